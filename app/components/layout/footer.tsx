@@ -1,0 +1,125 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { site } from "../../../content/site";
+import { isLocale } from "../../i18n/locale";
+
+const QUICK_LINKS = [
+  { to: "/about", key: "nav.about" },
+  { to: "/courses", key: "nav.courses" },
+  { to: "/contact", key: "nav.contact" },
+  { to: "/team", key: "nav.team" },
+  { to: "/feedback", key: "nav.feedback" },
+] as const;
+
+const GALLERY = [1, 2, 3, 4, 5, 6];
+
+function FooterHeading({ children }: { children: React.ReactNode }) {
+  return <h2 className="mb-4 text-lg font-bold text-white">{children}</h2>;
+}
+
+export function Footer() {
+  const { t, i18n } = useTranslation();
+  const locale = isLocale(i18n.language) ? i18n.language : "en";
+  return (
+    <footer className="mt-16 bg-ink-950 text-ink-300">
+      <div className="container-page grid gap-10 py-14 sm:grid-cols-2 lg:grid-cols-4">
+        <section aria-labelledby="footer-links">
+          <FooterHeading>
+            <span id="footer-links">{t("footer.quickLinks")}</span>
+          </FooterHeading>
+          <ul className="space-y-2">
+            {QUICK_LINKS.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className="footer-link">
+                  {t(link.key)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+        <section aria-labelledby="footer-contact">
+          <FooterHeading>
+            <span id="footer-contact">{t("footer.contact")}</span>
+          </FooterHeading>
+          <dl className="space-y-3 text-sm">
+            <div>
+              <dt className="font-semibold text-ink-100">{t("footer.address")}</dt>
+              <dd>{site.address[locale]}</dd>
+            </div>
+            <div>
+              <dt className="font-semibold text-ink-100">{t("footer.phone")}</dt>
+              <dd>
+                <a href={`tel:${site.phone.replace(/[^+\d]/g, "")}`} className="footer-link" dir="ltr">
+                  {site.phone}
+                </a>
+              </dd>
+            </div>
+            <div>
+              <dt className="font-semibold text-ink-100">{t("footer.email")}</dt>
+              <dd>
+                <a href={`mailto:${site.email}`} className="footer-link" dir="ltr">
+                  {site.email}
+                </a>
+              </dd>
+            </div>
+          </dl>
+        </section>
+        <section aria-labelledby="footer-gallery">
+          <FooterHeading>
+            <span id="footer-gallery">{t("footer.gallery")}</span>
+          </FooterHeading>
+          <ul className="grid max-w-64 grid-cols-3 gap-2">
+            {GALLERY.map((n) => (
+              <li key={n}>
+                <img
+                  src={`/images/gallery-${n}.svg`}
+                  alt={t("footer.galleryImage", { n })}
+                  width={80}
+                  height={80}
+                  loading="lazy"
+                  className="aspect-square w-full rounded-md bg-ink-800"
+                />
+              </li>
+            ))}
+          </ul>
+        </section>
+        <section aria-labelledby="footer-newsletter">
+          <FooterHeading>
+            <span id="footer-newsletter">{t("footer.newsletter")}</span>
+          </FooterHeading>
+          <p className="mb-4 text-sm">{t("footer.newsletterText")}</p>
+          <div className="newsletter-box flex max-w-sm gap-2" data-testid="newsletter-box">
+            <label htmlFor="newsletter-email" className="sr-only">
+              {t("footer.emailLabel")}
+            </label>
+            <input
+              id="newsletter-email"
+              type="email"
+              name="email"
+              autoComplete="email"
+              placeholder={t("footer.emailPlaceholder")}
+              dir="ltr"
+              className="min-w-0 flex-1 rounded-md border border-ink-700 bg-ink-900 px-3 py-2 text-white placeholder:text-ink-400"
+            />
+            <button type="button" className="btn btn-primary">
+              {t("footer.signUp")}
+            </button>
+          </div>
+        </section>
+      </div>
+      <div className="border-t border-ink-800">
+        <div className="container-page flex flex-col items-center justify-between gap-2 py-5 text-sm sm:flex-row">
+          <p>{t("footer.copyright", { year: new Date().getUTCFullYear() })}</p>
+          <p className="flex gap-4">
+            <Link to="/" className="footer-link">
+              {t("nav.home")}
+            </Link>
+            <Link to="/contact" className="footer-link">
+              {t("nav.contact")}
+            </Link>
+          </p>
+        </div>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,142 @@
+import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, NavLink, useLocation } from "react-router";
+import { LanguageSwitch } from "./language-switch";
+import { Logo } from "./logo";
+
+const MAIN_LINKS = [
+  { to: "/", key: "nav.home", end: true },
+  { to: "/about", key: "nav.about", end: false },
+  { to: "/courses", key: "nav.courses", end: false },
+  { to: "/contact", key: "nav.contact", end: false },
+] as const;
+
+const PAGE_LINKS = [
+  { to: "/team", key: "nav.team" },
+  { to: "/testimonial", key: "nav.testimonial" },
+  { to: "/feedback", key: "nav.feedback" },
+] as const;
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  `block rounded-md px-3 py-2 text-[0.95rem] font-semibold transition-colors hover:bg-brand-50 hover:text-brand-800 ${
+    isActive ? "text-brand-700" : "text-ink-700"
+  }`;
+
+/**
+ * A <details> disclosure: opens with Enter/Space without any JavaScript; with JavaScript it also
+ * closes on Escape (returning focus to its button), on a click elsewhere and after navigating.
+ */
+function useDisclosure() {
+  const ref = useRef<HTMLDetailsElement>(null);
+  const location = useLocation();
+  useEffect(() => {
+    if (ref.current) ref.current.open = false;
+  }, [location.pathname, location.search]);
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const details = ref.current;
+      if (event.key === "Escape" && details?.open) {
+        details.open = false;
+        details.querySelector("summary")?.focus();
+      }
+    };
+    const onClick = (event: MouseEvent) => {
+      const details = ref.current;
+      if (details?.open && !details.contains(event.target as Node)) details.open = false;
+    };
+    document.addEventListener("keydown", onKey);
+    document.addEventListener("click", onClick);
+    return () => {
+      document.removeEventListener("keydown", onKey);
+      document.removeEventListener("click", onClick);
+    };
+  }, []);
+  return ref;
+}
+
+function Chevron() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 20 20" className="chevron size-4" fill="currentColor">
+      <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4Z" />
+    </svg>
+  );
+}
+
+function NavItems() {
+  const { t } = useTranslation();
+  const pages = useDisclosure();
+  return (
+    <ul className="flex flex-col gap-1 lg:flex-row lg:items-center">
+      {MAIN_LINKS.map((link) => (
+        <li key={link.to}>
+          <NavLink to={link.to} end={link.end} className={linkClass} prefetch="intent">
+            {t(link.key)}
+          </NavLink>
+        </li>
+      ))}
+      <li>
+        <details ref={pages} className="dropdown relative" data-testid="pages-dropdown">
+          <summary className="flex cursor-pointer list-none items-center gap-1 rounded-md px-3 py-2 text-[0.95rem] font-semibold text-ink-700 hover:bg-brand-50 hover:text-brand-800">
+            {t("nav.pages")}
+            <Chevron />
+          </summary>
+          <ul className="dropdown-menu mt-1 min-w-48 rounded-lg border border-ink-100 bg-white p-1.5 shadow-lg lg:absolute lg:end-0 lg:z-40">
+            {PAGE_LINKS.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} className={linkClass} prefetch="intent">
+                  {t(link.key)}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </details>
+      </li>
+    </ul>
+  );
+}
+
+function AccountActions() {
+  const { t } = useTranslation();
+  return (
+    <Link to="/register" className="btn btn-primary">
+      {t("nav.signIn")}
+      <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4 rtl:-scale-x-100" fill="currentColor">
+        <path d="M11.3 4.3a1 1 0 0 1 1.4 0l5 5a1 1 0 0 1 0 1.4l-5 5a1 1 0 0 1-1.4-1.4l3.3-3.3H3a1 1 0 1 1 0-2h11.6l-3.3-3.3a1 1 0 0 1 0-1.4Z" />
+      </svg>
+    </Link>
+  );
+}
+
+export function Navbar() {
+  const { t } = useTranslation();
+  const menu = useDisclosure();
+  return (
+    <header id="top" className="sticky top-0 z-30 border-b border-ink-100 bg-white/95 backdrop-blur">
+      <nav aria-label={t("a11y.mainNav")} className="container-page flex h-16 items-center justify-between gap-4">
+        <Logo />
+        {/* Desktop */}
+        <div className="hidden items-center gap-2 lg:flex">
+          <NavItems />
+          <LanguageSwitch />
+          <AccountActions />
+        </div>
+        {/* Phone and tablet */}
+        <details ref={menu} className="mobile-menu lg:hidden" data-testid="mobile-menu">
+          <summary className="flex cursor-pointer list-none items-center gap-2 rounded-md border border-ink-200 px-3 py-2 text-sm font-semibold text-ink-700">
+            <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2">
+              <path d="M4 6h16M4 12h16M4 18h16" strokeLinecap="round" />
+            </svg>
+            {t("a11y.openMenu")}
+          </summary>
+          <div className="absolute inset-x-0 top-16 z-40 border-b border-ink-100 bg-white p-4 shadow-lg">
+            <NavItems />
+            <div className="mt-3 flex items-center justify-between gap-2 border-t border-ink-100 pt-3">
+              <LanguageSwitch />
+              <AccountActions />
+            </div>
+          </div>
+        </details>
+      </nav>
+    </header>
+  );
+}

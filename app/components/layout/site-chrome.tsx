@@ -1,0 +1,24 @@
+import { useTranslation } from "react-i18next";
+import { BackToTop } from "./back-to-top";
+import { Footer } from "./footer";
+import { LoadingOverlay } from "./loading-overlay";
+import { Navbar } from "./navbar";
+
+/** The frame every page shares: skip link, navigation, main content, footer. */
+export function SiteChrome({ children }: { children: React.ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <a href="#main" className="skip-link">
+        {t("a11y.skipToContent")}
+      </a>
+      <LoadingOverlay />
+      <Navbar />
+      <main id="main" tabIndex={-1} className="outline-none">
+        {children}
+      </main>
+      <Footer />
+      <BackToTop />
+    </>
+  );
+}

@@ -1,0 +1,95 @@
+import { PassThrough } from "node:stream";
+import { createReadableStreamFromReadable } from "@react-router/node";
+import { isbot } from "isbot";
+import type { RenderToPipeableStreamOptions } from "react-dom/server";
+import { renderToPipeableStream } from "react-dom/server";
+import { I18nextProvider } from "react-i18next";
+import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
+import { ServerRouter } from "react-router";
+import { createI18n } from "./i18n/i18n";
+import { resolveLocale } from "./i18n/locale";
+import { translationFor } from "./i18n/resources.server";
+import { localeContext, requestContext, type LocaleInfo, type RequestInfo } from "./lib/context.server";
+
+export const streamTimeout = 5_000;
+
+/** Reads a context value without throwing: a request that skipped the middleware must still render. */
+function tryGet<T>(read: () => T): T | undefined {
+  try {
+    return read();
+  } catch {
+    return undefined;
+  }
+}
+
+function i18nFor(request: Request, loadContext: RouterContextProvider): LocaleInfo["i18n"] {
+  const fromMiddleware = tryGet(() => loadContext.get(localeContext));
+  if (fromMiddleware) return fromMiddleware.i18n;
+  const { locale } = resolveLocale(request);
+  return createI18n(locale, translationFor(locale));
+}
+
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  loadContext: RouterContextProvider,
+) {
+  if (request.method.toUpperCase() === "HEAD") {
+    return new Response(null, { status: responseStatusCode, headers: responseHeaders });
+  }
+  const info: RequestInfo | undefined = tryGet(() => loadContext.get(requestContext));
+  const nonce = info?.nonce;
+  const i18n = i18nFor(request, loadContext);
+
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false;
+    const userAgent = request.headers.get("user-agent");
+    const readyOption: keyof RenderToPipeableStreamOptions =
+      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+
+    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
+
+    const { pipe, abort } = renderToPipeableStream(
+      <I18nextProvider i18n={i18n}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </I18nextProvider>,
+      {
+        nonce,
+        [readyOption]() {
+          shellRendered = true;
+          const body = new PassThrough({
+            final(callback) {
+              clearTimeout(timeoutId);
+              timeoutId = undefined;
+              callback();
+            },
+          });
+          const stream = createReadableStreamFromReadable(body);
+          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          pipe(body);
+          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
+        },
+        onShellError(error: unknown) {
+          clearTimeout(timeoutId);
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          // Errors before the shell reject and are logged by handleError; these happen mid-stream.
+          if (shellRendered) info?.log.error({ err: error, reqId: info.requestId }, "streaming render failed");
+        },
+      },
+    );
+  });
+}
+
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return; // the browser went away: nothing to report
+  const info = tryGet(() => context.get(requestContext));
+  info?.log.error(
+    { err: error, reqId: info.requestId, path: new URL(request.url).pathname },
+    "request failed",
+  );
+};

@@ -1,0 +1,81 @@
+import SQLite from "better-sqlite3";
+import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
+import { mkdirSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import pg from "pg";
+import type { Database } from "../../db/schema.ts";
+
+export type Dialect = "sqlite" | "postgres";
+
+export interface Db {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  /** Answers true when a trivial query succeeds (for /healthz). */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  /** PostgreSQL only: the schema to use (tests give each worker its own). */
+  schema?: string;
+}
+
+/**
+ * Opens the database named by a URL: `file:<path>` (or `file::memory:`) for SQLite,
+ * `postgres://…` for PostgreSQL.
+ */
+export function openDatabase(url: string, options: OpenOptions = {}): Db {
+  return url.startsWith("file:") ? openSqlite(url.slice("file:".length)) : openPostgres(url, options);
+}
+
+function openSqlite(path: string): Db {
+  const inMemory = path === ":memory:";
+  if (!inMemory) mkdirSync(dirname(resolve(path)), { recursive: true });
+  const sqlite = new SQLite(inMemory ? ":memory:" : resolve(path), { timeout: 5000 });
+  // WAL lets readers work beside the writer; FULL makes an acknowledged write survive a power cut.
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("synchronous = FULL");
+  sqlite.pragma("foreign_keys = ON");
+  sqlite.pragma("busy_timeout = 5000");
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return wrap(db, "sqlite");
+}
+
+function openPostgres(url: string, { schema }: OpenOptions): Db {
+  if (schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(schema)) {
+    throw new Error(`Invalid schema name: ${schema}`);
+  }
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: 5000,
+    idleTimeoutMillis: 30_000,
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  });
+  // An idle client losing its connection must not crash the process; the pool replaces it.
+  pool.on("error", () => {});
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return wrap(db, "postgres");
+}
+
+function wrap(db: Kysely<Database>, dialect: Dialect): Db {
+  let closed = false;
+  return {
+    db,
+    dialect,
+    async ping() {
+      if (closed) return false;
+      try {
+        await sql`select 1`.execute(db);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await db.destroy();
+    },
+  };
+}

@@ -1,0 +1,161 @@
+import { z } from "zod";
+
+/**
+ * The whole configuration, checked once at start. `loadConfig` takes its source as a parameter
+ * so tests can pass their own; a bad value stops the process naming the variable.
+ */
+
+const emptyToUndefined = (value: unknown) =>
+  typeof value === "string" && value.trim() === "" ? undefined : value;
+
+const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+const optionalUrl = z.preprocess(
+  emptyToUndefined,
+  z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
+);
+
+const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+
+const schema = z
+  .object({
+    NODE_ENV: z.preprocess(
+      emptyToUndefined,
+      z.enum(["production", "development", "test"]).default("production"),
+    ),
+    PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
+    HOST: z.preprocess(emptyToUndefined, z.string().default("0.0.0.0")),
+    PUBLIC_URL: optionalUrl,
+    DATABASE_URL: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .default("file:./data/lomda.db")
+        .refine((v) => /^(file:|postgres(ql)?:\/\/)/.test(v), {
+          error: "must start with file: (SQLite) or postgres:// (PostgreSQL)",
+        }),
+    ),
+    DATA_DIR: z.preprocess(emptyToUndefined, z.string().default("./data")),
+    SESSION_SECRET: optionalString,
+    OIDC_ISSUER: optionalUrl,
+    OIDC_CLIENT_ID: optionalString,
+    OIDC_CLIENT_SECRET: optionalString,
+    OIDC_AUDIENCE: optionalString,
+    OIDC_ORGANIZATION: optionalString,
+    ADMIN_EMAILS: optionalString,
+    BOOKS_API_URL: z.preprocess(
+      emptyToUndefined,
+      z
+        .url({ protocol: /^https?$/, error: "must be an http(s) URL" })
+        .default("https://www.googleapis.com/books/v1/volumes"),
+    ),
+    BOOKS_API_KEY: optionalString,
+    BOOKS_TIMEOUT_MS: z.preprocess(
+      emptyToUndefined,
+      z.coerce.number().int().min(100).max(60_000).default(5000),
+    ),
+    CAPTCHA: z.preprocess(emptyToUndefined, z.enum(["altcha", "hcaptcha", "off"]).default("altcha")),
+    HCAPTCHA_SITEKEY: optionalString,
+    HCAPTCHA_SECRET: optionalString,
+    FORMS_FORWARD_URL: optionalUrl,
+    FORMS_ACCESS_KEY: optionalString,
+    SMTP_URL: z.preprocess(
+      emptyToUndefined,
+      z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional(),
+    ),
+    CONTACT_TO: z.preprocess(emptyToUndefined, z.email().optional()),
+    SENTRY_DSN: optionalUrl,
+    MAP_EMBED_URL: z.preprocess(
+      emptyToUndefined,
+      z
+        .url({ protocol: /^https$/, error: "must be an https URL" })
+        .default(
+          "https://www.openstreetmap.org/export/embed.html?bbox=34.7700%2C32.0600%2C34.8000%2C32.0900&layer=mapnik&marker=32.0750%2C34.7850",
+        ),
+    ),
+    TRUST_PROXY: optionalString,
+    LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(LOG_LEVELS).default("info")),
+    // Enables routes that exist only for the test suite (a route that throws). Never set it in production.
+    LOMDA_TEST_ROUTES: z.preprocess(emptyToUndefined, z.enum(["0", "1"]).default("0")),
+  })
+  .superRefine((env, ctx) => {
+    const external = env.OIDC_ISSUER !== undefined;
+    if (external && !env.OIDC_CLIENT_ID) {
+      ctx.addIssue({ code: "custom", path: ["OIDC_CLIENT_ID"], message: "is required when OIDC_ISSUER is set" });
+    }
+    if (external && env.NODE_ENV === "production" && !env.SESSION_SECRET) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["SESSION_SECRET"],
+        message: "is required in production with an external OpenID provider",
+      });
+    }
+    if (env.CAPTCHA === "off" && env.NODE_ENV === "production") {
+      ctx.addIssue({ code: "custom", path: ["CAPTCHA"], message: "may not be off in production" });
+    }
+    if (env.CAPTCHA === "hcaptcha" && (!env.HCAPTCHA_SITEKEY || !env.HCAPTCHA_SECRET)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["HCAPTCHA_SECRET"],
+        message: "HCAPTCHA_SITEKEY and HCAPTCHA_SECRET are required when CAPTCHA=hcaptcha",
+      });
+    }
+    if (env.FORMS_ACCESS_KEY && !env.FORMS_FORWARD_URL) {
+      ctx.addIssue({ code: "custom", path: ["FORMS_FORWARD_URL"], message: "is required when FORMS_ACCESS_KEY is set" });
+    }
+    if (env.SMTP_URL && !env.CONTACT_TO) {
+      ctx.addIssue({ code: "custom", path: ["CONTACT_TO"], message: "is required when SMTP_URL is set" });
+    }
+  });
+
+export type RawEnv = z.infer<typeof schema>;
+
+export interface Config extends RawEnv {
+  PUBLIC_URL: string;
+  /** The origin part of PUBLIC_URL, used for CSRF origin checks and absolute links. */
+  publicOrigin: string;
+  isProduction: boolean;
+  embeddedIdp: boolean;
+  adminEmails: string[];
+  trustProxy: boolean | number | string;
+}
+
+export class ConfigError extends Error {
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "ConfigError";
+    this.problems = problems;
+  }
+}
+
+function parseTrustProxy(value: string | undefined): boolean | number | string {
+  if (value === undefined || value === "false") return false;
+  if (value === "true") return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value; // "loopback", "10.0.0.0/8", a comma-separated list: Express understands these
+}
+
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const result = schema.safeParse(source);
+  if (!result.success) {
+    throw new ConfigError(
+      result.error.issues.map((issue) => `${issue.path.join(".") || "(environment)"}: ${issue.message}`),
+    );
+  }
+  const env = result.data;
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
+  const embeddedIdp = env.OIDC_ISSUER === undefined;
+  const adminEmails = (env.ADMIN_EMAILS ?? (embeddedIdp ? "admin@lomda.test" : ""))
+    .split(",")
+    .map((e) => e.trim().toLowerCase())
+    .filter(Boolean);
+  return {
+    ...env,
+    PUBLIC_URL: publicUrl,
+    publicOrigin: new URL(publicUrl).origin,
+    isProduction: env.NODE_ENV === "production",
+    embeddedIdp,
+    adminEmails,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+  };
+}

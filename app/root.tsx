@@ -1,0 +1,89 @@
+import { useTranslation } from "react-i18next";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { ErrorPage, NotFoundPage } from "./components/layout/error-pages";
+import { SiteChrome } from "./components/layout/site-chrome";
+import { createI18n } from "./i18n/i18n";
+import { direction, isLocale, localeCookie, resolveLocale, type Locale } from "./i18n/locale";
+import { translationFor } from "./i18n/resources.server";
+import { localeContext, requestContext } from "./lib/context.server";
+
+const localeMiddleware: Route.MiddlewareFunction = async ({ request, context }, next) => {
+  const { locale, fromQuery } = resolveLocale(request);
+  context.set(localeContext, { locale, i18n: createI18n(locale, translationFor(locale)) });
+  const response = await next();
+  if (fromQuery) {
+    const secure = context.get(requestContext).config.publicOrigin.startsWith("https:");
+    response.headers.append("Set-Cookie", localeCookie(locale, secure));
+  }
+  response.headers.append("Vary", "Cookie, Accept-Language");
+  return response;
+};
+
+export const middleware: Route.MiddlewareFunction[] = [localeMiddleware];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { locale, i18n } = context.get(localeContext);
+  return {
+    locale,
+    errorTitles: { notFound: i18n.t("notFound.metaTitle"), error: i18n.t("error.metaTitle") },
+  };
+}
+
+export function meta({ error, loaderData }: Route.MetaArgs): Route.MetaDescriptors {
+  if (!error) return [];
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const titles = loaderData?.errorTitles;
+  return [
+    { title: (notFound ? titles?.notFound : titles?.error) ?? "Lomda" },
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const { i18n } = useTranslation();
+  const data = useRouteLoaderData<typeof loader>("root");
+  const locale: Locale = data?.locale ?? (isLocale(i18n.language) ? i18n.language : "en");
+  return (
+    <html lang={locale} dir={direction(locale)}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0e7490" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-dvh bg-white font-sans text-ink-900 antialiased">
+        <SiteChrome>{children}</SiteChrome>
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const message = isRouteErrorResponse(error)
+    ? typeof error.data === "string" && error.data
+      ? error.data
+      : error.statusText
+    : undefined;
+  const stack = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
+  return <ErrorPage status={status} message={message} stack={stack} />;
+}

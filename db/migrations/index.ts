@@ -1,0 +1,10 @@
+import type { Migration } from "kysely/migration";
+import * as m0001 from "./0001_users_sessions.ts";
+
+/**
+ * Every migration, in order. Listed in code (not read from a folder) so the server bundle
+ * carries them and they run unchanged on SQLite and PostgreSQL.
+ */
+export const migrations: Record<string, Migration> = {
+  "0001_users_sessions": m0001,
+};

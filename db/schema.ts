@@ -1,0 +1,42 @@
+import type { Insertable, Selectable, Updateable } from "kysely";
+
+/**
+ * Table types. Portable across SQLite and PostgreSQL: ids are made in the app (text), timestamps
+ * are ISO-8601 UTC text, booleans are integers 0/1.
+ */
+
+export interface UsersTable {
+  id: string;
+  issuer: string;
+  subject: string;
+  email: string | null;
+  email_verified: number;
+  name: string | null;
+  picture: string | null;
+  phone: string | null;
+  address: string | null;
+  created_at: string;
+  last_login_at: string | null;
+}
+
+export interface SessionsTable {
+  /** SHA-256 of the random session id; the id itself lives only in the browser's cookie. */
+  id_hash: string;
+  user_id: string;
+  created_at: string;
+  last_seen_at: string;
+  /** Absolute end of the session, whatever the activity. */
+  expires_at: string;
+  /** The ID token kept for RP-initiated logout (id_token_hint); never sent to the browser. */
+  id_token: string | null;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+}
+
+export type User = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type SessionRow = Selectable<SessionsTable>;

@@ -1,0 +1,170 @@
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express, { type NextFunction, type Request, type Response } from "express";
+import type { Server } from "node:http";
+import { fileURLToPath } from "node:url";
+import { RouterContextProvider, type ServerBuild } from "react-router";
+import { migrateToLatest } from "../db/migrate.ts";
+import { requestContext, type AppServices } from "../app/lib/context.server.ts";
+import { openDatabase } from "../app/lib/db.server.ts";
+import { ConfigError, loadConfig, type Config } from "../app/lib/env.server.ts";
+import { createLogger } from "../app/lib/logger.server.ts";
+import { loadCookieSecrets } from "../app/lib/secrets.server.ts";
+import { bodyLimit } from "./body-limit.ts";
+import { requestLog } from "./request-log.ts";
+import { securityHeaders } from "./security-headers.ts";
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+export interface AppOptions {
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  /** Folder of the built browser files (build/client). */
+  clientDir: string;
+}
+
+function frameOrigins(config: Config): string[] {
+  return [new URL(config.MAP_EMBED_URL).origin, "https://www.youtube-nocookie.com"];
+}
+
+export function createApp(services: AppServices, options: AppOptions) {
+  const { config, db, log } = services;
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", config.trustProxy);
+
+  app.use(requestLog(log));
+  app.use(securityHeaders({ frameSrc: frameOrigins(config), https: config.publicOrigin.startsWith("https:") }));
+  app.use(compression());
+
+  // Built files carry a content hash in their name: cache them for a year.
+  app.use(
+    "/assets",
+    express.static(`${options.clientDir}/assets`, { immutable: true, maxAge: "1y", index: false }),
+  );
+  app.use(express.static(options.clientDir, { maxAge: "1h", index: false }));
+
+  app.get("/healthz", async (_req, res) => {
+    const ok = await db.ping();
+    res.status(ok ? 200 : 503).set("Cache-Control", "no-store").json({ status: ok ? "ok" : "unavailable" });
+  });
+
+  app.use(bodyLimit);
+
+  app.use(
+    createRequestHandler({
+      build: options.build,
+      mode: config.isProduction ? "production" : "development",
+      getLoadContext(_req, res) {
+        const context = new RouterContextProvider();
+        context.set(requestContext, {
+          ...services,
+          requestId: res.locals.requestId as string,
+          nonce: res.locals.cspNonce as string,
+        });
+        return context;
+      },
+    }),
+  );
+
+  // Last resort: something failed outside the router. Plain text, no stack.
+  app.use((err: unknown, _req: Request, res: Response, next: NextFunction) => {
+    if (res.headersSent) return next(err);
+    const status = (err as { status?: number }).status;
+    if (typeof status === "number" && status >= 400 && status < 500) {
+      res.status(status).type("text/plain").send("Bad Request");
+      return;
+    }
+    log.error({ err, reqId: res.locals.requestId }, "unhandled error");
+    res.status(500).type("text/plain").send("Internal Server Error");
+  });
+
+  return app;
+}
+
+function listen(app: express.Express, port: number, host: string): Promise<Server> {
+  return new Promise((resolve, reject) => {
+    const server = app.listen(port, host, (error?: Error) => (error ? reject(error) : resolve(server)));
+  });
+}
+
+/** The process: check configuration, migrate, serve, and shut down gracefully. */
+export async function main(argv: string[]): Promise<void> {
+  process.env.NODE_ENV ??= "production";
+  let config: Config;
+  try {
+    config = loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const log = createLogger(config.LOG_LEVEL);
+  process.on("unhandledRejection", (reason) => {
+    // Crash rather than limp on in an unknown state; the supervisor restarts us.
+    log.fatal({ err: reason }, "unhandled promise rejection");
+    process.exit(1);
+  });
+
+  const db = openDatabase(config.DATABASE_URL);
+  try {
+    await migrateToLatest(db.db);
+  } catch (error) {
+    log.fatal({ err: error }, "database migration failed");
+    await db.close().catch(() => {});
+    process.exit(1);
+  }
+  if (argv[0] === "migrate") {
+    log.info({ dialect: db.dialect }, "database migrated");
+    await db.close();
+    return;
+  }
+
+  const cookieSecrets = loadCookieSecrets(config.SESSION_SECRET, config.DATA_DIR);
+  const app = createApp(
+    { config, db, log, cookieSecrets },
+    {
+      build: () => import("virtual:react-router/server-build"),
+      clientDir: fileURLToPath(new URL("../client", import.meta.url)),
+    },
+  );
+
+  let server: Server;
+  try {
+    server = await listen(app, config.PORT, config.HOST);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    log.fatal(
+      { err: error, port: config.PORT, host: config.HOST },
+      code === "EADDRINUSE" ? `port ${config.PORT} is already in use` : "could not start listening",
+    );
+    await db.close().catch(() => {});
+    process.exit(1);
+  }
+  server.headersTimeout = 15_000;
+  server.requestTimeout = 30_000;
+  server.keepAliveTimeout = 5_000;
+
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : config.PORT;
+  log.info({ port, publicUrl: config.PUBLIC_URL, dialect: db.dialect }, `Lomda is serving on ${config.PUBLIC_URL}`);
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, "shutting down: finishing in-flight requests");
+    const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+    force.unref();
+    server.close(async () => {
+      clearTimeout(force);
+      await db.close().catch((err: unknown) => log.error({ err }, "closing the database failed"));
+      log.info("stopped");
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+  };
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+}
