@@ -4,7 +4,9 @@ import { type RouteConfig, index, route } from "@react-router/dev/routes";
 export default [
   index("routes/home.tsx"),
   route("error", "routes/error.tsx"),
+  // Test-only routes: 404 unless LOMDA_TEST_ROUTES=1.
   route("__test/throw", "routes/test-throw.tsx"),
+  route("__test/slow", "routes/test-slow.tsx"),
   // Any other path: the 404 page. A splat route (rather than no match) keeps the root middleware running.
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

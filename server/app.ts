@@ -17,17 +17,22 @@ import { securityHeaders } from "./security-headers.ts";
 const SHUTDOWN_GRACE_MS = 10_000;
 
 export interface AppOptions {
-  build: ServerBuild | (() => Promise<ServerBuild>);
+  build?: ServerBuild | (() => Promise<ServerBuild>);
   /** Folder of the built browser files (build/client). */
-  clientDir: string;
+  clientDir?: string;
 }
+
+/** The React Router app, bundled beside this file by `react-router build`. */
+const loadServerBuild = () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
+const CLIENT_DIR = fileURLToPath(new URL("../client", import.meta.url));
 
 function frameOrigins(config: Config): string[] {
   return [new URL(config.MAP_EMBED_URL).origin, "https://www.youtube-nocookie.com"];
 }
 
-export function createApp(services: AppServices, options: AppOptions) {
+export function createApp(services: AppServices, options: AppOptions = {}) {
   const { config, db, log } = services;
+  const clientDir = options.clientDir ?? CLIENT_DIR;
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
@@ -39,9 +44,9 @@ export function createApp(services: AppServices, options: AppOptions) {
   // Built files carry a content hash in their name: cache them for a year.
   app.use(
     "/assets",
-    express.static(`${options.clientDir}/assets`, { immutable: true, maxAge: "1y", index: false }),
+    express.static(`${clientDir}/assets`, { immutable: true, maxAge: "1y", index: false }),
   );
-  app.use(express.static(options.clientDir, { maxAge: "1h", index: false }));
+  app.use(express.static(clientDir, { maxAge: "1h", index: false }));
 
   app.get("/healthz", async (_req, res) => {
     const ok = await db.ping();
@@ -52,7 +57,7 @@ export function createApp(services: AppServices, options: AppOptions) {
 
   app.use(
     createRequestHandler({
-      build: options.build,
+      build: options.build ?? loadServerBuild,
       mode: config.isProduction ? "production" : "development",
       getLoadContext(_req, res) {
         const context = new RouterContextProvider();
@@ -122,13 +127,7 @@ export async function main(argv: string[]): Promise<void> {
   }
 
   const cookieSecrets = loadCookieSecrets(config.SESSION_SECRET, config.DATA_DIR);
-  const app = createApp(
-    { config, db, log, cookieSecrets },
-    {
-      build: () => import("virtual:react-router/server-build"),
-      clientDir: fileURLToPath(new URL("../client", import.meta.url)),
-    },
-  );
+  const app = createApp({ config, db, log, cookieSecrets });
 
   let server: Server;
   try {
@@ -157,8 +156,12 @@ export async function main(argv: string[]): Promise<void> {
     log.info({ signal }, "shutting down: finishing in-flight requests");
     const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
     force.unref();
+    // Keep-alive connections that finish their request become idle: close them as they do.
+    const sweep = setInterval(() => server.closeIdleConnections(), 100);
+    sweep.unref();
     server.close(async () => {
       clearTimeout(force);
+      clearInterval(sweep);
       await db.close().catch((err: unknown) => log.error({ err }, "closing the database failed"));
       log.info("stopped");
       process.exit(0);

@@ -16,7 +16,7 @@ export function LanguageSwitch({ className = "" }: { className?: string }) {
       href={`${location.pathname}?${params.toString()}`}
       hrefLang={target}
       lang={target}
-      aria-label={t("nav.switchLanguageLabel")}
+      title={t("nav.switchLanguageLabel")}
       className={`inline-flex items-center gap-1.5 rounded-md px-3 py-2 text-sm font-semibold text-ink-700 hover:bg-brand-50 hover:text-brand-800 ${className}`}
       data-testid="language-switch"
     >

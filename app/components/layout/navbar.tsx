@@ -29,9 +29,13 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 function useDisclosure() {
   const ref = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
+  const lastLocation = useRef(location.key);
   useEffect(() => {
+    // Close after a navigation (not on the first render: a visitor may have opened it before hydration).
+    if (lastLocation.current === location.key) return;
+    lastLocation.current = location.key;
     if (ref.current) ref.current.open = false;
-  }, [location.pathname, location.search]);
+  }, [location.key]);
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       const details = ref.current;

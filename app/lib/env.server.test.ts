@@ -1,0 +1,76 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./env.server.ts";
+
+function problemsOf(source: Record<string, string>): string[] {
+  try {
+    loadConfig(source);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe("configuration", () => {
+  it("has working defaults: port 3000, SQLite, embedded provider, demo admin", () => {
+    const config = loadConfig({});
+    expect(config.PORT).toBe(3000);
+    expect(config.HOST).toBe("0.0.0.0");
+    expect(config.PUBLIC_URL).toBe("http://localhost:3000");
+    expect(config.DATABASE_URL).toBe("file:./data/lomda.db");
+    expect(config.embeddedIdp).toBe(true);
+    expect(config.adminEmails).toEqual(["admin@lomda.test"]);
+    expect(config.CAPTCHA).toBe("altcha");
+    expect(config.BOOKS_TIMEOUT_MS).toBe(5000);
+    expect(config.trustProxy).toBe(false);
+  });
+
+  it("derives PUBLIC_URL from PORT and strips a trailing slash", () => {
+    expect(loadConfig({ PORT: "4000" }).PUBLIC_URL).toBe("http://localhost:4000");
+    const config = loadConfig({ PUBLIC_URL: "https://lomda.example/" });
+    expect(config.PUBLIC_URL).toBe("https://lomda.example");
+    expect(config.publicOrigin).toBe("https://lomda.example");
+  });
+
+  it("names each bad variable", () => {
+    const problems = problemsOf({
+      PORT: "seventy",
+      DATABASE_URL: "mysql://x",
+      PUBLIC_URL: "ftp://x",
+      LOG_LEVEL: "loud",
+      CAPTCHA: "recaptcha",
+      BOOKS_TIMEOUT_MS: "-5",
+    });
+    for (const name of ["PORT", "DATABASE_URL", "PUBLIC_URL", "LOG_LEVEL", "CAPTCHA", "BOOKS_TIMEOUT_MS"]) {
+      expect(problems.some((p) => p.startsWith(`${name}:`)), name).toBe(true);
+    }
+  });
+
+  it("requires what an external provider needs", () => {
+    const problems = problemsOf({ OIDC_ISSUER: "https://idp.example", NODE_ENV: "production" });
+    expect(problems.some((p) => p.startsWith("OIDC_CLIENT_ID:"))).toBe(true);
+    expect(problems.some((p) => p.startsWith("SESSION_SECRET:"))).toBe(true);
+    const config = loadConfig({ OIDC_ISSUER: "https://idp.example", OIDC_CLIENT_ID: "lomda", NODE_ENV: "development" });
+    expect(config.embeddedIdp).toBe(false);
+    expect(config.adminEmails).toEqual([]);
+  });
+
+  it("refuses CAPTCHA=off in production and hCaptcha without its keys", () => {
+    expect(problemsOf({ CAPTCHA: "off" }).some((p) => p.startsWith("CAPTCHA:"))).toBe(true);
+    expect(problemsOf({ CAPTCHA: "off", NODE_ENV: "test" })).toEqual([]);
+    expect(problemsOf({ CAPTCHA: "hcaptcha" }).some((p) => p.startsWith("HCAPTCHA_SECRET:"))).toBe(true);
+  });
+
+  it("parses TRUST_PROXY as Express understands it", () => {
+    expect(loadConfig({ TRUST_PROXY: "true" }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: "1" }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: "loopback" }).trustProxy).toBe("loopback");
+  });
+
+  it("lowercases and splits ADMIN_EMAILS", () => {
+    expect(loadConfig({ ADMIN_EMAILS: "Boss@Lomda.test, ops@lomda.test" }).adminEmails).toEqual([
+      "boss@lomda.test",
+      "ops@lomda.test",
+    ]);
+  });
+});

@@ -1,0 +1,14 @@
+import { data } from "react-router";
+import { requestContext } from "~/lib/context.server";
+import type { Route } from "./+types/test-slow";
+
+/**
+ * Exists only for the test suite (LOMDA_TEST_ROUTES=1): a response that takes ?ms= milliseconds
+ * (at most 5000), to prove that a graceful shutdown lets in-flight requests finish.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  if (context.get(requestContext).config.LOMDA_TEST_ROUTES !== "1") throw data("Not Found", { status: 404 });
+  const ms = Math.min(Number(new URL(request.url).searchParams.get("ms")) || 500, 5000);
+  await new Promise((resolve) => setTimeout(resolve, ms));
+  return new Response(`slept ${ms} ms`, { headers: { "Content-Type": "text/plain; charset=utf-8" } });
+}

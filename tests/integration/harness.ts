@@ -1,0 +1,94 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import type { Server } from "node:http";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { Writable } from "node:stream";
+import { loadConfig } from "../../app/lib/env.server.ts";
+import { createLogger } from "../../app/lib/logger.server.ts";
+import { createTestDb, type TestDb } from "../setup/databases.ts";
+
+const ROOT = resolve(import.meta.dirname, "../..");
+
+export interface LogLine {
+  level: number;
+  msg: string;
+  [key: string]: unknown;
+}
+
+/**
+ * The built app (what `npm start` serves), created in this process on a real database and
+ * listening on a free port. Needs `npm run build` first (npm test does it).
+ */
+export async function startApp(
+  env: Record<string, string> = {},
+  dialect: "sqlite" | "postgres" = "sqlite",
+): Promise<{ url: string; db: TestDb; logs: LogLine[]; server: Server; stop(): Promise<void> }> {
+  const bundle = (await import(join(ROOT, "build/server/index.js"))) as typeof import("../../server/app.ts");
+  const dataDir = mkdtempSync(join(tmpdir(), "lomda-app-"));
+  const config = loadConfig({ NODE_ENV: "production", LOMDA_TEST_ROUTES: "1", DATA_DIR: dataDir, LOG_LEVEL: "info", ...env });
+  const logs: LogLine[] = [];
+  const sink = new Writable({
+    write(chunk, _encoding, callback) {
+      for (const line of String(chunk).split("\n").filter(Boolean)) logs.push(JSON.parse(line) as LogLine);
+      callback();
+    },
+  });
+  const log = createLogger(config.LOG_LEVEL, sink);
+  const db = await createTestDb(dialect);
+  const app = bundle.createApp({ config, db, log, cookieSecrets: ["test-secret-".padEnd(40, "x")] });
+  const server = await new Promise<Server>((ok) => {
+    const s = app.listen(0, "127.0.0.1", () => ok(s));
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    db,
+    logs,
+    server,
+    async stop() {
+      await new Promise<void>((ok) => server.close(() => ok()));
+      server.closeAllConnections();
+      await db.destroy();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The real process, started as `npm start` starts it (after the build). */
+export function spawnServer(
+  env: Record<string, string>,
+  args: string[] = [],
+): {
+  child: ChildProcess;
+  output: () => string;
+  ready: Promise<string>;
+  exited: Promise<number | null>;
+} {
+  const child = spawn(process.execPath, ["server.js", ...args], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let out = "";
+  const ready = new Promise<string>((ok, fail) => {
+    const onData = (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /Lomda is serving on (\S+)"/.exec(out);
+      const port = /"port":(\d+)/.exec(out);
+      if (match && port) ok(`http://127.0.0.1:${port[1]}`);
+    };
+    child.stdout!.on("data", onData);
+    child.stderr!.on("data", (chunk: Buffer) => (out += chunk.toString()));
+    child.on("exit", () => fail(new Error(`server exited before it was ready:\n${out}`)));
+  });
+  ready.catch(() => {});
+  const exited = new Promise<number | null>((ok) => child.on("exit", (code) => ok(code)));
+  return { child, output: () => out, ready, exited };
+}
+
+export function tempDataDir(): { dir: string; cleanup(): void } {
+  const dir = mkdtempSync(join(tmpdir(), "lomda-proc-"));
+  return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}

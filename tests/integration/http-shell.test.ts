@@ -1,0 +1,166 @@
+import { readdirSync } from "node:fs";
+import { resolve } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startApp } from "./harness.ts";
+
+const ASSET = readdirSync(resolve(import.meta.dirname, "../../build/client/assets")).find((f) => f.endsWith(".js"));
+
+describe("the HTTP shell (built app on a real SQLite)", () => {
+  let app: Awaited<ReturnType<typeof startApp>>;
+  beforeAll(async () => {
+    app = await startApp();
+  });
+  afterAll(async () => app.stop());
+
+  const get = (path: string, init?: RequestInit) => fetch(`${app.url}${path}`, { redirect: "manual", ...init });
+
+  it("sends the security headers on every kind of response", async () => {
+    const responses = {
+      page: await get("/"),
+      notFound: await get("/no/such/page"),
+      asset: await get(`/assets/${ASSET}`),
+      health: await get("/healthz"),
+      failure: await get("/__test/throw"),
+      tooLarge: await get("/", { method: "POST", body: "x".repeat(20_000), headers: { "content-type": "application/x-www-form-urlencoded" } }),
+    };
+    expect(responses.page.status).toBe(200);
+    expect(responses.notFound.status).toBe(404);
+    expect(responses.asset.status).toBe(200);
+    expect(responses.health.status).toBe(200);
+    expect(responses.failure.status).toBe(500);
+    expect(responses.tooLarge.status).toBe(413);
+    for (const [kind, res] of Object.entries(responses)) {
+      const csp = res.headers.get("content-security-policy") ?? "";
+      expect(csp, kind).toMatch(/script-src 'nonce-[A-Za-z0-9+/=]{16,}' 'strict-dynamic'/);
+      expect(csp, kind).toContain("frame-ancestors 'none'");
+      expect(res.headers.get("x-content-type-options"), kind).toBe("nosniff");
+      expect(res.headers.get("referrer-policy"), kind).toBe("strict-origin-when-cross-origin");
+      expect(res.headers.get("cross-origin-opener-policy"), kind).toBe("same-origin");
+      expect(res.headers.get("cross-origin-resource-policy"), kind).toBe("same-origin");
+      expect(res.headers.get("permissions-policy"), kind).toContain("camera=()");
+      expect(res.headers.get("x-request-id"), kind).toMatch(/^[\w-]{8,}$/);
+      expect(res.headers.get("access-control-allow-origin"), kind).toBeNull();
+      expect(res.headers.get("x-powered-by"), kind).toBeNull();
+      // Served over plain http here: no HSTS (it is sent when PUBLIC_URL is https).
+      expect(res.headers.get("strict-transport-security"), kind).toBeNull();
+    }
+  });
+
+  it("uses a fresh nonce per response, the same one in the header and on every script", async () => {
+    const a = await get("/");
+    const b = await get("/");
+    const nonceA = /'nonce-([^']+)'/.exec(a.headers.get("content-security-policy")!)![1]!;
+    const nonceB = /'nonce-([^']+)'/.exec(b.headers.get("content-security-policy")!)![1]!;
+    expect(nonceA).not.toBe(nonceB);
+    const html = await a.text();
+    const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const tag of scripts) expect(tag).toContain(`nonce="${nonceA}"`);
+  });
+
+  it("caches built assets for a year and pages not at all", async () => {
+    const asset = await get(`/assets/${ASSET}`);
+    expect(asset.headers.get("cache-control")).toContain("max-age=31536000");
+    expect(asset.headers.get("cache-control")).toContain("immutable");
+    const health = await get("/healthz");
+    expect(health.headers.get("cache-control")).toBe("no-store");
+  });
+
+  it("compresses pages", async () => {
+    const res = await get("/", { headers: { "accept-encoding": "gzip" } });
+    expect(res.headers.get("content-encoding")).toBe("gzip");
+  });
+
+  it("answers /healthz with a tiny JSON body, 503 when the database stops answering", async () => {
+    const ok = await get("/healthz");
+    expect(ok.headers.get("content-type")).toBe("application/json; charset=utf-8");
+    expect(await ok.json()).toEqual({ status: "ok" });
+    const other = await startApp();
+    await other.db.close();
+    const down = await fetch(`${other.url}/healthz`);
+    expect(down.status).toBe(503);
+    expect(await down.json()).toEqual({ status: "unavailable" });
+    await other.stop();
+  });
+
+  it("renders the 404 page for unknown paths, in the right language and direction", async () => {
+    const en = await get("/definitely-missing");
+    expect(en.status).toBe(404);
+    const html = await en.text();
+    expect(html).toContain('<html lang="en" dir="ltr">');
+    expect(html).toContain("Page Not Found");
+    expect(html).toContain("Go Back To Home");
+    const he = await get("/definitely-missing?lng=he");
+    expect(he.status).toBe(404);
+    const heHtml = await he.text();
+    expect(heHtml).toContain('<html lang="he" dir="rtl">');
+    expect(heHtml).toContain("הדף לא נמצא");
+  });
+
+  it("shows the same error page at /error", async () => {
+    const res = await get("/error");
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain("Page Not Found");
+    expect(html).toContain("noindex");
+  });
+
+  it("shows 'Unexpected Application Error!' without a stack trace and logs the failure", async () => {
+    const res = await get("/__test/throw");
+    expect(res.status).toBe(500);
+    const html = await res.text();
+    expect(html).toContain("Unexpected Application Error!");
+    expect(html).toContain("Status 500");
+    expect(html).not.toContain("Deliberate failure");
+    expect(html).not.toMatch(/at .*\.js:\d+/);
+    const requestId = res.headers.get("x-request-id");
+    const logged = app.logs.find((l) => l.msg === "request failed" && l.reqId === requestId);
+    expect(logged).toBeDefined();
+    expect(JSON.stringify(logged)).toContain("Deliberate failure");
+  });
+
+  it("remembers a language chosen with ?lng= in a cookie", async () => {
+    const res = await get("/?lng=he");
+    expect(res.headers.get("set-cookie")).toMatch(/^lng=he; Path=\/; Max-Age=\d+; SameSite=Lax$/);
+    const next = await get("/", { headers: { cookie: "lng=he" } });
+    expect(await next.text()).toContain('<html lang="he" dir="rtl">');
+    const byHeader = await get("/", { headers: { "accept-language": "he-IL,he;q=0.9" } });
+    expect(await byHeader.text()).toContain('lang="he"');
+  });
+
+  it("refuses oversized bodies and bodies without a length", async () => {
+    const json = await get("/", { method: "POST", body: JSON.stringify({ a: "x".repeat(70_000) }), headers: { "content-type": "application/json" } });
+    expect(json.status).toBe(413);
+    const chunked = await get("/", {
+      method: "POST",
+      body: new ReadableStream({ start: (c) => (c.enqueue(new TextEncoder().encode("a=1")), c.close()) }),
+      // @ts-expect-error: Node's fetch needs this for a streamed body
+      duplex: "half",
+    });
+    expect(chunked.status).toBe(411);
+  });
+
+  it("logs one JSON line per request with its id, path and status, without the query string", async () => {
+    const res = await get("/no-such?email=secret@example.com");
+    await res.text();
+    const id = res.headers.get("x-request-id");
+    await new Promise((r) => setTimeout(r, 50)); // the line is written when the response ends
+    const line = app.logs.find((l) => l.msg === "request" && l.reqId === id);
+    expect(line).toMatchObject({ method: "GET", path: "/no-such", status: 404 });
+    expect(JSON.stringify(app.logs)).not.toContain("secret@example.com");
+  });
+
+  it("keeps a sane incoming request id and replaces a forged one", async () => {
+    const kept = await get("/healthz", { headers: { "x-request-id": "abc12345-proxy" } });
+    expect(kept.headers.get("x-request-id")).toBe("abc12345-proxy");
+    const forged = await get("/healthz", { headers: { "x-request-id": "bad id with spaces" } });
+    expect(forged.headers.get("x-request-id")).not.toContain("bad");
+  });
+
+  it("needs no other host: the page references only its own origin", async () => {
+    const html = await (await get("/")).text();
+    const urls = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]!);
+    const external = urls.filter((u) => /^(https?:)?\/\//.test(u));
+    expect(external).toEqual([]);
+  });
+});

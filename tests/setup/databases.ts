@@ -1,0 +1,60 @@
+import { randomBytes } from "node:crypto";
+import { mkdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import pg from "pg";
+import { openDatabase, type Db } from "../../app/lib/db.server.ts";
+import { migrateToLatest } from "../../db/migrate.ts";
+
+/**
+ * The databases model tests run on: always a real SQLite file; a real PostgreSQL too when
+ * TEST_DATABASE_URL is set (each test database is its own schema, dropped afterwards).
+ */
+export const DIALECTS: ("sqlite" | "postgres")[] = process.env.TEST_DATABASE_URL
+  ? ["sqlite", "postgres"]
+  : ["sqlite"];
+
+export interface TestDb extends Db {
+  /** Drops the schema or deletes the file. */
+  destroy(): Promise<void>;
+  /** The URL and schema that reopen the same database (for restart tests). */
+  reopen(): Db;
+}
+
+export async function createTestDb(dialect: "sqlite" | "postgres"): Promise<TestDb> {
+  const suffix = randomBytes(6).toString("hex");
+  if (dialect === "sqlite") {
+    const dir = join(tmpdir(), `lomda-test-${suffix}`);
+    mkdirSync(dir, { recursive: true });
+    const url = `file:${join(dir, "test.db")}`;
+    const db = openDatabase(url);
+    await migrateToLatest(db.db);
+    return {
+      ...db,
+      reopen: () => openDatabase(url),
+      async destroy() {
+        await db.close();
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  }
+  const url = process.env.TEST_DATABASE_URL!;
+  const schema = `t_${suffix}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  const db = openDatabase(url, { schema });
+  await migrateToLatest(db.db);
+  return {
+    ...db,
+    reopen: () => openDatabase(url, { schema }),
+    async destroy() {
+      await db.close();
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query(`drop schema if exists ${schema} cascade`);
+      await client.end();
+    },
+  };
+}

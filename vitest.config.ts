@@ -1,0 +1,19 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+const reportDir = process.env.CI_REPORT_DIR;
+
+export default defineConfig({
+  resolve: {
+    alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
+  },
+  test: {
+    include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "db/**/*.test.ts", "tests/integration/**/*.test.ts"],
+    setupFiles: ["tests/setup/fail-on-console-error.ts"],
+    testTimeout: 20_000,
+    hookTimeout: 30_000,
+    pool: "forks",
+    reporters: reportDir ? ["default", "json"] : ["default"],
+    outputFile: reportDir ? { json: `${reportDir}/vitest.json` } : undefined,
+  },
+});
