@@ -5,6 +5,9 @@ import { HydratedRouter } from "react-router/dom";
 import { createI18n } from "./i18n/i18n";
 import type { Translation } from "./i18n/en";
 import type { Locale } from "./i18n/locale";
+import { initClientErrorReporting } from "./lib/error-reporting.client";
+
+initClientErrorReporting();
 
 // The server chose the language and wrote it on <html lang>; load only that language's strings.
 const locale: Locale = document.documentElement.lang === "he" ? "he" : "en";

@@ -10,6 +10,7 @@ import { createI18n } from "./i18n/i18n";
 import { resolveLocale } from "./i18n/locale";
 import { translationFor } from "./i18n/resources.server";
 import { localeContext, requestContext, type LocaleInfo, type RequestInfo } from "./lib/context.server";
+import { reportServerError } from "./lib/error-reporting.server";
 
 export const streamTimeout = 5_000;
 
@@ -88,8 +89,7 @@ export default function handleRequest(
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return; // the browser went away: nothing to report
   const info = tryGet(() => context.get(requestContext));
-  info?.log.error(
-    { err: error, reqId: info.requestId, path: new URL(request.url).pathname },
-    "request failed",
-  );
+  const path = new URL(request.url).pathname;
+  info?.log.error({ err: error, reqId: info.requestId, path }, "request failed");
+  reportServerError(error, { requestId: info?.requestId, path });
 };

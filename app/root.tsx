@@ -16,6 +16,7 @@ import { SiteChrome } from "./components/layout/site-chrome";
 import { createI18n } from "./i18n/i18n";
 import { direction, isLocale, localeCookie, resolveLocale, type Locale } from "./i18n/locale";
 import { translationFor } from "./i18n/resources.server";
+import { reportClientError } from "./lib/error-reporting.client";
 import { localeContext, requestContext } from "./lib/context.server";
 
 const localeMiddleware: Route.MiddlewareFunction = async ({ request, context }, next) => {
@@ -36,6 +37,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { locale, i18n } = context.get(localeContext);
   return {
     locale,
+    // A Sentry DSN is public by design (browsers send to it); null when error reporting is off.
+    sentryDsn: context.get(requestContext).config.SENTRY_DSN ?? null,
     errorTitles: { notFound: i18n.t("notFound.metaTitle"), error: i18n.t("error.metaTitle") },
   };
 }
@@ -61,6 +64,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0e7490" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {data?.sentryDsn ? <meta name="sentry-dsn" content={data.sentryDsn} /> : null}
         <Meta />
         <Links />
       </head>
@@ -82,6 +86,9 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  useEffect(() => {
+    if (!(isRouteErrorResponse(error) && error.status < 500)) reportClientError(error);
+  }, [error]);
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const message = isRouteErrorResponse(error)

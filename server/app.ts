@@ -8,6 +8,7 @@ import { migrateToLatest } from "../db/migrate.ts";
 import { requestContext, type AppServices } from "../app/lib/context.server.ts";
 import { openDatabase } from "../app/lib/db.server.ts";
 import { ConfigError, loadConfig, type Config } from "../app/lib/env.server.ts";
+import { flushErrorReporting, initServerErrorReporting } from "../app/lib/error-reporting.server.ts";
 import { createLogger } from "../app/lib/logger.server.ts";
 import { loadCookieSecrets } from "../app/lib/secrets.server.ts";
 import { bodyLimit } from "./body-limit.ts";
@@ -38,7 +39,13 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
   app.set("trust proxy", config.trustProxy);
 
   app.use(requestLog(log));
-  app.use(securityHeaders({ frameSrc: frameOrigins(config), https: config.publicOrigin.startsWith("https:") }));
+  app.use(
+    securityHeaders({
+      frameSrc: frameOrigins(config),
+      connectSrc: config.SENTRY_DSN ? [new URL(config.SENTRY_DSN).origin] : [],
+      https: config.publicOrigin.startsWith("https:"),
+    }),
+  );
   app.use(compression());
 
   // Built files carry a content hash in their name: cache them for a year.
@@ -109,7 +116,7 @@ export async function main(argv: string[]): Promise<void> {
   process.on("unhandledRejection", (reason) => {
     // Crash rather than limp on in an unknown state; the supervisor restarts us.
     log.fatal({ err: reason }, "unhandled promise rejection");
-    process.exit(1);
+    void flushErrorReporting().finally(() => process.exit(1));
   });
 
   const db = openDatabase(config.DATABASE_URL);
@@ -125,6 +132,9 @@ export async function main(argv: string[]): Promise<void> {
     await db.close();
     return;
   }
+
+  await initServerErrorReporting(config.SENTRY_DSN, config.NODE_ENV);
+  if (config.SENTRY_DSN) log.info("error reporting to Sentry is on");
 
   const cookieSecrets = loadCookieSecrets(config.SESSION_SECRET, config.DATA_DIR);
   const app = createApp({ config, db, log, cookieSecrets });
@@ -163,6 +173,7 @@ export async function main(argv: string[]): Promise<void> {
       clearTimeout(force);
       clearInterval(sweep);
       await db.close().catch((err: unknown) => log.error({ err }, "closing the database failed"));
+      await flushErrorReporting().catch(() => {});
       log.info("stopped");
       process.exit(0);
     });

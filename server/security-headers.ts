@@ -4,6 +4,8 @@ import type { NextFunction, Request, Response } from "express";
 export interface CspOptions {
   /** Origins allowed in frames (the contact map, video embeds). */
   frameSrc: string[];
+  /** Extra origins the browser may call (the error-reporting ingest when configured). */
+  connectSrc?: string[];
   /** Extra image origins (book covers from the library's upstream). */
   imgSrc?: string[];
   /** Send HSTS: only when the site is served over https. */
@@ -17,7 +19,7 @@ export function buildCsp(nonce: string, options: CspOptions): string {
     ["style-src", ["'self'"]],
     ["img-src", ["'self'", "data:", ...(options.imgSrc ?? [])]],
     ["font-src", ["'self'"]],
-    ["connect-src", ["'self'"]],
+    ["connect-src", ["'self'", ...(options.connectSrc ?? [])]],
     ["media-src", ["'self'"]],
     ["frame-src", options.frameSrc.length ? options.frameSrc : ["'none'"]],
     ["manifest-src", ["'self'"]],

@@ -1,0 +1,21 @@
+/**
+ * Optional error reporting to Sentry (SPEC.md §7). With SENTRY_DSN unset nothing is loaded or sent;
+ * set, the SDK is imported once at start and failures are captured with the request id.
+ */
+type SentrySdk = typeof import("@sentry/react-router");
+
+let sdk: SentrySdk | undefined;
+
+export async function initServerErrorReporting(dsn: string | undefined, environment: string): Promise<void> {
+  if (!dsn) return;
+  sdk = await import("@sentry/react-router");
+  sdk.init({ dsn, environment, sendDefaultPii: false, tracesSampleRate: 0 });
+}
+
+export function reportServerError(error: unknown, context: { requestId?: string; path?: string }): void {
+  sdk?.captureException(error, { tags: { request_id: context.requestId, path: context.path } });
+}
+
+export async function flushErrorReporting(): Promise<void> {
+  await sdk?.flush(2000);
+}
