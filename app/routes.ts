@@ -7,6 +7,7 @@ export default [
   // Test-only routes: 404 unless LOMDA_TEST_ROUTES=1.
   route("__test/throw", "routes/test-throw.tsx"),
   route("__test/slow", "routes/test-slow.tsx"),
+  route("__test/slow-page", "routes/test-slow-page.tsx"),
   // Any other path: the 404 page. A splat route (rather than no match) keeps the root middleware running.
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

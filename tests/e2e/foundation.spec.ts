@@ -78,6 +78,22 @@ test.describe("page chrome", () => {
   });
 });
 
+test("a pending navigation shows the loading overlay, then hides it", async ({ page }) => {
+  await page.goto("/");
+  await waitForHydration(page);
+  const overlay = page.getByTestId("loading-overlay");
+  await expect(overlay).not.toHaveClass(/is-busy/);
+  await page.evaluate(() => {
+    const router = (window as unknown as { __reactRouterDataRouter: { navigate(to: string): Promise<void> } })
+      .__reactRouterDataRouter;
+    void router.navigate("/__test/slow-page?ms=1500");
+  });
+  await expect(overlay).toHaveClass(/is-busy/);
+  await expect(overlay.getByRole("status")).toHaveText("Loading…");
+  await expect(page.getByRole("heading", { name: "Loaded after 1500 ms" })).toBeVisible();
+  await expect(overlay).not.toHaveClass(/is-busy/);
+});
+
 test.describe("errors", () => {
   test("an unknown path answers 404 with the 404 page in both languages", async ({ page, allowConsoleErrors }) => {
     allowConsoleErrors(/status of 404/);
