@@ -2,6 +2,9 @@ import { defineConfig, devices } from "@playwright/test";
 
 /** Browser tests run in Debian's Chromium against the production build, started as `npm start` starts it. */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3310);
+/** A second Lomda, configured for an external OpenID provider, and that provider. */
+export const E2E_EXTERNAL_PORT = E2E_PORT + 1;
+export const EXTERNAL_OP_PORT = E2E_PORT + 10;
 const reportDir = process.env.CI_REPORT_DIR;
 
 export default defineConfig({
@@ -31,20 +34,56 @@ export default defineConfig({
     },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
-  webServer: {
-    command: "rm -rf tests/.tmp/e2e && node server.js",
-    url: `http://127.0.0.1:${E2E_PORT}/healthz`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: "ignore",
-    stderr: "pipe",
-    env: {
-      PORT: String(E2E_PORT),
-      HOST: "127.0.0.1",
-      DATABASE_URL: process.env.E2E_DATABASE_URL ?? "file:./tests/.tmp/e2e/lomda.db",
-      DATA_DIR: "./tests/.tmp/e2e",
-      LOMDA_TEST_ROUTES: "1",
-      LOG_LEVEL: "warn",
+  webServer: [
+    {
+      // Lomda as `npm start` serves it, with the embedded sign-in and demo accounts.
+      command: "rm -rf tests/.tmp/e2e && node server.js",
+      url: `http://127.0.0.1:${E2E_PORT}/healthz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: {
+        PORT: String(E2E_PORT),
+        HOST: "127.0.0.1",
+        PUBLIC_URL: `http://127.0.0.1:${E2E_PORT}`,
+        DATABASE_URL: process.env.E2E_DATABASE_URL ?? "file:./tests/.tmp/e2e/lomda.db",
+        DATA_DIR: "./tests/.tmp/e2e",
+        LOMDA_TEST_ROUTES: "1",
+        LOG_LEVEL: "warn",
+      },
     },
-  },
+    {
+      // A separately configured OpenID provider playing an external one (Auth0, Keycloak…).
+      command: "node tests/support/external-op.ts",
+      url: `http://127.0.0.1:${EXTERNAL_OP_PORT}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: { EXTERNAL_OP_PORT: String(EXTERNAL_OP_PORT), EXTERNAL_RP_URL: `http://127.0.0.1:${E2E_EXTERNAL_PORT}` },
+    },
+    {
+      // A second Lomda that signs in through the external provider, configured by environment alone.
+      command: "rm -rf tests/.tmp/e2e-ext && node server.js",
+      url: `http://127.0.0.1:${E2E_EXTERNAL_PORT}/healthz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: {
+        PORT: String(E2E_EXTERNAL_PORT),
+        HOST: "127.0.0.1",
+        PUBLIC_URL: `http://127.0.0.1:${E2E_EXTERNAL_PORT}`,
+        DATABASE_URL: "file:./tests/.tmp/e2e-ext/lomda.db",
+        DATA_DIR: "./tests/.tmp/e2e-ext",
+        OIDC_ISSUER: `http://127.0.0.1:${EXTERNAL_OP_PORT}`,
+        OIDC_CLIENT_ID: "lomda-external",
+        OIDC_CLIENT_SECRET: "external-secret",
+        SESSION_SECRET: "e2e-external-session-secret-0123456789abcdef",
+        ADMIN_EMAILS: "ext.admin@example.org",
+        LOG_LEVEL: "warn",
+      },
+    },
+  ],
 });

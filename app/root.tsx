@@ -17,7 +17,8 @@ import { createI18n } from "./i18n/i18n";
 import { direction, isLocale, localeCookie, resolveLocale, type Locale } from "./i18n/locale";
 import { translationFor } from "./i18n/resources.server";
 import { reportClientError } from "./lib/error-reporting.client";
-import { localeContext, requestContext } from "./lib/context.server";
+import { loadViewer } from "./lib/auth.server";
+import { localeContext, requestContext, viewerContext } from "./lib/context.server";
 
 const localeMiddleware: Route.MiddlewareFunction = async ({ request, context }, next) => {
   const { locale, fromQuery } = resolveLocale(request);
@@ -31,12 +32,31 @@ const localeMiddleware: Route.MiddlewareFunction = async ({ request, context }, 
   return response;
 };
 
-export const middleware: Route.MiddlewareFunction[] = [localeMiddleware];
+/** Who is asking: the session cookie becomes a viewer (visitor, learner, subscriber, admin). */
+const viewerMiddleware: Route.MiddlewareFunction = async ({ request, context }, next) => {
+  const services = context.get(requestContext);
+  const info = await loadViewer(services.db, services.config, request);
+  context.set(viewerContext, info);
+  if (info.viewer.user) services.nodeRes.locals.userId = info.viewer.user.id;
+  const response = await next();
+  // Pages for a signed-in person carry personal data (name, profile): never store them in a cache.
+  if (info.viewer.isAuthenticated) response.headers.set("Cache-Control", "private, no-store");
+  return response;
+};
+
+export const middleware: Route.MiddlewareFunction[] = [localeMiddleware, viewerMiddleware];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { locale, i18n } = context.get(localeContext);
+  const { viewer } = context.get(viewerContext);
   return {
     locale,
+    viewer: {
+      user: viewer.user ? { name: viewer.user.name, picture: viewer.user.picture } : null,
+      isAuthenticated: viewer.isAuthenticated,
+      hasSubscription: viewer.hasSubscription,
+      isAdmin: viewer.isAdmin,
+    },
     // A Sentry DSN is public by design (browsers send to it); null when error reporting is off.
     sentryDsn: context.get(requestContext).config.SENTRY_DSN ?? null,
     errorTitles: { notFound: i18n.t("notFound.metaTitle"), error: i18n.t("error.metaTitle") },

@@ -31,12 +31,59 @@ export interface SessionsTable {
   id_token: string | null;
 }
 
+export interface SubscriptionsTable {
+  id: string;
+  user_id: string | null;
+  email: string | null;
+  starts_at: string;
+  ends_at: string | null;
+  /** "admin:<user id>", "cli", "seed", "request:<id>": who granted it. */
+  granted_by: string;
+  revoked_at: string | null;
+  revoked_by: string | null;
+  note: string | null;
+  created_at: string;
+}
+
+export interface IdpAccountsTable {
+  id: string;
+  email: string;
+  password_hash: string;
+  name: string;
+  phone: string | null;
+  address: string | null;
+  created_at: string;
+}
+
+export interface IdpPayloadsTable {
+  model: string;
+  id: string;
+  payload: string;
+  grant_id: string | null;
+  user_code: string | null;
+  uid: string | null;
+  expires_at: string | null;
+  consumed_at: string | null;
+}
+
+export interface KeyStoreTable {
+  name: string;
+  value: string;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
+  subscriptions: SubscriptionsTable;
+  idp_accounts: IdpAccountsTable;
+  idp_payloads: IdpPayloadsTable;
+  key_store: KeyStoreTable;
 }
 
 export type User = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
+export type Subscription = Selectable<SubscriptionsTable>;
+export type IdpAccount = Selectable<IdpAccountsTable>;

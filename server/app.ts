@@ -5,7 +5,7 @@ import type { Server } from "node:http";
 import { fileURLToPath } from "node:url";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { migrateToLatest } from "../db/migrate.ts";
-import { requestContext, type AppServices } from "../app/lib/context.server.ts";
+import { requestContext, type AppServices, type RequestInfo } from "../app/lib/context.server.ts";
 import { openDatabase } from "../app/lib/db.server.ts";
 import { ConfigError, loadConfig, type Config } from "../app/lib/env.server.ts";
 import { flushErrorReporting, initServerErrorReporting } from "../app/lib/error-reporting.server.ts";
@@ -14,6 +14,9 @@ import { loadCookieSecrets } from "../app/lib/secrets.server.ts";
 import { bodyLimit } from "./body-limit.ts";
 import { requestLog } from "./request-log.ts";
 import { securityHeaders } from "./security-headers.ts";
+import { createServices, type Runtime } from "./services.ts";
+
+export { createServices };
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -25,10 +28,15 @@ export interface AppOptions {
 
 /** The React Router app, bundled beside this file by `react-router build`. */
 const loadServerBuild = () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
-const CLIENT_DIR = fileURLToPath(new URL("../client", import.meta.url));
+export const CLIENT_DIR = fileURLToPath(new URL("../client", import.meta.url));
 
 function frameOrigins(config: Config): string[] {
   return [new URL(config.MAP_EMBED_URL).origin, "https://www.youtube-nocookie.com"];
+}
+
+/** Forms may post (and be redirected) to the sign-in provider: logout goes to its end-session endpoint. */
+function formOrigins(config: Config): string[] {
+  return config.OIDC_ISSUER ? [new URL(config.OIDC_ISSUER).origin] : [];
 }
 
 export function createApp(services: AppServices, options: AppOptions = {}) {
@@ -43,6 +51,7 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
     securityHeaders({
       frameSrc: frameOrigins(config),
       connectSrc: config.SENTRY_DSN ? [new URL(config.SENTRY_DSN).origin] : [],
+      formAction: formOrigins(config),
       https: config.publicOrigin.startsWith("https:"),
     }),
   );
@@ -62,16 +71,25 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
 
   app.use(bodyLimit);
 
+  // The embedded OpenID provider; its login page (/idp/interaction/…) is a page of the app below.
+  if (services.idp) {
+    const idpCallback = services.idp.callback();
+    app.use("/idp", (req, res, next) => (req.path.startsWith("/interaction/") ? next() : idpCallback(req, res)));
+  }
+
   app.use(
     createRequestHandler({
       build: options.build ?? loadServerBuild,
       mode: config.isProduction ? "production" : "development",
-      getLoadContext(_req, res) {
+      getLoadContext(req, res) {
         const context = new RouterContextProvider();
         context.set(requestContext, {
           ...services,
           requestId: res.locals.requestId as string,
           nonce: res.locals.cspNonce as string,
+          nodeReq: req,
+          nodeRes: res as RequestInfo["nodeRes"],
+          clientIp: req.ip ?? req.socket.remoteAddress ?? "",
         });
         return context;
       },
@@ -137,7 +155,9 @@ export async function main(argv: string[]): Promise<void> {
   if (config.SENTRY_DSN) log.info("error reporting to Sentry is on");
 
   const cookieSecrets = loadCookieSecrets(config.SESSION_SECRET, config.DATA_DIR);
-  const app = createApp({ config, db, log, cookieSecrets });
+  const runtime: Runtime = {};
+  const services = await createServices(config, db, log, cookieSecrets, runtime, CLIENT_DIR);
+  const app = createApp(services);
 
   let server: Server;
   try {
@@ -157,6 +177,8 @@ export async function main(argv: string[]): Promise<void> {
 
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.PORT;
+  const selfHost = config.HOST === "0.0.0.0" || config.HOST === "::" ? "127.0.0.1" : config.HOST;
+  runtime.selfOrigin = `http://${selfHost.includes(":") ? `[${selfHost}]` : selfHost}:${port}`;
   log.info({ port, publicUrl: config.PUBLIC_URL, dialect: db.dialect }, `Lomda is serving on ${config.PUBLIC_URL}`);
 
   let stopping = false;

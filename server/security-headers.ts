@@ -6,6 +6,8 @@ export interface CspOptions {
   frameSrc: string[];
   /** Extra origins the browser may call (the error-reporting ingest when configured). */
   connectSrc?: string[];
+  /** Extra origins forms may post to or be redirected to (an external sign-in provider). */
+  formAction?: string[];
   /** Extra image origins (book covers from the library's upstream). */
   imgSrc?: string[];
   /** Send HSTS: only when the site is served over https. */
@@ -23,7 +25,7 @@ export function buildCsp(nonce: string, options: CspOptions): string {
     ["media-src", ["'self'"]],
     ["frame-src", options.frameSrc.length ? options.frameSrc : ["'none'"]],
     ["manifest-src", ["'self'"]],
-    ["form-action", ["'self'"]],
+    ["form-action", ["'self'", ...(options.formAction ?? [])]],
     ["frame-ancestors", ["'none'"]],
     ["base-uri", ["'none'"]],
     ["object-src", ["'none'"]],

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import type { AddressInfo } from "node:net";
-import type { Server } from "node:http";
+import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { Writable } from "node:stream";
@@ -27,7 +27,19 @@ export async function startApp(
 ): Promise<{ url: string; db: TestDb; logs: LogLine[]; server: Server; stop(): Promise<void> }> {
   const bundle = (await import(join(ROOT, "build/server/index.js"))) as typeof import("../../server/app.ts");
   const dataDir = mkdtempSync(join(tmpdir(), "lomda-app-"));
-  const config = loadConfig({ NODE_ENV: "production", LOMDA_TEST_ROUTES: "1", DATA_DIR: dataDir, LOG_LEVEL: "info", ...env });
+  // Listen first, so PUBLIC_URL (redirect URIs, the embedded issuer) can name the real port.
+  const server = createServer();
+  await new Promise<void>((ok) => server.listen(0, "127.0.0.1", ok));
+  const { port } = server.address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}`;
+  const config = loadConfig({
+    NODE_ENV: "production",
+    LOMDA_TEST_ROUTES: "1",
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "info",
+    PUBLIC_URL: url,
+    ...env,
+  });
   const logs: LogLine[] = [];
   const sink = new Writable({
     write(chunk, _encoding, callback) {
@@ -37,13 +49,12 @@ export async function startApp(
   });
   const log = createLogger(config.LOG_LEVEL, sink);
   const db = await createTestDb(dialect);
-  const app = bundle.createApp({ config, db, log, cookieSecrets: ["test-secret-".padEnd(40, "x")] });
-  const server = await new Promise<Server>((ok) => {
-    const s = app.listen(0, "127.0.0.1", () => ok(s));
-  });
-  const { port } = server.address() as AddressInfo;
+  const cookieSecrets = ["test-secret-".padEnd(40, "x")];
+  const services = await bundle.createServices(config, db, log, cookieSecrets, { selfOrigin: url }, bundle.CLIENT_DIR);
+  const app = bundle.createApp(services);
+  server.on("request", app);
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     db,
     logs,
     server,

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, NavLink, useLocation } from "react-router";
+import { Form, Link, NavLink, useLocation } from "react-router";
+import { useViewer } from "~/lib/use-viewer";
 import { LanguageSwitch } from "./language-switch";
 import { Logo } from "./logo";
 
@@ -101,6 +102,27 @@ function NavItems() {
 
 function AccountActions() {
   const { t } = useTranslation();
+  const viewer = useViewer();
+  if (viewer.user) {
+    return (
+      <div className="flex items-center gap-2">
+        <NavLink to="/profile" className={linkClass} aria-label={`${t("nav.profile")}: ${viewer.user.name}`} data-testid="profile-link">
+          <span className="inline-flex items-center gap-2">
+            <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5" fill="currentColor">
+              <path d="M10 10a4 4 0 1 0 0-8 4 4 0 0 0 0 8Zm-7 8a7 7 0 0 1 14 0H3Z" />
+            </svg>
+            {viewer.user.name}
+          </span>
+        </NavLink>
+        {/* A document post: the answer leaves the site for the provider's end-session page. */}
+        <Form method="post" action="/logout" reloadDocument>
+          <button type="submit" className="btn btn-secondary" data-testid="logout-button">
+            {t("nav.logout")}
+          </button>
+        </Form>
+      </div>
+    );
+  }
   return (
     <Link to="/register" className="btn btn-primary">
       {t("nav.signIn")}

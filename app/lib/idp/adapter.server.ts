@@ -1,0 +1,79 @@
+import type { Kysely } from "kysely";
+import type { Adapter, AdapterPayload } from "oidc-provider";
+import type { Database } from "../../../db/schema.ts";
+
+/**
+ * oidc-provider's storage in our database (table idp_payloads), so sign-ins survive a restart and
+ * several processes share them.
+ */
+export function databaseAdapter(db: Kysely<Database>) {
+  return class DatabaseAdapter implements Adapter {
+    readonly model: string;
+
+    constructor(model: string) {
+      this.model = model;
+    }
+
+    async upsert(id: string, payload: AdapterPayload, expiresIn: number): Promise<void> {
+      const values = {
+        payload: JSON.stringify(payload),
+        grant_id: payload.grantId ?? null,
+        user_code: payload.userCode ?? null,
+        uid: payload.uid ?? null,
+        expires_at: expiresIn ? new Date(Date.now() + expiresIn * 1000).toISOString() : null,
+      };
+      await db
+        .insertInto("idp_payloads")
+        .values({ model: this.model, id, consumed_at: null, ...values })
+        .onConflict((oc) => oc.columns(["model", "id"]).doUpdateSet(values))
+        .execute();
+    }
+
+    private async findWhere(column: "id" | "uid" | "user_code", value: string): Promise<AdapterPayload | undefined> {
+      const row = await db
+        .selectFrom("idp_payloads")
+        .select(["payload", "expires_at", "consumed_at"])
+        .where("model", "=", this.model)
+        .where(column, "=", value)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      if (row.expires_at && row.expires_at <= new Date().toISOString()) return undefined;
+      const payload = JSON.parse(row.payload) as AdapterPayload;
+      return row.consumed_at ? { ...payload, consumed: Math.floor(Date.parse(row.consumed_at) / 1000) } : payload;
+    }
+
+    find(id: string) {
+      return this.findWhere("id", id);
+    }
+
+    findByUid(uid: string) {
+      return this.findWhere("uid", uid);
+    }
+
+    findByUserCode(userCode: string) {
+      return this.findWhere("user_code", userCode);
+    }
+
+    async consume(id: string): Promise<void> {
+      await db
+        .updateTable("idp_payloads")
+        .set({ consumed_at: new Date().toISOString() })
+        .where("model", "=", this.model)
+        .where("id", "=", id)
+        .execute();
+    }
+
+    async destroy(id: string): Promise<void> {
+      await db.deleteFrom("idp_payloads").where("model", "=", this.model).where("id", "=", id).execute();
+    }
+
+    async revokeByGrantId(grantId: string): Promise<void> {
+      await db.deleteFrom("idp_payloads").where("grant_id", "=", grantId).execute();
+    }
+  };
+}
+
+/** Housekeeping: removes expired provider state. */
+export async function deleteExpiredIdpPayloads(db: Kysely<Database>, now: Date = new Date()): Promise<void> {
+  await db.deleteFrom("idp_payloads").where("expires_at", "<=", now.toISOString()).execute();
+}

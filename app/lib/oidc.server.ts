@@ -1,0 +1,225 @@
+import * as client from "openid-client";
+import type { Logger } from "./logger.server.ts";
+
+/**
+ * The relying party: Lomda signing people in at an OpenID provider (openid-client), as the
+ * library's own examples do it. Discovery once, memoised; a fresh PKCE verifier, state and nonce
+ * for every redirect; every ID token check the library offers (SPEC.md §5), plus organization.
+ */
+
+export const TOKEN_TIMEOUT_MS = 10_000;
+export const TOKEN_ATTEMPTS = 3;
+export const CLOCK_TOLERANCE_S = 60;
+
+export interface OidcSettings {
+  issuer: string;
+  clientId: string;
+  clientSecret?: string;
+  audience?: string;
+  organization?: string;
+  scope: string;
+  redirectUri: string;
+  postLogoutRedirectUri: string;
+  /**
+   * For the embedded provider: the address this process itself listens on. Calls to the public
+   * origin go there directly (no trip through a proxy or the internet to reach ourselves).
+   */
+  selfOrigin?: () => string | undefined;
+  publicOrigin?: string;
+}
+
+/** What a sign-in redirect must remember until the callback. Kept in a signed httpOnly cookie. */
+export interface SignInTransaction {
+  state: string;
+  nonce: string;
+  codeVerifier: string;
+  returnTo: string;
+  maxAge?: number;
+}
+
+export type SignInErrorCode =
+  | "missing_transaction"
+  | "state_mismatch"
+  | "access_denied"
+  | "login_required"
+  | "login_failed"
+  | "timeout"
+  | "request_error";
+
+export class SignInError extends Error {
+  readonly code: SignInErrorCode;
+  readonly description?: string;
+  constructor(code: SignInErrorCode, description?: string, options?: { cause?: unknown }) {
+    super(description ?? code, options);
+    this.name = "SignInError";
+    this.code = code;
+    this.description = description;
+  }
+}
+
+function isHttpLocal(url: URL): boolean {
+  return url.protocol === "http:" && ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname);
+}
+
+/** fetch with a 10 s timeout per attempt and up to 3 attempts on network errors (not on HTTP errors). */
+function resilientFetch(settings: OidcSettings): client.CustomFetch {
+  return async (url, options) => {
+    let target = url;
+    const self = settings.selfOrigin?.();
+    if (self && settings.publicOrigin && url.startsWith(settings.publicOrigin)) {
+      target = self + url.slice(settings.publicOrigin.length);
+    }
+    let lastError: unknown;
+    for (let attempt = 1; attempt <= TOKEN_ATTEMPTS; attempt++) {
+      try {
+        return await fetch(target, {
+          ...(options as RequestInit),
+          redirect: "manual",
+          signal: AbortSignal.timeout(TOKEN_TIMEOUT_MS),
+        });
+      } catch (error) {
+        lastError = error;
+        if ((error as Error).name === "TimeoutError") throw new SignInError("timeout", "Timeout", { cause: error });
+      }
+    }
+    throw new SignInError("request_error", "HTTP error. Unable to fetch the URL", { cause: lastError });
+  };
+}
+
+export class OidcClient {
+  readonly settings: OidcSettings;
+  private readonly log: Logger;
+  private configuration: Promise<client.Configuration> | undefined;
+
+  constructor(settings: OidcSettings, log: Logger) {
+    this.settings = settings;
+    this.log = log;
+  }
+
+  /** Discovery, once; a failed discovery is retried on the next sign-in rather than cached. */
+  config(): Promise<client.Configuration> {
+    this.configuration ??= this.discover().catch((error: unknown) => {
+      this.configuration = undefined;
+      throw error;
+    });
+    return this.configuration;
+  }
+
+  private async discover(): Promise<client.Configuration> {
+    const { issuer, clientId, clientSecret } = this.settings;
+    const issuerUrl = new URL(issuer);
+    const insecure = isHttpLocal(issuerUrl) || this.settings.selfOrigin !== undefined;
+    const customFetch = resilientFetch(this.settings);
+    const config = await client.discovery(
+      issuerUrl,
+      clientId,
+      { id_token_signed_response_alg: "RS256", [client.clockTolerance]: CLOCK_TOLERANCE_S },
+      clientSecret ? client.ClientSecretBasic(clientSecret) : client.None(),
+      {
+        execute: insecure ? [client.allowInsecureRequests] : [],
+        [client.customFetch]: customFetch,
+        timeout: TOKEN_TIMEOUT_MS / 1000,
+      },
+    );
+    config[client.customFetch] = customFetch;
+    return config;
+  }
+
+  /** Where to send the browser to sign in, and what to remember until it comes back. */
+  async startSignIn(returnTo: string, options: { maxAge?: number; prompt?: string } = {}) {
+    const config = await this.config();
+    const transaction: SignInTransaction = {
+      state: client.randomState(),
+      nonce: client.randomNonce(),
+      codeVerifier: client.randomPKCECodeVerifier(),
+      returnTo,
+      ...(options.maxAge !== undefined ? { maxAge: options.maxAge } : {}),
+    };
+    const parameters: Record<string, string> = {
+      redirect_uri: this.settings.redirectUri,
+      scope: this.settings.scope,
+      response_type: "code",
+      state: transaction.state,
+      nonce: transaction.nonce,
+      code_challenge: await client.calculatePKCECodeChallenge(transaction.codeVerifier),
+      code_challenge_method: "S256",
+    };
+    if (this.settings.audience) parameters.audience = this.settings.audience;
+    if (this.settings.organization) parameters.organization = this.settings.organization;
+    if (options.maxAge !== undefined) parameters.max_age = String(options.maxAge);
+    if (options.prompt) parameters.prompt = options.prompt;
+    return { url: client.buildAuthorizationUrl(config, parameters), transaction };
+  }
+
+  /**
+   * Exchanges the code and validates the ID token. `currentUrl` is the callback URL as the
+   * provider sent it (on the public origin).
+   */
+  async finishSignIn(currentUrl: URL, transaction: SignInTransaction) {
+    const error = currentUrl.searchParams.get("error");
+    if (error) {
+      const description = currentUrl.searchParams.get("error_description")?.slice(0, 300) ?? undefined;
+      if (error === "access_denied") throw new SignInError("access_denied", description);
+      if (error === "login_required") throw new SignInError("login_required", description);
+      throw new SignInError("login_failed", description ?? error.slice(0, 100));
+    }
+    if (currentUrl.searchParams.get("state") !== transaction.state) throw new SignInError("state_mismatch");
+    const config = await this.config();
+    let tokens: Awaited<ReturnType<typeof client.authorizationCodeGrant>>;
+    try {
+      tokens = await client.authorizationCodeGrant(config, currentUrl, {
+        pkceCodeVerifier: transaction.codeVerifier,
+        expectedState: transaction.state,
+        expectedNonce: transaction.nonce,
+        idTokenExpected: true,
+        ...(transaction.maxAge !== undefined ? { maxAge: transaction.maxAge } : {}),
+      });
+    } catch (error) {
+      if (error instanceof SignInError) throw error;
+      const cause = (error as { cause?: unknown }).cause;
+      if (cause instanceof SignInError) throw cause;
+      this.log.warn({ err: error }, "sign-in: token exchange or ID token validation failed");
+      const description = (error as { error_description?: string }).error_description;
+      throw new SignInError("login_failed", description, { cause: error });
+    }
+    const claims = tokens.claims();
+    if (!claims) throw new SignInError("login_failed", "no ID token");
+    this.checkOrganization(claims);
+    return { claims, idToken: tokens.id_token! };
+  }
+
+  private checkOrganization(claims: client.IDToken) {
+    const expected = this.settings.organization;
+    if (!expected) return;
+    const matches = expected.startsWith("org_") ? claims.org_id === expected : String(claims.org_name ?? "").toLowerCase() === expected.toLowerCase();
+    if (!matches) throw new SignInError("login_failed", "organization mismatch");
+  }
+
+  /**
+   * Where to send the browser after local logout: the provider's end-session endpoint, Auth0's
+   * /v2/logout when the provider has none, or else straight back to the site.
+   */
+  async endSessionUrl(idToken: string | null): Promise<string> {
+    const back = this.settings.postLogoutRedirectUri;
+    let config: client.Configuration;
+    try {
+      config = await this.config();
+    } catch {
+      return back;
+    }
+    const metadata = config.serverMetadata();
+    if (metadata.end_session_endpoint) {
+      const parameters: Record<string, string> = { post_logout_redirect_uri: back, client_id: this.settings.clientId };
+      if (idToken) parameters.id_token_hint = idToken;
+      return client.buildEndSessionUrl(config, parameters).href;
+    }
+    const issuer = new URL(metadata.issuer);
+    if (issuer.hostname.endsWith(".auth0.com")) {
+      const url = new URL("/v2/logout", issuer);
+      url.searchParams.set("client_id", this.settings.clientId);
+      url.searchParams.set("returnTo", back);
+      return url.href;
+    }
+    return back;
+  }
+}

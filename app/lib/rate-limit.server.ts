@@ -1,0 +1,43 @@
+/**
+ * Fixed-window rate limits kept in this process's memory. Enough for one process; several
+ * processes behind a balancer each count their own share (recorded in docs/decisions).
+ */
+export interface RateLimitResult {
+  ok: boolean;
+  /** Seconds until the window resets (for Retry-After). */
+  retryAfter: number;
+}
+
+export class RateLimiter {
+  private readonly windows = new Map<string, { count: number; resetAt: number }>();
+  private lastSweep = 0;
+
+  readonly limit: number;
+  readonly windowMs: number;
+
+  constructor(limit: number, windowMs: number) {
+    this.limit = limit;
+    this.windowMs = windowMs;
+  }
+
+  consume(key: string, now: number = Date.now()): RateLimitResult {
+    this.sweep(now);
+    let window = this.windows.get(key);
+    if (!window || window.resetAt <= now) {
+      window = { count: 0, resetAt: now + this.windowMs };
+      this.windows.set(key, window);
+    }
+    window.count += 1;
+    return { ok: window.count <= this.limit, retryAfter: Math.max(1, Math.ceil((window.resetAt - now) / 1000)) };
+  }
+
+  reset(key: string): void {
+    this.windows.delete(key);
+  }
+
+  private sweep(now: number) {
+    if (now - this.lastSweep < this.windowMs) return;
+    this.lastSweep = now;
+    for (const [key, window] of this.windows) if (window.resetAt <= now) this.windows.delete(key);
+  }
+}

@@ -1,0 +1,61 @@
+import type { Kysely } from "kysely";
+import type { Database, User } from "../../db/schema.ts";
+import { activeSubscriptionFor } from "./subscription.server.ts";
+
+/**
+ * The one place that decides who may see what (ARCHITECTURE.md "Who may see what").
+ * visitor: no session · learner: signed in · subscriber: + a live subscription · admin: + /admin.
+ */
+export type Role = "visitor" | "learner" | "subscriber" | "admin";
+
+/** Learners (signed in, no subscription) may watch this many videos at the top of every list. */
+export const FREE_SAMPLE_COUNT = 3;
+
+export interface Viewer {
+  user: { id: string; subject: string; name: string; email: string | null; picture: string | null } | null;
+  isAuthenticated: boolean;
+  hasSubscription: boolean;
+  subscriptionEndsAt: string | null;
+  isAdmin: boolean;
+  role: Role;
+}
+
+export const VISITOR: Viewer = {
+  user: null,
+  isAuthenticated: false,
+  hasSubscription: false,
+  subscriptionEndsAt: null,
+  isAdmin: false,
+  role: "visitor",
+};
+
+export function displayName(user: Pick<User, "name" | "email">): string {
+  return user.name?.trim() || user.email?.split("@")[0] || "Learner";
+}
+
+export async function resolveViewer(
+  db: Kysely<Database>,
+  user: User | undefined,
+  adminEmails: readonly string[],
+  now: Date = new Date(),
+): Promise<Viewer> {
+  if (!user) return VISITOR;
+  const subscription = await activeSubscriptionFor(db, user, now);
+  // An admin email counts only when the provider verified it: anyone can type any address at sign-up.
+  const isAdmin = user.email !== null && user.email_verified === 1 && adminEmails.includes(user.email);
+  const hasSubscription = subscription !== undefined;
+  return {
+    user: { id: user.id, subject: user.subject, name: displayName(user), email: user.email, picture: user.picture },
+    isAuthenticated: true,
+    hasSubscription,
+    subscriptionEndsAt: subscription?.endsAt ?? null,
+    isAdmin,
+    role: isAdmin ? "admin" : hasSubscription ? "subscriber" : "learner",
+  };
+}
+
+/** Whether the viewer may play the video at this position (0-based) of a list. */
+export function canWatch(viewer: Viewer, index: number): boolean {
+  if (viewer.hasSubscription || viewer.isAdmin) return true;
+  return viewer.isAuthenticated && index < FREE_SAMPLE_COUNT;
+}

@@ -1,0 +1,85 @@
+import { data, redirect } from "react-router";
+import { AuthErrorPage } from "~/components/auth/auth-error";
+import {
+  clearSessionCookie,
+  clearTransaction,
+  readSessionId,
+  readTransaction,
+  servicesOf,
+  startSession,
+} from "~/lib/auth.server";
+import { localeContext } from "~/lib/context.server";
+import { SignInError, type SignInErrorCode } from "~/lib/oidc.server";
+import { deleteSession } from "~/models/session.server";
+import { claimEmailSubscriptions } from "~/models/subscription.server";
+import { upsertUserFromProvider } from "~/models/user.server";
+import type { Route } from "./+types/auth-callback";
+
+const STATUS: Record<SignInErrorCode, number> = {
+  missing_transaction: 400,
+  state_mismatch: 400,
+  access_denied: 403,
+  login_required: 401,
+  login_failed: 400,
+  timeout: 504,
+  request_error: 502,
+};
+
+function text(value: unknown): string | null {
+  return typeof value === "string" && value.trim() ? value.trim().slice(0, 500) : null;
+}
+
+/** Finishes the sign-in: checks the transaction, exchanges the code, validates the ID token, starts a session. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { config, db, oidc, cookieSecrets, log } = servicesOf(context);
+  const title = context.get(localeContext).i18n.t("auth.metaTitle");
+  const headers = new Headers();
+  // The transaction is single-use: whatever happens next, it is gone (a replayed callback finds nothing).
+  headers.append("Set-Cookie", await clearTransaction(config, cookieSecrets));
+  const fail = (code: SignInErrorCode, description?: string) =>
+    data({ code, description: description ?? null, title }, { status: STATUS[code], headers });
+
+  const transaction = await readTransaction(config, cookieSecrets, request);
+  if (!transaction) {
+    log.warn("sign-in callback without a transaction (expired, replayed or forged)");
+    return fail("missing_transaction");
+  }
+  const url = new URL(request.url);
+  const currentUrl = new URL(`${url.pathname}${url.search}`, config.PUBLIC_URL);
+  try {
+    const { claims, idToken } = await oidc.finishSignIn(currentUrl, transaction);
+    const user = await upsertUserFromProvider(db.db, {
+      issuer: claims.iss,
+      subject: claims.sub,
+      email: text(claims.email),
+      emailVerified: claims.email_verified === true,
+      name: text(claims.name) ?? text(claims.nickname),
+      picture: text(claims.picture),
+      phone: text(claims.phone_number),
+      address: text((claims.address as { formatted?: unknown } | undefined)?.formatted),
+    });
+    await claimEmailSubscriptions(db.db, user);
+    headers.append("Set-Cookie", await startSession(db, config, request, user.id, idToken));
+    log.info({ userId: user.id }, "signed in");
+    return redirect(transaction.returnTo, { headers });
+  } catch (error) {
+    if (!(error instanceof SignInError)) throw error;
+    if (error.code === "login_required") {
+      // The provider says the person is no longer signed in there: sign them out here too.
+      const sessionId = readSessionId(config, request);
+      if (sessionId) await deleteSession(db.db, sessionId);
+      headers.append("Set-Cookie", clearSessionCookie(config));
+    }
+    log.warn({ code: error.code }, "sign-in failed");
+    const showDescription = error.code === "login_failed" || error.code === "access_denied";
+    return fail(error.code, showDescription ? error.description : undefined);
+  }
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData?.title }, { name: "robots", content: "noindex" }];
+}
+
+export default function AuthCallback({ loaderData }: Route.ComponentProps) {
+  return <AuthErrorPage code={loaderData.code} description={loaderData.description} />;
+}

@@ -1,0 +1,160 @@
+import { useTranslation } from "react-i18next";
+import { data, Form, redirect, useNavigation } from "react-router";
+import { z } from "zod";
+import { servicesOf } from "~/lib/auth.server";
+import { localeContext } from "~/lib/context.server";
+import { EMBEDDED_CLIENT_ID, EMBEDDED_SCOPES } from "~/lib/idp/provider.server";
+import { RateLimiter } from "~/lib/rate-limit.server";
+import { authenticateIdpAccount, DEMO_PASSWORD } from "~/models/idp-account.server";
+import type { Route } from "./+types/idp-interaction";
+
+/**
+ * The embedded provider's login page (/idp/interaction/:uid): email and password, checked against
+ * idp_accounts. The same message for an unknown email and a wrong password; rate-limited per
+ * client address and per email.
+ */
+
+const byAddress = new RateLimiter(20, 15 * 60_000);
+const byEmail = new RateLimiter(10, 15 * 60_000);
+
+const credentials = z.object({
+  email: z.string().trim().min(1).max(254),
+  password: z.string().min(1).max(200),
+});
+
+async function interaction(context: Route.LoaderArgs["context"]) {
+  const { idp, nodeReq, nodeRes } = servicesOf(context);
+  if (!idp) throw data("Not Found", { status: 404 });
+  try {
+    return { idp, details: await idp.interactionDetails(nodeReq, nodeRes) };
+  } catch {
+    return { idp, details: undefined };
+  }
+}
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const { idp, details } = await interaction(context);
+  const { nodeReq, nodeRes } = servicesOf(context);
+  const { i18n } = context.get(localeContext);
+  const base = { title: i18n.t("idp.metaTitle"), demoPassword: servicesOf(context).config.embeddedIdp ? DEMO_PASSWORD : null };
+  if (!details || details.uid !== params.uid) return data({ ...base, expired: true }, { status: 400 });
+  if (details.prompt.name !== "login") {
+    // Consent for our own first-party client: granted without a screen.
+    const grant = new idp.Grant({ clientId: EMBEDDED_CLIENT_ID, accountId: details.session!.accountId });
+    grant.addOIDCScope(EMBEDDED_SCOPES);
+    const grantId = await grant.save();
+    const to = await idp.interactionResult(nodeReq, nodeRes, { consent: { grantId } }, { mergeWithLastSubmission: true });
+    throw redirect(to);
+  }
+  return { ...base, expired: false };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const { db, log, clientIp, nodeReq, nodeRes } = servicesOf(context);
+  const { details, idp } = await interaction(context);
+  if (!details || details.uid !== params.uid) return data({ error: "expired" as const, email: "" }, { status: 400 });
+  const form = await request.formData();
+  const parsed = credentials.safeParse({ email: form.get("email"), password: form.get("password") });
+  const email = typeof form.get("email") === "string" ? String(form.get("email")).slice(0, 254) : "";
+  if (!parsed.success) return data({ error: "missing" as const, email }, { status: 400 });
+
+  const limits = [byAddress.consume(clientIp), byEmail.consume(parsed.data.email.toLowerCase())];
+  const blocked = limits.find((l) => !l.ok);
+  if (blocked) {
+    log.warn({ route: "idp-login" }, "rate limit hit");
+    return data(
+      { error: "tooMany" as const, email, retryAfter: blocked.retryAfter },
+      { status: 429, headers: { "Retry-After": String(blocked.retryAfter) } },
+    );
+  }
+  const account = await authenticateIdpAccount(db.db, parsed.data.email, parsed.data.password);
+  if (!account) {
+    log.info({ route: "idp-login" }, "embedded provider: failed sign-in");
+    return data({ error: "invalid" as const, email }, { status: 401 });
+  }
+  byEmail.reset(parsed.data.email.toLowerCase());
+  const to = await idp.interactionResult(nodeReq, nodeRes, { login: { accountId: account.id } }, { mergeWithLastSubmission: false });
+  return redirect(to);
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData?.title }, { name: "robots", content: "noindex" }];
+}
+
+export default function IdpLogin({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  if (loaderData.expired || actionData?.error === "expired") {
+    return (
+      <section className="container-page py-20 text-center">
+        <h1 className="text-3xl font-bold">{t("idp.expired")}</h1>
+        <a href="/signin" className="btn btn-primary btn-lg mt-8">
+          {t("idp.restart")}
+        </a>
+      </section>
+    );
+  }
+  const error = actionData?.error;
+  const message =
+    error === "invalid"
+      ? t("idp.invalid")
+      : error === "missing"
+        ? t("idp.missing")
+        : error === "tooMany"
+          ? t("idp.tooMany", { seconds: actionData && "retryAfter" in actionData ? actionData.retryAfter : 60 })
+          : null;
+  return (
+    <section className="container-page flex justify-center py-16" aria-labelledby="idp-title">
+      <div className="w-full max-w-md rounded-[var(--radius-card)] border border-ink-100 p-8 shadow-[var(--shadow-card)]">
+        <h1 id="idp-title" className="text-2xl font-bold">
+          {t("idp.title")}
+        </h1>
+        <p className="mt-2 text-ink-600">{t("idp.subtitle")}</p>
+        {/* A document post: the answer is a redirect into the provider, which the router must not intercept. */}
+        <Form method="post" reloadDocument className="mt-6 space-y-4" noValidate>
+          {message ? (
+            <p role="alert" className="rounded-md bg-red-50 p-3 text-sm font-semibold text-danger-700" id="idp-error">
+              {message}
+            </p>
+          ) : null}
+          <div>
+            <label htmlFor="idp-email" className="mb-1 block text-sm font-semibold">
+              {t("idp.email")}
+            </label>
+            <input
+              id="idp-email"
+              name="email"
+              type="email"
+              autoComplete="username"
+              required
+              dir="ltr"
+              defaultValue={actionData?.email ?? ""}
+              aria-describedby={message ? "idp-error" : undefined}
+              className="w-full rounded-md border border-ink-300 px-3 py-2"
+            />
+          </div>
+          <div>
+            <label htmlFor="idp-password" className="mb-1 block text-sm font-semibold">
+              {t("idp.password")}
+            </label>
+            <input
+              id="idp-password"
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              required
+              dir="ltr"
+              className="w-full rounded-md border border-ink-300 px-3 py-2"
+            />
+          </div>
+          <button type="submit" className="btn btn-primary btn-lg w-full" disabled={navigation.state === "submitting"}>
+            {t("idp.signIn")}
+          </button>
+        </Form>
+        {loaderData.demoPassword ? (
+          <p className="mt-6 rounded-md bg-brand-50 p-3 text-sm text-ink-700">{t("idp.demoHint", { password: loaderData.demoPassword })}</p>
+        ) : null}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,21 @@
+import { redirect } from "react-router";
+import { clearSessionCookie, servicesOf } from "~/lib/auth.server";
+import { viewerContext } from "~/lib/context.server";
+import { deleteSession } from "~/models/session.server";
+import type { Route } from "./+types/logout";
+
+/** GET never changes state: it only goes home. */
+export async function loader() {
+  return redirect("/");
+}
+
+/** Ends the session here (the row is deleted), then at the provider, and returns to the site. */
+export async function action({ context }: Route.ActionArgs) {
+  const { config, db, oidc, log } = servicesOf(context);
+  const { viewer, session, sessionId } = context.get(viewerContext);
+  if (sessionId) await deleteSession(db.db, sessionId);
+  const headers = { "Set-Cookie": clearSessionCookie(config) };
+  if (!viewer.user) return redirect("/", { headers });
+  log.info({ userId: viewer.user.id }, "signed out");
+  return redirect(await oidc.endSessionUrl(session?.idToken ?? null), { headers });
+}

@@ -1,0 +1,103 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { PageHeader } from "~/components/layout/page-header";
+import { formatDate, formatDateTime } from "~/i18n/format";
+import { requireUser, servicesOf } from "~/lib/auth.server";
+import { localeContext } from "~/lib/context.server";
+import { findUserById } from "~/models/user.server";
+import type { Route } from "./+types/profile";
+
+/** Signed-in only (a visitor is sent to /register). Real values from the provider's claims. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const me = requireUser(context);
+  const { db } = servicesOf(context);
+  const { locale, i18n } = context.get(localeContext);
+  const user = (await findUserById(db.db, me.id))!;
+  const { viewer } = me;
+  return {
+    title: i18n.t("profile.metaTitle"),
+    profile: {
+      name: me.name,
+      picture: user.picture,
+      subject: user.subject,
+      email: user.email,
+      phone: user.phone,
+      address: user.address,
+      lastLogin: user.last_login_at ? formatDateTime(user.last_login_at, locale) : null,
+      subscription: viewer.hasSubscription
+        ? { endsAt: viewer.subscriptionEndsAt ? formatDate(viewer.subscriptionEndsAt, locale) : null }
+        : null,
+      isAdmin: viewer.isAdmin,
+    },
+  };
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData?.title }, { name: "robots", content: "noindex" }];
+}
+
+function initials(name: string): string {
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0]!.toUpperCase())
+    .join("");
+}
+
+function Row({ label, value, ltr = false }: { label: string; value: string | null; ltr?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <div className="grid gap-1 border-b border-ink-100 py-4 sm:grid-cols-3">
+      <dt className="font-semibold text-ink-700">{label}</dt>
+      <dd className="text-ink-900 sm:col-span-2">
+        {value ? ltr ? <bdi dir="ltr">{value}</bdi> : value : <span className="text-ink-600 italic">{t("profile.notProvided")}</span>}
+      </dd>
+    </div>
+  );
+}
+
+export default function Profile({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { profile } = loaderData;
+  const subscription = profile.subscription
+    ? profile.subscription.endsAt
+      ? t("profile.subscriptionActiveUntil", { date: profile.subscription.endsAt })
+      : t("profile.subscriptionActiveOpen")
+    : null;
+  return (
+    <>
+      <PageHeader title={t("profile.title")} />
+      <section className="container-page max-w-3xl py-14" aria-labelledby="profile-name">
+        <div className="flex items-center gap-5">
+          {profile.picture && /^https?:\/\//.test(profile.picture) ? (
+            <img src={profile.picture} alt={t("profile.avatarAlt", { name: profile.name })} width={96} height={96} className="size-24 rounded-full object-cover" referrerPolicy="no-referrer" />
+          ) : (
+            <div aria-hidden="true" className="flex size-24 items-center justify-center rounded-full bg-brand-700 text-3xl font-bold text-white">
+              {initials(profile.name)}
+            </div>
+          )}
+          <div>
+            <h2 id="profile-name" className="text-3xl font-bold">
+              {profile.name}
+            </h2>
+            {profile.isAdmin ? <p className="mt-1 font-semibold text-brand-800">{t("profile.admin")}</p> : null}
+          </div>
+        </div>
+        <dl className="mt-8" data-testid="profile-rows">
+          <Row label={t("profile.userId")} value={profile.subject} ltr />
+          <Row label={t("profile.email")} value={profile.email} ltr />
+          <Row label={t("profile.phone")} value={profile.phone} ltr />
+          <Row label={t("profile.address")} value={profile.address} />
+          <Row label={t("profile.lastLogin")} value={profile.lastLogin} />
+          <Row label={t("profile.subscription")} value={subscription ?? t("profile.subscriptionNone")} />
+        </dl>
+        {!profile.subscription ? (
+          <Link to="/Payments" className="btn btn-secondary mt-6">
+            {t("profile.howToSubscribe")}
+          </Link>
+        ) : null}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,76 @@
+import { readdirSync } from "node:fs";
+import { type AppServices } from "../app/lib/context.server.ts";
+import type { Db } from "../app/lib/db.server.ts";
+import type { Config } from "../app/lib/env.server.ts";
+import { createEmbeddedIdp, EMBEDDED_CLIENT_ID, EMBEDDED_SCOPES, embeddedClientSecret, IDP_MOUNT } from "../app/lib/idp/provider.server.ts";
+import type { Logger } from "../app/lib/logger.server.ts";
+import { OidcClient } from "../app/lib/oidc.server.ts";
+import { DEMO_PASSWORD, seedDemoAccounts } from "../app/models/idp-account.server.ts";
+
+export interface Runtime {
+  /** The address this process listens on, known once it listens (for the embedded provider's self-calls). */
+  selfOrigin?: string;
+}
+
+function builtStylesheet(clientDir: string): string | undefined {
+  try {
+    const css = readdirSync(`${clientDir}/assets`).find((f) => /^root-.*\.css$/.test(f));
+    return css ? `/assets/${css}` : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Everything a request may need, built once at start. */
+export async function createServices(
+  config: Config,
+  db: Db,
+  log: Logger,
+  cookieSecrets: string[],
+  runtime: Runtime,
+  clientDir: string,
+): Promise<AppServices> {
+  if (!config.embeddedIdp) {
+    const oidc = new OidcClient(
+      {
+        issuer: config.OIDC_ISSUER!,
+        clientId: config.OIDC_CLIENT_ID!,
+        clientSecret: config.OIDC_CLIENT_SECRET,
+        audience: config.OIDC_AUDIENCE,
+        organization: config.OIDC_ORGANIZATION,
+        scope: "openid profile email",
+        redirectUri: `${config.PUBLIC_URL}/auth/callback`,
+        postLogoutRedirectUri: `${config.PUBLIC_URL}/`,
+      },
+      log,
+    );
+    return { config, db, log, cookieSecrets, oidc };
+  }
+
+  await seedDemoAccounts(db.db);
+  log.warn(
+    { accounts: ["learner@lomda.test", "subscriber@lomda.test", "admin@lomda.test"] },
+    `DEMO SIGN-IN IS ON: the embedded OpenID provider at ${IDP_MOUNT} accepts the demo accounts with the password "${DEMO_PASSWORD}". Set OIDC_ISSUER to use a real provider.`,
+  );
+  const idp = await createEmbeddedIdp({
+    db: db.db,
+    publicUrl: config.PUBLIC_URL,
+    cookieSecrets,
+    trustProxy: config.trustProxy !== false,
+    stylesheetHref: builtStylesheet(clientDir),
+  });
+  const oidc = new OidcClient(
+    {
+      issuer: `${config.PUBLIC_URL}${IDP_MOUNT}`,
+      clientId: EMBEDDED_CLIENT_ID,
+      clientSecret: embeddedClientSecret(cookieSecrets),
+      scope: EMBEDDED_SCOPES,
+      redirectUri: `${config.PUBLIC_URL}/auth/callback`,
+      postLogoutRedirectUri: `${config.PUBLIC_URL}/`,
+      publicOrigin: config.publicOrigin,
+      selfOrigin: () => runtime.selfOrigin,
+    },
+    log,
+  );
+  return { config, db, log, cookieSecrets, oidc, idp };
+}
