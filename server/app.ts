@@ -13,8 +13,10 @@ import { createLogger } from "../app/lib/logger.server.ts";
 import { loadCookieSecrets } from "../app/lib/secrets.server.ts";
 import { bodyLimit } from "./body-limit.ts";
 import { requestLog } from "./request-log.ts";
+import { sameOriginOnly } from "./same-origin.ts";
 import { securityHeaders } from "./security-headers.ts";
 import { createServices, type Runtime } from "./services.ts";
+import { runSubscriptionsCommand } from "./subscriptions-cli.ts";
 
 export { createServices };
 
@@ -70,6 +72,7 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
   });
 
   app.use(bodyLimit);
+  app.use(sameOriginOnly(config.publicOrigin, log));
 
   // The embedded OpenID provider; its login page (/idp/interaction/…) is a page of the app below.
   if (services.idp) {
@@ -149,6 +152,11 @@ export async function main(argv: string[]): Promise<void> {
     log.info({ dialect: db.dialect }, "database migrated");
     await db.close();
     return;
+  }
+  if (argv[0] === "subscriptions") {
+    const code = await runSubscriptionsCommand(db.db, argv.slice(1), (line) => process.stdout.write(`${line}\n`));
+    await db.close();
+    process.exit(code);
   }
 
   await initServerErrorReporting(config.SENTRY_DSN, config.NODE_ENV);

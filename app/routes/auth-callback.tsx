@@ -14,6 +14,7 @@ import { deleteSession } from "~/models/session.server";
 import { claimEmailSubscriptions } from "~/models/subscription.server";
 import { upsertUserFromProvider } from "~/models/user.server";
 import type { Route } from "./+types/auth-callback";
+import { passHeaders } from "~/lib/http";
 
 const STATUS: Record<SignInErrorCode, number> = {
   missing_transaction: 400,
@@ -75,6 +76,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return fail(error.code, showDescription ? error.description : undefined);
   }
 }
+
+export const headers = passHeaders;
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: loaderData?.title }, { name: "robots", content: "noindex" }];

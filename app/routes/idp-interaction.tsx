@@ -7,6 +7,7 @@ import { EMBEDDED_CLIENT_ID, EMBEDDED_SCOPES } from "~/lib/idp/provider.server";
 import { RateLimiter } from "~/lib/rate-limit.server";
 import { authenticateIdpAccount, DEMO_PASSWORD } from "~/models/idp-account.server";
 import type { Route } from "./+types/idp-interaction";
+import { passHeaders } from "~/lib/http";
 
 /**
  * The embedded provider's login page (/idp/interaction/:uid): email and password, checked against
@@ -76,6 +77,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const to = await idp.interactionResult(nodeReq, nodeRes, { login: { accountId: account.id } }, { mergeWithLastSubmission: false });
   return redirect(to);
 }
+
+export const headers = passHeaders;
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: loaderData?.title }, { name: "robots", content: "noindex" }];

@@ -5,6 +5,7 @@ import { localeContext } from "~/lib/context.server";
 import { SignInError } from "~/lib/oidc.server";
 import { RateLimiter } from "~/lib/rate-limit.server";
 import type { Route } from "./+types/signin";
+import { passHeaders } from "~/lib/http";
 
 const limiter = new RateLimiter(30, 60_000);
 
@@ -31,6 +32,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     );
   }
 }
+
+export const headers = passHeaders;
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: loaderData?.title }, { name: "robots", content: "noindex" }];

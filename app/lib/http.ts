@@ -1,0 +1,17 @@
+import type { HeadersFunction } from "react-router";
+
+/**
+ * A route's `headers` export that passes on what its loader or action set (Set-Cookie,
+ * Retry-After…). React Router drops them on document requests otherwise.
+ */
+export const passHeaders: HeadersFunction = ({ loaderHeaders, actionHeaders, errorHeaders }) => {
+  const headers = new Headers();
+  for (const source of [loaderHeaders, actionHeaders, errorHeaders]) {
+    source?.forEach((value, key) => {
+      if (key.toLowerCase() === "set-cookie") return; // appended below, one by one
+      headers.set(key, value);
+    });
+    for (const cookie of source?.getSetCookie() ?? []) headers.append("Set-Cookie", cookie);
+  }
+  return headers;
+};

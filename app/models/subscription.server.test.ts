@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runSubscriptionsCommand } from "../../server/subscriptions-cli.ts";
+import { createTestDb, DIALECTS, type TestDb } from "../../tests/setup/databases.ts";
+import { canWatch, FREE_SAMPLE_COUNT, resolveViewer, VISITOR } from "./access.server.ts";
+import { authenticateIdpAccount, DEMO_PASSWORD, seedDemoAccounts } from "./idp-account.server.ts";
+import { activeSubscriptionFor, claimEmailSubscriptions, grantSubscription, listSubscriptions, revokeSubscription } from "./subscription.server.ts";
+import { upsertUserFromProvider } from "./user.server.ts";
+
+describe.each(DIALECTS)("subscriptions and access on %s", (dialect) => {
+  let t: TestDb;
+  const now = new Date("2026-03-01T12:00:00.000Z");
+  const admins = ["boss@lomda.test"];
+  beforeAll(async () => {
+    t = await createTestDb(dialect);
+  });
+  afterAll(async () => t.destroy());
+
+  const user = (subject: string, email: string, verified = true) =>
+    upsertUserFromProvider(t.db, { issuer: "https://idp.test", subject, email, emailVerified: verified }, now);
+
+  it("a visitor, a learner, a subscriber and an admin are told apart", async () => {
+    const learner = await user("l", "l@example.org");
+    const subscriber = await user("s", "s@example.org");
+    const admin = await user("a", "boss@lomda.test");
+    await grantSubscription(t.db, { userId: subscriber.id, grantedBy: "test", now });
+
+    expect(await resolveViewer(t.db, undefined, admins, now)).toEqual(VISITOR);
+    expect((await resolveViewer(t.db, learner, admins, now)).role).toBe("learner");
+    const sub = await resolveViewer(t.db, subscriber, admins, now);
+    expect(sub).toMatchObject({ role: "subscriber", hasSubscription: true, isAdmin: false });
+    expect(await resolveViewer(t.db, admin, admins, now)).toMatchObject({ role: "admin", isAdmin: true });
+  });
+
+  it("learners watch the first 3 videos of a list, subscribers and admins all, visitors none", async () => {
+    const learner = await resolveViewer(t.db, await user("l2", "l2@example.org"), admins, now);
+    expect(FREE_SAMPLE_COUNT).toBe(3);
+    expect([0, 1, 2, 3].map((i) => canWatch(learner, i))).toEqual([true, true, true, false]);
+    expect(canWatch(VISITOR, 0)).toBe(false);
+    const admin = await resolveViewer(t.db, await user("a2", "boss@lomda.test"), admins, now);
+    expect(canWatch(admin, 31)).toBe(true);
+  });
+
+  it("an admin email counts only when the provider verified it", async () => {
+    const unverified = await user("fake-admin", "boss@lomda.test", false);
+    expect((await resolveViewer(t.db, unverified, admins, now)).isAdmin).toBe(false);
+  });
+
+  it("a subscription granted to an email applies when that person first signs in (verified email only)", async () => {
+    await grantSubscription(t.db, { email: "Newcomer@Example.org", grantedBy: "test", now });
+    const impostor = await user("imp", "newcomer@example.org", false);
+    expect(await activeSubscriptionFor(t.db, impostor, now)).toBeUndefined();
+    const newcomer = await user("new", "newcomer@example.org");
+    await claimEmailSubscriptions(t.db, newcomer);
+    expect(await activeSubscriptionFor(t.db, newcomer, now)).toEqual({ endsAt: null });
+    const row = await t.db.selectFrom("subscriptions").select("user_id").where("email", "=", "newcomer@example.org").executeTakeFirstOrThrow();
+    expect(row.user_id).toBe(newcomer.id);
+  });
+
+  it("ends at its end date and stops at revocation", async () => {
+    const u = await user("timed", "timed@example.org");
+    const id = await grantSubscription(t.db, { userId: u.id, endsAt: new Date("2026-04-01T00:00:00Z"), grantedBy: "test", now });
+    expect(await activeSubscriptionFor(t.db, u, now)).toEqual({ endsAt: "2026-04-01T00:00:00.000Z" });
+    expect(await activeSubscriptionFor(t.db, u, new Date("2026-04-01T00:00:01Z"))).toBeUndefined();
+    expect(await revokeSubscription(t.db, id, "admin:x", now)).toBe(true);
+    expect(await activeSubscriptionFor(t.db, u, now)).toBeUndefined();
+    expect(await revokeSubscription(t.db, id, "admin:x", now)).toBe(false);
+  });
+
+  it("the command line grants, lists and revokes, and refuses bad input", async () => {
+    const lines: string[] = [];
+    const out = (l: string) => lines.push(l);
+    expect(await runSubscriptionsCommand(t.db, ["grant", "cli@example.org", "--until", "2026-12-31"], out, now)).toBe(0);
+    expect(lines.at(-1)).toBe("Granted a subscription to cli@example.org until 2026-12-31.");
+    expect(await runSubscriptionsCommand(t.db, ["list"], out, now)).toBe(0);
+    expect(lines.some((l) => l.startsWith("cli@example.org\tactive"))).toBe(true);
+    expect(await runSubscriptionsCommand(t.db, ["revoke", "cli@example.org"], out, now)).toBe(0);
+    expect((await listSubscriptions(t.db, now)).find((s) => s.email === "cli@example.org")?.active).toBe(false);
+    expect(await runSubscriptionsCommand(t.db, ["revoke", "cli@example.org"], out, now)).toBe(1);
+    expect(await runSubscriptionsCommand(t.db, ["grant", "not-an-email"], out, now)).toBe(2);
+    expect(await runSubscriptionsCommand(t.db, ["grant", "x@example.org", "--until", "31/12/2026"], out, now)).toBe(2);
+    expect(await runSubscriptionsCommand(t.db, ["grant", "x@example.org", "--until", "2020-01-01"], out, now)).toBe(2);
+    expect(await runSubscriptionsCommand(t.db, ["destroy"], out, now)).toBe(2);
+    expect((await listSubscriptions(t.db, now)).some((s) => s.email === "x@example.org")).toBe(false);
+  });
+
+  it("seeds the demo accounts once, with scrypt hashes, and the subscriber's subscription", async () => {
+    await seedDemoAccounts(t.db);
+    await seedDemoAccounts(t.db);
+    const accounts = await t.db.selectFrom("idp_accounts").select(["email", "password_hash"]).execute();
+    expect(accounts.map((a) => a.email).sort()).toEqual(["admin@lomda.test", "learner@lomda.test", "subscriber@lomda.test"]);
+    for (const a of accounts) {
+      expect(a.password_hash).toMatch(/^scrypt\$16384\$8\$1\$/);
+      expect(a.password_hash).not.toContain(DEMO_PASSWORD);
+    }
+    const subs = await t.db.selectFrom("subscriptions").select("id").where("email", "=", "subscriber@lomda.test").execute();
+    expect(subs).toHaveLength(1);
+    expect(await authenticateIdpAccount(t.db, "Learner@Lomda.test ", DEMO_PASSWORD)).toBeDefined();
+    expect(await authenticateIdpAccount(t.db, "learner@lomda.test", "wrong")).toBeUndefined();
+    expect(await authenticateIdpAccount(t.db, "nobody@lomda.test", DEMO_PASSWORD)).toBeUndefined();
+    expect(await authenticateIdpAccount(t.db, "' or 1=1 --", DEMO_PASSWORD)).toBeUndefined();
+  });
+});

@@ -1,0 +1,58 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema.ts";
+import { grantSubscription, listSubscriptions, revokeSubscriptionsOfEmail } from "../app/models/subscription.server.ts";
+
+const USAGE = `Usage:
+  npm run subscriptions -- grant <email> [--until YYYY-MM-DD]
+  npm run subscriptions -- revoke <email>
+  npm run subscriptions -- list`;
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * Manages subscriptions from the command line (until and beside the admin area). A grant to an
+ * email applies when that person first signs in. Returns the process exit code.
+ */
+export async function runSubscriptionsCommand(
+  db: Kysely<Database>,
+  args: string[],
+  out: (line: string) => void,
+  now: Date = new Date(),
+): Promise<number> {
+  const [command, email, ...rest] = args;
+  if (command === "list") {
+    const rows = await listSubscriptions(db, now);
+    if (rows.length === 0) out("No subscriptions.");
+    for (const row of rows) {
+      const state = row.active ? "active" : row.revokedAt ? "revoked" : "ended";
+      out(`${row.email ?? row.userId}\t${state}\tfrom ${row.startsAt.slice(0, 10)}\tuntil ${row.endsAt?.slice(0, 10) ?? "(no end)"}\tby ${row.grantedBy}`);
+    }
+    return 0;
+  }
+  if ((command === "grant" || command === "revoke") && email && EMAIL.test(email)) {
+    if (command === "revoke") {
+      const count = await revokeSubscriptionsOfEmail(db, email, "cli", now);
+      out(count > 0 ? `Revoked ${count} subscription(s) of ${email}.` : `${email} has no active subscription.`);
+      return count > 0 ? 0 : 1;
+    }
+    let endsAt: Date | null = null;
+    const untilIndex = rest.indexOf("--until");
+    if (untilIndex !== -1) {
+      const value = rest[untilIndex + 1] ?? "";
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(`${value}T23:59:59Z`))) {
+        out(`--until needs a date as YYYY-MM-DD, got "${value}".`);
+        return 2;
+      }
+      endsAt = new Date(`${value}T23:59:59Z`);
+      if (endsAt <= now) {
+        out("--until must be in the future.");
+        return 2;
+      }
+    }
+    await grantSubscription(db, { email, endsAt, grantedBy: "cli", now });
+    out(`Granted a subscription to ${email}${endsAt ? ` until ${endsAt.toISOString().slice(0, 10)}` : " with no end date"}.`);
+    return 0;
+  }
+  out(USAGE);
+  return 2;
+}

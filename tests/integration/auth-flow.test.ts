@@ -1,0 +1,137 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CookieJar, hop } from "../support/cookie-jar.ts";
+import { startApp } from "./harness.ts";
+
+/** The whole sign-in over HTTP against the built app and its embedded provider, on a real database. */
+describe("sign-in over HTTP (embedded provider)", () => {
+  let app: Awaited<ReturnType<typeof startApp>>;
+  beforeAll(async () => {
+    app = await startApp();
+  });
+  afterAll(async () => app.stop());
+
+  /** Follows /signin to the provider's login page; returns the jar and the login page URL. */
+  async function openLoginPage(returnTo?: string) {
+    const jar = new CookieJar();
+    let res = await hop(jar, `${app.url}/signin${returnTo ? `?returnTo=${encodeURIComponent(returnTo)}` : ""}`);
+    expect(res.status).toBe(302);
+    const authorize = new URL(res.headers.get("location")!);
+    expect(authorize.pathname).toBe("/idp/auth");
+    expect(authorize.searchParams.get("code_challenge_method")).toBe("S256");
+    expect(authorize.searchParams.get("state")).toMatch(/^[\w-]{20,}$/);
+    expect(authorize.searchParams.get("nonce")).toMatch(/^[\w-]{20,}$/);
+    res = await hop(jar, authorize.href);
+    const login = new URL(res.headers.get("location")!, app.url).href;
+    expect(login).toContain("/idp/interaction/");
+    return { jar, login };
+  }
+
+  async function postLogin(jar: CookieJar, login: string, email: string, password: string) {
+    return hop(jar, login, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: app.url },
+      body: new URLSearchParams({ email, password }).toString(),
+    });
+  }
+
+  /** From a successful login post, follows the provider's redirects to our callback and home. */
+  async function finish(jar: CookieJar, response: Response) {
+    let res = response;
+    let callbackUrl = "";
+    for (let i = 0; i < 6 && res.status >= 300 && res.status < 400; i++) {
+      const next = new URL(res.headers.get("location")!, app.url).href;
+      if (next.includes("/auth/callback")) callbackUrl = next;
+      res = await hop(jar, next);
+      if (callbackUrl) break;
+    }
+    return { res, callbackUrl };
+  }
+
+  it("signs in a demo account: new session cookie, returnTo honoured, profile readable", async () => {
+    const { jar, login } = await openLoginPage("/profile");
+    const { res, callbackUrl } = await finish(jar, await postLogin(jar, login, "subscriber@lomda.test", "lomda-demo"));
+    expect(callbackUrl).toContain("code=");
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe("/profile");
+    const cookie = res.headers.getSetCookie().find((c) => c.startsWith("lomda_session="))!;
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Lax/);
+    expect(cookie).toMatch(/Path=\//);
+    expect(cookie).not.toMatch(/Secure/); // plain http here; https adds Secure and the __Host- prefix
+    const profile = await hop(jar, `${app.url}/profile`);
+    expect(profile.status).toBe(200);
+    expect(profile.headers.get("cache-control")).toBe("private, no-store");
+    const html = await profile.text();
+    expect(html).toContain("subscriber@lomda.test");
+    expect(html).toContain("Active, no end date");
+    // Tokens never reach the browser.
+    expect(html).not.toMatch(/eyJ[\w-]+\.eyJ[\w-]+/);
+    expect(app.logs.some((l) => l.msg === "signed in" && typeof l.userId === "string")).toBe(true);
+    // The demo password appears only in the start-up notice that says demo sign-in is on.
+    const others = app.logs.filter((l) => !String(l.msg).startsWith("DEMO SIGN-IN IS ON"));
+    expect(JSON.stringify(others)).not.toContain("lomda-demo");
+  });
+
+  it("logs a loud warning that demo sign-in is on", () => {
+    expect(app.logs.some((l) => l.level === 40 && String(l.msg).startsWith("DEMO SIGN-IN IS ON"))).toBe(true);
+  });
+
+  it("refuses a wrong password and an unknown email with the same answer", async () => {
+    const { jar, login } = await openLoginPage();
+    const wrong = await postLogin(jar, login, "learner@lomda.test", "nope");
+    const unknown = await postLogin(jar, login, "ghost@lomda.test", "nope");
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    const [a, b] = [await wrong.text(), await unknown.text()];
+    expect(a).toContain("The email or password is incorrect.");
+    expect(b).toContain("The email or password is incorrect.");
+  });
+
+  it("rate-limits password guessing on one email (429 with Retry-After)", async () => {
+    const { jar, login } = await openLoginPage();
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) statuses.push((await postLogin(jar, login, "admin@lomda.test", `guess-${i}`)).status);
+    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
+    const last = await postLogin(jar, login, "admin@lomda.test", "lomda-demo");
+    expect(last.status).toBe(429);
+    expect(Number(last.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await last.text()).toContain("Too many attempts");
+  });
+
+  it("refuses bad login input with 400 and no crash", async () => {
+    const { jar, login } = await openLoginPage();
+    for (const body of ["", "email=&password=", `email=${"a".repeat(300)}@x.org&password=x`, "email=a@b.c&password=" + "p".repeat(300), "__proto__[x]=1"]) {
+      const res = await hop(jar, login, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", origin: app.url }, body });
+      expect(res.status, body.slice(0, 20)).toBe(400);
+    }
+  });
+
+  it("POST /logout deletes the session; GET /logout changes nothing; a cross-site POST is refused", async () => {
+    const { jar, login } = await openLoginPage();
+    await finish(jar, await postLogin(jar, login, "learner@lomda.test", "lomda-demo"));
+    const sessionValue = jar.get("lomda_session")!;
+    expect(sessionValue).toBeDefined();
+
+    const get = await hop(jar, `${app.url}/logout`);
+    expect(get.status).toBe(302);
+    expect((await hop(jar, `${app.url}/profile`)).status).toBe(200);
+
+    const crossSite = await hop(jar, `${app.url}/logout`, { method: "POST", headers: { origin: "https://evil.example" } });
+    expect(crossSite.status).toBe(403);
+    const crossSiteFetch = await hop(jar, `${app.url}/logout`, { method: "POST", headers: { "sec-fetch-site": "cross-site" } });
+    expect(crossSiteFetch.status).toBe(403);
+    expect((await hop(jar, `${app.url}/profile`)).status).toBe(200);
+
+    const out = await hop(jar, `${app.url}/logout`, { method: "POST", headers: { origin: app.url } });
+    expect(out.status).toBe(302);
+    const endSession = new URL(out.headers.get("location")!);
+    expect(endSession.pathname).toBe("/idp/session/end");
+    expect(endSession.searchParams.get("id_token_hint")).toMatch(/^eyJ/);
+    expect(endSession.searchParams.get("post_logout_redirect_uri")).toBe(`${app.url}/`);
+    const reused = await fetch(`${app.url}/profile`, { headers: { cookie: `lomda_session=${sessionValue}` }, redirect: "manual" });
+    expect(reused.status).toBe(302);
+    expect(reused.headers.get("location")).toBe("/register");
+    const rows = await app.db.db.selectFrom("sessions").select("id_hash").execute();
+    expect(rows.length).toBe(1); // only the subscriber's session from the first test remains
+  });
+});
