@@ -94,7 +94,7 @@ export const en = {
     tooMany: "Too many attempts. Please wait {{seconds}} seconds and try again.",
     expired: "This sign-in page has expired.",
     restart: "Start again",
-    demoHint: "Demo mode: sign in with learner@lomda.test, subscriber@lomda.test or admin@lomda.test and the password {{password}}.",
+    demoHint: "Demo mode: sign in with one of these accounts.",
     signingOut: "Signing you out…",
     signingOutText: "One moment, we are ending your session.",
     signOutButton: "Sign out",

@@ -96,7 +96,7 @@ export const he: Translation = {
     tooMany: "יותר מדי ניסיונות. נא להמתין {{seconds}} שניות ולנסות שוב.",
     expired: "תוקף דף הכניסה פג.",
     restart: "להתחיל מחדש",
-    demoHint: "מצב הדגמה: היכנסו עם learner@lomda.test,‏ subscriber@lomda.test או admin@lomda.test והסיסמה {{password}}.",
+    demoHint: "מצב הדגמה: היכנסו עם אחד החשבונות האלה.",
     signingOut: "מנתקים אותך…",
     signingOutText: "רק רגע, אנחנו מסיימים את החיבור.",
     signOutButton: "יציאה",

@@ -5,7 +5,7 @@ import { servicesOf } from "~/lib/auth.server";
 import { localeContext } from "~/lib/context.server";
 import { EMBEDDED_CLIENT_ID, EMBEDDED_SCOPES } from "~/lib/idp/provider.server";
 import { RateLimiter } from "~/lib/rate-limit.server";
-import { authenticateIdpAccount, DEMO_PASSWORD } from "~/models/idp-account.server";
+import { authenticateIdpAccount, DEMO_ACCOUNTS, DEMO_PASSWORD } from "~/models/idp-account.server";
 import type { Route } from "./+types/idp-interaction";
 import { passHeaders } from "~/lib/http";
 
@@ -37,7 +37,8 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const { idp, details } = await interaction(context);
   const { nodeReq, nodeRes } = servicesOf(context);
   const { i18n } = context.get(localeContext);
-  const base = { title: i18n.t("idp.metaTitle"), demoPassword: servicesOf(context).config.embeddedIdp ? DEMO_PASSWORD : null };
+  const demo = servicesOf(context).config.embeddedIdp ? { password: DEMO_PASSWORD, emails: DEMO_ACCOUNTS.map((a) => a.email) } : null;
+  const base = { title: i18n.t("idp.metaTitle"), demo };
   if (!details || details.uid !== params.uid) return data({ ...base, expired: true }, { status: 400 });
   if (details.prompt.name !== "login") {
     // Consent for our own first-party client: granted without a screen.
@@ -154,8 +155,20 @@ export default function IdpLogin({ loaderData, actionData }: Route.ComponentProp
             {t("idp.signIn")}
           </button>
         </Form>
-        {loaderData.demoPassword ? (
-          <p className="mt-6 rounded-md bg-brand-50 p-3 text-sm text-ink-700">{t("idp.demoHint", { password: loaderData.demoPassword })}</p>
+        {loaderData.demo ? (
+          <div className="mt-6 rounded-md bg-brand-50 p-4 text-sm text-ink-700">
+            <p>{t("idp.demoHint")}</p>
+            <ul className="mt-2 space-y-1">
+              {loaderData.demo.emails.map((email) => (
+                <li key={email}>
+                  <code>{email}</code>
+                </li>
+              ))}
+            </ul>
+            <p className="mt-2">
+              {t("register.demoPassword")} <code>{loaderData.demo.password}</code>
+            </p>
+          </div>
         ) : null}
       </div>
     </section>

@@ -51,7 +51,8 @@ function Row({ label, value, ltr = false }: { label: string; value: string | nul
     <div className="grid gap-1 border-b border-ink-100 py-4 sm:grid-cols-3">
       <dt className="font-semibold text-ink-700">{label}</dt>
       <dd className="text-ink-900 sm:col-span-2">
-        {value ? ltr ? <bdi dir="ltr">{value}</bdi> : value : <span className="text-ink-600 italic">{t("profile.notProvided")}</span>}
+        {/* <bdi> keeps a Latin address or an id in its own direction inside a Hebrew page. */}
+        {value ? ltr ? <bdi dir="ltr">{value}</bdi> : <bdi>{value}</bdi> : <span className="text-ink-600 italic">{t("profile.notProvided")}</span>}
       </dd>
     </div>
   );
