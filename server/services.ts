@@ -5,6 +5,7 @@ import type { Config } from "../app/lib/env.server.ts";
 import { createEmbeddedIdp, EMBEDDED_CLIENT_ID, EMBEDDED_SCOPES, embeddedClientSecret, IDP_MOUNT } from "../app/lib/idp/provider.server.ts";
 import type { Logger } from "../app/lib/logger.server.ts";
 import { OidcClient } from "../app/lib/oidc.server.ts";
+import { createRateLimits } from "../app/lib/rate-limit.server.ts";
 import { DEMO_PASSWORD, seedDemoAccounts } from "../app/models/idp-account.server.ts";
 
 export interface Runtime {
@@ -44,7 +45,7 @@ export async function createServices(
       },
       log,
     );
-    return { config, db, log, cookieSecrets, oidc };
+    return { config, db, log, cookieSecrets, oidc, rateLimits: createRateLimits() };
   }
 
   await seedDemoAccounts(db.db);
@@ -72,5 +73,5 @@ export async function createServices(
     },
     log,
   );
-  return { config, db, log, cookieSecrets, oidc, idp };
+  return { config, db, log, cookieSecrets, oidc, idp, rateLimits: createRateLimits() };
 }

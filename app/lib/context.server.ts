@@ -7,6 +7,7 @@ import type { Db } from "./db.server";
 import type { Config } from "./env.server";
 import type { Logger } from "./logger.server";
 import type { OidcClient } from "./oidc.server";
+import type { RateLimits } from "./rate-limit.server";
 import type { ViewerInfo } from "./auth.server";
 
 /** What the Express shell hands to every request: built once per process, plus per-request ids. */
@@ -16,6 +17,7 @@ export interface AppServices {
   log: Logger;
   cookieSecrets: string[];
   oidc: OidcClient;
+  rateLimits: RateLimits;
   /** The embedded OpenID provider, when OIDC_ISSUER is unset. */
   idp?: Provider;
 }

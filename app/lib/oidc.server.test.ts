@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startCraftedOp } from "../../tests/support/crafted-op.ts";
 import { createLogger } from "./logger.server.ts";
-import { OidcClient, SignInError, type OidcSettings } from "./oidc.server.ts";
+import { logoutUrl, OidcClient, SignInError, type OidcSettings } from "./oidc.server.ts";
 
 const CLIENT_ID = "lomda";
 const SECRET = "a-client-secret-of-reasonable-length-123456";
@@ -157,5 +157,20 @@ describe("ID token validation (SPEC.md §5): each rule refuses a bad token", () 
     expect(url.origin + url.pathname).toBe(`${op.issuer}/logout`);
     expect(url.searchParams.get("id_token_hint")).toBe("the-id-token");
     expect(url.searchParams.get("post_logout_redirect_uri")).toBe("http://lomda.test/");
+  });
+});
+
+describe("logout at the provider", () => {
+  const settings = { clientId: "lomda", postLogoutRedirectUri: "https://lomda.example/" };
+
+  it("uses Auth0's /v2/logout with client_id and returnTo when the provider has no end-session endpoint", () => {
+    const url = new URL(logoutUrl({ issuer: "https://tenant.eu.auth0.com/" }, settings, "tok"));
+    expect(url.origin + url.pathname).toBe("https://tenant.eu.auth0.com/v2/logout");
+    expect(url.searchParams.get("client_id")).toBe("lomda");
+    expect(url.searchParams.get("returnTo")).toBe("https://lomda.example/");
+  });
+
+  it("returns straight to the site when the provider offers neither", () => {
+    expect(logoutUrl({ issuer: "https://accounts.example" }, settings, null)).toBe("https://lomda.example/");
   });
 });

@@ -212,19 +212,33 @@ export class OidcClient {
     } catch {
       return back;
     }
-    const metadata = config.serverMetadata();
-    if (metadata.end_session_endpoint) {
-      const parameters: Record<string, string> = { post_logout_redirect_uri: back, client_id: this.settings.clientId };
-      if (idToken) parameters.id_token_hint = idToken;
-      return client.buildEndSessionUrl(config, parameters).href;
-    }
-    const issuer = new URL(metadata.issuer);
-    if (issuer.hostname.endsWith(".auth0.com")) {
-      const url = new URL("/v2/logout", issuer);
-      url.searchParams.set("client_id", this.settings.clientId);
-      url.searchParams.set("returnTo", back);
-      return url.href;
-    }
-    return back;
+    return logoutUrl(config.serverMetadata(), this.settings, idToken);
   }
+}
+
+/**
+ * The provider's end-session URL (with id_token_hint), Auth0's /v2/logout?client_id&returnTo when
+ * the provider publishes none, or else the site itself.
+ */
+export function logoutUrl(
+  metadata: Pick<client.ServerMetadata, "issuer" | "end_session_endpoint">,
+  settings: Pick<OidcSettings, "clientId" | "postLogoutRedirectUri">,
+  idToken: string | null,
+): string {
+  const back = settings.postLogoutRedirectUri;
+  if (metadata.end_session_endpoint) {
+    const url = new URL(metadata.end_session_endpoint);
+    url.searchParams.set("post_logout_redirect_uri", back);
+    url.searchParams.set("client_id", settings.clientId);
+    if (idToken) url.searchParams.set("id_token_hint", idToken);
+    return url.href;
+  }
+  const issuer = new URL(metadata.issuer);
+  if (issuer.hostname.endsWith(".auth0.com")) {
+    const url = new URL("/v2/logout", issuer);
+    url.searchParams.set("client_id", settings.clientId);
+    url.searchParams.set("returnTo", back);
+    return url.href;
+  }
+  return back;
 }

@@ -41,3 +41,16 @@ export class RateLimiter {
     for (const [key, window] of this.windows) if (window.resetAt <= now) this.windows.delete(key);
   }
 }
+
+/** Every limiter of one app instance (kept per instance, so two apps in one process count apart). */
+export function createRateLimits() {
+  return {
+    /** Starting a sign-in: 30 a minute per address. */
+    signin: new RateLimiter(30, 60_000),
+    /** The embedded provider's password form: 20 per 15 minutes per address, 10 per email. */
+    loginByAddress: new RateLimiter(20, 15 * 60_000),
+    loginByEmail: new RateLimiter(10, 15 * 60_000),
+  };
+}
+
+export type RateLimits = ReturnType<typeof createRateLimits>;

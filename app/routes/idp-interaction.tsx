@@ -4,7 +4,6 @@ import { z } from "zod";
 import { servicesOf } from "~/lib/auth.server";
 import { localeContext } from "~/lib/context.server";
 import { EMBEDDED_CLIENT_ID, EMBEDDED_SCOPES } from "~/lib/idp/provider.server";
-import { RateLimiter } from "~/lib/rate-limit.server";
 import { authenticateIdpAccount, DEMO_ACCOUNTS, DEMO_PASSWORD } from "~/models/idp-account.server";
 import type { Route } from "./+types/idp-interaction";
 import { passHeaders } from "~/lib/http";
@@ -14,9 +13,6 @@ import { passHeaders } from "~/lib/http";
  * idp_accounts. The same message for an unknown email and a wrong password; rate-limited per
  * client address and per email.
  */
-
-const byAddress = new RateLimiter(20, 15 * 60_000);
-const byEmail = new RateLimiter(10, 15 * 60_000);
 
 const credentials = z.object({
   email: z.string().trim().min(1).max(254),
@@ -52,7 +48,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const { db, log, clientIp, nodeReq, nodeRes } = servicesOf(context);
+  const { db, log, clientIp, nodeReq, nodeRes, rateLimits } = servicesOf(context);
   const { details, idp } = await interaction(context);
   if (!details || details.uid !== params.uid) return data({ error: "expired" as const, email: "" }, { status: 400 });
   const form = await request.formData();
@@ -60,7 +56,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const email = typeof form.get("email") === "string" ? String(form.get("email")).slice(0, 254) : "";
   if (!parsed.success) return data({ error: "missing" as const, email }, { status: 400 });
 
-  const limits = [byAddress.consume(clientIp), byEmail.consume(parsed.data.email.toLowerCase())];
+  const limits = [rateLimits.loginByAddress.consume(clientIp), rateLimits.loginByEmail.consume(parsed.data.email.toLowerCase())];
   const blocked = limits.find((l) => !l.ok);
   if (blocked) {
     log.warn({ route: "idp-login" }, "rate limit hit");
@@ -74,7 +70,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     log.info({ route: "idp-login" }, "embedded provider: failed sign-in");
     return data({ error: "invalid" as const, email }, { status: 401 });
   }
-  byEmail.reset(parsed.data.email.toLowerCase());
+  rateLimits.loginByEmail.reset(parsed.data.email.toLowerCase());
   const to = await idp.interactionResult(nodeReq, nodeRes, { login: { accountId: account.id } }, { mergeWithLastSubmission: false });
   return redirect(to);
 }

@@ -3,18 +3,15 @@ import { AuthErrorPage } from "~/components/auth/auth-error";
 import { getViewer, safeReturnTo, serializeTransaction, servicesOf } from "~/lib/auth.server";
 import { localeContext } from "~/lib/context.server";
 import { SignInError } from "~/lib/oidc.server";
-import { RateLimiter } from "~/lib/rate-limit.server";
 import type { Route } from "./+types/signin";
 import { passHeaders } from "~/lib/http";
 
-const limiter = new RateLimiter(30, 60_000);
-
 /** Starts the authorization-code flow with PKCE, state and nonce; remembers them in a signed cookie. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { config, oidc, cookieSecrets, log, clientIp } = servicesOf(context);
+  const { config, oidc, cookieSecrets, log, clientIp, rateLimits } = servicesOf(context);
   const returnTo = safeReturnTo(new URL(request.url).searchParams.get("returnTo"));
   if (getViewer(context).isAuthenticated) throw redirect(returnTo);
-  const limit = limiter.consume(clientIp);
+  const limit = rateLimits.signin.consume(clientIp);
   if (!limit.ok) {
     log.warn({ route: "signin" }, "rate limit hit");
     throw data("Too Many Requests", { status: 429, headers: { "Retry-After": String(limit.retryAfter) } });

@@ -67,6 +67,19 @@ test.describe("sign-in through the embedded provider", () => {
     await expect(page.getByRole("alert")).toHaveText("האימייל או הסיסמה שגויים.");
   });
 
+  test("the profile reads right in Hebrew, with Latin values kept left-to-right", async ({ page }) => {
+    await signIn(page, "subscriber@lomda.test");
+    await page.goto("/profile?lng=he");
+    await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("פרופיל");
+    const rows = page.getByTestId("profile-rows");
+    await expect(rows).toContainText("מזהה משתמש");
+    await expect(rows).toContainText("פעיל, ללא תאריך סיום");
+    await expect(rows.locator("bdi", { hasText: "subscriber@lomda.test" })).toHaveAttribute("dir", "ltr");
+    await expect(rows.locator("bdi", { hasText: "12 Herzl St" })).toBeVisible();
+    await expectAccessible(page);
+  });
+
   test("the profile is for signed-in people only", async ({ page }) => {
     await page.goto("/profile");
     await expect(page).toHaveURL(/\/register$/);

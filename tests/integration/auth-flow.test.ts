@@ -1,12 +1,14 @@
+import { createCookie } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DIALECTS } from "../setup/databases.ts";
 import { CookieJar, hop } from "../support/cookie-jar.ts";
 import { startApp } from "./harness.ts";
 
 /** The whole sign-in over HTTP against the built app and its embedded provider, on a real database. */
-describe("sign-in over HTTP (embedded provider)", () => {
+describe.each(DIALECTS)("sign-in over HTTP (embedded provider) on %s", (dialect) => {
   let app: Awaited<ReturnType<typeof startApp>>;
   beforeAll(async () => {
-    app = await startApp();
+    app = await startApp({}, dialect);
   });
   afterAll(async () => app.stop());
 
@@ -133,5 +135,19 @@ describe("sign-in over HTTP (embedded provider)", () => {
     expect(reused.headers.get("location")).toBe("/register");
     const rows = await app.db.db.selectFrom("sessions").select("id_hash").execute();
     expect(rows.length).toBe(1); // only the subscriber's session from the first test remains
+  });
+
+  it("login_required from the provider signs the person out here too", async () => {
+    const { jar, login } = await openLoginPage();
+    await finish(jar, await postLogin(jar, login, "learner@lomda.test", "lomda-demo"));
+    expect((await hop(jar, `${app.url}/profile`)).status).toBe(200);
+    // A sign-in transaction as /signin would have made (signed with the app's cookie secret).
+    const tx = createCookie("lomda_signin", { secrets: app.cookieSecrets, path: "/", httpOnly: true, sameSite: "lax" });
+    const value = await tx.serialize({ state: "s-123", nonce: "n-123", codeVerifier: "v".repeat(43), returnTo: "/" });
+    jar.set("lomda_signin", value.split(";")[0]!.split("=").slice(1).join("="));
+    const res = await hop(jar, `${app.url}/auth/callback?error=login_required&state=s-123`);
+    expect(res.status).toBe(401);
+    expect(await res.text()).toContain("Please sign in again");
+    expect((await hop(jar, `${app.url}/profile`)).status).toBe(302);
   });
 });

@@ -24,7 +24,7 @@ export interface LogLine {
 export async function startApp(
   env: Record<string, string> = {},
   dialect: "sqlite" | "postgres" = "sqlite",
-): Promise<{ url: string; db: TestDb; logs: LogLine[]; server: Server; stop(): Promise<void> }> {
+): Promise<{ url: string; db: TestDb; logs: LogLine[]; server: Server; cookieSecrets: string[]; stop(): Promise<void> }> {
   const bundle = (await import(join(ROOT, "build/server/index.js"))) as typeof import("../../server/app.ts");
   const dataDir = mkdtempSync(join(tmpdir(), "lomda-app-"));
   // Listen first, so PUBLIC_URL (redirect URIs, the embedded issuer) can name the real port.
@@ -55,6 +55,7 @@ export async function startApp(
   server.on("request", app);
   return {
     url,
+    cookieSecrets,
     db,
     logs,
     server,
