@@ -1,8 +1,45 @@
 import { type RouteConfig, index, route } from "@react-router/dev/routes";
 
+/** Video-list URLs (SPEC.md §2): one module, one explicit route each. */
+const VIDEO_LISTS = [
+  "courses/dsa",
+  "courses/java",
+  "courses/mern/react",
+  "courses/mern/express",
+  "courses/mern/nodejs",
+  "courses/mern/mongodb",
+  "courses/fullstack/react",
+  "courses/fullstack/express",
+  "courses/fullstack/nodejs",
+  "courses/fullstack/mongodb",
+  "courses/fullstack/sql",
+  "courses/fullstack/javascript",
+  "courses/fullstack/html",
+  "courses/fullstack/css",
+  // The original's spelling, and the corrected one.
+  "cources/programming/java",
+  "cources/programming/advJava",
+  "cources/programming/javascript",
+  "courses/programming/java",
+  "courses/programming/advJava",
+  "courses/programming/javascript",
+];
+
+const CATALOGUES = ["courses/mern", "courses/fullstack", "cources/programming", "courses/programming"];
+
 /** Every URL of SPEC.md §2, listed explicitly. */
 export default [
   index("routes/home.tsx"),
+  route("about", "routes/about.tsx"),
+  route("courses", "routes/courses.tsx"),
+  route("team", "routes/team.tsx"),
+  route("testimonial", "routes/testimonial.tsx"),
+  route("Payments", "routes/payments.tsx"),
+  route("order", "routes/order.tsx"),
+  ...CATALOGUES.map((path) => route(path, "routes/catalogue.tsx", { id: `catalogue:${path}` })),
+  ...VIDEO_LISTS.map((path) => route(path, "routes/video-list.tsx", { id: `videos:${path}` })),
+  route("robots.txt", "routes/robots.ts"),
+  route("sitemap.xml", "routes/sitemap.ts"),
   route("error", "routes/error.tsx"),
   route("register", "routes/register.tsx"),
   route("signin", "routes/signin.tsx"),

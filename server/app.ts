@@ -2,6 +2,7 @@ import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import type { Server } from "node:http";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { migrateToLatest } from "../db/migrate.ts";
@@ -14,6 +15,7 @@ import { loadCookieSecrets } from "../app/lib/secrets.server.ts";
 import { bodyLimit } from "./body-limit.ts";
 import { requestLog } from "./request-log.ts";
 import { sameOriginOnly } from "./same-origin.ts";
+import { thumbnails, videoFiles } from "./media.ts";
 import { securityHeaders } from "./security-headers.ts";
 import { createServices, type Runtime } from "./services.ts";
 import { runSubscriptionsCommand } from "./subscriptions-cli.ts";
@@ -65,6 +67,9 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
     express.static(`${clientDir}/assets`, { immutable: true, maxAge: "1y", index: false }),
   );
   app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+
+  app.get("/video/:file", videoFiles(services, join(clientDir, "../../media/videos")));
+  app.get("/thumb/:key", thumbnails(services));
 
   app.get("/healthz", async (_req, res) => {
     const ok = await db.ping();

@@ -5,6 +5,7 @@ import type { Config } from "../app/lib/env.server.ts";
 import { createEmbeddedIdp, EMBEDDED_CLIENT_ID, EMBEDDED_SCOPES, embeddedClientSecret, IDP_MOUNT } from "../app/lib/idp/provider.server.ts";
 import type { Logger } from "../app/lib/logger.server.ts";
 import { OidcClient } from "../app/lib/oidc.server.ts";
+import { initThumbnailKeys } from "../app/models/catalogue.server.ts";
 import { createRateLimits } from "../app/lib/rate-limit.server.ts";
 import { DEMO_PASSWORD, seedDemoAccounts } from "../app/models/idp-account.server.ts";
 
@@ -31,6 +32,7 @@ export async function createServices(
   runtime: Runtime,
   clientDir: string,
 ): Promise<AppServices> {
+  initThumbnailKeys(cookieSecrets[0]!);
   if (!config.embeddedIdp) {
     const oidc = new OidcClient(
       {

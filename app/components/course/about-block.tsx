@@ -1,0 +1,34 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+
+/** The About Us block (skilled instructors, online classes, international certificate): home and /about. */
+export function AboutBlock() {
+  const { t } = useTranslation();
+  const points = ["point1", "point2", "point3", "point4"] as const;
+  return (
+    <section aria-labelledby="about-block-title" className="container-page grid items-center gap-10 py-20 lg:grid-cols-2">
+      <img src="/images/about.svg" alt="" width={640} height={480} loading="lazy" className="w-full rounded-[var(--radius-card)]" />
+      <div>
+        <p className="text-sm font-bold tracking-wide text-brand-700">{t("aboutBlock.eyebrow")}</p>
+        <h2 id="about-block-title" className="mt-1 text-3xl font-extrabold sm:text-4xl">
+          {t("aboutBlock.title")}
+        </h2>
+        <p className="mt-4 text-ink-700">{t("aboutBlock.text1")}</p>
+        <p className="mt-3 text-ink-700">{t("aboutBlock.text2")}</p>
+        <ul className="mt-6 grid gap-3 sm:grid-cols-2">
+          {points.map((point) => (
+            <li key={point} className="flex items-center gap-2 font-semibold text-ink-800">
+              <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5 text-brand-700" fill="currentColor">
+                <path d="M7.6 13.6 4 10l-1.4 1.4 5 5 10-10L16.2 5z" />
+              </svg>
+              {t(`aboutBlock.${point}`)}
+            </li>
+          ))}
+        </ul>
+        <Link to="/about" className="btn btn-primary btn-lg mt-8">
+          {t("aboutBlock.cta")}
+        </Link>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,61 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { Stars } from "../ui/stars";
+
+export interface CourseCardView {
+  key: string;
+  title: string;
+  teacher: string;
+  duration: string;
+  students: number;
+  /** Formatted on the server for the page's language, like "$389.00". */
+  price: string;
+  rating: number;
+  reviews: number;
+  cover: string;
+  readMore: string;
+  join: string;
+  summary: string;
+}
+
+/** A course card (SPEC.md §3): cover, stars and reviews, title, teacher, duration, students, price, links. */
+export function CourseCard({ course }: { course: CourseCardView }) {
+  const { t } = useTranslation();
+  const titleId = `course-${course.key}`;
+  return (
+    <article aria-labelledby={titleId} className="flex flex-col overflow-hidden rounded-[var(--radius-card)] bg-white shadow-[var(--shadow-card)]">
+      <div className="relative">
+        <img src={`/images/courses/${course.cover}`} alt="" width={640} height={400} loading="lazy" className="aspect-[8/5] w-full object-cover" />
+        <p className="absolute end-3 top-3 rounded-full bg-white px-3 py-1 text-sm font-extrabold text-brand-800 shadow" data-testid="course-price">
+          <bdi>{course.price}</bdi>
+        </p>
+      </div>
+      <div className="flex flex-1 flex-col p-5 text-center">
+        <div className="flex items-center justify-center gap-2 text-sm text-ink-600">
+          <Stars rating={course.rating} label={t("card.reviews", { rating: course.rating, count: course.reviews })} />
+          <span aria-hidden="true">({course.reviews})</span>
+        </div>
+        <h3 id={titleId} className="mt-2 text-lg font-bold text-ink-900">
+          {course.title}
+        </h3>
+        <p className="mt-2 flex-1 text-sm text-ink-600">{course.summary}</p>
+        <ul className="mt-4 grid grid-cols-3 gap-1 border-t border-ink-100 pt-3 text-xs text-ink-700">
+          <li title={t("card.teacher")}>
+            <span className="sr-only">{t("card.teacher")}: </span>
+            {course.teacher}
+          </li>
+          <li>{t("card.hours", { duration: course.duration })}</li>
+          <li>{t("card.students", { count: course.students })}</li>
+        </ul>
+        <div className="mt-4 flex justify-center gap-2">
+          <Link to={course.readMore} className="btn btn-secondary" aria-describedby={titleId}>
+            {t("card.readMore")}
+          </Link>
+          <Link to={course.join} className="btn btn-primary" aria-describedby={titleId}>
+            {t("card.joinNow")}
+          </Link>
+        </div>
+      </div>
+    </article>
+  );
+}

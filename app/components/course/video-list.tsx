@@ -1,0 +1,146 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import type { VideoView } from "~/models/catalogue.server";
+
+function PlayIcon() {
+  return (
+    <span aria-hidden="true" className="absolute inset-0 flex items-center justify-center">
+      <span className="flex size-14 items-center justify-center rounded-full bg-black/60 text-white transition-transform group-hover:scale-110">
+        <svg viewBox="0 0 24 24" className="ms-1 size-7" fill="currentColor">
+          <path d="M8 5v14l11-7z" />
+        </svg>
+      </span>
+    </span>
+  );
+}
+
+/**
+ * A YouTube facade: nothing loads from YouTube until the learner asks. Without JavaScript the
+ * thumbnail is a plain link to the video; with it, a click swaps in the youtube-nocookie player.
+ */
+function YoutubePlayer({ video, videoId }: { video: VideoView; videoId: string }) {
+  const { t } = useTranslation();
+  const [playing, setPlaying] = useState(false);
+  if (playing) {
+    return (
+      <iframe
+        src={`https://www.youtube-nocookie.com/embed/${videoId}?autoplay=1&rel=0`}
+        title={video.title}
+        allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
+        allowFullScreen
+        className="aspect-video w-full rounded-lg bg-black"
+      />
+    );
+  }
+  return (
+    <a
+      href={`https://www.youtube.com/watch?v=${videoId}`}
+      target="_blank"
+      rel="noopener noreferrer"
+      onClick={(event) => {
+        event.preventDefault();
+        setPlaying(true);
+      }}
+      className="group relative block overflow-hidden rounded-lg bg-ink-900"
+      aria-label={t("video.play", { title: video.title })}
+      data-testid="video-facade"
+      data-video-id={videoId}
+    >
+      <img src={video.thumb} alt="" width={480} height={360} loading="lazy" className="aspect-video w-full object-cover" />
+      <PlayIcon />
+    </a>
+  );
+}
+
+function LockedPreview({ video }: { video: VideoView }) {
+  const { t } = useTranslation();
+  return (
+    <Link
+      to="/register"
+      className="group relative block overflow-hidden rounded-lg bg-ink-900"
+      aria-label={`${video.title} — ${t("video.locked")}`}
+      data-testid="video-locked"
+    >
+      <img src={video.thumb} alt="" width={480} height={360} loading="lazy" className="aspect-video w-full object-cover opacity-40 grayscale" />
+      <span aria-hidden="true" className="absolute inset-0 flex flex-col items-center justify-center gap-2 text-white">
+        <svg viewBox="0 0 24 24" className="size-10" fill="none" stroke="currentColor" strokeWidth="2">
+          <rect x="5" y="11" width="14" height="10" rx="2" />
+          <path d="M8 11V7a4 4 0 0 1 8 0v4" />
+        </svg>
+        <span className="rounded bg-black/60 px-2 py-0.5 text-sm font-semibold">{t("video.lockedShort")}</span>
+      </span>
+    </Link>
+  );
+}
+
+export function VideoPlayerOrLock({ video }: { video: VideoView }) {
+  if (!video.player) return <LockedPreview video={video} />;
+  if (video.player.kind === "youtube") return <YoutubePlayer video={video} videoId={video.player.videoId} />;
+  return (
+    <video controls preload="none" poster="/images/video-poster.svg" className="aspect-video w-full rounded-lg bg-black" data-testid="video-mp4">
+      <source src={video.player.src} type="video/mp4" />
+    </video>
+  );
+}
+
+/** A list of videos: one item per video, with a player or the locked variant. */
+export function VideoList({ videos, label, id }: { videos: VideoView[]; label: string; id?: string }) {
+  const { t } = useTranslation();
+  return (
+    <ul aria-label={label} id={id} className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" data-testid="video-list">
+      {videos.map((video, index) => (
+        <li key={video.key} className="flex flex-col rounded-[var(--radius-card)] bg-white p-3 shadow-[var(--shadow-card)]" data-state={video.player ? "playable" : "locked"}>
+          <VideoPlayerOrLock video={video} />
+          <div className="flex flex-1 flex-col p-2">
+            <div className="mt-2 flex items-center justify-between gap-2 text-xs font-semibold text-ink-600">
+              <span>
+                {index + 1}. <span className="sr-only">{t("video.duration", { duration: video.duration })}</span>
+                <span aria-hidden="true" dir="ltr">
+                  {video.duration}
+                </span>
+              </span>
+              {video.freeSample ? <span className="rounded-full bg-brand-100 px-2 py-0.5 text-brand-900">{t("video.freeSample")}</span> : null}
+              {!video.player ? <span className="rounded-full bg-ink-100 px-2 py-0.5 text-ink-700">{t("video.lockedShort")}</span> : null}
+            </div>
+            <h3 className="mt-1 font-bold text-ink-900">{video.title}</h3>
+            <p className="mt-1 text-sm text-ink-600">{video.description}</p>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The banner or notice above a list, by viewer (SPEC.md §4 "Home video page"). */
+export function AccessNotice({ viewer, subscribedUntil }: { viewer: { isAuthenticated: boolean; hasSubscription: boolean; isAdmin: boolean }; subscribedUntil?: string | null }) {
+  const { t } = useTranslation();
+  if (viewer.hasSubscription) {
+    return (
+      <div role="status" className="mb-8 rounded-[var(--radius-card)] bg-success-700 p-5 text-white" data-testid="subscribed-banner">
+        <p className="text-xl font-bold">{t("video.subscribedBanner")}</p>
+        <p className="mt-1">{t("video.subscribedText")}</p>
+        {subscribedUntil ? <p className="mt-1 text-sm">{t("video.subscribedUntil", { date: subscribedUntil })}</p> : null}
+      </div>
+    );
+  }
+  if (viewer.isAdmin) return null;
+  if (viewer.isAuthenticated) {
+    return (
+      <div className="mb-8 flex flex-wrap items-center justify-between gap-3 rounded-[var(--radius-card)] bg-brand-50 p-5" data-testid="learner-notice">
+        <p className="text-ink-800">{t("video.learnerNotice")}</p>
+        <Link to="/Payments" className="btn btn-primary">
+          {t("video.subscribeCta")}
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <div className="mb-8 flex flex-wrap items-center justify-between gap-3 rounded-[var(--radius-card)] bg-brand-50 p-5" data-testid="visitor-notice">
+      <p className="text-ink-800">{t("video.visitorNotice")}</p>
+      <Link to="/register" className="btn btn-primary">
+        {t("video.signInCta")}
+      </Link>
+    </div>
+  );
+}

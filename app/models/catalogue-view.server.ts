@@ -1,0 +1,58 @@
+import type { CourseCardView } from "../components/course/course-card.tsx";
+import { intlLocale, type Locale } from "../i18n/locale.ts";
+import type { CourseCard } from "./content.schema.ts";
+import { getInstructors, getTeam, getTestimonials } from "./catalogue.server.ts";
+
+/** Dollars for the page's language: "$389.00" in English, "‏389.00 $" in Hebrew. */
+export function formatPrice(amount: number, locale: Locale, currency = "USD"): string {
+  return new Intl.NumberFormat(intlLocale(locale), { style: "currency", currency, minimumFractionDigits: 2 }).format(amount);
+}
+
+export function cardView(card: CourseCard, locale: Locale): CourseCardView {
+  return {
+    key: card.key,
+    title: card.title[locale],
+    teacher: card.teacher[locale],
+    duration: card.duration,
+    students: card.students,
+    price: formatPrice(card.price, locale),
+    rating: card.rating,
+    reviews: card.reviews,
+    cover: card.cover,
+    readMore: card.readMore,
+    join: card.join,
+    summary: card.summary[locale],
+  };
+}
+
+export interface PersonView {
+  key: string;
+  name: string;
+  role: string;
+  photo: string;
+  bio: string | null;
+}
+
+export function instructorsView(locale: Locale): PersonView[] {
+  return getInstructors().map((p) => ({ key: p.key, name: p.name[locale], role: p.role[locale], photo: p.photo, bio: p.bio?.[locale] ?? null }));
+}
+
+export function teamView(locale: Locale) {
+  return getTeam().map((section) => ({
+    key: section.key,
+    title: section.title[locale],
+    members: section.members.map((p) => ({ key: p.key, name: p.name[locale], role: p.role[locale], photo: p.photo, bio: p.bio?.[locale] ?? null })),
+  }));
+}
+
+export interface TestimonialView {
+  key: string;
+  name: string;
+  profession: string;
+  quote: string;
+  photo: string;
+}
+
+export function testimonialsView(locale: Locale): TestimonialView[] {
+  return getTestimonials().map((t) => ({ key: t.key, name: t.name[locale], profession: t.profession[locale], quote: t.quote[locale], photo: t.photo }));
+}

@@ -1,0 +1,189 @@
+import { createHmac } from "node:crypto";
+import { z } from "zod";
+import * as courseContent from "../../content/courses.ts";
+import * as videoContent from "../../content/videos.ts";
+import { canWatch, FREE_SAMPLE_COUNT, type Viewer } from "./access.server.ts";
+import { bilingual, courseCard, person, testimonial, videoItem, videoList, type VideoItem, type VideoList } from "./content.schema.ts";
+import type { Locale } from "../i18n/locale.ts";
+
+/**
+ * The catalogue: everything in content/, validated once when this module loads (at start), behind
+ * small functions so a database-backed catalogue can replace it later without touching routes.
+ */
+
+function parse<T>(schema: z.ZodType<T>, value: unknown, where: string): T {
+  const result = schema.safeParse(value);
+  if (!result.success) {
+    throw new Error(`content/${where} is invalid:\n${result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n")}`);
+  }
+  return result.data;
+}
+
+const catalogueSchema = z.object({
+  key: z.enum(["mern", "fullstack", "programming"]),
+  title: bilingual,
+  description: bilingual,
+  cards: z.array(courseCard),
+});
+const teamSchema = z.object({ key: z.string(), title: bilingual, members: z.array(person).min(1) });
+
+const lists = parse(z.array(videoList), videoContent.videoLists, "videos.ts videoLists");
+const taxExplainers = parse(videoList, videoContent.taxExplainers, "videos.ts taxExplainers");
+const aboutVideo = parse(videoItem, videoContent.aboutVideo, "videos.ts aboutVideo");
+const catalogues = parse(z.array(catalogueSchema), courseContent.catalogues, "courses.ts catalogues");
+const popular = parse(z.array(courseCard).length(2), courseContent.popularCourses, "courses.ts popularCourses");
+const instructors = parse(z.array(person).length(4), courseContent.instructors, "courses.ts instructors");
+const team = parse(z.array(teamSchema).length(2), courseContent.team, "courses.ts team");
+const testimonials = parse(z.array(testimonial).length(4), courseContent.testimonials, "courses.ts testimonials");
+const subscription = parse(
+  z.object({ priceMonthly: z.number().positive(), priceYearly: z.number().positive(), currency: z.literal("USD") }),
+  courseContent.subscription,
+  "courses.ts subscription",
+);
+
+export type ListKey = "dsa" | "java" | "react" | "express" | "nodejs" | "mongodb" | "sql" | "javascript" | "html" | "css" | "advjava";
+
+/** Every URL that shows a video list, and which list (SPEC.md §2; /courses/programming/… too). */
+export const VIDEO_LIST_ROUTES: Record<string, ListKey> = {
+  "/courses/dsa": "dsa",
+  "/courses/java": "java",
+  "/courses/mern/react": "react",
+  "/courses/mern/express": "express",
+  "/courses/mern/nodejs": "nodejs",
+  "/courses/mern/mongodb": "mongodb",
+  "/courses/fullstack/react": "react",
+  "/courses/fullstack/express": "express",
+  "/courses/fullstack/nodejs": "nodejs",
+  "/courses/fullstack/mongodb": "mongodb",
+  "/courses/fullstack/sql": "sql",
+  "/courses/fullstack/javascript": "javascript",
+  "/courses/fullstack/html": "html",
+  "/courses/fullstack/css": "css",
+  "/cources/programming/java": "java",
+  "/cources/programming/advJava": "advjava",
+  "/cources/programming/javascript": "javascript",
+  "/courses/programming/java": "java",
+  "/courses/programming/advJava": "advjava",
+  "/courses/programming/javascript": "javascript",
+};
+
+export const CATALOGUE_ROUTES: Record<string, "mern" | "fullstack" | "programming"> = {
+  "/courses/mern": "mern",
+  "/courses/fullstack": "fullstack",
+  "/cources/programming": "programming",
+  "/courses/programming": "programming",
+};
+
+/** Routes match case-insensitively and with a trailing slash; so does this lookup. */
+function normalizePath(pathname: string): string {
+  return pathname.replace(/\/+$/, "").toLowerCase() || "/";
+}
+const listByPath = new Map(Object.entries(VIDEO_LIST_ROUTES).map(([path, key]) => [normalizePath(path), key]));
+const catalogueByPath = new Map(Object.entries(CATALOGUE_ROUTES).map(([path, key]) => [normalizePath(path), key]));
+
+export function listKeyForPath(pathname: string): ListKey | undefined {
+  return listByPath.get(normalizePath(pathname));
+}
+
+export function catalogueKeyForPath(pathname: string) {
+  return catalogueByPath.get(normalizePath(pathname));
+}
+
+export function getVideoList(key: string): VideoList | undefined {
+  return lists.find((list) => list.key === key);
+}
+
+export function allVideoLists(): readonly VideoList[] {
+  return lists;
+}
+
+export function getCatalogue(key: "mern" | "fullstack" | "programming") {
+  return catalogues.find((c) => c.key === key)!;
+}
+
+export const getPopularCourses = () => popular;
+export const getInstructors = () => instructors;
+export const getTeam = () => team;
+export const getTestimonials = () => testimonials;
+export const getTaxExplainers = () => taxExplainers;
+export const getAboutVideo = () => aboutVideo;
+export const getSubscriptionPrice = () => subscription;
+
+export function allCourseCards() {
+  return [...popular, ...catalogues.flatMap((c) => c.cards)];
+}
+
+/* ---------- What a viewer gets of a video (decided here, on the server) ---------- */
+
+export type Player = { kind: "youtube"; videoId: string } | { kind: "mp4"; src: string };
+
+export interface VideoView {
+  key: string;
+  title: string;
+  description: string;
+  duration: string;
+  /** /thumb/<opaque key>: never the video id. */
+  thumb: string;
+  /** Only for those allowed to watch; a locked item carries no id and no playable URL. */
+  player: Player | null;
+  /** A learner's free sample (the first FREE_SAMPLE_COUNT of a list). */
+  freeSample: boolean;
+}
+
+let thumbSecret = "lomda-thumbnails";
+const thumbKeys = new Map<string, string>();
+
+function thumbKeyFor(videoId: string): string {
+  return createHmac("sha256", thumbSecret).update(`thumb:${videoId}`).digest("base64url").slice(0, 22);
+}
+
+/**
+ * Called at start with the cookie secret: thumbnail keys are keyed hashes, so they cannot be turned
+ * back into video ids by anyone without the secret.
+ */
+export function initThumbnailKeys(secret: string): void {
+  thumbSecret = secret;
+  thumbKeys.clear();
+  for (const list of [...lists, taxExplainers]) {
+    for (const video of list.videos) if (video.source.kind === "youtube") thumbKeys.set(thumbKeyFor(video.source.videoId), video.source.videoId);
+  }
+}
+initThumbnailKeys(thumbSecret);
+
+/** The YouTube id behind an opaque thumbnail key. */
+export function videoIdForThumbKey(key: string): string | undefined {
+  return thumbKeys.get(key);
+}
+
+export function viewVideo(video: VideoItem, index: number, viewer: Viewer, locale: Locale, alwaysOpen = false): VideoView {
+  const allowed = alwaysOpen || canWatch(viewer, index);
+  const source = video.source;
+  const thumb = source.kind === "youtube" ? `/thumb/${thumbKeyFor(source.videoId)}` : "/images/video-poster.svg";
+  return {
+    key: video.key,
+    title: video.title[locale],
+    description: video.description[locale],
+    duration: video.duration,
+    thumb,
+    player: allowed ? (source.kind === "youtube" ? { kind: "youtube", videoId: source.videoId } : { kind: "mp4", src: `/video/${source.file}` }) : null,
+    freeSample: !alwaysOpen && !viewer.hasSubscription && !viewer.isAdmin && viewer.isAuthenticated && index < FREE_SAMPLE_COUNT,
+  };
+}
+
+/**
+ * May this viewer fetch /video/<file>? The same rule as the lists: the file's position in the
+ * list that holds it. The about-us video is open to everyone.
+ */
+export function canFetchVideoFile(file: string, viewer: Viewer): boolean | undefined {
+  if (aboutVideo.source.kind === "mp4" && aboutVideo.source.file === file) return true;
+  let known = false;
+  for (const list of lists) {
+    for (const [index, video] of list.videos.entries()) {
+      if (video.source.kind === "mp4" && video.source.file === file) {
+        known = true;
+        if (canWatch(viewer, index)) return true;
+      }
+    }
+  }
+  return known ? false : undefined;
+}

@@ -1,0 +1,70 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { PageHeader } from "~/components/layout/page-header";
+import { SectionHeading } from "~/components/ui/section-heading";
+import { pageMeta } from "~/lib/meta";
+import { pageContext } from "~/lib/page.server";
+import { getCatalogue } from "~/models/catalogue.server";
+import type { Route } from "./+types/courses";
+
+const CATALOGUES = [
+  { key: "mern", to: "/courses/mern", cover: "react.svg" },
+  { key: "fullstack", to: "/courses/fullstack", cover: "nodejs.svg" },
+  { key: "programming", to: "/cources/programming", cover: "java.svg" },
+] as const;
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { locale, t, meta } = pageContext(context, request);
+  return {
+    meta: meta(t("courses.metaTitle"), t("courses.description")),
+    catalogues: CATALOGUES.map((c) => {
+      const catalogue = getCatalogue(c.key);
+      return { ...c, title: catalogue.title[locale], description: catalogue.description[locale], count: catalogue.cards.length, cover: catalogue.cards[0]?.cover ?? c.cover };
+    }),
+  };
+}
+
+export const meta = ({ loaderData }: Route.MetaArgs) => pageMeta(loaderData?.meta);
+
+export default function Courses({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const extra = [
+    { to: "/courses/dsa", title: t("courses.dsaTitle"), text: t("courses.dsaText") },
+    { to: "/courses/java", title: t("courses.javaTitle"), text: t("courses.javaText") },
+  ];
+  return (
+    <>
+      <PageHeader title={t("courses.title")} />
+      <section className="container-page py-14" aria-labelledby="catalogues-title">
+        <SectionHeading id="catalogues-title" eyebrow={t("courses.eyebrow")} title={t("courses.heading")} />
+        <ul className="grid gap-8 md:grid-cols-3" data-testid="catalogue-list">
+          {loaderData.catalogues.map((c) => (
+            <li key={c.key} className="flex flex-col overflow-hidden rounded-[var(--radius-card)] bg-white shadow-[var(--shadow-card)]">
+              <img src={`/images/courses/${c.cover}`} alt="" width={640} height={400} loading="lazy" className="aspect-[8/5] w-full object-cover" />
+              <div className="flex flex-1 flex-col p-6">
+                <h3 className="text-xl font-bold">{c.title}</h3>
+                <p className="mt-2 flex-1 text-ink-600">{c.description}</p>
+                <p className="mt-3 text-sm font-semibold text-ink-600">{t("courses.coursesInCatalogue", { count: c.count })}</p>
+                <Link to={c.to} className="btn btn-primary mt-4 self-start">
+                  {t("courses.browse")}
+                  <span className="sr-only">: {c.title}</span>
+                </Link>
+              </div>
+            </li>
+          ))}
+        </ul>
+        <h2 className="mt-16 mb-6 text-2xl font-bold">{t("courses.more")}</h2>
+        <ul className="grid gap-6 md:grid-cols-2">
+          {extra.map((e) => (
+            <li key={e.to}>
+              <Link to={e.to} className="block rounded-[var(--radius-card)] border border-ink-200 p-6 hover:border-brand-700 hover:bg-brand-50">
+                <span className="block text-lg font-bold text-ink-900">{e.title}</span>
+                <span className="mt-1 block text-ink-600">{e.text}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,21 @@
+import { requestContext } from "~/lib/context.server";
+import { CATALOGUE_ROUTES, VIDEO_LIST_ROUTES } from "~/models/catalogue.server";
+import type { Route } from "./+types/sitemap";
+
+const PAGES = ["/", "/about", "/courses", "/team", "/testimonial", "/contact", "/register", "/Payments", "/test", "/library", "/feedback"];
+
+function escapeXml(value: string): string {
+  return value.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** Every public page, with its Hebrew alternate (?lng=he). */
+export async function loader({ context }: Route.LoaderArgs) {
+  const { config } = context.get(requestContext);
+  const paths = [...PAGES, ...Object.keys(CATALOGUE_ROUTES).filter((p) => !p.startsWith("/courses/programming")), ...Object.keys(VIDEO_LIST_ROUTES).filter((p) => !p.startsWith("/courses/programming"))];
+  const urls = paths.map((path) => {
+    const loc = escapeXml(`${config.PUBLIC_URL}${path}`);
+    return `<url><loc>${loc}</loc><xhtml:link rel="alternate" hreflang="en" href="${loc}?lng=en"/><xhtml:link rel="alternate" hreflang="he" href="${loc}?lng=he"/></url>`;
+  });
+  const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">${urls.join("")}</urlset>\n`;
+  return new Response(body, { headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" } });
+}
