@@ -82,6 +82,9 @@ export function TestimonialsCarousel({ items }: { items: TestimonialView[] }) {
         </div>
       <div
         ref={track}
+        // Scrollable, so reachable by keyboard (arrow keys scroll it once focused).
+        tabIndex={0}
+        aria-label={t("carousel.region")}
         aria-live={playing && !hovered ? "off" : "polite"}
         className="flex snap-x snap-mandatory overflow-x-auto [scrollbar-width:none]"
         data-testid="carousel-track"

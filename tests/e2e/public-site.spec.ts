@@ -1,0 +1,121 @@
+import { signIn } from "./auth-helpers";
+import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
+
+const PAGES = [
+  "/",
+  "/about",
+  "/courses",
+  "/team",
+  "/testimonial",
+  "/Payments",
+  "/order",
+  "/courses/mern",
+  "/courses/fullstack",
+  "/cources/programming",
+  "/courses/dsa",
+  "/courses/fullstack/sql",
+  "/cources/programming/advJava",
+];
+
+test.describe("every public page passes axe in both languages", () => {
+  for (const lng of ["en", "he"] as const) {
+    test(`public pages in ${lng}`, async ({ page }) => {
+      test.setTimeout(120_000);
+      for (const path of PAGES) {
+        const response = await page.goto(`${path}?lng=${lng}`);
+        expect(response?.status(), path).toBe(200);
+        await expect(page.locator("html")).toHaveAttribute("dir", lng === "he" ? "rtl" : "ltr");
+        await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+        await expectAccessible(page);
+      }
+    });
+  }
+});
+
+test("a visitor sees locked previews that lead to /register", async ({ page }) => {
+  await page.goto("/courses/java");
+  const list = page.getByRole("list", { name: "Java Programming: videos" }).or(page.getByTestId("video-list"));
+  await expect(list.getByTestId("video-locked")).toHaveCount(32);
+  await expect(page.getByTestId("visitor-notice")).toBeVisible();
+  await list.getByTestId("video-locked").first().click();
+  await expect(page).toHaveURL(/\/register$/);
+});
+
+test("a learner plays a free sample: nothing from YouTube until the click, then the no-cookie player", async ({ page }) => {
+  const foreign: string[] = [];
+  page.on("request", (r) => {
+    if (!r.url().startsWith("http://127.0.0.1")) foreign.push(r.url());
+  });
+  await signIn(page, "learner@lomda.test", "/courses/react".replace("react", "mern/react"));
+  await waitForHydration(page);
+  await expect(page.getByTestId("learner-notice")).toBeVisible();
+  await expect(page.getByTestId("video-facade")).toHaveCount(3);
+  await expect(page.getByText("Free sample", { exact: true })).toHaveCount(3);
+  await page.waitForLoadState("networkidle");
+  expect(foreign).toEqual([]);
+  // Block the real embed (no internet here) but see that it is asked for, from youtube-nocookie.com.
+  await page.route("https://www.youtube-nocookie.com/**", (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<p>player</p>" }));
+  await page.getByTestId("video-facade").first().click();
+  const frame = page.locator('iframe[src^="https://www.youtube-nocookie.com/embed/"]');
+  await expect(frame).toHaveCount(1);
+});
+
+test("a subscriber sees the banner and plays the self-hosted lesson", async ({ page }) => {
+  await signIn(page, "subscriber@lomda.test", "/courses/dsa");
+  await expect(page.getByTestId("subscribed-banner")).toContainText("You are Subscribed");
+  await expect(page.locator('[data-state="locked"]')).toHaveCount(0);
+  const video = page.getByTestId("video-mp4");
+  await expect(video).toHaveCount(1);
+  const ready = await video.evaluate(async (element) => {
+    const el = element as HTMLVideoElement;
+    el.muted = true;
+    await el.play();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    return { time: el.currentTime, error: el.error?.code ?? null };
+  });
+  expect(ready.error).toBeNull();
+  expect(ready.time).toBeGreaterThan(0);
+});
+
+test("the about page by viewer: the subscriber's banner and all 32 Java videos", async ({ page }) => {
+  await signIn(page, "subscriber@lomda.test", "/about?lng=he");
+  await expect(page.getByTestId("subscribed-banner")).toContainText("אתם מנויים");
+  await expect(page.locator("#java-videos").locator('[data-state="playable"]')).toHaveCount(32);
+});
+
+test("the testimonials carousel works from the keyboard and can be paused", async ({ page }) => {
+  await page.goto("/testimonial");
+  await waitForHydration(page);
+  const carousel = page.getByTestId("testimonials");
+  const current = () => carousel.locator('[data-current="true"]').getAttribute("aria-label");
+  expect(await current()).toBe("1 of 4");
+  await carousel.getByRole("button", { name: "Next testimonial" }).focus();
+  await page.keyboard.press("Enter");
+  await expect.poll(current).toBe("2 of 4");
+  await carousel.getByRole("button", { name: "Previous testimonial" }).click();
+  await carousel.getByRole("button", { name: "Previous testimonial" }).click();
+  await expect.poll(current).toBe("4 of 4");
+  const toggle = carousel.getByTestId("carousel-toggle");
+  await expect(toggle).toHaveAttribute("aria-label", "Pause the rotation");
+  await toggle.click();
+  await expect(toggle).toHaveAttribute("aria-label", "Start the rotation");
+});
+
+test.describe("under reduced motion", () => {
+  test.use({ reducedMotion: "reduce" });
+  test("the carousel starts paused", async ({ page }) => {
+    await page.goto("/");
+    await waitForHydration(page);
+    await expect(page.getByTestId("carousel-toggle")).toHaveAttribute("aria-label", "Start the rotation");
+  });
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+  test("lists and locked previews still render, and all testimonials are there", async ({ page }) => {
+    await page.goto("/courses/dsa?lng=he");
+    await expect(page.getByTestId("video-locked")).toHaveCount(35);
+    await page.goto("/testimonial");
+    await expect(page.getByTestId("carousel-track").locator("figure")).toHaveCount(4);
+  });
+});
