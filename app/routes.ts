@@ -38,6 +38,9 @@ export default [
   route("order", "routes/order.tsx"),
   ...CATALOGUES.map((path) => route(path, "routes/catalogue.tsx", { id: `catalogue:${path}` })),
   ...VIDEO_LISTS.map((path) => route(path, "routes/video-list.tsx", { id: `videos:${path}` })),
+  route("test", "routes/quiz-list.tsx"),
+  // /test/React and /test/Javascript match too: routes are case-insensitive.
+  ...["java", "fullstack", "javascript", "react"].map((quiz) => route(`test/${quiz}`, "routes/quiz.tsx", { id: `quiz:${quiz}` })),
   route("robots.txt", "routes/robots.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("error", "routes/error.tsx"),

@@ -72,6 +72,19 @@ export interface KeyStoreTable {
   created_at: string;
 }
 
+export interface QuizAttemptsTable {
+  id: string;
+  user_id: string | null;
+  quiz: string;
+  question_count: number;
+  /** The next question to answer (0-based); equals question_count when finished. */
+  current_index: number;
+  score: number;
+  started_at: string;
+  updated_at: string;
+  finished_at: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -79,6 +92,7 @@ export interface Database {
   idp_accounts: IdpAccountsTable;
   idp_payloads: IdpPayloadsTable;
   key_store: KeyStoreTable;
+  quiz_attempts: QuizAttemptsTable;
 }
 
 export type User = Selectable<UsersTable>;
@@ -87,3 +101,4 @@ export type UserUpdate = Updateable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type Subscription = Selectable<SubscriptionsTable>;
 export type IdpAccount = Selectable<IdpAccountsTable>;
+export type QuizAttempt = Selectable<QuizAttemptsTable>;

@@ -50,6 +50,8 @@ export function createRateLimits() {
     /** The embedded provider's password form: 20 per 15 minutes per address, 10 per email. */
     loginByAddress: new RateLimiter(20, 15 * 60_000),
     loginByEmail: new RateLimiter(10, 15 * 60_000),
+    /** New quiz attempts (each a database row): 30 a minute per address. */
+    quizStart: new RateLimiter(30, 60_000),
   };
 }
 

@@ -4,6 +4,7 @@ import { PageHeader } from "~/components/layout/page-header";
 import { formatDate, formatDateTime } from "~/i18n/format";
 import { requireUser, servicesOf } from "~/lib/auth.server";
 import { localeContext } from "~/lib/context.server";
+import { getQuiz, quizHistory } from "~/models/quiz.server";
 import { findUserById } from "~/models/user.server";
 import type { Route } from "./+types/profile";
 
@@ -14,7 +15,16 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { locale, i18n } = context.get(localeContext);
   const user = (await findUserById(db.db, me.id))!;
   const { viewer } = me;
+  const history = (await quizHistory(db.db, me.id)).map((h) => ({
+    quiz: getQuiz(h.quiz).title[locale],
+    key: h.quiz,
+    score: h.score,
+    total: h.total,
+    percentage: new Intl.NumberFormat(locale === "he" ? "he-IL" : "en-US", { style: "percent", maximumFractionDigits: 2 }).format(h.percentage / 100),
+    date: formatDateTime(h.finishedAt, locale),
+  }));
   return {
+    history,
     title: i18n.t("profile.metaTitle"),
     profile: {
       name: me.name,
@@ -98,6 +108,42 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
             {t("profile.howToSubscribe")}
           </Link>
         ) : null}
+      </section>
+      <section className="container-page max-w-3xl pb-14" aria-labelledby="quiz-history">
+        <h2 id="quiz-history" className="text-2xl font-bold">
+          {t("profile.quizHistory")}
+        </h2>
+        {loaderData.history.length === 0 ? (
+          <p className="mt-3 text-ink-600">
+            {t("profile.quizNone")}{" "}
+            <Link to="/test" className="font-semibold text-brand-800 underline">
+              {t("profile.takeQuiz")}
+            </Link>
+          </p>
+        ) : (
+          <div className="mt-4 overflow-x-auto">
+            <table className="w-full text-start" data-testid="quiz-history">
+              <thead>
+                <tr className="border-b border-ink-200 text-sm text-ink-600">
+                  <th scope="col" className="py-2 text-start">{t("profile.quizColumn")}</th>
+                  <th scope="col" className="py-2 text-start">{t("profile.scoreColumn")}</th>
+                  <th scope="col" className="py-2 text-start">{t("profile.percentageColumn")}</th>
+                  <th scope="col" className="py-2 text-start">{t("profile.dateColumn")}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {loaderData.history.map((h, i) => (
+                  <tr key={i} className="border-b border-ink-100">
+                    <td className="py-2 font-semibold">{h.quiz}</td>
+                    <td className="py-2">{t("profile.scoreOf", { score: h.score, total: h.total })}</td>
+                    <td className="py-2"><bdi>{h.percentage}</bdi></td>
+                    <td className="py-2">{h.date}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
       </section>
     </>
   );

@@ -1,6 +1,7 @@
 import type { Migration } from "kysely/migration";
 import * as m0001 from "./0001_users_sessions.ts";
 import * as m0002 from "./0002_subscriptions_idp.ts";
+import * as m0003 from "./0003_quiz_attempts.ts";
 
 /**
  * Every migration, in order. Listed in code (not read from a folder) so the server bundle
@@ -9,4 +10,5 @@ import * as m0002 from "./0002_subscriptions_idp.ts";
 export const migrations: Record<string, Migration> = {
   "0001_users_sessions": m0001,
   "0002_subscriptions_idp": m0002,
+  "0003_quiz_attempts": m0003,
 };

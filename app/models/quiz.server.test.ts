@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDb, DIALECTS, type TestDb } from "../../tests/setup/databases.ts";
+import { answerQuestion, getQuiz, listQuizzes, percentage, questionView, quizHistory, QuizInputError, quizKeyForPath } from "./quiz.server.ts";
+import { upsertUserFromProvider } from "./user.server.ts";
+
+describe("quiz content", () => {
+  it("has 20, 15, 15 and 10 questions, four distinct options each, exactly one of them the answer", () => {
+    expect(listQuizzes("en").map((q) => [q.key, q.questionCount])).toEqual([
+      ["java", 20],
+      ["fullstack", 15],
+      ["javascript", 15],
+      ["react", 10],
+    ]);
+    for (const key of ["java", "fullstack", "javascript", "react"] as const) {
+      for (const q of getQuiz(key).questions) {
+        expect(q.options).toHaveLength(4);
+        expect(new Set(q.options).size).toBe(4);
+        expect(q.options.filter((o) => o === q.answer)).toHaveLength(1);
+      }
+    }
+  });
+
+  it("sends the browser questions and options, never the answer", () => {
+    const view = questionView(getQuiz("java"), 0);
+    expect(Object.keys(view).sort()).toEqual(["code", "index", "options", "question"]);
+    expect(JSON.stringify(view)).not.toContain('"answer"');
+  });
+
+  it("finds quizzes by path in any case, and nothing else", () => {
+    expect(quizKeyForPath("/test/React")).toBe("react");
+    expect(quizKeyForPath("/test/Javascript/")).toBe("javascript");
+    expect(quizKeyForPath("/test/cobol")).toBeUndefined();
+  });
+
+  it("computes percentages with at most two decimals", () => {
+    expect(percentage(1, 3)).toBe(33.33);
+    expect(percentage(2, 3)).toBe(66.67);
+    expect(percentage(15, 15)).toBe(100);
+    expect(percentage(0, 20)).toBe(0);
+  });
+});
+
+describe.each(DIALECTS)("quiz attempts on %s", (dialect) => {
+  let t: TestDb;
+  let userId: string;
+  beforeAll(async () => {
+    t = await createTestDb(dialect);
+    userId = (await upsertUserFromProvider(t.db, { issuer: "https://idp.test", subject: "quizzer" })).id;
+  });
+  afterAll(async () => t.destroy());
+
+  const react = getQuiz("react");
+
+  it("grades by exact equality, counts a skip as wrong, and finishes after the last question", async () => {
+    let attempt = await answerQuestion(t.db, { quiz: "react", attemptId: null, index: 0, option: react.questions[0]!.answer, userId });
+    expect(attempt).toMatchObject({ current_index: 1, score: 1, finished_at: null });
+    attempt = await answerQuestion(t.db, { quiz: "react", attemptId: attempt.id, index: 1, option: null, userId });
+    expect(attempt.score).toBe(1);
+    const wrong = react.questions[2]!.options.find((o) => o !== react.questions[2]!.answer)!;
+    attempt = await answerQuestion(t.db, { quiz: "react", attemptId: attempt.id, index: 2, option: wrong, userId });
+    expect(attempt.score).toBe(1);
+    for (let i = 3; i < 10; i++) attempt = await answerQuestion(t.db, { quiz: "react", attemptId: attempt.id, index: i, option: react.questions[i]!.answer, userId });
+    expect(attempt).toMatchObject({ current_index: 10, score: 8 });
+    expect(attempt.finished_at).not.toBeNull();
+    const history = await quizHistory(t.db, userId);
+    expect(history[0]).toMatchObject({ quiz: "react", score: 8, total: 10, percentage: 80 });
+  });
+
+  it("refuses bad input and changes nothing", async () => {
+    const attempt = await answerQuestion(t.db, { quiz: "java", attemptId: null, index: 0, option: null, userId: null });
+    const refuse = async (input: Partial<Parameters<typeof answerQuestion>[1]>, status: number) => {
+      const error = await answerQuestion(t.db, { quiz: "java", attemptId: attempt.id, index: 1, option: null, userId: null, ...input }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(QuizInputError);
+      expect((error as QuizInputError).status).toBe(status);
+    };
+    await refuse({ index: 20 }, 400); // out of range
+    await refuse({ index: -1 }, 400);
+    await refuse({ index: 1.5 }, 400);
+    await refuse({ option: "not one of the options" }, 400);
+    const java = getQuiz("java");
+    const fromAnotherQuestion = java.questions.flatMap((q) => q.options).find((o) => !java.questions[1]!.options.includes(o))!;
+    await refuse({ option: fromAnotherQuestion }, 400); // a real option, but of another question
+    await refuse({ index: 0 }, 409); // already answered
+    await refuse({ index: 2 }, 409); // not yet
+    await refuse({ attemptId: "unknown-attempt-id-000" }, 404);
+    await refuse({ attemptId: null, index: 3 }, 409); // a new attempt starts at question 1
+    const row = await t.db.selectFrom("quiz_attempts").selectAll().where("id", "=", attempt.id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ current_index: 1, score: 0, finished_at: null });
+  });
+
+  it("counts a double submit of the same question once", async () => {
+    const java = getQuiz("java");
+    const attempt = await answerQuestion(t.db, { quiz: "java", attemptId: null, index: 0, option: null, userId: null });
+    const results = await Promise.allSettled(
+      [1, 2, 3].map(() => answerQuestion(t.db, { quiz: "java", attemptId: attempt.id, index: 1, option: java.questions[1]!.answer, userId: null })),
+    );
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    const row = await t.db.selectFrom("quiz_attempts").select(["score", "current_index"]).where("id", "=", attempt.id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ score: 1, current_index: 2 });
+  });
+});

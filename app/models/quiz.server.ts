@@ -1,0 +1,159 @@
+import { randomBytes } from "node:crypto";
+import type { Kysely } from "kysely";
+import { z } from "zod";
+import { quizzes as quizContent } from "../../content/quizzes.ts";
+import type { Database, QuizAttempt } from "../../db/schema.ts";
+import type { Locale } from "../i18n/locale.ts";
+import { quiz as quizSchema, type Quiz } from "./content.schema.ts";
+
+/**
+ * Practice quizzes, graded on the server (SPEC.md §5: exact equality of the chosen option). The
+ * answers stay here: views sent to the browser carry questions and options only.
+ */
+
+export type QuizKey = "java" | "fullstack" | "javascript" | "react";
+export const QUIZ_KEYS: readonly QuizKey[] = ["java", "fullstack", "javascript", "react"];
+export const QUIZ_SIZES: Record<QuizKey, number> = { java: 20, fullstack: 15, javascript: 15, react: 10 };
+
+/** Where "Watch Now" leads after each quiz (SPEC.md §4). */
+export const FOLLOW_UP: Record<QuizKey, string> = {
+  java: "/courses/java",
+  fullstack: "/courses/fullstack",
+  react: "/courses/mern/react",
+  javascript: "/cources/programming/javascript",
+};
+
+const quizzes: Quiz[] = z
+  .array(quizSchema)
+  .parse(quizContent)
+  .map((q) => {
+    if (q.questions.length !== QUIZ_SIZES[q.key]) throw new Error(`content/quizzes.ts: ${q.key} needs ${QUIZ_SIZES[q.key]} questions`);
+    return q;
+  });
+
+export function quizKeyForPath(pathname: string): QuizKey | undefined {
+  const key = pathname.replace(/\/+$/, "").split("/").pop()?.toLowerCase();
+  return QUIZ_KEYS.find((k) => k === key);
+}
+
+export function getQuiz(key: QuizKey): Quiz {
+  return quizzes.find((q) => q.key === key)!;
+}
+
+export interface QuizSummary {
+  key: QuizKey;
+  title: string;
+  description: string;
+  questionCount: number;
+}
+
+export function listQuizzes(locale: Locale): QuizSummary[] {
+  return quizzes.map((q) => ({ key: q.key, title: q.title[locale], description: q.description[locale], questionCount: q.questions.length }));
+}
+
+/** What the browser may see of a question: no answer. */
+export interface QuestionView {
+  index: number;
+  question: string;
+  code: string | null;
+  options: string[];
+}
+
+export function questionView(quiz: Quiz, index: number): QuestionView {
+  const q = quiz.questions[index]!;
+  return { index, question: q.question, code: q.code ?? null, options: [...q.options] };
+}
+
+/** score × 100 / total, at most two decimals. */
+export function percentage(score: number, total: number): number {
+  return total === 0 ? 0 : Math.round((score * 10000) / total) / 100;
+}
+
+export class QuizInputError extends Error {
+  readonly status: 400 | 404 | 409;
+  constructor(status: 400 | 404 | 409, message: string) {
+    super(message);
+    this.status = status;
+  }
+}
+
+export async function findAttempt(db: Kysely<Database>, id: string, quiz: QuizKey): Promise<QuizAttempt | undefined> {
+  if (!/^[\w-]{16,64}$/.test(id)) return undefined;
+  return db.selectFrom("quiz_attempts").selectAll().where("id", "=", id).where("quiz", "=", quiz).executeTakeFirst();
+}
+
+/**
+ * Answers the question at `index` of an attempt (a new attempt when `attemptId` is empty and
+ * index is 0). `option` empty means "skipped" (counts as wrong). Anything that does not fit — an
+ * unknown attempt, an index other than the attempt's current one, an option that is not one of the
+ * question's — is refused and changes nothing.
+ */
+export async function answerQuestion(
+  db: Kysely<Database>,
+  input: { quiz: QuizKey; attemptId: string | null; index: number; option: string | null; userId: string | null; now?: Date },
+): Promise<QuizAttempt> {
+  const quiz = getQuiz(input.quiz);
+  const total = quiz.questions.length;
+  const question = quiz.questions[input.index];
+  if (!Number.isInteger(input.index) || !question) throw new QuizInputError(400, "question index out of range");
+  if (input.option !== null && !question.options.includes(input.option)) throw new QuizInputError(400, "not an option of this question");
+  const now = (input.now ?? new Date()).toISOString();
+  const correct = input.option !== null && input.option === question.answer ? 1 : 0;
+
+  if (!input.attemptId) {
+    if (input.index !== 0) throw new QuizInputError(409, "a new attempt starts at question 1");
+    const id = randomBytes(18).toString("base64url");
+    const finished = total === 1;
+    await db
+      .insertInto("quiz_attempts")
+      .values({ id, user_id: input.userId, quiz: input.quiz, question_count: total, current_index: 1, score: correct, started_at: now, updated_at: now, finished_at: finished ? now : null })
+      .execute();
+    return (await findAttempt(db, id, input.quiz))!;
+  }
+
+  const attempt = await findAttempt(db, input.attemptId, input.quiz);
+  if (!attempt) throw new QuizInputError(404, "unknown attempt");
+  if (attempt.finished_at !== null || attempt.current_index !== input.index) throw new QuizInputError(409, "that question was already answered");
+  const next = attempt.current_index + 1;
+  // The index in the WHERE makes a double submit of the same question count once.
+  const result = await db
+    .updateTable("quiz_attempts")
+    .set({ current_index: next, score: attempt.score + correct, updated_at: now, finished_at: next >= total ? now : null })
+    .where("id", "=", attempt.id)
+    .where("current_index", "=", input.index)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) throw new QuizInputError(409, "that question was already answered");
+  return (await findAttempt(db, attempt.id, input.quiz))!;
+}
+
+export interface QuizHistoryItem {
+  quiz: QuizKey;
+  score: number;
+  total: number;
+  percentage: number;
+  finishedAt: string;
+}
+
+export async function quizHistory(db: Kysely<Database>, userId: string, limit = 20): Promise<QuizHistoryItem[]> {
+  const rows = await db
+    .selectFrom("quiz_attempts")
+    .select(["quiz", "score", "question_count", "finished_at"])
+    .where("user_id", "=", userId)
+    .where("finished_at", "is not", null)
+    .orderBy("finished_at", "desc")
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({
+    quiz: r.quiz as QuizKey,
+    score: r.score,
+    total: r.question_count,
+    percentage: percentage(r.score, r.question_count),
+    finishedAt: r.finished_at!,
+  }));
+}
+
+/** Housekeeping: unfinished attempts untouched for a day are dropped. */
+export async function deleteStaleAttempts(db: Kysely<Database>, now: Date = new Date()): Promise<void> {
+  const cutoff = new Date(now.getTime() - 24 * 60 * 60 * 1000).toISOString();
+  await db.deleteFrom("quiz_attempts").where("finished_at", "is", null).where("updated_at", "<", cutoff).execute();
+}
