@@ -2,16 +2,16 @@ import type { RouterContextProvider } from "react-router";
 import type { Locale } from "../i18n/locale.ts";
 import { localeContext, requestContext } from "./context.server.ts";
 import type { PageMeta } from "./meta.ts";
+import { routePathname } from "./route-path.ts";
 
 /** The language, translator and a meta builder for a page's loader. */
 export function pageContext(context: Readonly<RouterContextProvider>, request: Request) {
   const { locale, i18n } = context.get(localeContext);
   const { config } = context.get(requestContext);
-  const url = new URL(request.url);
   const meta = (title: string, description: string): PageMeta => ({
     title,
     description,
-    url: `${config.PUBLIC_URL}${url.pathname}`,
+    url: `${config.PUBLIC_URL}${routePathname(request)}`,
     locale,
     siteName: i18n.t("site.name"),
   });

@@ -7,11 +7,12 @@ import { pageContext } from "~/lib/page.server";
 import { catalogueKeyForPath, getCatalogue } from "~/models/catalogue.server";
 import { cardView } from "~/models/catalogue-view.server";
 import type { Route } from "./+types/catalogue";
+import { routePathname } from "~/lib/route-path";
 
 /** A course catalogue grid: /courses/mern (4), /courses/fullstack (8), /cources/programming (4). */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { locale, t, meta } = pageContext(context, request);
-  const key = catalogueKeyForPath(new URL(request.url).pathname);
+  const key = catalogueKeyForPath(routePathname(request));
   if (!key) throw data("Not Found", { status: 404 });
   const catalogue = getCatalogue(key);
   const title = catalogue.title[locale];

@@ -18,6 +18,7 @@ import {
   questionView,
 } from "~/models/quiz.server";
 import type { Route } from "./+types/quiz";
+import { routePathname } from "~/lib/route-path";
 
 /**
  * A quiz: one question per step, each step a form post graded on the server (the answers never
@@ -26,7 +27,7 @@ import type { Route } from "./+types/quiz";
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { locale, t, meta } = pageContext(context, request);
   const url = new URL(request.url);
-  const key = quizKeyForPath(url.pathname);
+  const key = quizKeyForPath(routePathname(request));
   if (!key) throw data("Not Found", { status: 404 });
   const quiz = getQuiz(key);
   const title = quiz.title[locale];
@@ -59,8 +60,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export async function action({ context, request }: Route.ActionArgs) {
   const { db, log, clientIp, rateLimits } = servicesOf(context);
-  const url = new URL(request.url);
-  const key = quizKeyForPath(url.pathname);
+  const path = routePathname(request);
+  const key = quizKeyForPath(path);
   if (!key) throw data("Not Found", { status: 404 });
   const form = await request.formData();
   const attemptId = String(form.get("attempt") ?? "") || null;
@@ -81,7 +82,7 @@ export async function action({ context, request }: Route.ActionArgs) {
       option: option === null || option === "" ? null : option,
       userId: getViewer(context).user?.id ?? null,
     });
-    return redirect(`${url.pathname}?attempt=${attempt.id}`);
+    return redirect(`${path}?attempt=${attempt.id}`);
   } catch (error) {
     if (!(error instanceof QuizInputError)) throw error;
     log.info({ quiz: key, status: error.status, reason: error.message }, "quiz input refused");

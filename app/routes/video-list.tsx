@@ -8,6 +8,7 @@ import { pageMeta } from "~/lib/meta";
 import { pageContext } from "~/lib/page.server";
 import { getVideoList, listKeyForPath, viewVideo } from "~/models/catalogue.server";
 import type { Route } from "./+types/video-list";
+import { routePathname } from "~/lib/route-path";
 
 /**
  * One module for every video-list URL (routes.ts lists each one). Who may play what is decided here,
@@ -15,7 +16,7 @@ import type { Route } from "./+types/video-list";
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { locale, t, meta } = pageContext(context, request);
-  const key = listKeyForPath(new URL(request.url).pathname);
+  const key = listKeyForPath(routePathname(request));
   const list = key ? getVideoList(key) : undefined;
   if (!list) throw data("Not Found", { status: 404 });
   const viewer = getViewer(context);

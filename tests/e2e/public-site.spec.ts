@@ -119,3 +119,19 @@ test.describe("without JavaScript", () => {
     await expect(page.getByTestId("carousel-track").locator("figure")).toHaveCount(4);
   });
 });
+
+test("client-side navigation reaches catalogues and video lists (their data requests resolve)", async ({ page }) => {
+  await page.goto("/courses");
+  await waitForHydration(page);
+  let documentLoads = 0;
+  page.on("request", (r) => {
+    if (r.resourceType() === "document") documentLoads++;
+  });
+  await page.getByRole("link", { name: /Browse the catalogue: MERN/ }).click();
+  await expect(page.getByTestId("course-grid").locator("article")).toHaveCount(4);
+  const nodeCard = page.locator("article", { hasText: "Node.js" }).first();
+  await nodeCard.getByRole("link", { name: "Join Now" }).click();
+  await expect(page).toHaveURL(/\/courses\/mern\/express$/);
+  await expect(page.getByTestId("video-list").locator("li")).toHaveCount(7);
+  expect(documentLoads).toBe(0);
+});
