@@ -127,7 +127,7 @@ test("client-side navigation reaches catalogues and video lists (their data requ
   page.on("request", (r) => {
     if (r.resourceType() === "document") documentLoads++;
   });
-  await page.getByRole("link", { name: /Browse the catalogue: MERN/ }).click();
+  await page.getByTestId("catalogue-list").locator('a[href="/courses/mern"]').click();
   await expect(page.getByTestId("course-grid").locator("article")).toHaveCount(4);
   const nodeCard = page.locator("article", { hasText: "Node.js" }).first();
   await nodeCard.getByRole("link", { name: "Join Now" }).click();
