@@ -5,6 +5,7 @@ export const E2E_PORT = Number(process.env.E2E_PORT ?? 3310);
 /** A second Lomda, configured for an external OpenID provider, and that provider. */
 export const E2E_EXTERNAL_PORT = E2E_PORT + 1;
 export const EXTERNAL_OP_PORT = E2E_PORT + 10;
+export const BOOKS_UPSTREAM_PORT = E2E_PORT + 20;
 const reportDir = process.env.CI_REPORT_DIR;
 
 export default defineConfig({
@@ -51,7 +52,20 @@ export default defineConfig({
         DATA_DIR: "./tests/.tmp/e2e",
         LOMDA_TEST_ROUTES: "1",
         LOG_LEVEL: "warn",
+        BOOKS_API_URL: `http://127.0.0.1:${BOOKS_UPSTREAM_PORT}/books/v1/volumes`,
+        BOOKS_API_KEY: "e2e-books-key-never-in-the-browser",
+        BOOKS_TIMEOUT_MS: "1000",
       },
+    },
+    {
+      // The Google Books stand-in, replaying the recorded answers.
+      command: "node tests/support/books-upstream.ts",
+      url: `http://127.0.0.1:${BOOKS_UPSTREAM_PORT}/books/v1/volumes?q=python`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: { BOOKS_UPSTREAM_PORT: String(BOOKS_UPSTREAM_PORT) },
     },
     {
       // A separately configured OpenID provider playing an external one (Auth0, Keycloak…).

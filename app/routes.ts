@@ -41,6 +41,8 @@ export default [
   route("test", "routes/quiz-list.tsx"),
   // /test/React and /test/Javascript match too: routes are case-insensitive.
   ...["java", "fullstack", "javascript", "react"].map((quiz) => route(`test/${quiz}`, "routes/quiz.tsx", { id: `quiz:${quiz}` })),
+  route("library", "routes/library.tsx"),
+  route("api/books", "routes/api-books.ts"),
   route("robots.txt", "routes/robots.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("error", "routes/error.tsx"),

@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { migrateToLatest } from "../db/migrate.ts";
+import { BOOK_IMAGE_ORIGINS } from "../app/models/books.server.ts";
 import { requestContext, type AppServices, type RequestInfo } from "../app/lib/context.server.ts";
 import { openDatabase } from "../app/lib/db.server.ts";
 import { ConfigError, loadConfig, type Config } from "../app/lib/env.server.ts";
@@ -56,6 +57,8 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
       frameSrc: frameOrigins(config),
       connectSrc: config.SENTRY_DSN ? [new URL(config.SENTRY_DSN).origin] : [],
       formAction: formOrigins(config),
+      // Book covers of library search results come from Google's image hosts.
+      imgSrc: BOOK_IMAGE_ORIGINS,
       https: config.publicOrigin.startsWith("https:"),
     }),
   );

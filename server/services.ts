@@ -5,6 +5,7 @@ import type { Config } from "../app/lib/env.server.ts";
 import { createEmbeddedIdp, EMBEDDED_CLIENT_ID, EMBEDDED_SCOPES, embeddedClientSecret, IDP_MOUNT } from "../app/lib/idp/provider.server.ts";
 import type { Logger } from "../app/lib/logger.server.ts";
 import { OidcClient } from "../app/lib/oidc.server.ts";
+import { BooksClient } from "../app/models/books.server.ts";
 import { initThumbnailKeys } from "../app/models/catalogue.server.ts";
 import { createRateLimits } from "../app/lib/rate-limit.server.ts";
 import { DEMO_PASSWORD, seedDemoAccounts } from "../app/models/idp-account.server.ts";
@@ -33,6 +34,7 @@ export async function createServices(
   clientDir: string,
 ): Promise<AppServices> {
   initThumbnailKeys(cookieSecrets[0]!);
+  const books = new BooksClient({ url: config.BOOKS_API_URL, key: config.BOOKS_API_KEY, timeoutMs: config.BOOKS_TIMEOUT_MS, log });
   if (!config.embeddedIdp) {
     const oidc = new OidcClient(
       {
@@ -47,7 +49,7 @@ export async function createServices(
       },
       log,
     );
-    return { config, db, log, cookieSecrets, oidc, rateLimits: createRateLimits() };
+    return { config, db, log, cookieSecrets, oidc, rateLimits: createRateLimits(), books };
   }
 
   await seedDemoAccounts(db.db);
@@ -75,5 +77,5 @@ export async function createServices(
     },
     log,
   );
-  return { config, db, log, cookieSecrets, oidc, idp, rateLimits: createRateLimits() };
+  return { config, db, log, cookieSecrets, oidc, idp, rateLimits: createRateLimits(), books };
 }

@@ -8,6 +8,7 @@ import type { Config } from "./env.server";
 import type { Logger } from "./logger.server";
 import type { OidcClient } from "./oidc.server";
 import type { RateLimits } from "./rate-limit.server";
+import type { BooksClient } from "../models/books.server";
 import type { ViewerInfo } from "./auth.server";
 
 /** What the Express shell hands to every request: built once per process, plus per-request ids. */
@@ -18,6 +19,7 @@ export interface AppServices {
   cookieSecrets: string[];
   oidc: OidcClient;
   rateLimits: RateLimits;
+  books: BooksClient;
   /** The embedded OpenID provider, when OIDC_ISSUER is unset. */
   idp?: Provider;
 }

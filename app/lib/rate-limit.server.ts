@@ -52,6 +52,8 @@ export function createRateLimits() {
     loginByEmail: new RateLimiter(10, 15 * 60_000),
     /** New quiz attempts (each a database row): 30 a minute per address. */
     quizStart: new RateLimiter(30, 60_000),
+    /** Library searches (page and API): 30 a minute per address. */
+    librarySearch: new RateLimiter(30, 60_000),
   };
 }
 

@@ -1,0 +1,21 @@
+import { servicesOf } from "~/lib/auth.server";
+import { localeContext } from "~/lib/context.server";
+import { searchLibrary } from "~/models/library.server";
+import type { Route } from "./+types/api-books";
+
+function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store", ...headers },
+  });
+}
+
+/** GET /api/books?q=: the same filtered results as the page, as JSON. */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { books, rateLimits, clientIp } = servicesOf(context);
+  const q = new URL(request.url).searchParams.get("q");
+  const limit = rateLimits.librarySearch.consume(clientIp);
+  if (!limit.ok) return json({ error: "too_many_requests" }, 429, { "Retry-After": String(limit.retryAfter) });
+  const result = await searchLibrary(books, q, context.get(localeContext).locale);
+  return json({ query: result.q, status: result.status, items: result.books }, result.status === "unavailable" ? 503 : 200);
+}

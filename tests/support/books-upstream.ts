@@ -1,0 +1,62 @@
+// A local stand-in for the Google Books volumes endpoint: replays the recorded answers in
+// ../shared/fixtures/google-books/ (by query), and misbehaves on request for the failure tests:
+// "hang" never answers, "boom" answers 500, "garbage" answers non-JSON, "huge" answers 3 MB,
+// "redirect" answers a redirect. Runnable on its own for the browser tests (BOOKS_UPSTREAM_PORT).
+import { readFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { fileURLToPath } from "node:url";
+
+const FIXTURES = fileURLToPath(new URL("../../../shared/fixtures/google-books/", import.meta.url));
+
+const BY_QUERY: Record<string, string> = {
+  flutter: "q-flutter.json",
+  python: "q-python.json",
+  "effective javascript": "q-effective-javascript.json",
+  "flowers inauthor": "q-flowers-inauthor.json",
+  "harry potter": "q-harry-potter.json",
+};
+
+export interface BooksUpstream {
+  url: string;
+  requests: URL[];
+  close(): void;
+}
+
+export async function startBooksUpstream(port = 0): Promise<BooksUpstream> {
+  const requests: URL[] = [];
+  const server: Server = createServer((req, res) => {
+    const url = new URL(req.url ?? "/", "http://local");
+    requests.push(url);
+    if (url.pathname !== "/books/v1/volumes") return void res.writeHead(404).end();
+    const q = (url.searchParams.get("q") ?? "").toLowerCase();
+    if (q === "hang") return; // never answers
+    if (q === "slow") return void setTimeout(() => send("empty.json"), 400);
+    if (q === "boom") return void res.writeHead(500, { "content-type": "application/json" }).end('{"error":{"code":500}}');
+    if (q === "garbage") return void res.writeHead(200, { "content-type": "application/json" }).end("<html>not json");
+    if (q === "redirect") return void res.writeHead(302, { location: "http://127.0.0.1:9/evil" }).end();
+    if (q === "huge") return void res.writeHead(200, { "content-type": "application/json" }).end(`{"items":[${'"x",'.repeat(800_000)}"x"]}`);
+    send(BY_QUERY[q] ?? "empty.json");
+    function send(file: string) {
+      res.writeHead(200, { "content-type": "application/json; charset=UTF-8" }).end(readFileSync(`${FIXTURES}${file}`));
+    }
+  });
+  await new Promise<void>((ok) => server.listen(port, "127.0.0.1", ok));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/books/v1/volumes`,
+    requests,
+    close() {
+      server.closeAllConnections();
+      server.close();
+    },
+  };
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const upstream = await startBooksUpstream(Number(process.env.BOOKS_UPSTREAM_PORT ?? 3330));
+  console.log(`books upstream on ${upstream.url}`);
+  process.on("SIGTERM", () => {
+    upstream.close();
+    process.exit(0);
+  });
+}
