@@ -42,6 +42,9 @@ export default [
   // /test/React and /test/Javascript match too: routes are case-insensitive.
   ...["java", "fullstack", "javascript", "react"].map((quiz) => route(`test/${quiz}`, "routes/quiz.tsx", { id: `quiz:${quiz}` })),
   route("library", "routes/library.tsx"),
+  route("feedback", "routes/feedback.tsx"),
+  route("feedback/new", "routes/feedback.tsx", { id: "feedback-new" }),
+  route("api/feedback", "routes/api-feedback.ts"),
   route("api/books", "routes/api-books.ts"),
   route("robots.txt", "routes/robots.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),

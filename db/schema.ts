@@ -85,6 +85,19 @@ export interface QuizAttemptsTable {
   finished_at: string | null;
 }
 
+export interface FeedbackTable {
+  id: string;
+  name: string;
+  comment: string;
+  image_url: string | null;
+  rating: number;
+  /** The signed-in author; null for anonymous feedback (a signed cookie proves the author's browser). */
+  user_id: string | null;
+  /** Hidden by a moderator: kept, not shown. */
+  hidden: number;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -93,6 +106,7 @@ export interface Database {
   idp_payloads: IdpPayloadsTable;
   key_store: KeyStoreTable;
   quiz_attempts: QuizAttemptsTable;
+  feedback: FeedbackTable;
 }
 
 export type User = Selectable<UsersTable>;
@@ -102,3 +116,4 @@ export type SessionRow = Selectable<SessionsTable>;
 export type Subscription = Selectable<SubscriptionsTable>;
 export type IdpAccount = Selectable<IdpAccountsTable>;
 export type QuizAttempt = Selectable<QuizAttemptsTable>;
+export type FeedbackRow = Selectable<FeedbackTable>;

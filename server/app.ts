@@ -6,7 +6,6 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { migrateToLatest } from "../db/migrate.ts";
-import { BOOK_IMAGE_ORIGINS } from "../app/models/books.server.ts";
 import { requestContext, type AppServices, type RequestInfo } from "../app/lib/context.server.ts";
 import { openDatabase } from "../app/lib/db.server.ts";
 import { ConfigError, loadConfig, type Config } from "../app/lib/env.server.ts";
@@ -57,8 +56,9 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
       frameSrc: frameOrigins(config),
       connectSrc: config.SENTRY_DSN ? [new URL(config.SENTRY_DSN).origin] : [],
       formAction: formOrigins(config),
-      // Book covers of library search results come from Google's image hosts.
-      imgSrc: BOOK_IMAGE_ORIGINS,
+      // Book covers come from Google's image hosts; feedback pictures are links people give
+      // (https only: see docs/decisions/0006).
+      imgSrc: ["https:"],
       https: config.publicOrigin.startsWith("https:"),
     }),
   );

@@ -54,6 +54,8 @@ export function createRateLimits() {
     quizStart: new RateLimiter(30, 60_000),
     /** Library searches (page and API): 30 a minute per address. */
     librarySearch: new RateLimiter(30, 60_000),
+    /** Feedback posts (page and API), valid or not: 30 per 10 minutes per address. */
+    feedbackPost: new RateLimiter(30, 10 * 60_000),
   };
 }
 

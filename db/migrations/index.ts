@@ -2,6 +2,7 @@ import type { Migration } from "kysely/migration";
 import * as m0001 from "./0001_users_sessions.ts";
 import * as m0002 from "./0002_subscriptions_idp.ts";
 import * as m0003 from "./0003_quiz_attempts.ts";
+import * as m0004 from "./0004_feedback.ts";
 
 /**
  * Every migration, in order. Listed in code (not read from a folder) so the server bundle
@@ -11,4 +12,5 @@ export const migrations: Record<string, Migration> = {
   "0001_users_sessions": m0001,
   "0002_subscriptions_idp": m0002,
   "0003_quiz_attempts": m0003,
+  "0004_feedback": m0004,
 };

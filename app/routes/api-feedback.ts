@@ -1,0 +1,45 @@
+import { getViewer, servicesOf } from "~/lib/auth.server";
+import { parseFeedback } from "~/models/feedback.schema";
+import { createFeedback, FEEDBACK_PAGE_SIZE, listFeedback } from "~/models/feedback.server";
+import type { Route } from "./+types/api-feedback";
+
+function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store", ...headers } });
+}
+
+const publicItem = (i: { id: string; name: string; comment: string; image: string | null; rating: number; date: string }) => ({
+  id: i.id,
+  name: i.name,
+  comment: i.comment,
+  image: i.image,
+  rating: i.rating,
+  date: i.date,
+});
+
+/** GET /api/feedback: the list (newest first; ?page=). */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const page = Number(new URL(request.url).searchParams.get("page") ?? "1");
+  const items = await listFeedback(servicesOf(context).db.db, Number.isInteger(page) && page >= 1 ? page : 1, FEEDBACK_PAGE_SIZE);
+  return json(items.map(publicItem));
+}
+
+/** POST /api/feedback: a JSON body validated exactly as the form is. */
+export async function action({ context, request }: Route.ActionArgs) {
+  const { db, log, rateLimits, clientIp } = servicesOf(context);
+  if (request.method !== "POST") return json({ error: "method_not_allowed" }, 405, { Allow: "GET, POST" });
+  if (!(request.headers.get("content-type") ?? "").startsWith("application/json")) return json({ error: "unsupported_media_type" }, 415);
+  const limit = rateLimits.feedbackPost.consume(clientIp);
+  if (!limit.ok) return json({ error: "too_many_requests" }, 429, { "Retry-After": String(limit.retryAfter) });
+  let body: unknown;
+  try {
+    body = JSON.parse(await request.text());
+  } catch {
+    return json({ error: "invalid_json" }, 400);
+  }
+  if (typeof body !== "object" || body === null || Array.isArray(body)) return json({ error: "invalid_body" }, 400);
+  const parsed = parseFeedback(body);
+  if (!parsed.ok) return json({ error: "validation", fields: parsed.errors }, 400);
+  const item = await createFeedback(db.db, parsed.data, { userId: getViewer(context).user?.id ?? null });
+  log.info({ feedbackId: item.id }, "feedback posted through the API");
+  return json(publicItem(item), 201);
+}

@@ -1,0 +1,243 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, redirect, useLocation, useNavigation } from "react-router";
+import { FeedbackCard } from "~/components/feedback/feedback-card";
+import { PageHeader } from "~/components/layout/page-header";
+import { intlLocale } from "~/i18n/locale";
+import { getViewer, servicesOf } from "~/lib/auth.server";
+import { readPostedFeedback, rememberPostedFeedback, setFlash, takeFlash } from "~/lib/feedback-cookies.server";
+import { passHeaders } from "~/lib/http";
+import { pageMeta } from "~/lib/meta";
+import { pageContext } from "~/lib/page.server";
+import { DEFAULT_RATING, FEEDBACK_LIMITS, parseFeedback, type FieldErrors } from "~/models/feedback.schema";
+import { createFeedback, deleteFeedback, FEEDBACK_PAGE_SIZE, feedbackStats, findFeedback, listFeedback, mayDelete } from "~/models/feedback.server";
+import type { Route } from "./+types/feedback";
+
+/**
+ * /feedback (and /feedback/new, where the form posts): the form and the list, rendered on the server.
+ * Posting and deleting are POSTs (origin-checked); without JavaScript they redirect back
+ * (post/redirect/get) with a thank-you; with it, the list updates in place.
+ */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { locale, t, meta, config } = pageContext(context, request);
+  const { db, cookieSecrets } = servicesOf(context);
+  const viewer = getViewer(context);
+  const pageParam = Number(new URL(request.url).searchParams.get("page") ?? "1");
+  const page = Number.isInteger(pageParam) && pageParam >= 1 && pageParam <= 10_000 ? pageParam : 1;
+  const [items, stats, posted, flash] = await Promise.all([
+    listFeedback(db.db, page, FEEDBACK_PAGE_SIZE + 1),
+    feedbackStats(db.db),
+    readPostedFeedback(config, cookieSecrets, request),
+    takeFlash(config, cookieSecrets, request),
+  ]);
+  const dates = new Intl.DateTimeFormat(intlLocale(locale), { month: "short", day: "numeric", year: "numeric", timeZone: "Asia/Jerusalem" });
+  const headers = new Headers();
+  if (flash.clear) headers.append("Set-Cookie", flash.clear);
+  return data(
+    {
+      meta: meta(t("feedback.metaTitle"), t("feedback.description")),
+      page,
+      hasMore: items.length > FEEDBACK_PAGE_SIZE,
+      items: items.slice(0, FEEDBACK_PAGE_SIZE).map((item) => ({
+        id: item.id,
+        name: item.name,
+        comment: item.comment,
+        // http images are asked for over https (the page forbids mixed content).
+        image: item.image ? item.image.replace(/^http:/, "https:") : null,
+        rating: item.rating,
+        date: dates.format(new Date(item.date)),
+        isoDate: item.date,
+        canDelete: mayDelete(item, viewer, posted),
+      })),
+      stats,
+      flash: flash.message,
+    },
+    { headers },
+  );
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const { db, log, config, cookieSecrets, rateLimits, clientIp } = servicesOf(context);
+  const viewer = getViewer(context);
+  const form = await request.formData();
+  const field = (name: string) => (typeof form.get(name) === "string" ? (form.get(name) as string) : undefined);
+
+  if (field("intent") === "delete") {
+    const item = await findFeedback(db.db, field("id") ?? "");
+    if (!item) return data({ error: "feedback.notFound" as const }, { status: 404 });
+    const posted = await readPostedFeedback(config, cookieSecrets, request);
+    if (!mayDelete(item, viewer, posted)) {
+      log.warn({ feedbackId: item.id, userId: viewer.user?.id }, "feedback delete refused");
+      return data({ error: "feedback.forbidden" as const }, { status: 403 });
+    }
+    await deleteFeedback(db.db, item.id);
+    log.info({ feedbackId: item.id, userId: viewer.user?.id, byAdmin: viewer.isAdmin }, "feedback deleted");
+    return redirect("/feedback", { headers: { "Set-Cookie": await setFlash(config, cookieSecrets, "feedback.deleted") } });
+  }
+
+  const values = { name: field("name") ?? "", comment: field("comment") ?? "", image: field("image") ?? "", rating: field("rating") ?? "" };
+  // A honeypot: people never see this field; bots fill it. They get the same answer, and nothing is stored.
+  if (field("website")) {
+    log.info("feedback honeypot filled: discarded");
+    return redirect("/feedback", { status: 303, headers: { "Set-Cookie": await setFlash(config, cookieSecrets, "feedback.thanks") } });
+  }
+  const limit = rateLimits.feedbackPost.consume(clientIp);
+  if (!limit.ok) {
+    log.warn({ route: "feedback" }, "rate limit hit");
+    return data({ errors: { form: "feedback.tooMany" } as FieldErrors, values, retryAfter: limit.retryAfter }, { status: 429, headers: { "Retry-After": String(limit.retryAfter) } });
+  }
+  const parsed = parseFeedback({ name: values.name, comment: values.comment, image: values.image, rating: values.rating || undefined });
+  if (!parsed.ok) {
+    log.info({ fields: Object.keys(parsed.errors) }, "feedback refused: invalid input");
+    return data({ errors: parsed.errors, values, retryAfter: 0 }, { status: 400 });
+  }
+  const item = await createFeedback(db.db, parsed.data, { userId: viewer.user?.id ?? null });
+  log.info({ feedbackId: item.id, userId: viewer.user?.id }, "feedback posted");
+  const headers = new Headers();
+  headers.append("Set-Cookie", await rememberPostedFeedback(config, cookieSecrets, request, item.id));
+  headers.append("Set-Cookie", await setFlash(config, cookieSecrets, "feedback.thanks"));
+  return redirect("/feedback", { status: 303, headers });
+}
+
+export const headers = passHeaders;
+export const meta = ({ loaderData }: Route.MetaArgs) => pageMeta(loaderData?.meta);
+
+function StarRatingInput({ initial }: { initial: number }) {
+  const { t } = useTranslation();
+  const [rating, setRating] = useState(initial);
+  return (
+    <fieldset>
+      <legend className="mb-1 text-sm font-semibold text-ink-800">{t("feedback.rating")}</legend>
+      <div className="flex gap-1" data-testid="rating-input">
+        {[1, 2, 3, 4, 5].map((n) => (
+          <label key={n} className="cursor-pointer rounded p-1 has-[:focus-visible]:outline has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-brand-500">
+            <input type="radio" name="rating" value={n} defaultChecked={n === initial} onChange={() => setRating(n)} className="sr-only" />
+            <span className="sr-only">{n === 1 ? t("feedback.starOne") : t("feedback.starMany", { count: n })}</span>
+            <svg aria-hidden="true" viewBox="0 0 20 20" className={`size-8 ${n <= rating ? "text-star" : "text-ink-300"}`} fill="currentColor">
+              <path d="M10 1.8l2.5 5.2 5.7.8-4.1 4 1 5.6L10 14.8l-5.1 2.6 1-5.6-4.1-4 5.7-.8z" />
+            </svg>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+function FieldError({ id, error }: { id: string; error?: string }) {
+  const { t } = useTranslation();
+  if (!error) return null;
+  return (
+    <p id={id} className="mt-1 text-sm font-semibold text-danger-700" data-testid={`${id}`}>
+      {t(error as "feedback.errors.nameRequired")}
+    </p>
+  );
+}
+
+export default function Feedback({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const location = useLocation();
+  const sending = navigation.state === "submitting" && navigation.formData?.get("intent") !== "delete";
+  const errors: FieldErrors = actionData && "errors" in actionData ? actionData.errors : {};
+  const values = actionData && "values" in actionData ? actionData.values : undefined;
+  const deleteError = actionData && "error" in actionData ? actionData.error : undefined;
+  const describe = (name: keyof FieldErrors) => (errors[name] ? `error-${name}` : undefined);
+  const input = "w-full rounded-md border border-ink-300 px-3 py-2 aria-[invalid=true]:border-danger-700";
+  const { stats } = loaderData;
+  return (
+    <>
+      <PageHeader title={t("feedback.title")} />
+      <div className="container-page grid gap-12 py-14 lg:grid-cols-[2fr_3fr]">
+        <section aria-labelledby="feedback-form-title">
+          <h2 id="feedback-form-title" className="mb-4 text-2xl font-bold">
+            {t("feedback.formTitle")}
+          </h2>
+          {loaderData.flash ? (
+            <p role="status" className="mb-4 rounded-md bg-green-50 p-3 font-semibold text-success-700" data-testid="feedback-flash">
+              {t(loaderData.flash)}
+            </p>
+          ) : null}
+          {errors.form || Object.keys(errors).length > 0 ? (
+            <p role="alert" className="mb-4 rounded-md bg-red-50 p-3 font-semibold text-danger-700" data-testid="feedback-form-error">
+              {errors.form === "feedback.tooMany" ? t("feedback.tooMany", { seconds: actionData && "retryAfter" in actionData ? actionData.retryAfter : 60 }) : errors.form ? t(errors.form as "feedback.errors.unknownField") : t("feedback.errors.summary")}
+            </p>
+          ) : null}
+          <Form method="post" action="/feedback/new" className="space-y-4" key={location.key} data-testid="feedback-form">
+            <div>
+              <label htmlFor="feedback-name" className="mb-1 block text-sm font-semibold text-ink-800">
+                {t("feedback.name")}
+              </label>
+              <input id="feedback-name" name="name" required maxLength={FEEDBACK_LIMITS.name} autoComplete="name" defaultValue={values?.name} aria-invalid={errors.name ? true : undefined} aria-describedby={describe("name")} className={input} />
+              <FieldError id="error-name" error={errors.name} />
+            </div>
+            <div>
+              <label htmlFor="feedback-comment" className="mb-1 block text-sm font-semibold text-ink-800">
+                {t("feedback.comment")}
+              </label>
+              <textarea id="feedback-comment" name="comment" required rows={5} maxLength={FEEDBACK_LIMITS.comment} defaultValue={values?.comment} aria-invalid={errors.comment ? true : undefined} aria-describedby={describe("comment")} className={input} />
+              <FieldError id="error-comment" error={errors.comment} />
+            </div>
+            <div>
+              <label htmlFor="feedback-image" className="mb-1 block text-sm font-semibold text-ink-800">
+                {t("feedback.image")}
+              </label>
+              <input id="feedback-image" name="image" type="url" dir="ltr" maxLength={FEEDBACK_LIMITS.image} placeholder="https://" defaultValue={values?.image} aria-invalid={errors.image ? true : undefined} aria-describedby={describe("image") ?? "feedback-image-hint"} className={input} />
+              <p id="feedback-image-hint" className="mt-1 text-xs text-ink-600">
+                {t("feedback.imageHint")}
+              </p>
+              <FieldError id="error-image" error={errors.image} />
+            </div>
+            <StarRatingInput initial={values?.rating && /^[1-5]$/.test(values.rating) ? Number(values.rating) : DEFAULT_RATING} />
+            <FieldError id="error-rating" error={errors.rating} />
+            <div className="absolute -start-[9999px]" aria-hidden="true">
+              <label htmlFor="feedback-website">{t("feedback.honeypot")}</label>
+              <input id="feedback-website" name="website" tabIndex={-1} autoComplete="off" />
+            </div>
+            <button type="submit" className="btn btn-primary btn-lg" disabled={sending}>
+              {sending ? t("feedback.sending") : t("feedback.submit")}
+            </button>
+          </Form>
+        </section>
+        <section aria-labelledby="feedback-list-title">
+          <h2 id="feedback-list-title" className="text-2xl font-bold">
+            {t("feedback.listTitle")}
+          </h2>
+          {deleteError ? (
+            <p role="alert" className="mt-3 rounded-md bg-red-50 p-3 font-semibold text-danger-700">
+              {t(deleteError)}
+            </p>
+          ) : null}
+          <p className="mt-2 text-ink-700" data-testid="feedback-summary">
+            {stats.count === 0 ? t("feedback.empty") : t("feedback.summary", { average: stats.average ?? 0, count: stats.count })}
+          </p>
+          <ul className="mt-6 space-y-4" data-testid="feedback-list">
+            {loaderData.items.map((item) => (
+              <li key={item.id}>
+                <FeedbackCard item={item} />
+              </li>
+            ))}
+          </ul>
+          {loaderData.page > 1 || loaderData.hasMore ? (
+            <nav aria-label={t("feedback.pagination")} className="mt-6 flex items-center justify-between">
+              {loaderData.page > 1 ? (
+                <Link to={`/feedback?page=${loaderData.page - 1}`} className="btn btn-secondary">
+                  {t("feedback.previous")}
+                </Link>
+              ) : (
+                <span />
+              )}
+              <span className="text-sm text-ink-600">{t("feedback.page", { page: loaderData.page })}</span>
+              {loaderData.hasMore ? (
+                <Link to={`/feedback?page=${loaderData.page + 1}`} className="btn btn-secondary">
+                  {t("feedback.next")}
+                </Link>
+              ) : (
+                <span />
+              )}
+            </nav>
+          ) : null}
+        </section>
+      </div>
+    </>
+  );
+}
