@@ -7,7 +7,8 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 
-const FIXTURES = fileURLToPath(new URL("../../../shared/fixtures/google-books/", import.meta.url));
+// A copy of ../shared/fixtures/google-books (recorded Google Books answers; see SOURCES.md there).
+const FIXTURES = fileURLToPath(new URL("../fixtures/google-books/", import.meta.url));
 
 const BY_QUERY: Record<string, string> = {
   flutter: "q-flutter.json",
