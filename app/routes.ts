@@ -41,6 +41,11 @@ export default [
   route("test", "routes/quiz-list.tsx"),
   // /test/React and /test/Javascript match too: routes are case-insensitive.
   ...["java", "fullstack", "javascript", "react"].map((quiz) => route(`test/${quiz}`, "routes/quiz.tsx", { id: `quiz:${quiz}` })),
+  route("contact", "routes/contact.tsx"),
+  route("captcha/challenge", "routes/captcha-challenge.ts"),
+  route("newsletter", "routes/newsletter.ts"),
+  route("admin", "routes/admin.tsx"),
+  route("admin/newsletter.csv", "routes/admin-newsletter-csv.ts"),
   route("library", "routes/library.tsx"),
   route("feedback", "routes/feedback.tsx"),
   route("feedback/new", "routes/feedback.tsx", { id: "feedback-new" }),
@@ -59,6 +64,7 @@ export default [
   route("__test/throw", "routes/test-throw.tsx"),
   route("__test/slow", "routes/test-slow.tsx"),
   route("__test/slow-page", "routes/test-slow-page.tsx"),
+  route("__test/account", "routes/test-account.tsx"),
   // Any other path: the 404 page. A splat route (rather than no match) keeps the root middleware running.
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -98,6 +98,34 @@ export interface FeedbackTable {
   created_at: string;
 }
 
+export interface SubmissionsTable {
+  id: string;
+  name: string;
+  email: string;
+  phone: string;
+  message: string;
+  locale: string;
+  created_at: string;
+  status: "pending" | "handled" | "approved" | "rejected";
+  handled_at: string | null;
+  handled_by: string | null;
+  forward_status: "none" | "pending" | "sent" | "failed";
+  forward_attempts: number;
+  forward_error: string | null;
+}
+
+export interface NewsletterTable {
+  id: string;
+  email: string;
+  locale: string;
+  created_at: string;
+}
+
+export interface CaptchaUsedTable {
+  challenge_id: string;
+  expires_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -107,6 +135,10 @@ export interface Database {
   key_store: KeyStoreTable;
   quiz_attempts: QuizAttemptsTable;
   feedback: FeedbackTable;
+  contact_messages: SubmissionsTable;
+  registration_requests: SubmissionsTable;
+  newsletter_subscribers: NewsletterTable;
+  captcha_used: CaptchaUsedTable;
 }
 
 export type User = Selectable<UsersTable>;
@@ -117,3 +149,4 @@ export type Subscription = Selectable<SubscriptionsTable>;
 export type IdpAccount = Selectable<IdpAccountsTable>;
 export type QuizAttempt = Selectable<QuizAttemptsTable>;
 export type FeedbackRow = Selectable<FeedbackTable>;
+export type Submission = Selectable<SubmissionsTable>;

@@ -34,8 +34,10 @@ export interface AppOptions {
 const loadServerBuild = () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
 export const CLIENT_DIR = fileURLToPath(new URL("../client", import.meta.url));
 
+const HCAPTCHA_ORIGINS = ["https://hcaptcha.com", "https://*.hcaptcha.com"];
+
 function frameOrigins(config: Config): string[] {
-  return [new URL(config.MAP_EMBED_URL).origin, "https://www.youtube-nocookie.com"];
+  return [new URL(config.MAP_EMBED_URL).origin, "https://www.youtube-nocookie.com", ...(config.CAPTCHA === "hcaptcha" ? HCAPTCHA_ORIGINS : [])];
 }
 
 /** Forms may post (and be redirected) to the sign-in provider: logout goes to its end-session endpoint. */
@@ -54,7 +56,7 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
   app.use(
     securityHeaders({
       frameSrc: frameOrigins(config),
-      connectSrc: config.SENTRY_DSN ? [new URL(config.SENTRY_DSN).origin] : [],
+      connectSrc: [...(config.SENTRY_DSN ? [new URL(config.SENTRY_DSN).origin] : []), ...(config.CAPTCHA === "hcaptcha" ? HCAPTCHA_ORIGINS : [])],
       formAction: formOrigins(config),
       // Book covers come from Google's image hosts; feedback pictures are links people give
       // (https only: see docs/decisions/0006).

@@ -6,6 +6,8 @@ export interface CspOptions {
   frameSrc: string[];
   /** Extra origins the browser may call (the error-reporting ingest when configured). */
   connectSrc?: string[];
+  /** Extra worker origins (none by default). */
+  workerSrc?: string[];
   /** Extra origins forms may post to or be redirected to (an external sign-in provider). */
   formAction?: string[];
   /** Extra image origins (book covers from the library's upstream). */
@@ -25,6 +27,8 @@ export function buildCsp(nonce: string, options: CspOptions): string {
     ["media-src", ["'self'"]],
     ["frame-src", options.frameSrc.length ? options.frameSrc : ["'none'"]],
     ["manifest-src", ["'self'"]],
+    // The captcha widget solves its proof of work in a worker built into our assets.
+    ["worker-src", ["'self'", ...(options.workerSrc ?? [])]],
     ["form-action", ["'self'", ...(options.formAction ?? [])]],
     ["frame-ancestors", ["'none'"]],
     ["base-uri", ["'none'"]],

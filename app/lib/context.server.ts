@@ -20,6 +20,8 @@ export interface AppServices {
   oidc: OidcClient;
   rateLimits: RateLimits;
   books: BooksClient;
+  /** Delays between attempts to forward a submission (tests make them short). */
+  forwardDelays?: number[];
   /** The embedded OpenID provider, when OIDC_ISSUER is unset. */
   idp?: Provider;
 }

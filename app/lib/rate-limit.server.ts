@@ -56,6 +56,10 @@ export function createRateLimits() {
     librarySearch: new RateLimiter(30, 60_000),
     /** Feedback posts (page and API), valid or not: 30 per 10 minutes per address. */
     feedbackPost: new RateLimiter(30, 10 * 60_000),
+    /** Captcha challenges: 60 a minute per address. */
+    captcha: new RateLimiter(60, 60_000),
+    /** Contact, registration and newsletter forms: 20 per 10 minutes per address. */
+    forms: new RateLimiter(20, 10 * 60_000),
   };
 }
 

@@ -2,7 +2,9 @@ import { useTranslation } from "react-i18next";
 import { PageHeader } from "~/components/layout/page-header";
 import { servicesOf } from "~/lib/auth.server";
 import { localeContext } from "~/lib/context.server";
+import { handleSubmission } from "~/lib/submissions.server";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "~/models/idp-account.server";
+import { SubmissionForm } from "~/components/forms/submission-form";
 import type { Route } from "./+types/register";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -11,6 +13,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     title: i18n.t("register.metaTitle"),
     description: i18n.t("register.loginText"),
+    captcha: config.CAPTCHA,
+    hcaptchaSiteKey: config.CAPTCHA === "hcaptcha" ? (config.HCAPTCHA_SITEKEY ?? null) : null,
     demo: config.embeddedIdp
       ? { password: DEMO_PASSWORD, accounts: DEMO_ACCOUNTS.map((a) => ({ email: a.email, role: a.role })) }
       : null,
@@ -23,33 +27,11 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 const ROLE_KEY = { learner: "register.roleLearner", subscriber: "register.roleSubscriber", admin: "register.roleAdmin" } as const;
 
-function Field({ id, label, type = "text", autoComplete, required = false, dir }: {
-  id: string;
-  label: string;
-  type?: string;
-  autoComplete?: string;
-  required?: boolean;
-  dir?: "ltr";
-}) {
-  return (
-    <div>
-      <label htmlFor={id} className="mb-1 block text-sm font-semibold text-ink-800">
-        {label}
-      </label>
-      <input
-        id={id}
-        name={id.replace("register-", "")}
-        type={type}
-        autoComplete={autoComplete}
-        required={required}
-        dir={dir}
-        className="w-full rounded-md border border-ink-300 px-3 py-2 text-ink-900"
-      />
-    </div>
-  );
+export async function action({ context, request }: Route.ActionArgs) {
+  return handleSubmission("registration", request, context);
 }
 
-export default function Register({ loaderData }: Route.ComponentProps) {
+export default function Register({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   return (
     <>
@@ -86,20 +68,17 @@ export default function Register({ loaderData }: Route.ComponentProps) {
             {t("register.requestHeading")}
           </h2>
           <p className="mt-3 text-ink-600">{t("register.requestText")}</p>
-          <form method="post" className="mt-6 space-y-4" data-testid="registration-form">
-            <Field id="register-name" label={t("register.name")} autoComplete="name" required />
-            <Field id="register-email" label={t("register.email")} type="email" autoComplete="email" required dir="ltr" />
-            <Field id="register-phone" label={t("register.phone")} type="tel" autoComplete="tel" required dir="ltr" />
-            <div>
-              <label htmlFor="register-message" className="mb-1 block text-sm font-semibold text-ink-800">
-                {t("register.message")}
-              </label>
-              <textarea id="register-message" name="message" rows={4} className="w-full rounded-md border border-ink-300 px-3 py-2" />
-            </div>
-            <button type="submit" className="btn btn-primary btn-lg">
-              {t("register.send")}
-            </button>
-          </form>
+          <div className="mt-6">
+            <SubmissionForm
+              action="/register"
+              intent="registration"
+              captcha={loaderData.captcha}
+              hcaptchaSiteKey={loaderData.hcaptchaSiteKey}
+              labels={{ name: t("register.name"), email: t("register.email"), phone: t("register.phone"), message: t("register.message") }}
+              result={actionData}
+              testId="registration-form"
+            />
+          </div>
         </section>
       </div>
     </>

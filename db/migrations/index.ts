@@ -3,6 +3,7 @@ import * as m0001 from "./0001_users_sessions.ts";
 import * as m0002 from "./0002_subscriptions_idp.ts";
 import * as m0003 from "./0003_quiz_attempts.ts";
 import * as m0004 from "./0004_feedback.ts";
+import * as m0005 from "./0005_submissions.ts";
 
 /**
  * Every migration, in order. Listed in code (not read from a folder) so the server bundle
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   "0002_subscriptions_idp": m0002,
   "0003_quiz_attempts": m0003,
   "0004_feedback": m0004,
+  "0005_submissions": m0005,
 };

@@ -51,6 +51,7 @@ export async function startApp(
   const db = await createTestDb(dialect);
   const cookieSecrets = ["test-secret-".padEnd(40, "x")];
   const services = await bundle.createServices(config, db, log, cookieSecrets, { selfOrigin: url }, bundle.CLIENT_DIR);
+  services.forwardDelays = [0, 100, 200, 300]; // forwarding retries, quickly
   const app = bundle.createApp(services);
   server.on("request", app);
   return {

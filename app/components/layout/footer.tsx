@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link, useFetcher, useLocation } from "react-router";
 import { site } from "../../../content/site";
 import { isLocale } from "../../i18n/locale";
 
@@ -88,23 +88,7 @@ export function Footer() {
             <span id="footer-newsletter">{t("footer.newsletter")}</span>
           </FooterHeading>
           <p className="mb-4 text-sm">{t("footer.newsletterText")}</p>
-          <div className="newsletter-box flex max-w-sm gap-2" data-testid="newsletter-box">
-            <label htmlFor="newsletter-email" className="sr-only">
-              {t("footer.emailLabel")}
-            </label>
-            <input
-              id="newsletter-email"
-              type="email"
-              name="email"
-              autoComplete="email"
-              placeholder={t("footer.emailPlaceholder")}
-              dir="ltr"
-              className="min-w-0 flex-1 rounded-md border border-ink-700 bg-ink-900 px-3 py-2 text-white placeholder:text-ink-400"
-            />
-            <button type="button" className="btn btn-primary">
-              {t("footer.signUp")}
-            </button>
-          </div>
+          <NewsletterBox />
         </section>
       </div>
       <div className="border-t border-ink-800">
@@ -121,5 +105,44 @@ export function Footer() {
         </div>
       </div>
     </footer>
+  );
+}
+
+/** One email field and a button: a real form (POST /newsletter), answered in place with JavaScript. */
+function NewsletterBox() {
+  const { t } = useTranslation();
+  const fetcher = useFetcher<{ ok: boolean; error?: string }>({ key: "newsletter" });
+  const location = useLocation();
+  const fromRedirect = new URLSearchParams(location.search).get("newsletter");
+  const answer = fetcher.data ? (fetcher.data.ok ? "thanks" : "invalid") : fromRedirect;
+  return (
+    <fetcher.Form method="post" action="/newsletter" className="max-w-sm" id="newsletter" data-testid="newsletter-box">
+      <input type="hidden" name="returnTo" value={`${location.pathname}`} />
+      <div className="flex gap-2">
+        <label htmlFor="newsletter-email" className="sr-only">
+          {t("footer.emailLabel")}
+        </label>
+        <input
+          id="newsletter-email"
+          type="email"
+          name="email"
+          required
+          maxLength={254}
+          autoComplete="email"
+          placeholder={t("footer.emailPlaceholder")}
+          dir="ltr"
+          className="min-w-0 flex-1 rounded-md border border-ink-700 bg-ink-900 px-3 py-2 text-white placeholder:text-ink-400"
+        />
+        <button type="submit" className="btn btn-primary" disabled={fetcher.state !== "idle"}>
+          {t("footer.signUp")}
+        </button>
+      </div>
+      <div className="absolute -start-[9999px]" aria-hidden="true">
+        <input name="website" tabIndex={-1} autoComplete="off" aria-label={t("forms.honeypot")} />
+      </div>
+      <p role="status" className="mt-2 min-h-5 text-sm font-semibold text-brand-200" data-testid="newsletter-status">
+        {answer === "thanks" ? t("newsletter.thanks") : answer === "invalid" ? t("newsletter.invalid") : ""}
+      </p>
+    </fetcher.Form>
   );
 }

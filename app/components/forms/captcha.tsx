@@ -1,0 +1,92 @@
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import "altcha/altcha.css";
+
+declare module "react" {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace JSX {
+    interface IntrinsicElements {
+      "altcha-widget": React.DetailedHTMLProps<React.HTMLAttributes<HTMLElement>, HTMLElement> & {
+        challenge?: string;
+        name?: string;
+        language?: string;
+        type?: string;
+        auto?: string;
+      };
+    }
+  }
+}
+
+export type CaptchaMode = "altcha" | "hcaptcha" | "off";
+
+type AltchaGlobal = { algorithms: Map<string, () => Worker> };
+
+/** Loads the ALTCHA widget (without its inline styles, for our CSP) only on pages that have a form. */
+async function loadAltcha(locale: string) {
+  await import("altcha/external");
+  if (locale === "he") await import("altcha/i18n/he");
+  const { default: Pbkdf2Worker } = await import("altcha/workers/pbkdf2?worker");
+  const altcha = (globalThis as unknown as { $altcha?: AltchaGlobal }).$altcha;
+  altcha?.algorithms.set("PBKDF2/SHA-256", () => new Pbkdf2Worker());
+}
+
+/** hCaptcha's script, retried up to 2 times (SPEC.md §9), then a generic loading error. */
+function loadHcaptcha(locale: string, attemptsLeft = 3): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const script = document.createElement("script");
+    script.src = `https://js.hcaptcha.com/1/api.js?render=explicit&hl=${locale}`;
+    script.async = true;
+    script.onload = () => resolve();
+    script.onerror = () => {
+      script.remove();
+      if (attemptsLeft > 1) loadHcaptcha(locale, attemptsLeft - 1).then(resolve, reject);
+      else reject(new Error("hCaptcha could not be loaded"));
+    };
+    document.head.appendChild(script);
+  });
+}
+
+/**
+ * The human check of a form. ALTCHA: a self-hosted proof of work, solved in the browser. hCaptcha:
+ * its widget. Without JavaScript neither can run: the form says so and offers phone and email.
+ */
+export function Captcha({ mode, siteKey, phone, email }: { mode: CaptchaMode; siteKey?: string | null; phone: string; email: string }) {
+  const { t, i18n } = useTranslation();
+  const [loadError, setLoadError] = useState(false);
+  const [ready, setReady] = useState(false);
+  const [hydrated, setHydrated] = useState(false);
+  const hcaptchaBox = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    setHydrated(true);
+    if (mode === "altcha") {
+      loadAltcha(i18n.language).then(() => setReady(true), () => setLoadError(true));
+    } else if (mode === "hcaptcha" && siteKey) {
+      loadHcaptcha(i18n.language)
+        .then(() => {
+          const api = (window as unknown as { hcaptcha?: { render(el: HTMLElement, o: { sitekey: string }): void } }).hcaptcha;
+          if (hcaptchaBox.current && api) api.render(hcaptchaBox.current, { sitekey: siteKey });
+          setReady(true);
+        })
+        .catch(() => setLoadError(true));
+    }
+  }, [mode, siteKey, i18n.language]);
+
+  if (mode === "off") return null;
+  return (
+    <div className="min-h-16" data-testid="captcha" data-ready={ready ? "true" : "false"}>
+      <p className="mb-1 text-sm font-semibold text-ink-800">{t("forms.captchaLabel")}</p>
+      {mode === "altcha" ? <altcha-widget challenge="/captcha/challenge" name="altcha" language={i18n.language === "he" ? "he" : "en"} /> : <div ref={hcaptchaBox} />}
+      {loadError ? (
+        <p role="alert" className="mt-1 text-sm font-semibold text-danger-700">
+          {t("forms.errors.captchaLoad")}
+        </p>
+      ) : null}
+      {/* Shown until JavaScript runs (not <noscript>: it must also show when scripts fail to load). */}
+      {!hydrated ? (
+        <p className="mt-1 text-sm text-ink-700" data-testid="captcha-noscript">
+          {t("forms.captchaNoScript", { phone, email })}
+        </p>
+      ) : null}
+    </div>
+  );
+}

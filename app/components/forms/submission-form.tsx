@@ -1,0 +1,116 @@
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useFetcher } from "react-router";
+import { site } from "../../../content/site";
+import { SUBMISSION_LIMITS, type SubmissionErrors } from "~/models/submission.schema";
+import { Captcha, type CaptchaMode } from "./captcha";
+
+export interface SubmissionActionData {
+  ok: boolean;
+  errors?: SubmissionErrors;
+  values?: { name: string; email: string; phone: string; message: string };
+  retryAfter?: number;
+}
+
+/**
+ * The contact and registration-request form (SPEC.md §4): "Sending...." while it goes, "Form
+ * Submitted Successfully" and a cleared form on success, the reason and what was typed on failure.
+ * A real form post: without JavaScript the page answers with the same states.
+ */
+export function SubmissionForm({
+  action,
+  intent,
+  captcha,
+  hcaptchaSiteKey,
+  labels,
+  result,
+  testId,
+}: {
+  action: string;
+  intent: "contact" | "registration";
+  captcha: CaptchaMode;
+  hcaptchaSiteKey?: string | null;
+  labels: { name: string; email: string; phone: string; message: string };
+  /** Without JavaScript, the page's own action data. */
+  result?: SubmissionActionData;
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  const fetcher = useFetcher<SubmissionActionData>({ key: `form-${intent}` });
+  const data = fetcher.data ?? result;
+  const sending = fetcher.state !== "idle";
+  const form = useRef<HTMLFormElement>(null);
+  // Each answer ends a round: a captcha challenge is single-use, so the widget starts afresh.
+  const [round, setRound] = useState(0);
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data) return;
+    if (fetcher.data.ok) form.current?.reset();
+    setRound((r) => r + 1);
+  }, [fetcher.state, fetcher.data]);
+  const errors = data && !data.ok ? (data.errors ?? {}) : {};
+  const values = data && !data.ok ? data.values : undefined;
+  const id = (name: string) => `${intent}-${name}`;
+  const input = "w-full rounded-md border border-ink-300 px-3 py-2 aria-[invalid=true]:border-danger-700";
+  const fieldError = (name: keyof SubmissionErrors) =>
+    errors[name] ? (
+      <p id={id(`${name}-error`)} className="mt-1 text-sm font-semibold text-danger-700" data-testid={`${intent}-${name}-error`}>
+        {t(errors[name] as "forms.errors.nameRequired", { seconds: data?.retryAfter ?? 60 })}
+      </p>
+    ) : null;
+  const invalid = (name: keyof SubmissionErrors) => (errors[name] ? { "aria-invalid": true as const, "aria-describedby": id(`${name}-error`) } : {});
+  const status = sending
+    ? t("forms.sending")
+    : data?.ok
+      ? t("forms.success")
+      : errors.form
+        ? t(errors.form as "forms.errors.tooMany", { seconds: data?.retryAfter ?? 60 })
+        : errors.captcha
+          ? t(errors.captcha as "forms.errors.captchaMissing")
+          : Object.keys(errors).length > 0
+            ? t("forms.errors.summary")
+            : "";
+  return (
+    <fetcher.Form method="post" action={action} ref={form} className="space-y-4" data-testid={testId} noValidate={false}>
+      <input type="hidden" name="intent" value={intent} />
+      <div>
+        <label htmlFor={id("name")} className="mb-1 block text-sm font-semibold text-ink-800">
+          {labels.name}
+        </label>
+        <input id={id("name")} name="name" required maxLength={SUBMISSION_LIMITS.name} autoComplete="name" defaultValue={values?.name} className={input} {...invalid("name")} />
+        {fieldError("name")}
+      </div>
+      <div>
+        <label htmlFor={id("email")} className="mb-1 block text-sm font-semibold text-ink-800">
+          {labels.email}
+        </label>
+        <input id={id("email")} name="email" type="email" required dir="ltr" maxLength={SUBMISSION_LIMITS.email} autoComplete="email" defaultValue={values?.email} className={input} {...invalid("email")} />
+        {fieldError("email")}
+      </div>
+      <div>
+        <label htmlFor={id("phone")} className="mb-1 block text-sm font-semibold text-ink-800">
+          {labels.phone}
+        </label>
+        <input id={id("phone")} name="phone" type="tel" required dir="ltr" minLength={7} maxLength={20} pattern={"[0-9 +\\(\\)\\-]{7,20}"} autoComplete="tel" defaultValue={values?.phone} className={input} {...invalid("phone")} />
+        {fieldError("phone")}
+      </div>
+      <div>
+        <label htmlFor={id("message")} className="mb-1 block text-sm font-semibold text-ink-800">
+          {labels.message}
+        </label>
+        <textarea id={id("message")} name="message" maxLength={SUBMISSION_LIMITS.message} defaultValue={values?.message} className={`${input} h-[150px]`} {...invalid("message")} />
+        {fieldError("message")}
+      </div>
+      <div className="absolute -start-[9999px]" aria-hidden="true">
+        <label htmlFor={id("website")}>{t("forms.honeypot")}</label>
+        <input id={id("website")} name="website" tabIndex={-1} autoComplete="off" />
+      </div>
+      <Captcha key={round} mode={captcha} siteKey={hcaptchaSiteKey} phone={site.phone} email={site.email} />
+      <button type="submit" className="btn btn-primary btn-lg" disabled={sending}>
+        {t("forms.send")}
+      </button>
+      <p role="status" aria-live="polite" className={`min-h-6 font-semibold ${data?.ok ? "text-success-700" : "text-danger-700"} ${sending ? "text-ink-700" : ""}`} data-testid={`${intent}-status`}>
+        {status}
+      </p>
+    </fetcher.Form>
+  );
+}

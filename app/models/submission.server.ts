@@ -1,0 +1,144 @@
+import { randomUUID } from "node:crypto";
+import type { Kysely } from "kysely";
+import type { Database, Submission } from "../../db/schema.ts";
+import type { Config } from "../lib/env.server.ts";
+import type { Logger } from "../lib/logger.server.ts";
+import type { SubmissionInput } from "./submission.schema.ts";
+
+/**
+ * Contact messages and registration requests: stored first, always; then, if configured, forwarded
+ * to a form service after the answer has gone out, with retries and backoff. Failures are logged and
+ * kept on the row (visible in the admin inbox), never lost.
+ */
+export type SubmissionKind = "contact" | "registration";
+export const TABLE = { contact: "contact_messages", registration: "registration_requests" } as const;
+export const FORWARD_SUBJECT = "New Submission from contact page";
+export const FORWARD_FROM_NAME = "Lomda";
+
+export async function storeSubmission(
+  db: Kysely<Database>,
+  kind: SubmissionKind,
+  input: SubmissionInput,
+  options: { locale: string; forward: boolean; now?: Date },
+): Promise<Submission> {
+  const row: Submission = {
+    id: randomUUID(),
+    name: input.name,
+    email: input.email.toLowerCase(),
+    phone: input.phone,
+    message: input.message,
+    locale: options.locale,
+    created_at: (options.now ?? new Date()).toISOString(),
+    status: "pending",
+    handled_at: null,
+    handled_by: null,
+    forward_status: options.forward ? "pending" : "none",
+    forward_attempts: 0,
+    forward_error: null,
+  };
+  await db.insertInto(TABLE[kind]).values(row).execute();
+  return row;
+}
+
+export async function listSubmissions(db: Kysely<Database>, kind: SubmissionKind, limit = 100): Promise<Submission[]> {
+  return db.selectFrom(TABLE[kind]).selectAll().orderBy("created_at", "desc").limit(limit).execute();
+}
+
+export async function findSubmission(db: Kysely<Database>, kind: SubmissionKind, id: string): Promise<Submission | undefined> {
+  return db.selectFrom(TABLE[kind]).selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+export async function setSubmissionStatus(
+  db: Kysely<Database>,
+  kind: SubmissionKind,
+  id: string,
+  status: Submission["status"],
+  by: string,
+  now: Date = new Date(),
+): Promise<boolean> {
+  const result = await db
+    .updateTable(TABLE[kind])
+    .set({ status, handled_at: now.toISOString(), handled_by: by })
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/* ---------- Forwarding ---------- */
+
+export interface ForwardOptions {
+  config: Config;
+  db: Kysely<Database>;
+  log: Logger;
+  /** Delays before each attempt (ms): the first is immediate. */
+  delays?: number[];
+}
+
+const DEFAULT_DELAYS = [0, 2_000, 10_000, 60_000];
+
+async function attempt(options: ForwardOptions, kind: SubmissionKind, row: Submission): Promise<{ ok: true } | { ok: false; error: string }> {
+  const { config } = options;
+  const body = {
+    access_key: config.FORMS_ACCESS_KEY ?? "",
+    from_name: FORWARD_FROM_NAME,
+    subject: FORWARD_SUBJECT,
+    form: kind,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    message: row.message,
+  };
+  try {
+    const response = await fetch(config.FORMS_FORWARD_URL!, {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json" },
+      body: JSON.stringify(body),
+      redirect: "error",
+      signal: AbortSignal.timeout(10_000),
+    });
+    const answer = (await response.json().catch(() => ({}))) as { success?: boolean; message?: string };
+    if (response.ok && answer.success !== false) return { ok: true };
+    return { ok: false, error: `${response.status}: ${String(answer.message ?? "rejected").slice(0, 300)}` };
+  } catch (error) {
+    return { ok: false, error: String((error as Error).message).slice(0, 300) };
+  }
+}
+
+/** Forwards one stored submission, retrying with backoff; resolves when done (sent or failed for good). */
+export async function forwardSubmission(options: ForwardOptions, kind: SubmissionKind, id: string): Promise<void> {
+  const delays = options.delays ?? DEFAULT_DELAYS;
+  for (const [index, delay] of delays.entries()) {
+    if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay).unref?.());
+    const row = await findSubmission(options.db, kind, id);
+    if (!row || row.forward_status === "sent") return;
+    const result = await attempt(options, kind, row);
+    const last = index === delays.length - 1;
+    await options.db
+      .updateTable(TABLE[kind])
+      .set({
+        forward_attempts: row.forward_attempts + 1,
+        forward_status: result.ok ? "sent" : last ? "failed" : "pending",
+        forward_error: result.ok ? null : result.error,
+      })
+      .where("id", "=", id)
+      .execute();
+    if (result.ok) {
+      options.log.info({ kind, submissionId: id, attempts: row.forward_attempts + 1 }, "submission forwarded");
+      return;
+    }
+    options.log.warn({ kind, submissionId: id, attempt: row.forward_attempts + 1, error: result.error }, last ? "forwarding failed for good" : "forwarding failed; will retry");
+  }
+}
+
+/** Newsletter: stored once; a repeat changes nothing and gets the same answer. */
+export async function subscribeToNewsletter(db: Kysely<Database>, email: string, locale: string): Promise<void> {
+  await db
+    .insertInto("newsletter_subscribers")
+    .values({ id: randomUUID(), email: email.toLowerCase(), locale, created_at: new Date().toISOString() })
+    .onConflict((oc) => oc.column("email").doNothing())
+    .execute();
+}
+
+export async function listNewsletter(db: Kysely<Database>) {
+  return db.selectFrom("newsletter_subscribers").select(["email", "locale", "created_at"]).orderBy("created_at", "asc").execute();
+}

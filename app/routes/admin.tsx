@@ -1,0 +1,271 @@
+import { useTranslation } from "react-i18next";
+import { data, Form, useNavigation } from "react-router";
+import { z } from "zod";
+import { PageHeader } from "~/components/layout/page-header";
+import { formatDate, formatDateTime } from "~/i18n/format";
+import { requireAdmin } from "~/lib/admin.server";
+import { servicesOf } from "~/lib/auth.server";
+import { localeContext } from "~/lib/context.server";
+import { deleteFeedback, setFeedbackHidden } from "~/models/feedback.server";
+import { findSubmission, listNewsletter, listSubmissions, setSubmissionStatus, type SubmissionKind } from "~/models/submission.server";
+import { grantSubscription, listSubscriptions, revokeSubscription } from "~/models/subscription.server";
+import type { Route } from "./+types/admin";
+
+/**
+ * /admin: the inbox (contact messages and registration requests), approvals, subscriptions,
+ * feedback moderation and the newsletter export. Server-rendered; every action a POST, logged with
+ * the admin's user id.
+ */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  requireAdmin(context, request);
+  const { db } = servicesOf(context);
+  const { locale, i18n } = context.get(localeContext);
+  const submission = (s: Awaited<ReturnType<typeof listSubmissions>>[number]) => ({
+    id: s.id,
+    name: s.name,
+    email: s.email,
+    phone: s.phone,
+    message: s.message,
+    received: formatDateTime(s.created_at, locale),
+    status: s.status,
+    forward: s.forward_status,
+    forwardError: s.forward_error,
+    forwardAttempts: s.forward_attempts,
+  });
+  const feedback = await db.db.selectFrom("feedback").select(["id", "name", "comment", "rating", "hidden", "created_at"]).orderBy("created_at", "desc").limit(50).execute();
+  return {
+    title: i18n.t("admin.metaTitle"),
+    contact: (await listSubmissions(db.db, "contact")).map(submission),
+    registrations: (await listSubmissions(db.db, "registration")).map(submission),
+    subscriptions: (await listSubscriptions(db.db)).map((s) => ({
+      id: s.id,
+      email: s.email ?? s.userId ?? "",
+      startsAt: formatDate(s.startsAt, locale),
+      endsAt: s.endsAt ? formatDate(s.endsAt, locale) : null,
+      grantedBy: s.grantedBy,
+      state: s.active ? "active" : s.revokedAt ? "revoked" : "ended",
+    })),
+    feedback: feedback.map((f) => ({ id: f.id, name: f.name, comment: f.comment.slice(0, 200), rating: f.rating, hidden: f.hidden === 1, date: formatDate(f.created_at, locale) })),
+    newsletterCount: (await listNewsletter(db.db)).length,
+  };
+}
+
+const actionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("handle"), kind: z.enum(["contact", "registration"]), id: z.uuid() }),
+  z.object({ intent: z.literal("approve"), id: z.uuid(), until: z.union([z.literal(""), z.string().regex(/^\d{4}-\d{2}-\d{2}$/)]).default("") }),
+  z.object({ intent: z.literal("reject"), id: z.uuid() }),
+  z.object({ intent: z.literal("revoke"), id: z.uuid() }),
+  z.object({ intent: z.enum(["hide", "show", "delete-feedback"]), id: z.uuid() }),
+]);
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const admin = requireAdmin(context, request);
+  const { db, log } = servicesOf(context);
+  const form = Object.fromEntries([...(await request.formData())].filter(([, v]) => typeof v === "string"));
+  const parsed = actionSchema.safeParse(form);
+  if (!parsed.success) return data({ ok: false, message: "admin.notFound" as const }, { status: 400 });
+  const input = parsed.data;
+  const by = `admin:${admin.id}`;
+  const done = (ok: boolean, message: "admin.done" | "admin.notFound" | "admin.badDate" = ok ? "admin.done" : "admin.notFound") =>
+    data({ ok, message }, { status: ok ? 200 : message === "admin.badDate" ? 400 : 404 });
+
+  switch (input.intent) {
+    case "handle": {
+      const ok = await setSubmissionStatus(db.db, input.kind as SubmissionKind, input.id, "handled", by);
+      log.info({ adminId: admin.id, kind: input.kind, submissionId: input.id }, "admin: marked handled");
+      return done(ok);
+    }
+    case "approve": {
+      const request = await findSubmission(db.db, "registration", input.id);
+      if (!request) return done(false);
+      let endsAt: Date | null = null;
+      if (input.until) {
+        endsAt = new Date(`${input.until}T23:59:59Z`);
+        if (Number.isNaN(endsAt.getTime()) || endsAt <= new Date()) return done(false, "admin.badDate");
+      }
+      await grantSubscription(db.db, { email: request.email, endsAt, grantedBy: `request:${request.id}`, note: by });
+      await setSubmissionStatus(db.db, "registration", request.id, "approved", by);
+      log.info({ adminId: admin.id, requestId: request.id, until: input.until || null }, "admin: registration approved, subscription granted");
+      return done(true);
+    }
+    case "reject": {
+      const ok = await setSubmissionStatus(db.db, "registration", input.id, "rejected", by);
+      log.info({ adminId: admin.id, requestId: input.id }, "admin: registration rejected");
+      return done(ok);
+    }
+    case "revoke": {
+      const ok = await revokeSubscription(db.db, input.id, by);
+      log.info({ adminId: admin.id, subscriptionId: input.id }, "admin: subscription revoked");
+      return done(ok);
+    }
+    case "hide":
+    case "show": {
+      const ok = await setFeedbackHidden(db.db, input.id, input.intent === "hide");
+      log.info({ adminId: admin.id, feedbackId: input.id, hidden: input.intent === "hide" }, "admin: feedback moderated");
+      return done(ok);
+    }
+    case "delete-feedback": {
+      const ok = await deleteFeedback(db.db, input.id);
+      log.info({ adminId: admin.id, feedbackId: input.id }, "admin: feedback deleted");
+      return done(ok);
+    }
+  }
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData?.title }, { name: "robots", content: "noindex" }];
+}
+
+function ActionButton({ intent, id, label, extra, danger = false }: { intent: string; id: string; label: string; extra?: Record<string, string>; danger?: boolean }) {
+  return (
+    <Form method="post" className="inline">
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="id" value={id} />
+      {Object.entries(extra ?? {}).map(([k, v]) => (
+        <input key={k} type="hidden" name={k} value={v} />
+      ))}
+      <button type="submit" className={`btn ${danger ? "border border-danger-700 text-danger-700 hover:bg-red-50" : "btn-secondary"} px-2 py-1 text-xs`}>
+        {label}
+      </button>
+    </Form>
+  );
+}
+
+type Loader = Route.ComponentProps["loaderData"];
+
+function Inbox({ items, kind }: { items: Loader["contact"]; kind: SubmissionKind }) {
+  const { t } = useTranslation();
+  if (items.length === 0) return <p className="text-ink-600">{t("admin.none")}</p>;
+  const statusLabel = { pending: t("admin.statusPending"), handled: t("admin.statusHandled"), approved: t("admin.statusApproved"), rejected: t("admin.statusRejected") };
+  const forwardLabel = (item: Loader["contact"][number]) =>
+    item.forward === "none" ? t("admin.forwardNone") : item.forward === "sent" ? t("admin.forwardSent") : item.forward === "pending" ? t("admin.forwardPending") : t("admin.forwardFailed", { error: item.forwardError ?? "" });
+  return (
+    <ul className="space-y-3" data-testid={`inbox-${kind}`}>
+      {items.map((item) => (
+        <li key={item.id} className="rounded-lg border border-ink-200 p-4" data-testid="inbox-item" data-status={item.status}>
+          <div className="flex flex-wrap items-baseline justify-between gap-2">
+            <p className="font-bold">
+              <bdi>{item.name}</bdi> · <bdi dir="ltr">{item.email}</bdi> · <bdi dir="ltr">{item.phone}</bdi>
+            </p>
+            <p className="text-sm text-ink-600">
+              {t("admin.received")}: {item.received}
+            </p>
+          </div>
+          {item.message ? (
+            <p className="mt-2 whitespace-pre-line text-ink-800" dir="auto">
+              {item.message}
+            </p>
+          ) : null}
+          <p className="mt-2 text-sm text-ink-700">
+            {t("admin.status")}: <strong data-testid="inbox-status">{statusLabel[item.status]}</strong> · {t("admin.forwarding")}: <span data-testid="inbox-forward">{forwardLabel(item)}</span>
+          </p>
+          {item.status === "pending" ? (
+            <div className="mt-3 flex flex-wrap items-end gap-2">
+              {kind === "registration" ? (
+                <>
+                  <Form method="post" className="flex items-end gap-2">
+                    <input type="hidden" name="intent" value="approve" />
+                    <input type="hidden" name="id" value={item.id} />
+                    <label className="text-xs">
+                      {t("admin.approveUntil")}
+                      <input type="date" name="until" className="ms-2 rounded border border-ink-300 px-2 py-1" />
+                    </label>
+                    <button type="submit" className="btn btn-primary px-2 py-1 text-xs">
+                      {t("admin.approve")}
+                    </button>
+                  </Form>
+                  <ActionButton intent="reject" id={item.id} label={t("admin.reject")} danger />
+                </>
+              ) : (
+                <ActionButton intent="handle" id={item.id} label={t("admin.markHandled")} extra={{ kind }} />
+              )}
+            </div>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export default function Admin({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  return (
+    <>
+      <PageHeader title={t("admin.title")} />
+      <div className="container-page space-y-12 py-14" aria-busy={navigation.state !== "idle"}>
+        {actionData ? (
+          <p role="status" className={`rounded-md p-3 font-semibold ${actionData.ok ? "bg-green-50 text-success-700" : "bg-red-50 text-danger-700"}`} data-testid="admin-status">
+            {t(actionData.message)}
+          </p>
+        ) : null}
+        <section aria-labelledby="inbox-heading">
+          <h2 id="inbox-heading" className="mb-4 text-2xl font-bold">
+            {t("admin.inbox")}
+          </h2>
+          <h3 className="mb-3 text-lg font-bold">{t("admin.registrationRequests")}</h3>
+          <Inbox items={loaderData.registrations} kind="registration" />
+          <h3 className="mt-8 mb-3 text-lg font-bold">{t("admin.contactMessages")}</h3>
+          <Inbox items={loaderData.contact} kind="contact" />
+        </section>
+        <section aria-labelledby="subs-heading">
+          <h2 id="subs-heading" className="mb-4 text-2xl font-bold">
+            {t("admin.subscriptions")}
+          </h2>
+          <div className="overflow-x-auto">
+            <table className="w-full text-sm" data-testid="subscriptions">
+              <thead>
+                <tr className="border-b border-ink-200 text-start text-ink-600">
+                  <th scope="col" className="py-2 text-start">{t("admin.subscriber")}</th>
+                  <th scope="col" className="py-2 text-start">{t("admin.from")}</th>
+                  <th scope="col" className="py-2 text-start">{t("admin.until")}</th>
+                  <th scope="col" className="py-2 text-start">{t("admin.grantedBy")}</th>
+                  <th scope="col" className="py-2 text-start">{t("admin.status")}</th>
+                  <th scope="col" className="py-2 text-start"><span className="sr-only">{t("admin.revoke")}</span></th>
+                </tr>
+              </thead>
+              <tbody>
+                {loaderData.subscriptions.map((s) => (
+                  <tr key={s.id} className="border-b border-ink-100">
+                    <td className="py-2"><bdi dir="ltr">{s.email}</bdi></td>
+                    <td className="py-2">{s.startsAt}</td>
+                    <td className="py-2">{s.endsAt ?? t("admin.noEnd")}</td>
+                    <td className="py-2"><bdi dir="ltr">{s.grantedBy}</bdi></td>
+                    <td className="py-2">{t(`admin.${s.state}` as "admin.active")}</td>
+                    <td className="py-2">{s.state === "active" ? <ActionButton intent="revoke" id={s.id} label={t("admin.revoke")} danger /> : null}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </section>
+        <section aria-labelledby="moderation-heading">
+          <h2 id="moderation-heading" className="mb-4 text-2xl font-bold">
+            {t("admin.feedback")}
+          </h2>
+          <ul className="space-y-2">
+            {loaderData.feedback.map((f) => (
+              <li key={f.id} className="flex flex-wrap items-center justify-between gap-2 rounded border border-ink-200 p-3" data-testid="moderation-item">
+                <p className="min-w-0 flex-1">
+                  <strong><bdi>{f.name}</bdi></strong> ({f.rating}/5, {f.date}){f.hidden ? ` · ${t("admin.hidden")}` : ""}: <span dir="auto">{f.comment}</span>
+                </p>
+                <div className="flex gap-2">
+                  <ActionButton intent={f.hidden ? "show" : "hide"} id={f.id} label={f.hidden ? t("admin.show") : t("admin.hide")} />
+                  <ActionButton intent="delete-feedback" id={f.id} label={t("admin.delete")} danger />
+                </div>
+              </li>
+            ))}
+          </ul>
+        </section>
+        <section aria-labelledby="newsletter-heading">
+          <h2 id="newsletter-heading" className="mb-4 text-2xl font-bold">
+            {t("admin.newsletter", { count: loaderData.newsletterCount })}
+          </h2>
+          <a href="/admin/newsletter.csv" className="btn btn-primary" download>
+            {t("admin.downloadCsv")}
+          </a>
+        </section>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,126 @@
+import type { Page } from "@playwright/test";
+import { DEMO_PASSWORD, signIn, signOut } from "./auth-helpers";
+import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
+
+/** Ticks the real ALTCHA widget and waits until it has solved its proof of work. */
+async function solveCaptcha(page: Page, form: string) {
+  const widget = page.getByTestId(form).locator("altcha-widget");
+  await expect(page.getByTestId(form).getByTestId("captcha")).toHaveAttribute("data-ready", "true");
+  await widget.locator("label").first().click(); // as a person does: the label ("I'm not a robot")
+  await expect(page.getByTestId(form).locator('input[name="altcha"]')).toHaveValue(/.{40,}/, { timeout: 20_000 });
+}
+
+test("the contact form with the real ALTCHA widget: Sending...., then Form Submitted Successfully and a cleared form", async ({ page }) => {
+  await page.goto("/contact");
+  await waitForHydration(page);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Contact");
+  const map = page.getByTestId("map");
+  expect((await map.boundingBox())!.height).toBeGreaterThanOrEqual(300);
+  const form = page.getByTestId("contact-form");
+  await expect(form.getByLabel("Mobile No")).toHaveAttribute("type", "tel");
+  expect((await form.getByLabel("Message (optional)").boundingBox())!.height).toBe(150);
+  await expectAccessible(page);
+  await form.getByLabel("Name").fill("Browser Tester");
+  await form.getByLabel("Email").fill("browser@example.org");
+  await form.getByLabel("Mobile No").fill("052-765 4321");
+  await form.getByLabel("Message (optional)").fill("Sent from the browser test");
+  await solveCaptcha(page, "contact-form");
+  await page.route("**/contact.data", async (route) => {
+    await new Promise((r) => setTimeout(r, 400)); // long enough to see the sending state
+    await route.continue();
+  });
+  await form.getByRole("button", { name: "Send" }).click();
+  await expect(page.getByTestId("contact-status")).toHaveText("Sending....");
+  await expect(page.getByTestId("contact-status")).toHaveText("Form Submitted Successfully");
+  await expect(form.getByLabel("Name")).toHaveValue("");
+  await expect(form.getByLabel("Email")).toHaveValue("");
+});
+
+test("a failed submission says why, in Hebrew, and keeps what was typed", async ({ page, allowConsoleErrors }) => {
+  allowConsoleErrors(/status of 400/);
+  await page.goto("/contact?lng=he");
+  await waitForHydration(page);
+  const form = page.getByTestId("contact-form");
+  await form.getByLabel("שם").fill("בודקת");
+  // The browser accepts this address; the server does not (no domain suffix).
+  await form.getByLabel("אימייל").fill("tester@localhost");
+  await form.getByLabel("טלפון נייד").fill("050-1234567");
+  await solveCaptcha(page, "contact-form");
+  await form.getByRole("button", { name: "שליחה" }).click();
+  await expect(page.getByTestId("contact-status")).toHaveText("נא לתקן את השדות המסומנים למטה.");
+  await expect(page.getByTestId("contact-email-error")).toHaveText("נא לכתוב כתובת אימייל תקינה, למשל name@example.com.");
+  await expect(form.getByLabel("שם")).toHaveValue("בודקת");
+  await expect(form.getByLabel("אימייל")).toHaveValue("tester@localhost");
+  await expectAccessible(page);
+});
+
+test("a registration request, approved by the admin, lets that person watch subscriber-only lessons", async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const email = `newcomer-${Date.now()}@lomda.test`;
+  // The person has an account at the embedded provider (a test-only route makes one).
+  expect((await request.post("/__test/account", { form: { email, name: "New Comer", password: DEMO_PASSWORD } })).status()).toBe(204);
+
+  await page.goto("/register?lng=he");
+  await waitForHydration(page);
+  const form = page.getByTestId("registration-form");
+  await form.getByLabel("שם מלא").fill("New Comer");
+  await form.getByLabel("אימייל").fill(email);
+  await form.getByLabel("טלפון נייד").fill("+972 54 000 1111");
+  await solveCaptcha(page, "registration-form");
+  await form.getByRole("button", { name: "שליחה" }).click();
+  await expect(page.getByTestId("registration-status")).toHaveText("הטופס נשלח בהצלחה");
+
+  await signIn(page, "admin@lomda.test", "/admin?lng=en");
+  const item = page.getByTestId("inbox-registration").getByTestId("inbox-item").filter({ hasText: email });
+  await expect(item.getByTestId("inbox-status")).toHaveText("Pending");
+  await expectAccessible(page);
+  await item.getByRole("button", { name: "Approve" }).click();
+  await expect(page.getByTestId("admin-status")).toHaveText("Done.");
+  await expect(item.getByTestId("inbox-status")).toHaveText("Approved");
+  await expect(page.getByTestId("subscriptions")).toContainText(email);
+  await signOut(page);
+
+  await signIn(page, email, "/courses/dsa");
+  await expect(page.getByTestId("subscribed-banner")).toBeVisible();
+  const lesson = page.getByTestId("video-mp4");
+  const played = await lesson.evaluate(async (element) => {
+    const video = element as HTMLVideoElement;
+    video.muted = true;
+    await video.play();
+    await new Promise((r) => setTimeout(r, 300));
+    return video.currentTime > 0 && !video.error;
+  });
+  expect(played).toBe(true);
+});
+
+test("the newsletter box stores a sign-up and thanks in place", async ({ page }) => {
+  await page.goto("/about");
+  await waitForHydration(page);
+  const box = page.getByTestId("newsletter-box");
+  await box.getByRole("textbox").fill(`reader-${Date.now()}@example.org`);
+  await box.getByRole("button", { name: "Sign Up" }).click();
+  await expect(page.getByTestId("newsletter-status")).toHaveText("Thank you! You are on the list.");
+});
+
+test("non-admins cannot reach /admin", async ({ page, allowConsoleErrors }) => {
+  allowConsoleErrors(/status of 403/);
+  await page.goto("/admin");
+  await expect(page).toHaveURL(/\/idp\/interaction\//);
+  await page.goto("/");
+  await signIn(page, "learner@lomda.test");
+  const response = await page.goto("/admin");
+  expect(response?.status()).toBe(403);
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+  test("the form says the human check needs JavaScript and offers phone and email", async ({ page }) => {
+    await page.goto("/contact");
+    await expect(page.getByTestId("contact-form")).toContainText("The human check needs JavaScript. You can also call us at +972 3-555-0142");
+    const box = page.getByTestId("newsletter-box");
+    await box.getByRole("textbox").fill("nojs@example.org");
+    await box.getByRole("button", { name: "Sign Up" }).click();
+    await expect(page).toHaveURL(/\/contact\?newsletter=thanks#newsletter$/);
+    await expect(page.getByTestId("newsletter-status")).toHaveText("Thank you! You are on the list.");
+  });
+});
