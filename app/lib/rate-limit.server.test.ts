@@ -11,6 +11,11 @@ describe("rate limiter", () => {
     expect(limiter.consume("b", t0).ok).toBe(true); // other keys count apart
     expect(limiter.consume("a", t0 + 60_000).ok).toBe(true); // a new window
     limiter.consume("c", t0);
+    expect(limiter.check("c", t0)).toEqual({ ok: true, retryAfter: 60 });
+    limiter.consume("c", t0);
+    limiter.consume("c", t0);
+    expect(limiter.check("c", t0).ok).toBe(false); // looking does not count
+    expect(limiter.check("c", t0).ok).toBe(false);
     limiter.reset("c");
     expect([1, 2, 3].map(() => limiter.consume("c", t0).ok)).toEqual([true, true, true]);
   });

@@ -31,6 +31,13 @@ export class RateLimiter {
     return { ok: window.count <= this.limit, retryAfter: Math.max(1, Math.ceil((window.resetAt - now) / 1000)) };
   }
 
+  /** Whether the key has used up its window, without counting this look. */
+  check(key: string, now: number = Date.now()): RateLimitResult {
+    const window = this.windows.get(key);
+    if (!window || window.resetAt <= now) return { ok: true, retryAfter: 0 };
+    return { ok: window.count < this.limit, retryAfter: Math.max(1, Math.ceil((window.resetAt - now) / 1000)) };
+  }
+
   reset(key: string): void {
     this.windows.delete(key);
   }
@@ -47,7 +54,7 @@ export function createRateLimits() {
   return {
     /** Starting a sign-in: 30 a minute per address. */
     signin: new RateLimiter(30, 60_000),
-    /** The embedded provider's password form: 20 per 15 minutes per address, 10 per email. */
+    /** The embedded provider's password form: failed attempts, 20 per 15 minutes per address and 10 per email. */
     loginByAddress: new RateLimiter(20, 15 * 60_000),
     loginByEmail: new RateLimiter(10, 15 * 60_000),
     /** New quiz attempts (each a database row): 30 a minute per address. */

@@ -56,8 +56,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const email = typeof form.get("email") === "string" ? String(form.get("email")).slice(0, 254) : "";
   if (!parsed.success) return data({ error: "missing" as const, email }, { status: 400 });
 
-  const limits = [rateLimits.loginByAddress.consume(clientIp), rateLimits.loginByEmail.consume(parsed.data.email.toLowerCase())];
-  const blocked = limits.find((l) => !l.ok);
+  // Only failures count (an office behind one address signs in many people); a blocked key waits.
+  const emailKey = parsed.data.email.toLowerCase();
+  const blocked = [rateLimits.loginByAddress.check(clientIp), rateLimits.loginByEmail.check(emailKey)].find((l) => !l.ok);
   if (blocked) {
     log.warn({ route: "idp-login" }, "rate limit hit");
     return data(
@@ -67,10 +68,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
   const account = await authenticateIdpAccount(db.db, parsed.data.email, parsed.data.password);
   if (!account) {
+    rateLimits.loginByAddress.consume(clientIp);
+    rateLimits.loginByEmail.consume(emailKey);
     log.info({ route: "idp-login" }, "embedded provider: failed sign-in");
     return data({ error: "invalid" as const, email }, { status: 401 });
   }
-  rateLimits.loginByEmail.reset(parsed.data.email.toLowerCase());
+  rateLimits.loginByEmail.reset(emailKey);
   const to = await idp.interactionResult(nodeReq, nodeRes, { login: { accountId: account.id } }, { mergeWithLastSubmission: false });
   return redirect(to);
 }
