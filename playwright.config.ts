@@ -96,6 +96,11 @@ export default defineConfig({
         OIDC_CLIENT_SECRET: "external-secret",
         SESSION_SECRET: "e2e-external-session-secret-0123456789abcdef",
         ADMIN_EMAILS: "ext.admin@example.org",
+        // This instance also tries the hCaptcha option (its script and siteverify are stood in for).
+        CAPTCHA: "hcaptcha",
+        HCAPTCHA_SITEKEY: "10000000-ffff-ffff-ffff-000000000001",
+        HCAPTCHA_SECRET: "hcaptcha-test-secret",
+        HCAPTCHA_VERIFY_URL: `http://127.0.0.1:${BOOKS_UPSTREAM_PORT}/siteverify`,
         LOG_LEVEL: "warn",
       },
     },

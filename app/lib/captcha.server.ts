@@ -73,7 +73,7 @@ export async function verifyAltcha(db: Kysely<Database>, cookieSecrets: readonly
 }
 
 /** hCaptcha: the token checked with hCaptcha's siteverify, with the secret that never leaves the server. */
-export async function verifyHcaptcha(config: Config, token: string | null, remoteIp: string, verifyUrl = "https://api.hcaptcha.com/siteverify"): Promise<CaptchaResult> {
+export async function verifyHcaptcha(config: Config, token: string | null, remoteIp: string, verifyUrl = config.HCAPTCHA_VERIFY_URL): Promise<CaptchaResult> {
   if (!token) return { ok: false, reason: "missing" };
   try {
     const response = await fetch(verifyUrl, {

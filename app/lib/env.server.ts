@@ -56,6 +56,8 @@ const schema = z
     CAPTCHA: z.preprocess(emptyToUndefined, z.enum(["altcha", "hcaptcha", "off"]).default("altcha")),
     HCAPTCHA_SITEKEY: optionalString,
     HCAPTCHA_SECRET: optionalString,
+    /** hCaptcha's verification endpoint; tests point it at a local stand-in. */
+    HCAPTCHA_VERIFY_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).default("https://api.hcaptcha.com/siteverify")),
     FORMS_FORWARD_URL: optionalUrl,
     FORMS_ACCESS_KEY: optionalString,
     SMTP_URL: z.preprocess(

@@ -1,7 +1,7 @@
 import { data, type RouterContextProvider } from "react-router";
 import type { SubmissionActionData } from "../components/forms/submission-form.tsx";
 import { parseSubmission } from "../models/submission.schema.ts";
-import { forwardSubmission, storeSubmission, type SubmissionKind } from "../models/submission.server.ts";
+import { forwardingConfigured, forwardSubmission, storeSubmission, type SubmissionKind } from "../models/submission.server.ts";
 import { checkCaptcha } from "./captcha.server.ts";
 import { localeContext, requestContext } from "./context.server.ts";
 
@@ -41,7 +41,7 @@ export async function handleSubmission(kind: SubmissionKind, request: Request, c
     log.info({ kind, reason: captcha.reason }, "form refused: captcha");
     return data<SubmissionActionData>({ ok: false, errors: { captcha: CAPTCHA_ERRORS[captcha.reason] }, values }, { status: captcha.reason === "unavailable" ? 503 : 400 });
   }
-  const forward = config.FORMS_FORWARD_URL !== undefined;
+  const forward = forwardingConfigured(config);
   const row = await storeSubmission(db.db, kind, parsed.data, { locale: context.get(localeContext).locale, forward });
   log.info({ kind, submissionId: row.id }, "submission stored");
   if (forward) {

@@ -76,8 +76,42 @@ export interface ForwardOptions {
 
 const DEFAULT_DELAYS = [0, 2_000, 10_000, 60_000];
 
+/** Forwarding is on when a form service or an SMTP server is configured. */
+export function forwardingConfigured(config: Config): boolean {
+  return config.FORMS_FORWARD_URL !== undefined || config.SMTP_URL !== undefined;
+}
+
+async function sendMail(config: Config, kind: SubmissionKind, row: Submission): Promise<{ ok: true } | { ok: false; error: string }> {
+  const { createTransport } = await import("nodemailer");
+  const url = new URL(config.SMTP_URL!);
+  const transport = createTransport({
+    host: url.hostname,
+    port: Number(url.port) || (url.protocol === "smtps:" ? 465 : 587),
+    secure: url.protocol === "smtps:",
+    auth: url.username ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } : undefined,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 20_000,
+  });
+  try {
+    await transport.sendMail({
+      from: `"${FORWARD_FROM_NAME}" <no-reply@${new URL(config.PUBLIC_URL).hostname}>`,
+      to: config.CONTACT_TO,
+      replyTo: row.email,
+      subject: FORWARD_SUBJECT,
+      text: [`Form: ${kind}`, `Name: ${row.name}`, `Email: ${row.email}`, `Phone: ${row.phone}`, "", row.message].join("\n"),
+    });
+    return { ok: true };
+  } catch (error) {
+    return { ok: false, error: String((error as Error).message).slice(0, 300) };
+  } finally {
+    transport.close();
+  }
+}
+
 async function attempt(options: ForwardOptions, kind: SubmissionKind, row: Submission): Promise<{ ok: true } | { ok: false; error: string }> {
   const { config } = options;
+  if (!config.FORMS_FORWARD_URL) return sendMail(config, kind, row);
   const body = {
     access_key: config.FORMS_ACCESS_KEY ?? "",
     from_name: FORWARD_FROM_NAME,

@@ -162,3 +162,41 @@ describe("contact, registration and newsletter forms, and the admin area", () =>
     }
   });
 });
+
+describe("forwarding by SMTP", () => {
+  it("mails a stored message to CONTACT_TO through SMTP_URL", async () => {
+    const { SMTPServer } = await import("smtp-server");
+    const mails: string[] = [];
+    const smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ["STARTTLS"],
+      onData(stream, _session, callback) {
+        let data = "";
+        stream.on("data", (c: Buffer) => (data += c));
+        stream.on("end", () => {
+          mails.push(data);
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((ok) => smtp.listen(0, "127.0.0.1", ok));
+    const port = (smtp.server.address() as AddressInfo).port;
+    const own = await startApp({ SMTP_URL: `smtp://127.0.0.1:${port}`, CONTACT_TO: "office@lomda.test" });
+    try {
+      const res = await fetch(`${own.url}/contact`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: own.url },
+        body: new URLSearchParams({ intent: "contact", name: "Mail Test", email: "mail@example.org", phone: "02-5551234", message: "Hi by mail", altcha: await solvedCaptcha(own.url) }).toString(),
+      });
+      expect(res.status).toBe(200);
+      await expect.poll(() => mails.length, { timeout: 8000 }).toBe(1);
+      expect(mails[0]).toContain("Subject: New Submission from contact page");
+      expect(mails[0]).toContain("To: office@lomda.test");
+      expect(mails[0]).toContain("Hi by mail");
+      await expect.poll(async () => (await own.db.db.selectFrom("contact_messages").select("forward_status").executeTakeFirstOrThrow()).forward_status).toBe("sent");
+    } finally {
+      await own.stop();
+      smtp.close();
+    }
+  });
+});

@@ -1,7 +1,8 @@
 // A local stand-in for the Google Books volumes endpoint: replays the recorded answers in
 // ../shared/fixtures/google-books/ (by query), and misbehaves on request for the failure tests:
 // "hang" never answers, "boom" answers 500, "garbage" answers non-JSON, "huge" answers 3 MB,
-// "redirect" answers a redirect. Runnable on its own for the browser tests (BOOKS_UPSTREAM_PORT).
+// "redirect" answers a redirect. It also answers hCaptcha's POST /siteverify (token "good-token").
+// Runnable on its own for the browser tests (BOOKS_UPSTREAM_PORT).
 import { readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -29,6 +30,17 @@ export async function startBooksUpstream(port = 0): Promise<BooksUpstream> {
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://local");
     requests.push(url);
+    if (url.pathname === "/siteverify" && req.method === "POST") {
+      // Also a stand-in for hCaptcha's siteverify: the token "good-token" with the test secret passes.
+      let body = "";
+      req.on("data", (c: Buffer) => (body += c));
+      req.on("end", () => {
+        const form = new URLSearchParams(body);
+        const success = form.get("response") === "good-token" && form.get("secret") === "hcaptcha-test-secret";
+        res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ success }));
+      });
+      return;
+    }
     if (url.pathname !== "/books/v1/volumes") return void res.writeHead(404).end();
     const q = (url.searchParams.get("q") ?? "").toLowerCase();
     if (q === "hang") return; // never answers
