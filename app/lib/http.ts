@@ -15,3 +15,11 @@ export const passHeaders: HeadersFunction = ({ loaderHeaders, actionHeaders, err
   }
   return headers;
 };
+
+/** A JSON answer for the API: UTF-8 declared, never cached. */
+export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store", ...headers },
+  });
+}

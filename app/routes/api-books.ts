@@ -1,14 +1,8 @@
+import { json } from "~/lib/http";
 import { servicesOf } from "~/lib/auth.server";
 import { localeContext } from "~/lib/context.server";
 import { searchLibrary } from "~/models/library.server";
 import type { Route } from "./+types/api-books";
-
-function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store", ...headers },
-  });
-}
 
 /** GET /api/books?q=: the same filtered results as the page, as JSON. */
 export async function loader({ context, request }: Route.LoaderArgs) {

@@ -1,11 +1,8 @@
+import { json } from "~/lib/http";
 import { getViewer, servicesOf } from "~/lib/auth.server";
 import { parseFeedback } from "~/models/feedback.schema";
 import { createFeedback, FEEDBACK_PAGE_SIZE, listFeedback } from "~/models/feedback.server";
 import type { Route } from "./+types/api-feedback";
-
-function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store", ...headers } });
-}
 
 const publicItem = (i: { id: string; name: string; comment: string; image: string | null; rating: number; date: string }) => ({
   id: i.id,
