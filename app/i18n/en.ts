@@ -359,7 +359,7 @@ export const en = {
     thanks: "Thank you! Your feedback was published.",
     deleted: "The feedback was deleted.",
     listTitle: "All Feedbacks of Users",
-    summary: "Average {{average}} out of 5 from {{count}} reviews",
+    summary: "Reviews: {{count}} · average {{average}} out of 5",
     empty: "No feedback yet. Be the first!",
     delete: "Delete feedback by {{name}}",
     avatarAlt: "Picture of {{name}}",
