@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startBooksUpstream, type BooksUpstream } from "../support/books-upstream.ts";
 import { startApp } from "./harness.ts";
 
-const KEY = "AIza-test-key-that-must-never-leak";
+const KEY = "test-books-key-that-must-never-leak";
 
 describe("the e-library over HTTP", () => {
   let upstream: BooksUpstream;
