@@ -2,7 +2,6 @@ import { useTranslation } from "react-i18next";
 import { site } from "../../content/site";
 import { SubmissionForm } from "~/components/forms/submission-form";
 import { PageHeader } from "~/components/layout/page-header";
-import { servicesOf } from "~/lib/auth.server";
 import { pageMeta } from "~/lib/meta";
 import { pageContext } from "~/lib/page.server";
 import { handleSubmission } from "~/lib/submissions.server";
@@ -19,7 +18,6 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  void servicesOf(context);
   return handleSubmission("contact", request, context);
 }
 

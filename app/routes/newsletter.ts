@@ -12,7 +12,7 @@ export const NEWSLETTER_FLASH = "lomda_newsletter";
  * nobody can learn who is subscribed. Without JavaScript it redirects back to the page it came from.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { db, log, rateLimits, clientIp, config } = servicesOf(context);
+  const { db, log, rateLimits, clientIp } = servicesOf(context);
   const form = await request.formData();
   const returnTo = safeReturnTo(form.get("returnTo"));
   const wantsDocument = !new URL(request.url).pathname.endsWith(".data");
@@ -26,7 +26,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   await subscribeToNewsletter(db.db, parsed.data.email, context.get(localeContext).locale);
   log.info("newsletter sign-up");
-  void config;
   if (wantsDocument) return redirect(`${returnTo}${returnTo.includes("?") ? "&" : "?"}newsletter=thanks#newsletter`, 303);
   return data({ ok: true as const });
 }

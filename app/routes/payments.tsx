@@ -7,6 +7,7 @@ import { pageContext } from "~/lib/page.server";
 import { getSubscriptionPrice } from "~/models/catalogue.server";
 import { formatPrice } from "~/models/catalogue-view.server";
 import type { Route } from "./+types/payments";
+import { CheckIcon } from "~/components/ui/check-icon";
 
 /** /Payments: what a subscription includes, its price, and how to get one today. */
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -39,9 +40,7 @@ export default function Payments({ loaderData }: Route.ComponentProps) {
           <ul className="mt-3 space-y-2">
             {includes.map((key) => (
               <li key={key} className="flex gap-2 text-ink-800">
-                <svg aria-hidden="true" viewBox="0 0 20 20" className="mt-0.5 size-5 shrink-0 text-brand-700" fill="currentColor">
-                  <path d="M7.6 13.6 4 10l-1.4 1.4 5 5 10-10L16.2 5z" />
-                </svg>
+                <CheckIcon className="mt-0.5 size-5 shrink-0 text-brand-700" />
                 {t(`payments.${key}`)}
               </li>
             ))}

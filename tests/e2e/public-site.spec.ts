@@ -46,7 +46,7 @@ test("a learner plays a free sample: nothing from YouTube until the click, then 
   page.on("request", (r) => {
     if (!r.url().startsWith("http://127.0.0.1")) foreign.push(r.url());
   });
-  await signIn(page, "learner@lomda.test", "/courses/react".replace("react", "mern/react"));
+  await signIn(page, "learner@lomda.test", "/courses/mern/react");
   await waitForHydration(page);
   await expect(page.getByTestId("learner-notice")).toBeVisible();
   await expect(page.getByTestId("video-facade")).toHaveCount(3);

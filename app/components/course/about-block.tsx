@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { CheckIcon } from "~/components/ui/check-icon";
 
 /** The About Us block (skilled instructors, online classes, international certificate): home and /about. */
 export function AboutBlock() {
@@ -18,9 +19,7 @@ export function AboutBlock() {
         <ul className="mt-6 grid gap-3 sm:grid-cols-2">
           {points.map((point) => (
             <li key={point} className="flex items-center gap-2 font-semibold text-ink-800">
-              <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5 text-brand-700" fill="currentColor">
-                <path d="M7.6 13.6 4 10l-1.4 1.4 5 5 10-10L16.2 5z" />
-              </svg>
+              <CheckIcon className="size-5 text-brand-700" />
               {t(`aboutBlock.${point}`)}
             </li>
           ))}
