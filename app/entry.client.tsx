@@ -15,6 +15,16 @@ const translation: Translation =
   locale === "he" ? (await import("./i18n/he")).he : (await import("./i18n/en")).en;
 const i18n = createI18n(locale, translation);
 
+// `npm run dev`: an edited translation replaces the strings in place (no full reload).
+if (import.meta.hot) {
+  import.meta.hot.accept(["./i18n/en", "./i18n/he"], ([enModule, heModule]) => {
+    const fresh = (locale === "he" ? heModule?.he : enModule?.en) as Translation | undefined;
+    if (!fresh) return;
+    i18n.addResourceBundle(locale, "translation", fresh, true, true);
+    void i18n.changeLanguage(locale);
+  });
+}
+
 startTransition(() => {
   hydrateRoot(
     document,

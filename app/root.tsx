@@ -86,7 +86,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         {data?.sentryDsn ? <meta name="sentry-dsn" content={data.sentryDsn} /> : null}
         <Meta />
-        <Links />
+        {/* Stylesheets need no nonce (style-src 'self'). An empty one, rather than the response's,
+            renders the same on the server and in the browser (which hides nonces after load). */}
+        <Links nonce="" />
       </head>
       <body className="min-h-dvh bg-white font-sans text-ink-900 antialiased">
         <SiteChrome>{children}</SiteChrome>

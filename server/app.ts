@@ -28,6 +28,10 @@ export interface AppOptions {
   build?: ServerBuild | (() => Promise<ServerBuild>);
   /** Folder of the built browser files (build/client). */
   clientDir?: string;
+  /** Folder of the self-hosted lesson videos (default: media/videos beside build/). */
+  mediaDir?: string;
+  /** Development only: Vite's middlewares (modules, hot reload), mounted before the app. */
+  devMiddleware?: express.RequestHandler;
 }
 
 /** The React Router app, bundled beside this file by `react-router build`. */
@@ -62,8 +66,10 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
       // (https only: see docs/decisions/0006).
       imgSrc: ["https:"],
       https: config.publicOrigin.startsWith("https:"),
+      development: Boolean(options.devMiddleware),
     }),
   );
+  if (options.devMiddleware) app.use(options.devMiddleware);
   app.use(compression());
 
   // Built files carry a content hash in their name: cache them for a year.
@@ -73,7 +79,7 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
   );
   app.use(express.static(clientDir, { maxAge: "1h", index: false }));
 
-  app.get("/video/:file", videoFiles(services, join(clientDir, "../../media/videos")));
+  app.get("/video/:file", videoFiles(services, options.mediaDir ?? join(clientDir, "../../media/videos")));
   app.get("/thumb/:key", thumbnails(services));
 
   app.get("/healthz", async (_req, res) => {
@@ -131,7 +137,7 @@ function listen(app: express.Express, port: number, host: string): Promise<Serve
 }
 
 /** The process: check configuration, migrate, serve, and shut down gracefully. */
-export async function main(argv: string[]): Promise<void> {
+export async function main(argv: string[], appOptions: AppOptions = {}): Promise<void> {
   process.env.NODE_ENV ??= "production";
   let config: Config;
   try {
@@ -174,8 +180,8 @@ export async function main(argv: string[]): Promise<void> {
 
   const cookieSecrets = loadCookieSecrets(config.SESSION_SECRET, config.DATA_DIR);
   const runtime: Runtime = {};
-  const services = await createServices(config, db, log, cookieSecrets, runtime, CLIENT_DIR);
-  const app = createApp(services);
+  const services = await createServices(config, db, log, cookieSecrets, runtime, appOptions.clientDir ?? CLIENT_DIR);
+  const app = createApp(services, appOptions);
 
   let server: Server;
   try {

@@ -14,16 +14,21 @@ export interface CspOptions {
   imgSrc?: string[];
   /** Send HSTS: only when the site is served over https. */
   https: boolean;
+  /**
+   * `npm run dev` only: Vite injects styles as inline <style> elements and talks to its hot-reload
+   * websocket; production never sets this.
+   */
+  development?: boolean;
 }
 
 export function buildCsp(nonce: string, options: CspOptions): string {
   const directives: [string, string[]][] = [
     ["default-src", ["'none'"]],
     ["script-src", [`'nonce-${nonce}'`, "'strict-dynamic'"]],
-    ["style-src", ["'self'"]],
+    ["style-src", ["'self'", ...(options.development ? ["'unsafe-inline'"] : [])]],
     ["img-src", ["'self'", "data:", ...(options.imgSrc ?? [])]],
     ["font-src", ["'self'"]],
-    ["connect-src", ["'self'", ...(options.connectSrc ?? [])]],
+    ["connect-src", ["'self'", ...(options.development ? ["ws:"] : []), ...(options.connectSrc ?? [])]],
     ["media-src", ["'self'"]],
     ["frame-src", options.frameSrc.length ? options.frameSrc : ["'none'"]],
     ["manifest-src", ["'self'"]],
