@@ -1,10 +1,10 @@
 // Adds up the JSON reports of Vitest and Playwright and prints "N passed, M failed" as the last
 // line (the line CI reads). A runner that left no report counts as one failure; so does a failed
-// typecheck. Exits non-zero when anything failed.
+// typecheck or lint. Exits non-zero when anything failed.
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 
-const [dir, typecheckOk, testStatus] = process.argv.slice(2);
+const [dir, typecheckOk, testStatus, lintOk = "1"] = process.argv.slice(2);
 let passed = 0;
 let failed = 0;
 
@@ -39,6 +39,10 @@ if (playwright) {
 if (typecheckOk !== "1") {
   failed += 1;
   console.log("typecheck: failed");
+}
+if (lintOk !== "1") {
+  failed += 1;
+  console.log("lint: failed");
 }
 if (testStatus !== "0" && failed === 0) failed += 1; // npm test failed in a way no report shows
 
