@@ -1,18 +1,86 @@
-import { intlLocale, type Locale } from "./locale";
+import { intlLocale, isLocale, type Locale } from "./locale.ts";
+
+/**
+ * All formatting of numbers, money, percentages and dates for display, in the page's language.
+ * Intl formatters are costly to build, so each (locale, options) pair is built once and cached.
+ * Translations format counts through i18next's "number" format (`{{count, number}}`), which
+ * `createI18n` routes to `formatNumber` here.
+ */
 
 /** The business runs in Israel: times are shown in its time zone, whatever the server's. */
 export const BUSINESS_TIME_ZONE = "Asia/Jerusalem";
 
-export function formatDateTime(iso: string, locale: Locale): string {
-  return new Intl.DateTimeFormat(intlLocale(locale), {
-    dateStyle: "medium",
-    timeStyle: "short",
-    timeZone: BUSINESS_TIME_ZONE,
-  }).format(new Date(iso));
+const numberFormats = new Map<string, Intl.NumberFormat>();
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+function numberFormat(locale: Locale, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(intlLocale(locale), options);
+    numberFormats.set(key, format);
+  }
+  return format;
 }
 
-export function formatDate(iso: string, locale: Locale): string {
-  return new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: "medium", timeZone: BUSINESS_TIME_ZONE }).format(
-    new Date(iso),
-  );
+function dateFormat(locale: Locale, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(intlLocale(locale), { ...options, timeZone: BUSINESS_TIME_ZONE });
+    dateFormats.set(key, format);
+  }
+  return format;
+}
+
+/** A locale tag from i18next ("he", "en") as one of ours; anything else reads as English. */
+export function asLocale(lng: string | undefined): Locale {
+  return isLocale(lng) ? lng : "en";
+}
+
+/** A plain number with the locale's grouping: 1024 → "1,024" (both languages group the same way). */
+export function formatNumber(value: number, locale: Locale, options: Pick<Intl.NumberFormatOptions, "minimumFractionDigits" | "maximumFractionDigits"> = {}): string {
+  return numberFormat(locale, options).format(value);
+}
+
+/** Hours of a course, as the content gives them ("9.50"): always two decimals, like the original. */
+export function formatHours(hours: number, locale: Locale): string {
+  return formatNumber(hours, locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+}
+
+/** A percentage from 0–100, at most two decimals (SPEC.md §4: score*100/total): 66.666… → "66.67%". */
+export function formatPercent(percent: number, locale: Locale): string {
+  return numberFormat(locale, { style: "percent", maximumFractionDigits: 2 }).format(percent / 100);
+}
+
+/**
+ * Money in the given currency (ISO 4217), laid out the locale's way: "$389.00" in English,
+ * "‏389.00 $" in Hebrew. An unknown currency code falls back to "12.5 XYZ" instead of throwing.
+ */
+export function formatMoney(amount: number, currency: string, locale: Locale, options: { cents?: boolean } = {}): string {
+  try {
+    return numberFormat(locale, { style: "currency", currency, ...(options.cents ? { minimumFractionDigits: 2 } : {}) }).format(amount);
+  } catch {
+    return `${formatNumber(amount, locale)} ${currency}`;
+  }
+}
+
+/** A course or subscription price: dollars with cents, as the catalogue shows them. */
+export function formatPrice(amount: number, locale: Locale, currency = "USD"): string {
+  return formatMoney(amount, currency, locale, { cents: true });
+}
+
+/** "Nov 23, 2026, 3:05 PM" / "23 בנוב׳ 2026, 15:05", in Israel's time zone. */
+export function formatDateTime(iso: string | Date, locale: Locale): string {
+  return dateFormat(locale, { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
+}
+
+/** "Nov 23, 2026" / "23 בנוב׳ 2026", in Israel's time zone. */
+export function formatDate(iso: string | Date, locale: Locale): string {
+  return dateFormat(locale, { dateStyle: "medium" }).format(new Date(iso));
+}
+
+/** SPEC.md §9: feedback dates "like Jan 5, 2024" (en-US short month); "5 בינו׳ 2024" in Hebrew. */
+export function formatShortDate(iso: string | Date, locale: Locale): string {
+  return dateFormat(locale, { month: "short", day: "numeric", year: "numeric" }).format(new Date(iso));
 }

@@ -1,5 +1,6 @@
 import i18next, { type i18n } from "i18next";
 import type { en, Translation } from "./en";
+import { asLocale, formatNumber } from "./format";
 import type { Locale } from "./locale";
 
 declare module "i18next" {
@@ -12,6 +13,8 @@ declare module "i18next" {
 /**
  * One i18next instance per request on the server, one per page load in the browser. Resources
  * are passed in: the server has both languages, the browser loads only the page's language.
+ * Plurals follow Intl.PluralRules (English one/other, Hebrew one/two/other: keys `x_one`,
+ * `x_two`, `x_other`, chosen by `count`); `{{count, number}}` formats through format.ts.
  */
 export function createI18n(locale: Locale, translation: Translation): i18n {
   const instance = i18next.createInstance();
@@ -24,5 +27,6 @@ export function createI18n(locale: Locale, translation: Translation): i18n {
     returnNull: false,
     react: { useSuspense: false },
   });
+  instance.services.formatter?.add("number", (value: unknown, lng: string | undefined) => (typeof value === "number" ? formatNumber(value, asLocale(lng)) : String(value)));
   return instance;
 }

@@ -1,7 +1,7 @@
 import type { RouterContextProvider } from "react-router";
 import type { Locale } from "../i18n/locale.ts";
 import { localeContext, requestContext } from "./context.server.ts";
-import type { PageMeta } from "./meta.ts";
+import { pageUrls, type PageMeta } from "./meta.ts";
 import { routePathname } from "./route-path.ts";
 
 /** The language, translator and a meta builder for a page's loader. */
@@ -11,7 +11,7 @@ export function pageContext(context: Readonly<RouterContextProvider>, request: R
   const meta = (title: string, description: string): PageMeta => ({
     title,
     description,
-    url: `${config.PUBLIC_URL}${routePathname(request)}`,
+    ...pageUrls(config.PUBLIC_URL, routePathname(request), locale as Locale),
     locale,
     siteName: i18n.t("site.name"),
   });

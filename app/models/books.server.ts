@@ -1,5 +1,6 @@
 import type { Logger } from "../lib/logger.server.ts";
-import { intlLocale, type Locale } from "../i18n/locale.ts";
+import { formatMoney } from "../i18n/format.ts";
+import type { Locale } from "../i18n/locale.ts";
 import { searchResponseSchema, volumeSchema, type Volume } from "./book.schema.ts";
 
 /**
@@ -217,14 +218,6 @@ export function plainText(html: string | undefined, max = 400): string | null {
     .trim();
   if (!text) return null;
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
-}
-
-export function formatMoney(amount: number, currency: string, locale: Locale): string {
-  try {
-    return new Intl.NumberFormat(intlLocale(locale), { style: "currency", currency }).format(amount);
-  } catch {
-    return `${amount} ${currency}`;
-  }
 }
 
 /** SPEC.md §5: books that are NOT_FOR_SALE are left out. */

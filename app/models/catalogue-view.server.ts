@@ -1,12 +1,8 @@
 import type { CourseCardView } from "../components/course/course-card.tsx";
-import { intlLocale, type Locale } from "../i18n/locale.ts";
+import { formatPrice } from "../i18n/format.ts";
+import type { Locale } from "../i18n/locale.ts";
 import type { CourseCard } from "./content.schema.ts";
 import { getInstructors, getTeam, getTestimonials } from "./catalogue.server.ts";
-
-/** Dollars for the page's language: "$389.00" in English, "‏389.00 $" in Hebrew. */
-export function formatPrice(amount: number, locale: Locale, currency = "USD"): string {
-  return new Intl.NumberFormat(intlLocale(locale), { style: "currency", currency, minimumFractionDigits: 2 }).format(amount);
-}
 
 export function cardView(card: CourseCard, locale: Locale): CourseCardView {
   return {

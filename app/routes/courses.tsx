@@ -4,7 +4,7 @@ import { PageHeader } from "~/components/layout/page-header";
 import { SectionHeading } from "~/components/ui/section-heading";
 import { pageMeta } from "~/lib/meta";
 import { pageContext } from "~/lib/page.server";
-import { getCatalogue } from "~/models/catalogue.server";
+import { getCatalogue, getVideoList } from "~/models/catalogue.server";
 import type { Route } from "./+types/courses";
 
 const CATALOGUES = [
@@ -21,6 +21,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       const catalogue = getCatalogue(c.key);
       return { ...c, title: catalogue.title[locale], description: catalogue.description[locale], count: catalogue.cards.length, cover: catalogue.cards[0]?.cover ?? c.cover };
     }),
+    lessons: { dsa: getVideoList("dsa")?.videos.length ?? 0, java: getVideoList("java")?.videos.length ?? 0 },
   };
 }
 
@@ -29,8 +30,8 @@ export const meta = ({ loaderData }: Route.MetaArgs) => pageMeta(loaderData?.met
 export default function Courses({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const extra = [
-    { to: "/courses/dsa", title: t("courses.dsaTitle"), text: t("courses.dsaText") },
-    { to: "/courses/java", title: t("courses.javaTitle"), text: t("courses.javaText") },
+    { to: "/courses/dsa", title: t("courses.dsaTitle"), text: t("courses.dsaText", { count: loaderData.lessons.dsa }) },
+    { to: "/courses/java", title: t("courses.javaTitle"), text: t("courses.javaText", { count: loaderData.lessons.java }) },
   ];
   return (
     <>

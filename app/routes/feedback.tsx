@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useLocation, useNavigation } from "react-router";
 import { FeedbackCard } from "~/components/feedback/feedback-card";
 import { PageHeader } from "~/components/layout/page-header";
-import { intlLocale } from "~/i18n/locale";
+import { formatShortDate } from "~/i18n/format";
 import { getViewer, servicesOf } from "~/lib/auth.server";
 import { readPostedFeedback, rememberPostedFeedback, setFlash, takeFlash } from "~/lib/feedback-cookies.server";
 import { passHeaders } from "~/lib/http";
@@ -30,7 +30,6 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     readPostedFeedback(config, cookieSecrets, request),
     takeFlash(config, cookieSecrets, request),
   ]);
-  const dates = new Intl.DateTimeFormat(intlLocale(locale), { month: "short", day: "numeric", year: "numeric", timeZone: "Asia/Jerusalem" });
   const headers = new Headers();
   if (flash.clear) headers.append("Set-Cookie", flash.clear);
   return data(
@@ -45,7 +44,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
         // http images are asked for over https (the page forbids mixed content).
         image: item.image ? item.image.replace(/^http:/, "https:") : null,
         rating: item.rating,
-        date: dates.format(new Date(item.date)),
+        date: formatShortDate(item.date, locale),
         isoDate: item.date,
         canDelete: mayDelete(item, viewer, posted),
       })),
@@ -112,7 +111,7 @@ function StarRatingInput({ initial }: { initial: number }) {
         {[1, 2, 3, 4, 5].map((n) => (
           <label key={n} className="cursor-pointer rounded p-1 has-[:focus-visible]:outline has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-brand-500">
             <input type="radio" name="rating" value={n} defaultChecked={n === initial} onChange={() => setRating(n)} className="sr-only" />
-            <span className="sr-only">{n === 1 ? t("feedback.starOne") : t("feedback.starMany", { count: n })}</span>
+            <span className="sr-only">{t("feedback.stars", { count: n })}</span>
             <svg aria-hidden="true" viewBox="0 0 20 20" className={`size-8 ${n <= rating ? "text-star" : "text-ink-300"}`} fill="currentColor">
               <path d="M10 1.8l2.5 5.2 5.7.8-4.1 4 1 5.6L10 14.8l-5.1 2.6 1-5.6-4.1-4 5.7-.8z" />
             </svg>
@@ -159,7 +158,7 @@ export default function Feedback({ loaderData, actionData }: Route.ComponentProp
           ) : null}
           {errors.form || Object.keys(errors).length > 0 ? (
             <p role="alert" className="mb-4 rounded-md bg-red-50 p-3 font-semibold text-danger-700" data-testid="feedback-form-error">
-              {errors.form === "feedback.tooMany" ? t("feedback.tooMany", { seconds: actionData && "retryAfter" in actionData ? actionData.retryAfter : 60 }) : errors.form ? t(errors.form as "feedback.errors.unknownField") : t("feedback.errors.summary")}
+              {errors.form === "feedback.tooMany" ? t("feedback.tooMany", { count: actionData && "retryAfter" in actionData ? actionData.retryAfter : 60 }) : errors.form ? t(errors.form as "feedback.errors.unknownField") : t("feedback.errors.summary")}
             </p>
           ) : null}
           <Form method="post" action="/feedback/new" className="space-y-4" key={location.key} data-testid="feedback-form">

@@ -104,7 +104,7 @@ export default function IdpLogin({ loaderData, actionData }: Route.ComponentProp
       : error === "missing"
         ? t("idp.missing")
         : error === "tooMany"
-          ? t("idp.tooMany", { seconds: actionData && "retryAfter" in actionData ? actionData.retryAfter : 60 })
+          ? t("idp.tooMany", { count: actionData && "retryAfter" in actionData ? actionData.retryAfter : 60 })
           : null;
   return (
     <section className="container-page flex justify-center py-16" aria-labelledby="idp-title">

@@ -67,7 +67,7 @@ export default function Library({ loaderData }: Route.ComponentProps) {
             {search.status === "ok" && search.books.length > 0 ? t("library.resultsFor", { q: search.q, count: search.books.length }) : null}
             {search.status === "ok" && search.books.length === 0 ? t("library.noResults", { q: search.q }) : null}
             {search.status === "unavailable" ? <span className="font-semibold text-danger-700">{t("library.unavailable")}</span> : null}
-            {search.status === "tooMany" ? <span className="font-semibold text-danger-700">{t("library.tooMany", { seconds: search.retryAfter })}</span> : null}
+            {search.status === "tooMany" ? <span className="font-semibold text-danger-700">{t("library.tooMany", { count: search.retryAfter })}</span> : null}
           </div>
           {search.books.length > 0 ? <BookGrid books={search.books} labelledBy="results-heading" testId="search-results" /> : null}
         </section>

@@ -5,7 +5,7 @@ import { getViewer } from "~/lib/auth.server";
 import { pageMeta } from "~/lib/meta";
 import { pageContext } from "~/lib/page.server";
 import { getSubscriptionPrice } from "~/models/catalogue.server";
-import { formatPrice } from "~/models/catalogue-view.server";
+import { formatPrice } from "~/i18n/format";
 import type { Route } from "./+types/payments";
 import { CheckIcon } from "~/components/ui/check-icon";
 

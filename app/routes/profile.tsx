@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { PageHeader } from "~/components/layout/page-header";
-import { formatDate, formatDateTime } from "~/i18n/format";
+import { formatDate, formatDateTime, formatPercent } from "~/i18n/format";
 import { requireUser, servicesOf } from "~/lib/auth.server";
 import { localeContext } from "~/lib/context.server";
 import { getQuiz, quizHistory } from "~/models/quiz.server";
@@ -20,7 +20,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     key: h.quiz,
     score: h.score,
     total: h.total,
-    percentage: new Intl.NumberFormat(locale === "he" ? "he-IL" : "en-US", { style: "percent", maximumFractionDigits: 2 }).format(h.percentage / 100),
+    percentage: formatPercent(h.percentage, locale),
     date: formatDateTime(h.finishedAt, locale),
   }));
   return {

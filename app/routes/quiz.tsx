@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { PageHeader } from "~/components/layout/page-header";
-import { intlLocale } from "~/i18n/locale";
+import { formatPercent } from "~/i18n/format";
 import { getViewer, servicesOf } from "~/lib/auth.server";
 import { passHeaders } from "~/lib/http";
 import { pageMeta } from "~/lib/meta";
@@ -48,7 +48,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       result: {
         score: attempt.score,
         total: attempt.question_count,
-        percentage: new Intl.NumberFormat(intlLocale(locale), { style: "percent", maximumFractionDigits: 2 }).format(pct / 100),
+        percentage: formatPercent(pct, locale),
         followUp: FOLLOW_UP[key],
         dismissed: url.searchParams.get("dismissed") === "1",
       },
@@ -120,7 +120,7 @@ function QuestionStep({ loaderData, error }: { loaderData: Route.ComponentProps[
       </h2>
       {error ? (
         <p role="alert" className="mt-3 rounded-md bg-red-50 p-3 font-semibold text-danger-700">
-          {error === "tooMany" ? t("quiz.tooMany", { seconds: 60 }) : t(error === "stale" ? "quiz.stale" : "quiz.invalid")}
+          {error === "tooMany" ? t("quiz.tooMany", { count: 60 }) : t(error === "stale" ? "quiz.stale" : "quiz.invalid")}
         </p>
       ) : null}
       {loaderData.attemptId ? <input type="hidden" name="attempt" value={loaderData.attemptId} /> : null}

@@ -1,18 +1,18 @@
 import { useTranslation } from "react-i18next";
 import { PageHeader } from "~/components/layout/page-header";
 import { servicesOf } from "~/lib/auth.server";
-import { localeContext } from "~/lib/context.server";
+import { pageMeta } from "~/lib/meta";
+import { pageContext } from "~/lib/page.server";
 import { handleSubmission } from "~/lib/submissions.server";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "~/models/idp-account.server";
 import { SubmissionForm } from "~/components/forms/submission-form";
 import type { Route } from "./+types/register";
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const { config } = servicesOf(context);
-  const { i18n } = context.get(localeContext);
+  const { t, meta } = pageContext(context, request);
   return {
-    title: i18n.t("register.metaTitle"),
-    description: i18n.t("register.loginText"),
+    meta: meta(t("register.metaTitle"), t("register.loginText")),
     captcha: config.CAPTCHA,
     hcaptchaSiteKey: config.CAPTCHA === "hcaptcha" ? (config.HCAPTCHA_SITEKEY ?? null) : null,
     demo: config.embeddedIdp
@@ -21,9 +21,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData?.title }, { name: "description", content: loaderData?.description }];
-}
+export const meta = ({ loaderData }: Route.MetaArgs) => pageMeta(loaderData?.meta);
 
 const ROLE_KEY = { learner: "register.roleLearner", subscriber: "register.roleSubscriber", admin: "register.roleAdmin" } as const;
 

@@ -8,13 +8,15 @@ function escapeXml(value: string): string {
   return value.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-/** Every public page, with its Hebrew alternate (?lng=he). */
+/** Every public page in both languages (English at the plain path, Hebrew at ?lng=he), each with the hreflang alternates the pages carry. */
 export async function loader({ context }: Route.LoaderArgs) {
   const { config } = context.get(requestContext);
   const paths = [...PAGES, ...Object.keys(CATALOGUE_ROUTES).filter((p) => !p.startsWith("/courses/programming")), ...Object.keys(VIDEO_LIST_ROUTES).filter((p) => !p.startsWith("/courses/programming"))];
   const urls = paths.map((path) => {
-    const loc = escapeXml(`${config.PUBLIC_URL}${path}`);
-    return `<url><loc>${loc}</loc><xhtml:link rel="alternate" hreflang="en" href="${loc}?lng=en"/><xhtml:link rel="alternate" hreflang="he" href="${loc}?lng=he"/></url>`;
+    const en = escapeXml(`${config.PUBLIC_URL}${path}`);
+    const he = escapeXml(`${config.PUBLIC_URL}${path}?lng=he`);
+    const alternates = `<xhtml:link rel="alternate" hreflang="en" href="${en}"/><xhtml:link rel="alternate" hreflang="he" href="${he}"/><xhtml:link rel="alternate" hreflang="x-default" href="${en}"/>`;
+    return `<url><loc>${en}</loc>${alternates}</url><url><loc>${he}</loc>${alternates}</url>`;
   });
   const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">${urls.join("")}</urlset>\n`;
   return new Response(body, { headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" } });

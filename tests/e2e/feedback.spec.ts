@@ -42,7 +42,7 @@ test("errors appear beside the fields in Hebrew, and what was typed is kept", as
   // Bypass the browser's own checks, to see the server's answer.
   await page.locator("form[data-testid=feedback-form]").evaluate((form) => form.setAttribute("novalidate", ""));
   await page.getByRole("button", { name: "שליחה" }).click();
-  await expect(page.getByTestId("error-image")).toHaveText("כתובת התמונה צריכה להיות כתובת מלאה שמתחילה ב-http:// או https://.");
+  await expect(page.getByTestId("error-image")).toHaveText("כתובת התמונה צריכה להיות כתובת אינטרנט מלאה, שמתחילה ב-http או ב-https.");
   await expect(page.getByTestId("feedback-form-error")).toHaveText("נא לתקן את השדות המסומנים למטה.");
   await expect(page.getByLabel("תגובה")).toHaveValue("נשאר");
   await expect(page.getByLabel("כתובת תמונה")).toHaveAttribute("aria-invalid", "true");
@@ -67,7 +67,7 @@ test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
   test("posting redirects back with a thank-you and a Hebrew date", async ({ page }) => {
     await page.goto("/feedback?lng=he");
-    await expect(page.getByRole("radio", { name: "2 כוכבים" })).toBeChecked();
+    await expect(page.getByRole("radio", { name: "שני כוכבים" })).toBeChecked();
     await page.getByLabel("שם", { exact: true }).fill("ללא סקריפט");
     await page.getByLabel("תגובה").fill("עובד גם בלי JavaScript");
     await page.getByRole("button", { name: "שליחה" }).click();

@@ -62,7 +62,7 @@ describe("public site, catalogue and gated videos", () => {
         expect(html, path).toMatch(/<title>[^<]+<\/title>/);
         expect(html, path).toMatch(/<meta name="description" content="[^"]+"/);
         expect(html, path).toMatch(/<meta property="og:title" content="[^"]+"/);
-        if (path !== "/") expect(html, path).toContain('aria-label="Breadcrumb"'.replace("Breadcrumb", lng === "he" ? "פירורי לחם" : "Breadcrumb"));
+        if (path !== "/") expect(html, path).toContain('aria-label="Breadcrumb"'.replace("Breadcrumb", lng === "he" ? "נתיב ניווט" : "Breadcrumb"));
       }
     }
   });
@@ -167,7 +167,7 @@ describe("public site, catalogue and gated videos", () => {
       expect(html).toContain("Read More");
       expect(html).toContain("Join Now");
       expect(html).toMatch(/\d+ Students/);
-      expect(html).toMatch(/[\d.]+ Hrs/);
+      expect(html).toMatch(/[\d.]+ Hours/);
       expect(html).toMatch(/out of 5 stars, \d+ reviews/);
     }
     expect(prices).toHaveLength(16);
@@ -187,10 +187,10 @@ describe("public site, catalogue and gated videos", () => {
     expect(html).toContain("Skilled Instructors");
     expect(html).toContain("International Certificate");
     expect(html).toContain("$389.00");
-    expect(html).toContain("9.50 Hrs");
+    expect(html).toContain("9.50 Hours");
     expect(html).toContain("335 Students");
     expect(html).toContain("$189.00");
-    expect(html).toContain("4.50 Hrs");
+    expect(html).toContain("4.50 Hours");
     expect(html).toContain("65 Students");
     expect(html.match(/aria-roledescription="slide"/g)).toHaveLength(4);
   });

@@ -62,7 +62,7 @@ describe("contact, registration and newsletter forms, and the admin area", () =>
       [{ ...good, phone: "12345" }, "A phone number has 7 to 20 digits"],
       [{ ...good, phone: "050-123-4567; DROP" }, "A phone number has 7 to 20 digits"],
       [{ ...good, phone: "1".repeat(21) }, "A phone number has 7 to 20 digits"],
-      [{ ...good, message: "m".repeat(5001) }, "The message may be at most 5000 characters."],
+      [{ ...good, message: "m".repeat(5001) }, "The message may be at most 5,000 characters."],
     ];
     for (const [fields, message] of cases) {
       const res = await post("/contact", { intent: "contact", ...fields, altcha: "x" });

@@ -43,7 +43,7 @@ describe("the e-library over HTTP", () => {
     expect(forSale.match(/data-testid="book-card"/g)).toHaveLength(5);
     expect(forSale.match(/data-testid="buy-now"/g)).toHaveLength(5);
     expect(forSale).toContain("R$");
-    expect(flutter).toContain("הספרים שלך");
+    expect(flutter).toContain("הספרים שלכם");
   });
 
   it("says so when nothing is found, and keeps the suggestions", async () => {

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { asLocale, formatHours, formatNumber } from "../../i18n/format";
 import { Stars } from "../ui/stars";
 
 export interface CourseCardView {
@@ -20,7 +21,9 @@ export interface CourseCardView {
 
 /** A course card (SPEC.md §3): cover, stars and reviews, title, teacher, duration, students, price, links. */
 export function CourseCard({ course }: { course: CourseCardView }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const locale = asLocale(i18n.language);
+  const hours = Number(course.duration);
   const titleId = `course-${course.key}`;
   return (
     <article aria-labelledby={titleId} className="flex flex-col overflow-hidden rounded-[var(--radius-card)] bg-white shadow-[var(--shadow-card)]">
@@ -33,7 +36,7 @@ export function CourseCard({ course }: { course: CourseCardView }) {
       <div className="flex flex-1 flex-col p-5 text-center">
         <div className="flex items-center justify-center gap-2 text-sm text-ink-600">
           <Stars rating={course.rating} label={t("card.reviews", { rating: course.rating, count: course.reviews })} />
-          <span aria-hidden="true">({course.reviews})</span>
+          <span aria-hidden="true">({formatNumber(course.reviews, locale)})</span>
         </div>
         <h3 id={titleId} className="mt-2 text-lg font-bold text-ink-900">
           {course.title}
@@ -44,8 +47,8 @@ export function CourseCard({ course }: { course: CourseCardView }) {
             <span className="sr-only">{t("card.teacher")}: </span>
             {course.teacher}
           </li>
-          <li>{t("card.hours", { duration: course.duration })}</li>
-          <li>{t("card.students", { count: course.students })}</li>
+          <li data-testid="course-hours">{t("card.hours", { count: hours, hours: formatHours(hours, locale) })}</li>
+          <li data-testid="course-students">{t("card.students", { count: course.students })}</li>
         </ul>
         <div className="mt-4 flex justify-center gap-2">
           <Link to={course.readMore} className="btn btn-secondary" aria-describedby={titleId}>

@@ -54,7 +54,7 @@ export function SubmissionForm({
   const fieldError = (name: keyof SubmissionErrors) =>
     errors[name] ? (
       <p id={id(`${name}-error`)} className="mt-1 text-sm font-semibold text-danger-700" data-testid={`${intent}-${name}-error`}>
-        {t(errors[name] as "forms.errors.nameRequired", { seconds: data?.retryAfter ?? 60 })}
+        {t(errors[name] as "forms.errors.nameRequired")}
       </p>
     ) : null;
   const invalid = (name: keyof SubmissionErrors) => (errors[name] ? { "aria-invalid": true as const, "aria-describedby": id(`${name}-error`) } : {});
@@ -63,7 +63,7 @@ export function SubmissionForm({
     : data?.ok
       ? t("forms.success")
       : errors.form
-        ? t(errors.form as "forms.errors.tooMany", { seconds: data?.retryAfter ?? 60 })
+        ? t(errors.form as "forms.errors.tooMany", { count: data?.retryAfter ?? 60 })
         : errors.captcha
           ? t(errors.captcha as "forms.errors.captchaMissing")
           : Object.keys(errors).length > 0

@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import { formatDate, formatDateTime, formatHours, formatMoney, formatNumber, formatPercent, formatPrice, formatShortDate } from "./format.ts";
+
+/** Intl puts direction marks and narrow spaces in some outputs; compare what a reader sees. */
+const plain = (text: string) => text.replace(/[\u200e\u200f\u061c]/g, "").replace(/[\u00a0\u202f]/g, " ");
+
+describe("format", () => {
+  it("groups numbers the same way in both languages", () => {
+    expect(formatNumber(1024, "en")).toBe("1,024");
+    expect(formatNumber(1024, "he")).toBe("1,024");
+    expect(formatNumber(1234567.5, "he")).toBe("1,234,567.5");
+    expect(formatNumber(5, "en")).toBe("5");
+    expect(formatHours(9.5, "en")).toBe("9.50");
+    expect(formatHours(12, "he")).toBe("12.00");
+  });
+
+  it("shows money in the item's currency, laid out per language", () => {
+    expect(formatPrice(389, "en")).toBe("$389.00");
+    expect(plain(formatPrice(389, "he"))).toBe("389.00 $");
+    expect(formatPrice(1249.5, "en")).toBe("$1,249.50");
+    expect(plain(formatMoney(49.9, "ILS", "he"))).toBe("49.90 ₪");
+    expect(formatMoney(49.9, "ILS", "en")).toBe("₪49.90");
+    expect(formatMoney(12.5, "EUR", "en")).toBe("€12.50");
+    expect(formatMoney(12.5, "NOT-A-CURRENCY", "en")).toBe("12.5 NOT-A-CURRENCY");
+  });
+
+  it("shows percentages with at most two decimals", () => {
+    expect(formatPercent(200 / 3, "en")).toBe("66.67%");
+    expect(formatPercent(100 / 3, "he")).toBe("33.33%");
+    expect(formatPercent(100, "en")).toBe("100%");
+    expect(formatPercent(12.5, "he")).toBe("12.5%");
+    expect(formatPercent(0, "en")).toBe("0%");
+  });
+
+  it("shows dates and times in Israel's time zone", () => {
+    // 22:30 UTC on 31 December is already 1 January in Jerusalem (UTC+2 in winter).
+    const iso = "2025-12-31T22:30:00.000Z";
+    expect(formatDate(iso, "en")).toBe("Jan 1, 2026");
+    expect(formatShortDate(iso, "en")).toBe("Jan 1, 2026");
+    expect(plain(formatDateTime(iso, "en"))).toBe("Jan 1, 2026, 12:30 AM");
+    expect(plain(formatDate(iso, "he"))).toBe("1 בינו׳ 2026");
+    expect(plain(formatDateTime(iso, "he"))).toBe("1 בינו׳ 2026, 0:30");
+    // Summer time: UTC+3.
+    expect(plain(formatDateTime("2026-07-01T09:05:00Z", "he"))).toMatch(/^1 ביולי 2026,? 12:05$/);
+    expect(formatDate(new Date("2024-01-05T10:00:00Z"), "en")).toBe("Jan 5, 2024");
+  });
+
+  it("reuses one formatter per locale and options", () => {
+    const spy = globalThis.Intl.NumberFormat;
+    let built = 0;
+    globalThis.Intl.NumberFormat = new Proxy(spy, { construct: (target, args) => (built++, Reflect.construct(target, args)) });
+    try {
+      for (let i = 0; i < 50; i++) formatNumber(i, "he", { maximumFractionDigits: 1 });
+    } finally {
+      globalThis.Intl.NumberFormat = spy;
+    }
+    expect(built).toBeLessThanOrEqual(1);
+  });
+});
