@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { migrateToLatest } from "../db/migrate.ts";
-import { requestContext, type AppServices, type RequestInfo } from "../app/lib/context.server.ts";
+import { requestContext, type AppServices, type RequestInfo } from "../app/context.server.ts";
 import { openDatabase } from "../app/lib/db.server.ts";
 import { ConfigError, loadConfig, type Config } from "../app/lib/env.server.ts";
 import { flushErrorReporting, initServerErrorReporting } from "../app/lib/error-reporting.server.ts";

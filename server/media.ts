@@ -2,8 +2,8 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, renameSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { NextFunction, Request, Response } from "express";
-import { loadViewer } from "../app/lib/auth.server.ts";
-import type { AppServices } from "../app/lib/context.server.ts";
+import type { AppServices } from "../app/context.server.ts";
+import { loadViewer } from "../app/models/viewer.server.ts";
 import { canFetchVideoFile, videoIdForThumbKey } from "../app/models/catalogue.server.ts";
 
 export const MEDIA_DIR = resolve("media/videos");
@@ -26,7 +26,7 @@ export function videoFiles(services: AppServices, mediaDir: string = MEDIA_DIR) 
     const file = String(req.params.file ?? "");
     if (!/^[a-z0-9][a-z0-9-]*\.mp4$/.test(file)) return next();
     try {
-      const { viewer } = await loadViewer(services.db, services.config, asRequest(req));
+      const { viewer } = await loadViewer(services.db.db, services.config, asRequest(req));
       const allowed = canFetchVideoFile(file, viewer);
       if (allowed === undefined || !existsSync(join(mediaDir, file))) return next();
       if (!allowed) {

@@ -1,5 +1,5 @@
 import { readdirSync } from "node:fs";
-import { type AppServices } from "../app/lib/context.server.ts";
+import { type AppServices } from "../app/context.server.ts";
 import type { Db } from "../app/lib/db.server.ts";
 import type { Config } from "../app/lib/env.server.ts";
 import { createEmbeddedIdp, EMBEDDED_CLIENT_ID, EMBEDDED_SCOPES, embeddedClientSecret, IDP_MOUNT } from "../app/lib/idp/provider.server.ts";

@@ -3,9 +3,8 @@ import { data, Form, useNavigation } from "react-router";
 import { z } from "zod";
 import { PageHeader } from "~/components/layout/page-header";
 import { formatDate, formatDateTime } from "~/i18n/format";
-import { requireAdmin } from "~/lib/admin.server";
-import { servicesOf } from "~/lib/auth.server";
-import { localeContext } from "~/lib/context.server";
+import { requireAdmin } from "~/models/viewer.server";
+import { getViewer, localeContext, servicesOf } from "~/context.server";
 import { deleteFeedback, setFeedbackHidden } from "~/models/feedback.server";
 import { findSubmission, listNewsletter, listSubmissions, setSubmissionStatus, type SubmissionKind } from "~/models/submission.server";
 import { grantSubscription, listSubscriptions, revokeSubscription } from "~/models/subscription.server";
@@ -17,7 +16,7 @@ import type { Route } from "./+types/admin";
  * the admin's user id.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+  requireAdmin(getViewer(context), request);
   const { db } = servicesOf(context);
   const { locale, i18n } = context.get(localeContext);
   const submission = (s: Awaited<ReturnType<typeof listSubmissions>>[number]) => ({
@@ -59,7 +58,7 @@ const actionSchema = z.discriminatedUnion("intent", [
 ]);
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const admin = requireAdmin(context, request);
+  const admin = requireAdmin(getViewer(context), request);
   const { db, log } = servicesOf(context);
   const form = Object.fromEntries([...(await request.formData())].filter(([, v]) => typeof v === "string"));
   const parsed = actionSchema.safeParse(form);

@@ -1,5 +1,5 @@
 import { json } from "~/lib/http";
-import { getViewer, servicesOf } from "~/lib/auth.server";
+import { getViewer, servicesOf } from "~/context.server";
 import { parseFeedback } from "~/models/feedback.schema";
 import { createFeedback, FEEDBACK_PAGE_SIZE, listFeedback } from "~/models/feedback.server";
 import type { Route } from "./+types/api-feedback";

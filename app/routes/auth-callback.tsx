@@ -1,14 +1,8 @@
 import { data, redirect } from "react-router";
 import { AuthErrorPage } from "~/components/auth/auth-error";
-import {
-  clearSessionCookie,
-  clearTransaction,
-  readSessionId,
-  readTransaction,
-  servicesOf,
-  startSession,
-} from "~/lib/auth.server";
-import { localeContext } from "~/lib/context.server";
+import { clearSessionCookie, clearTransaction, readSessionId, readTransaction } from "~/lib/cookies.server";
+import { startSession } from "~/models/viewer.server";
+import { localeContext, servicesOf } from "~/context.server";
 import { SignInError, type SignInErrorCode } from "~/lib/oidc.server";
 import { deleteSession } from "~/models/session.server";
 import { claimEmailSubscriptions } from "~/models/subscription.server";
@@ -60,7 +54,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       address: text((claims.address as { formatted?: unknown } | undefined)?.formatted),
     });
     await claimEmailSubscriptions(db.db, user);
-    headers.append("Set-Cookie", await startSession(db, config, request, user.id, idToken));
+    headers.append("Set-Cookie", await startSession(db.db, config, request, user.id, idToken));
     log.info({ userId: user.id }, "signed in");
     return redirect(transaction.returnTo, { headers });
   } catch (error) {

@@ -4,11 +4,10 @@ import { data, Form, Link, redirect, useLocation, useNavigation } from "react-ro
 import { FeedbackCard } from "~/components/feedback/feedback-card";
 import { PageHeader } from "~/components/layout/page-header";
 import { intlLocale } from "~/i18n/locale";
-import { getViewer, servicesOf } from "~/lib/auth.server";
-import { readPostedFeedback, rememberPostedFeedback, setFlash, takeFlash } from "~/lib/feedback-cookies.server";
+import { getViewer, pageContext, servicesOf } from "~/context.server";
+import { readPostedFeedback, rememberPostedFeedback, setFlash, takeFlash } from "~/lib/cookies.server";
 import { passHeaders } from "~/lib/http";
 import { pageMeta } from "~/lib/meta";
-import { pageContext } from "~/lib/page.server";
 import { DEFAULT_RATING, FEEDBACK_LIMITS, parseFeedback, type FieldErrors } from "~/models/feedback.schema";
 import { createFeedback, deleteFeedback, FEEDBACK_PAGE_SIZE, feedbackStats, findFeedback, listFeedback, mayDelete } from "~/models/feedback.server";
 import type { Route } from "./+types/feedback";

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
-import { clearSessionCookie, servicesOf } from "~/lib/auth.server";
-import { viewerContext } from "~/lib/context.server";
+import { clearSessionCookie } from "~/lib/cookies.server";
+import { servicesOf, viewerContext } from "~/context.server";
 import { deleteSession } from "~/models/session.server";
 import type { Route } from "./+types/logout";
 

@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
-import { safeReturnTo, servicesOf } from "~/lib/auth.server";
-import { localeContext } from "~/lib/context.server";
+import { safeReturnTo } from "~/lib/http";
+import { localeContext, servicesOf } from "~/context.server";
 import { newsletterSchema } from "~/models/submission.schema";
 import { subscribeToNewsletter } from "~/models/submission.server";
 import type { Route } from "./+types/newsletter";

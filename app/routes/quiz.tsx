@@ -3,10 +3,9 @@ import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { PageHeader } from "~/components/layout/page-header";
 import { intlLocale } from "~/i18n/locale";
-import { getViewer, servicesOf } from "~/lib/auth.server";
+import { getViewer, pageContext, servicesOf } from "~/context.server";
 import { passHeaders } from "~/lib/http";
 import { pageMeta } from "~/lib/meta";
-import { pageContext } from "~/lib/page.server";
 import {
   answerQuestion,
   findAttempt,

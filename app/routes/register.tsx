@@ -1,8 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { PageHeader } from "~/components/layout/page-header";
-import { servicesOf } from "~/lib/auth.server";
-import { localeContext } from "~/lib/context.server";
-import { handleSubmission } from "~/lib/submissions.server";
+import { localeContext, servicesOf } from "~/context.server";
+import { handleSubmission } from "~/models/submission.server";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "~/models/idp-account.server";
 import { SubmissionForm } from "~/components/forms/submission-form";
 import type { Route } from "./+types/register";
@@ -28,7 +27,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 const ROLE_KEY = { learner: "register.roleLearner", subscriber: "register.roleSubscriber", admin: "register.roleAdmin" } as const;
 
 export async function action({ context, request }: Route.ActionArgs) {
-  return handleSubmission("registration", request, context);
+  return handleSubmission("registration", request, servicesOf(context), context.get(localeContext).locale);
 }
 
 export default function Register({ loaderData, actionData }: Route.ComponentProps) {

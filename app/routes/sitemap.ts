@@ -1,4 +1,4 @@
-import { requestContext } from "~/lib/context.server";
+import { requestContext } from "~/context.server";
 import { CATALOGUE_ROUTES, VIDEO_LIST_ROUTES } from "~/models/catalogue.server";
 import type { Route } from "./+types/sitemap";
 

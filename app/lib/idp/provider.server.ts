@@ -3,6 +3,7 @@ import type { Kysely } from "kysely";
 import Provider, { type Configuration, type KoaContextWithOIDC } from "oidc-provider";
 import type { Database } from "../../../db/schema.ts";
 import { direction, resolveLocale } from "../../i18n/locale.ts";
+import { readCookies } from "../cookies.server.ts";
 import { translationFor } from "../../i18n/resources.server.ts";
 import { findIdpAccountById } from "../../models/idp-account.server.ts";
 import { getOrCreateKey } from "../key-store.server.ts";
@@ -51,7 +52,8 @@ function pageLocale(ctx: KoaContextWithOIDC) {
   if (cookie) headers.set("cookie", cookie);
   const accept = ctx.get("accept-language");
   if (accept) headers.set("accept-language", accept);
-  return resolveLocale(new Request("http://local/", { headers })).locale;
+  const request = new Request("http://local/", { headers });
+  return resolveLocale(request, readCookies(request)).locale;
 }
 
 function nonceOf(ctx: KoaContextWithOIDC): string {
