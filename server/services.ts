@@ -8,7 +8,7 @@ import { OidcClient } from "../app/lib/oidc.server.ts";
 import { BooksClient } from "../app/models/books.server.ts";
 import { initThumbnailKeys } from "../app/models/catalogue.server.ts";
 import { createRateLimits } from "../app/lib/rate-limit.server.ts";
-import { DEMO_PASSWORD, seedDemoAccounts } from "../app/models/idp-account.server.ts";
+import { DEMO_PASSWORD, findIdpAccountById, seedDemoAccounts } from "../app/models/idp-account.server.ts";
 
 export interface Runtime {
   /** The address this process listens on, known once it listens (for the embedded provider's self-calls). */
@@ -63,6 +63,7 @@ export async function createServices(
     cookieSecrets,
     trustProxy: config.trustProxy !== false,
     stylesheetHref: builtStylesheet(clientDir),
+    findAccount: (id) => findIdpAccountById(db.db, id),
   });
   const oidc = new OidcClient(
     {
