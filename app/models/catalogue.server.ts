@@ -3,6 +3,7 @@ import { z } from "zod";
 import * as courseContent from "../../content/courses.ts";
 import * as videoContent from "../../content/videos.ts";
 import { canWatch, FREE_SAMPLE_COUNT, type Viewer } from "./access.server.ts";
+import type { Player, VideoView } from "./catalogue.types.ts";
 import { bilingual, courseCard, person, testimonial, videoItem, videoList, type VideoItem, type VideoList } from "./content.schema.ts";
 import type { Locale } from "../i18n/locale.ts";
 
@@ -114,21 +115,6 @@ export function allCourseCards() {
 }
 
 /* ---------- What a viewer gets of a video (decided here, on the server) ---------- */
-
-export type Player = { kind: "youtube"; videoId: string } | { kind: "mp4"; src: string };
-
-export interface VideoView {
-  key: string;
-  title: string;
-  description: string;
-  duration: string;
-  /** /thumb/<opaque key>: never the video id. */
-  thumb: string;
-  /** Only for those allowed to watch; a locked item carries no id and no playable URL. */
-  player: Player | null;
-  /** A learner's free sample (the first FREE_SAMPLE_COUNT of a list). */
-  freeSample: boolean;
-}
 
 let thumbSecret = "lomda-thumbnails";
 const thumbKeys = new Map<string, string>();
