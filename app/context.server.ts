@@ -1,9 +1,11 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { i18n } from "i18next";
 import type Provider from "oidc-provider";
+import type { Kysely } from "kysely";
 import { createContext, type RouterContextProvider } from "react-router";
+import type { Database } from "../db/schema";
 import type { Locale } from "./i18n/locale";
-import type { Db } from "./lib/db.server";
+import type { DatabaseHandle } from "./lib/db.server";
 import type { Config } from "./lib/env.server";
 import type { Logger } from "./lib/logger.server";
 import type { PageMeta } from "./lib/meta";
@@ -23,7 +25,10 @@ import type { ViewerInfo } from "./models/viewer.server";
 /** What the Express shell hands to every request: built once per process, plus per-request ids. */
 export interface AppServices {
   config: Config;
-  db: Db;
+  /** For queries: model functions take it (or a transaction) as their first argument. */
+  db: Kysely<Database>;
+  /** The process's handle on the same database: dialect, health check, close. */
+  database: DatabaseHandle;
   log: Logger;
   cookieSecrets: string[];
   oidc: OidcClient;

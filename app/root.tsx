@@ -34,7 +34,7 @@ const localeMiddleware: Route.MiddlewareFunction = async ({ request, context }, 
 /** Who is asking: the session cookie becomes a viewer (visitor, learner, subscriber, admin). */
 const viewerMiddleware: Route.MiddlewareFunction = async ({ request, context }, next) => {
   const services = context.get(requestContext);
-  const info = await loadViewer(services.db.db, services.config, request);
+  const info = await loadViewer(services.db, services.config, request);
   context.set(viewerContext, info);
   if (info.viewer.user) services.nodeRes.locals.userId = info.viewer.user.id;
   const response = await next();

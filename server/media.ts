@@ -26,7 +26,7 @@ export function videoFiles(services: AppServices, mediaDir: string = MEDIA_DIR) 
     const file = String(req.params.file ?? "");
     if (!/^[a-z0-9][a-z0-9-]*\.mp4$/.test(file)) return next();
     try {
-      const { viewer } = await loadViewer(services.db.db, services.config, asRequest(req));
+      const { viewer } = await loadViewer(services.db, services.config, asRequest(req));
       const allowed = canFetchVideoFile(file, viewer);
       if (allowed === undefined || !existsSync(join(mediaDir, file))) return next();
       if (!allowed) {

@@ -3,7 +3,6 @@ import type { Kysely } from "kysely";
 import { data } from "react-router";
 import type { Database, Submission } from "../../db/schema.ts";
 import { checkCaptcha } from "../lib/captcha.server.ts";
-import type { Db } from "../lib/db.server.ts";
 import type { Config } from "../lib/env.server.ts";
 import type { Logger } from "../lib/logger.server.ts";
 import type { RateLimits } from "../lib/rate-limit.server.ts";
@@ -184,7 +183,7 @@ export async function listNewsletter(db: Kysely<Database>) {
 /** What the contact and registration action needs from the request's services. */
 export interface SubmissionServices {
   config: Config;
-  db: Db;
+  db: Kysely<Database>;
   log: Logger;
   cookieSecrets: string[];
   rateLimits: RateLimits;
@@ -228,11 +227,11 @@ export async function handleSubmission(kind: SubmissionKind, request: Request, s
     return data<SubmissionActionData>({ ok: false, errors: { captcha: CAPTCHA_ERRORS[captcha.reason] }, values }, { status: captcha.reason === "unavailable" ? 503 : 400 });
   }
   const forward = forwardingConfigured(config);
-  const row = await storeSubmission(db.db, kind, parsed.data, { locale, forward });
+  const row = await storeSubmission(db, kind, parsed.data, { locale, forward });
   log.info({ kind, submissionId: row.id }, "submission stored");
   if (forward) {
     // After the answer: the person does not wait for the form service.
-    setImmediate(() => void forwardSubmission({ config, db: db.db, log, delays: services.forwardDelays }, kind, row.id).catch((err: unknown) => log.error({ err }, "forwarding crashed")));
+    setImmediate(() => void forwardSubmission({ config, db: db, log, delays: services.forwardDelays }, kind, row.id).catch((err: unknown) => log.error({ err }, "forwarding crashed")));
   }
   return data<SubmissionActionData>({ ok: true });
 }

@@ -44,7 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const currentUrl = new URL(`${url.pathname}${url.search}`, config.PUBLIC_URL);
   try {
     const { claims, idToken } = await oidc.finishSignIn(currentUrl, transaction);
-    const user = await upsertUserFromProvider(db.db, {
+    const user = await upsertUserFromProvider(db, {
       issuer: claims.iss,
       subject: claims.sub,
       email: text(claims.email),
@@ -54,8 +54,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       phone: text(claims.phone_number),
       address: text((claims.address as { formatted?: unknown } | undefined)?.formatted),
     });
-    await claimEmailSubscriptions(db.db, user);
-    headers.append("Set-Cookie", await startSession(db.db, config, request, user.id, idToken));
+    await claimEmailSubscriptions(db, user);
+    headers.append("Set-Cookie", await startSession(db, config, request, user.id, idToken));
     log.info({ userId: user.id }, "signed in");
     return redirect(transaction.returnTo, { headers });
   } catch (error) {
@@ -63,7 +63,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     if (error.code === "login_required") {
       // The provider says the person is no longer signed in there: sign them out here too.
       const sessionId = readSessionId(config, request);
-      if (sessionId) await deleteSession(db.db, sessionId);
+      if (sessionId) await deleteSession(db, sessionId);
       headers.append("Set-Cookie", clearSessionCookie(config));
     }
     log.warn({ code: error.code }, "sign-in failed");

@@ -24,8 +24,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const pageParam = Number(new URL(request.url).searchParams.get("page") ?? "1");
   const page = Number.isInteger(pageParam) && pageParam >= 1 && pageParam <= 10_000 ? pageParam : 1;
   const [items, stats, posted, flash] = await Promise.all([
-    listFeedback(db.db, page, FEEDBACK_PAGE_SIZE + 1),
-    feedbackStats(db.db),
+    listFeedback(db, page, FEEDBACK_PAGE_SIZE + 1),
+    feedbackStats(db),
     readPostedFeedback(config, cookieSecrets, request),
     takeFlash(config, cookieSecrets, request),
   ]);
@@ -62,14 +62,14 @@ export async function action({ context, request }: Route.ActionArgs) {
   const field = (name: string) => (typeof form.get(name) === "string" ? (form.get(name) as string) : undefined);
 
   if (field("intent") === "delete") {
-    const item = await findFeedback(db.db, field("id") ?? "");
+    const item = await findFeedback(db, field("id") ?? "");
     if (!item) return data({ error: "feedback.notFound" as const }, { status: 404 });
     const posted = await readPostedFeedback(config, cookieSecrets, request);
     if (!mayDelete(item, viewer, posted)) {
       log.warn({ feedbackId: item.id, userId: viewer.user?.id }, "feedback delete refused");
       return data({ error: "feedback.forbidden" as const }, { status: 403 });
     }
-    await deleteFeedback(db.db, item.id);
+    await deleteFeedback(db, item.id);
     log.info({ feedbackId: item.id, userId: viewer.user?.id, byAdmin: viewer.isAdmin }, "feedback deleted");
     return redirect("/feedback", { headers: { "Set-Cookie": await setFlash(config, cookieSecrets, "feedback.deleted") } });
   }
@@ -90,7 +90,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     log.info({ fields: Object.keys(parsed.errors) }, "feedback refused: invalid input");
     return data({ errors: parsed.errors, values, retryAfter: 0 }, { status: 400 });
   }
-  const item = await createFeedback(db.db, parsed.data, { userId: viewer.user?.id ?? null });
+  const item = await createFeedback(db, parsed.data, { userId: viewer.user?.id ?? null });
   log.info({ feedbackId: item.id, userId: viewer.user?.id }, "feedback posted");
   const headers = new Headers();
   headers.append("Set-Cookie", await rememberPostedFeedback(config, cookieSecrets, request, item.id));

@@ -65,7 +65,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       { status: 429, headers: { "Retry-After": String(blocked.retryAfter) } },
     );
   }
-  const account = await authenticateIdpAccount(db.db, parsed.data.email, parsed.data.password);
+  const account = await authenticateIdpAccount(db, parsed.data.email, parsed.data.password);
   if (!account) {
     rateLimits.loginByAddress.consume(clientIp);
     rateLimits.loginByEmail.consume(emailKey);

@@ -13,7 +13,7 @@ export async function loader() {
 export async function action({ context }: Route.ActionArgs) {
   const { config, db, oidc, log } = servicesOf(context);
   const { viewer, session, sessionId } = context.get(viewerContext);
-  if (sessionId) await deleteSession(db.db, sessionId);
+  if (sessionId) await deleteSession(db, sessionId);
   const headers = { "Set-Cookie": clearSessionCookie(config) };
   if (!viewer.user) return redirect("/", { headers });
   log.info({ userId: viewer.user.id }, "signed out");

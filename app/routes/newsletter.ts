@@ -24,7 +24,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (wantsDocument) return redirect(`${returnTo}${returnTo.includes("?") ? "&" : "?"}newsletter=invalid#newsletter`, 303);
     return data({ ok: false as const, error: "newsletter.invalid" as const, retryAfter: 0 }, { status: 400 });
   }
-  await subscribeToNewsletter(db.db, parsed.data.email, context.get(localeContext).locale);
+  await subscribeToNewsletter(db, parsed.data.email, context.get(localeContext).locale);
   log.info("newsletter sign-up");
   if (wantsDocument) return redirect(`${returnTo}${returnTo.includes("?") ? "&" : "?"}newsletter=thanks#newsletter`, 303);
   return data({ ok: true as const });

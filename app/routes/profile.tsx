@@ -13,9 +13,9 @@ export async function loader({ context }: Route.LoaderArgs) {
   const me = requireUser(getViewer(context));
   const { db } = servicesOf(context);
   const { locale, i18n } = context.get(localeContext);
-  const user = (await findUserById(db.db, me.id))!;
+  const user = (await findUserById(db, me.id))!;
   const { viewer } = me;
-  const history = (await quizHistory(db.db, me.id)).map((h) => ({
+  const history = (await quizHistory(db, me.id)).map((h) => ({
     quiz: getQuiz(h.quiz).title[locale],
     key: h.quiz,
     score: h.score,

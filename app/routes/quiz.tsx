@@ -37,7 +37,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     meta: meta(t("quiz.metaTitle", { title }), t("quiz.description", { count: quiz.questions.length, title })),
   };
   const attemptId = url.searchParams.get("attempt");
-  const attempt = attemptId ? await findAttempt(servicesOf(context).db.db, attemptId, key) : undefined;
+  const attempt = attemptId ? await findAttempt(servicesOf(context).db, attemptId, key) : undefined;
   if (attempt?.finished_at) {
     const pct = percentage(attempt.score, attempt.question_count);
     return {
@@ -74,7 +74,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     if (!limit.ok) return data({ error: "tooMany" as const, retryAfter: limit.retryAfter }, { status: 429, headers: { "Retry-After": String(limit.retryAfter) } });
   }
   try {
-    const attempt = await answerQuestion(db.db, {
+    const attempt = await answerQuestion(db, {
       quiz: key,
       attemptId,
       index: Number(rawIndex),

@@ -76,7 +76,7 @@ describe("the HTTP shell (built app on a real SQLite)", () => {
     expect(ok.headers.get("content-type")).toBe("application/json; charset=utf-8");
     expect(await ok.json()).toEqual({ status: "ok" });
     const other = await startApp();
-    await other.db.close();
+    await other.database.close();
     const down = await fetch(`${other.url}/healthz`);
     expect(down.status).toBe(503);
     expect(await down.json()).toEqual({ status: "unavailable" });
