@@ -9,13 +9,13 @@ import { pageMeta } from "~/lib/meta";
 import {
   answerQuestion,
   findAttempt,
-  FOLLOW_UP,
   getQuiz,
   percentage,
   QuizInputError,
   quizKeyForPath,
   questionView,
 } from "~/models/quiz.server";
+import { QUIZ_FOLLOW_UP, quizUrl } from "~/models/catalogue.urls";
 import type { Route } from "./+types/quiz";
 import { routePathname } from "~/lib/route-path";
 
@@ -48,7 +48,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
         score: attempt.score,
         total: attempt.question_count,
         percentage: new Intl.NumberFormat(intlLocale(locale), { style: "percent", maximumFractionDigits: 2 }).format(pct / 100),
-        followUp: FOLLOW_UP[key],
+        followUp: QUIZ_FOLLOW_UP[key],
         dismissed: url.searchParams.get("dismissed") === "1",
       },
     };
@@ -199,7 +199,7 @@ function ResultStep({ loaderData }: { loaderData: Route.ComponentProps["loaderDa
         </div>
       </dl>
       <div className="mt-8 flex justify-center gap-3">
-        <Link to={`/test/${loaderData.key}`} className="btn btn-primary btn-lg">
+        <Link to={quizUrl(loaderData.key)} className="btn btn-primary btn-lg">
           {t("quiz.tryAgain")}
         </Link>
         <Link to="/test" className="btn btn-secondary btn-lg">
@@ -215,7 +215,7 @@ function ResultStep({ loaderData }: { loaderData: Route.ComponentProps["loaderDa
               {t("quiz.watchNow")}
             </Link>
             <a
-              href={`/test/${loaderData.key}?attempt=${loaderData.attemptId}&dismissed=1`}
+              href={`${quizUrl(loaderData.key)}?attempt=${loaderData.attemptId}&dismissed=1`}
               onClick={(event) => {
                 event.preventDefault();
                 setAlertState("closed");

@@ -1,8 +1,8 @@
 import { requestContext } from "~/context.server";
-import { CATALOGUE_ROUTES, VIDEO_LIST_ROUTES } from "~/models/catalogue.server";
+import { CATALOGUE_URLS, CORRECTED_SPELLING, QUIZ_LIST_URL, VIDEO_LIST_URLS } from "~/models/catalogue.urls";
 import type { Route } from "./+types/sitemap";
 
-const PAGES = ["/", "/about", "/courses", "/team", "/testimonial", "/contact", "/register", "/Payments", "/test", "/library", "/feedback"];
+const PAGES = ["/", "/about", "/courses", "/team", "/testimonial", "/contact", "/register", "/Payments", QUIZ_LIST_URL, "/library", "/feedback"];
 
 function escapeXml(value: string): string {
   return value.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -11,7 +11,7 @@ function escapeXml(value: string): string {
 /** Every public page, with its Hebrew alternate (?lng=he). */
 export async function loader({ context }: Route.LoaderArgs) {
   const { config } = context.get(requestContext);
-  const paths = [...PAGES, ...Object.keys(CATALOGUE_ROUTES).filter((p) => !p.startsWith("/courses/programming")), ...Object.keys(VIDEO_LIST_ROUTES).filter((p) => !p.startsWith("/courses/programming"))];
+  const paths = [...PAGES, ...[...Object.keys(CATALOGUE_URLS), ...Object.keys(VIDEO_LIST_URLS)].filter((p) => !p.startsWith(CORRECTED_SPELLING))];
   const urls = paths.map((path) => {
     const loc = escapeXml(`${config.PUBLIC_URL}${path}`);
     return `<url><loc>${loc}</loc><xhtml:link rel="alternate" hreflang="en" href="${loc}?lng=en"/><xhtml:link rel="alternate" hreflang="he" href="${loc}?lng=he"/></url>`;
