@@ -9,7 +9,8 @@ import { ServerRouter } from "react-router";
 import { createI18n } from "./i18n/i18n";
 import { resolveLocale } from "./i18n/locale";
 import { translationFor } from "./i18n/resources.server";
-import { localeContext, requestContext, type LocaleInfo, type RequestInfo } from "./lib/context.server";
+import { localeContext, requestContext, type LocaleInfo, type RequestInfo } from "./context.server";
+import { readCookies } from "./lib/cookies.server";
 import { reportServerError } from "./lib/error-reporting.server";
 
 export const streamTimeout = 5_000;
@@ -26,7 +27,7 @@ function tryGet<T>(read: () => T): T | undefined {
 function i18nFor(request: Request, loadContext: RouterContextProvider): LocaleInfo["i18n"] {
   const fromMiddleware = tryGet(() => loadContext.get(localeContext));
   if (fromMiddleware) return fromMiddleware.i18n;
-  const { locale } = resolveLocale(request);
+  const { locale } = resolveLocale(request, readCookies(request));
   return createI18n(locale, translationFor(locale));
 }
 

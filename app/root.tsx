@@ -14,20 +14,19 @@ import "./app.css";
 import { ErrorPage, NotFoundPage } from "./components/layout/error-pages";
 import { SiteChrome } from "./components/layout/site-chrome";
 import { createI18n } from "./i18n/i18n";
-import { direction, isLocale, localeCookie, resolveLocale, type Locale } from "./i18n/locale";
+import { direction, isLocale, resolveLocale, type Locale } from "./i18n/locale";
 import { translationFor } from "./i18n/resources.server";
 import { reportClientError } from "./lib/error-reporting.client";
-import { loadViewer } from "./lib/auth.server";
-import { localeContext, requestContext, viewerContext } from "./lib/context.server";
+import { localeContext, requestContext, viewerContext } from "./context.server";
+import { localeCookie, readCookies } from "./lib/cookies.server";
+import { loadViewer } from "./models/viewer.server";
+import type { ClientViewer } from "./models/viewer.types";
 
 const localeMiddleware: Route.MiddlewareFunction = async ({ request, context }, next) => {
-  const { locale, fromQuery } = resolveLocale(request);
+  const { locale, fromQuery } = resolveLocale(request, readCookies(request));
   context.set(localeContext, { locale, i18n: createI18n(locale, translationFor(locale)) });
   const response = await next();
-  if (fromQuery) {
-    const secure = context.get(requestContext).config.publicOrigin.startsWith("https:");
-    response.headers.append("Set-Cookie", localeCookie(locale, secure));
-  }
+  if (fromQuery) response.headers.append("Set-Cookie", localeCookie(context.get(requestContext).config, locale));
   response.headers.append("Vary", "Cookie, Accept-Language");
   return response;
 };
@@ -49,14 +48,15 @@ export const middleware: Route.MiddlewareFunction[] = [localeMiddleware, viewerM
 export async function loader({ context }: Route.LoaderArgs) {
   const { locale, i18n } = context.get(localeContext);
   const { viewer } = context.get(viewerContext);
+  const clientViewer: ClientViewer = {
+    user: viewer.user ? { name: viewer.user.name, picture: viewer.user.picture } : null,
+    isAuthenticated: viewer.isAuthenticated,
+    hasSubscription: viewer.hasSubscription,
+    isAdmin: viewer.isAdmin,
+  };
   return {
     locale,
-    viewer: {
-      user: viewer.user ? { name: viewer.user.name, picture: viewer.user.picture } : null,
-      isAuthenticated: viewer.isAuthenticated,
-      hasSubscription: viewer.hasSubscription,
-      isAdmin: viewer.isAdmin,
-    },
+    viewer: clientViewer,
     // A Sentry DSN is public by design (browsers send to it); null when error reporting is off.
     sentryDsn: context.get(requestContext).config.SENTRY_DSN ?? null,
     errorTitles: { notFound: i18n.t("notFound.metaTitle"), error: i18n.t("error.metaTitle") },

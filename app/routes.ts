@@ -1,31 +1,8 @@
 import { type RouteConfig, index, route } from "@react-router/dev/routes";
+import { CATALOGUE_URLS, QUIZ_KEYS, QUIZ_LIST_URL, quizUrl, VIDEO_LIST_URLS } from "./models/catalogue.urls.ts";
 
-/** Video-list URLs (SPEC.md §2): one module, one explicit route each. */
-const VIDEO_LISTS = [
-  "courses/dsa",
-  "courses/java",
-  "courses/mern/react",
-  "courses/mern/express",
-  "courses/mern/nodejs",
-  "courses/mern/mongodb",
-  "courses/fullstack/react",
-  "courses/fullstack/express",
-  "courses/fullstack/nodejs",
-  "courses/fullstack/mongodb",
-  "courses/fullstack/sql",
-  "courses/fullstack/javascript",
-  "courses/fullstack/html",
-  "courses/fullstack/css",
-  // The original's spelling, and the corrected one.
-  "cources/programming/java",
-  "cources/programming/advJava",
-  "cources/programming/javascript",
-  "courses/programming/java",
-  "courses/programming/advJava",
-  "courses/programming/javascript",
-];
-
-const CATALOGUES = ["courses/mern", "courses/fullstack", "cources/programming", "courses/programming"];
+/** A route path from a URL of the list: no leading slash. */
+const path = (url: string) => url.slice(1);
 
 /** Every URL of SPEC.md §2, listed explicitly. */
 export default [
@@ -36,11 +13,12 @@ export default [
   route("testimonial", "routes/testimonial.tsx"),
   route("Payments", "routes/payments.tsx"),
   route("order", "routes/order.tsx"),
-  ...CATALOGUES.map((path) => route(path, "routes/catalogue.tsx", { id: `catalogue:${path}` })),
-  ...VIDEO_LISTS.map((path) => route(path, "routes/video-list.tsx", { id: `videos:${path}` })),
-  route("test", "routes/quiz-list.tsx"),
+  // The catalogue's URLs, one explicit route each (the list: models/catalogue.urls.ts).
+  ...Object.keys(CATALOGUE_URLS).map((url) => route(path(url), "routes/catalogue.tsx", { id: `catalogue:${path(url)}` })),
+  ...Object.keys(VIDEO_LIST_URLS).map((url) => route(path(url), "routes/video-list.tsx", { id: `videos:${path(url)}` })),
+  route(path(QUIZ_LIST_URL), "routes/quiz-list.tsx"),
   // /test/React and /test/Javascript match too: routes are case-insensitive.
-  ...["java", "fullstack", "javascript", "react"].map((quiz) => route(`test/${quiz}`, "routes/quiz.tsx", { id: `quiz:${quiz}` })),
+  ...QUIZ_KEYS.map((quiz) => route(path(quizUrl(quiz)), "routes/quiz.tsx", { id: `quiz:${quiz}` })),
   route("contact", "routes/contact.tsx"),
   route("captcha/challenge", "routes/captcha-challenge.ts"),
   route("newsletter", "routes/newsletter.ts"),

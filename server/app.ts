@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { migrateToLatest } from "../db/migrate.ts";
-import { requestContext, type AppServices, type RequestInfo } from "../app/lib/context.server.ts";
+import { requestContext, type AppServices, type RequestInfo } from "../app/context.server.ts";
 import { openDatabase } from "../app/lib/db.server.ts";
 import { ConfigError, loadConfig, type Config } from "../app/lib/env.server.ts";
 import { flushErrorReporting, initServerErrorReporting } from "../app/lib/error-reporting.server.ts";
@@ -50,7 +50,7 @@ function formOrigins(config: Config): string[] {
 }
 
 export function createApp(services: AppServices, options: AppOptions = {}) {
-  const { config, db, log } = services;
+  const { config, database, log } = services;
   const clientDir = options.clientDir ?? CLIENT_DIR;
   const app = express();
   app.disable("x-powered-by");
@@ -83,7 +83,7 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
   app.get("/thumb/:key", thumbnails(services));
 
   app.get("/healthz", async (_req, res) => {
-    const ok = await db.ping();
+    const ok = await database.ping();
     res.status(ok ? 200 : 503).set("Cache-Control", "no-store").json({ status: ok ? "ok" : "unavailable" });
   });
 
@@ -156,22 +156,22 @@ export async function main(argv: string[], appOptions: AppOptions = {}): Promise
     void flushErrorReporting().finally(() => process.exit(1));
   });
 
-  const db = openDatabase(config.DATABASE_URL);
+  const database = openDatabase(config.DATABASE_URL);
   try {
-    await migrateToLatest(db.db);
+    await migrateToLatest(database.db);
   } catch (error) {
     log.fatal({ err: error }, "database migration failed");
-    await db.close().catch(() => {});
+    await database.close().catch(() => {});
     process.exit(1);
   }
   if (argv[0] === "migrate") {
-    log.info({ dialect: db.dialect }, "database migrated");
-    await db.close();
+    log.info({ dialect: database.dialect }, "database migrated");
+    await database.close();
     return;
   }
   if (argv[0] === "subscriptions") {
-    const code = await runSubscriptionsCommand(db.db, argv.slice(1), (line) => process.stdout.write(`${line}\n`));
-    await db.close();
+    const code = await runSubscriptionsCommand(database.db, argv.slice(1), (line) => process.stdout.write(`${line}\n`));
+    await database.close();
     process.exit(code);
   }
 
@@ -180,7 +180,7 @@ export async function main(argv: string[], appOptions: AppOptions = {}): Promise
 
   const cookieSecrets = loadCookieSecrets(config.SESSION_SECRET, config.DATA_DIR);
   const runtime: Runtime = {};
-  const services = await createServices(config, db, log, cookieSecrets, runtime, appOptions.clientDir ?? CLIENT_DIR);
+  const services = await createServices(config, database, log, cookieSecrets, runtime, appOptions.clientDir ?? CLIENT_DIR);
   const app = createApp(services, appOptions);
 
   let server: Server;
@@ -192,7 +192,7 @@ export async function main(argv: string[], appOptions: AppOptions = {}): Promise
       { err: error, port: config.PORT, host: config.HOST },
       code === "EADDRINUSE" ? `port ${config.PORT} is already in use` : "could not start listening",
     );
-    await db.close().catch(() => {});
+    await database.close().catch(() => {});
     process.exit(1);
   }
   server.headersTimeout = 15_000;
@@ -203,7 +203,7 @@ export async function main(argv: string[], appOptions: AppOptions = {}): Promise
   const port = typeof address === "object" && address ? address.port : config.PORT;
   const selfHost = config.HOST === "0.0.0.0" || config.HOST === "::" ? "127.0.0.1" : config.HOST;
   runtime.selfOrigin = `http://${selfHost.includes(":") ? `[${selfHost}]` : selfHost}:${port}`;
-  log.info({ port, publicUrl: config.PUBLIC_URL, dialect: db.dialect }, `Lomda is serving on ${config.PUBLIC_URL}`);
+  log.info({ port, publicUrl: config.PUBLIC_URL, dialect: database.dialect }, `Lomda is serving on ${config.PUBLIC_URL}`);
 
   let stopping = false;
   const shutdown = (signal: string) => {
@@ -218,7 +218,7 @@ export async function main(argv: string[], appOptions: AppOptions = {}): Promise
     server.close(async () => {
       clearTimeout(force);
       clearInterval(sweep);
-      await db.close().catch((err: unknown) => log.error({ err }, "closing the database failed"));
+      await database.close().catch((err: unknown) => log.error({ err }, "closing the database failed"));
       await flushErrorReporting().catch(() => {});
       log.info("stopped");
       process.exit(0);

@@ -2,8 +2,8 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, renameSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { NextFunction, Request, Response } from "express";
-import { loadViewer } from "../app/lib/auth.server.ts";
-import type { AppServices } from "../app/lib/context.server.ts";
+import type { AppServices } from "../app/context.server.ts";
+import { loadViewer } from "../app/models/viewer.server.ts";
 import { canFetchVideoFile, videoIdForThumbKey } from "../app/models/catalogue.server.ts";
 
 export const MEDIA_DIR = resolve("media/videos");

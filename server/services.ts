@@ -1,6 +1,6 @@
 import { readdirSync } from "node:fs";
-import { type AppServices } from "../app/lib/context.server.ts";
-import type { Db } from "../app/lib/db.server.ts";
+import { type AppServices } from "../app/context.server.ts";
+import type { DatabaseHandle } from "../app/lib/db.server.ts";
 import type { Config } from "../app/lib/env.server.ts";
 import { createEmbeddedIdp, EMBEDDED_CLIENT_ID, EMBEDDED_SCOPES, embeddedClientSecret, IDP_MOUNT } from "../app/lib/idp/provider.server.ts";
 import type { Logger } from "../app/lib/logger.server.ts";
@@ -8,7 +8,7 @@ import { OidcClient } from "../app/lib/oidc.server.ts";
 import { BooksClient } from "../app/models/books.server.ts";
 import { initThumbnailKeys } from "../app/models/catalogue.server.ts";
 import { createRateLimits } from "../app/lib/rate-limit.server.ts";
-import { DEMO_PASSWORD, seedDemoAccounts } from "../app/models/idp-account.server.ts";
+import { DEMO_PASSWORD, findIdpAccountById, seedDemoAccounts } from "../app/models/idp-account.server.ts";
 
 export interface Runtime {
   /** The address this process listens on, known once it listens (for the embedded provider's self-calls). */
@@ -27,12 +27,13 @@ function builtStylesheet(clientDir: string): string | undefined {
 /** Everything a request may need, built once at start. */
 export async function createServices(
   config: Config,
-  db: Db,
+  database: DatabaseHandle,
   log: Logger,
   cookieSecrets: string[],
   runtime: Runtime,
   clientDir: string,
 ): Promise<AppServices> {
+  const { db } = database;
   initThumbnailKeys(cookieSecrets[0]!);
   const books = new BooksClient({ url: config.BOOKS_API_URL, key: config.BOOKS_API_KEY, timeoutMs: config.BOOKS_TIMEOUT_MS, log });
   if (!config.embeddedIdp) {
@@ -49,20 +50,21 @@ export async function createServices(
       },
       log,
     );
-    return { config, db, log, cookieSecrets, oidc, rateLimits: createRateLimits(), books };
+    return { config, db, database, log, cookieSecrets, oidc, rateLimits: createRateLimits(), books };
   }
 
-  await seedDemoAccounts(db.db);
+  await seedDemoAccounts(db);
   log.warn(
     { accounts: ["learner@lomda.test", "subscriber@lomda.test", "admin@lomda.test"] },
     `DEMO SIGN-IN IS ON: the embedded OpenID provider at ${IDP_MOUNT} accepts the demo accounts with the password "${DEMO_PASSWORD}". Set OIDC_ISSUER to use a real provider.`,
   );
   const idp = await createEmbeddedIdp({
-    db: db.db,
+    db,
     publicUrl: config.PUBLIC_URL,
     cookieSecrets,
     trustProxy: config.trustProxy !== false,
     stylesheetHref: builtStylesheet(clientDir),
+    findAccount: (id) => findIdpAccountById(db, id),
   });
   const oidc = new OidcClient(
     {
@@ -77,5 +79,5 @@ export async function createServices(
     },
     log,
   );
-  return { config, db, log, cookieSecrets, oidc, idp, rateLimits: createRateLimits(), books };
+  return { config, db, database, log, cookieSecrets, oidc, idp, rateLimits: createRateLimits(), books };
 }

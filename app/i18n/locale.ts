@@ -39,31 +39,20 @@ export function fromAcceptLanguage(header: string | null | undefined): Locale | 
   return undefined;
 }
 
-export function readCookie(header: string | null | undefined, name: string): string | undefined {
-  if (!header) return undefined;
-  for (const part of header.split(";")) {
-    const eq = part.indexOf("=");
-    if (eq === -1) continue;
-    if (part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
-  }
-  return undefined;
-}
-
 export interface LocaleChoice {
   locale: Locale;
   /** True when `?lng=` chose it: the response then remembers the choice in a cookie. */
   fromQuery: boolean;
 }
 
-/** `?lng=he|en`, then the cookie, then Accept-Language, then English. */
-export function resolveLocale(request: Request): LocaleChoice {
+/**
+ * `?lng=he|en`, then the cookie, then Accept-Language, then English. The cookies come parsed
+ * (by the server's safe cookie parser), so this stays pure and a malformed cookie cannot break it.
+ */
+export function resolveLocale(request: Request, cookies: Readonly<Record<string, string | undefined>>): LocaleChoice {
   const query = new URL(request.url).searchParams.get("lng");
   if (isLocale(query)) return { locale: query, fromQuery: true };
-  const cookie = readCookie(request.headers.get("cookie"), LOCALE_COOKIE);
+  const cookie = cookies[LOCALE_COOKIE];
   if (isLocale(cookie)) return { locale: cookie, fromQuery: false };
   return { locale: fromAcceptLanguage(request.headers.get("accept-language")) ?? DEFAULT_LOCALE, fromQuery: false };
-}
-
-export function localeCookie(locale: Locale, secure: boolean): string {
-  return `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=31536000; SameSite=Lax${secure ? "; Secure" : ""}`;
 }

@@ -92,7 +92,7 @@ export async function verifyHcaptcha(config: Config, token: string | null, remot
 
 /** Checks whichever captcha is configured, reading its field from the submitted form. */
 export async function checkCaptcha(
-  services: { config: Config; db: { db: Kysely<Database> }; cookieSecrets: string[] },
+  services: { config: Config; db: Kysely<Database>; cookieSecrets: string[] },
   form: FormData,
   remoteIp: string,
 ): Promise<CaptchaResult> {
@@ -103,7 +103,7 @@ export async function checkCaptcha(
     return verifyHcaptcha(config, typeof token === "string" ? token : null, remoteIp);
   }
   const payload = form.get("altcha");
-  return verifyAltcha(services.db.db, services.cookieSecrets, typeof payload === "string" ? payload : null);
+  return verifyAltcha(services.db, services.cookieSecrets, typeof payload === "string" ? payload : null);
 }
 
 export async function deleteExpiredCaptchas(db: Kysely<Database>, now: Date = new Date()): Promise<void> {

@@ -7,7 +7,8 @@ import type { Database } from "../../db/schema.ts";
 
 export type Dialect = "sqlite" | "postgres";
 
-export interface Db {
+/** The open database, for the process: queries go through `db`; the rest is for health checks and shutdown. */
+export interface DatabaseHandle {
   db: Kysely<Database>;
   dialect: Dialect;
   /** Answers true when a trivial query succeeds (for /healthz). */
@@ -24,11 +25,11 @@ export interface OpenOptions {
  * Opens the database named by a URL: `file:<path>` (or `file::memory:`) for SQLite,
  * `postgres://…` for PostgreSQL.
  */
-export function openDatabase(url: string, options: OpenOptions = {}): Db {
+export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHandle {
   return url.startsWith("file:") ? openSqlite(url.slice("file:".length)) : openPostgres(url, options);
 }
 
-function openSqlite(path: string): Db {
+function openSqlite(path: string): DatabaseHandle {
   const inMemory = path === ":memory:";
   if (!inMemory) mkdirSync(dirname(resolve(path)), { recursive: true });
   const sqlite = new SQLite(inMemory ? ":memory:" : resolve(path), { timeout: 5000 });
@@ -41,7 +42,7 @@ function openSqlite(path: string): Db {
   return wrap(db, "sqlite");
 }
 
-function openPostgres(url: string, { schema }: OpenOptions): Db {
+function openPostgres(url: string, { schema }: OpenOptions): DatabaseHandle {
   if (schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(schema)) {
     throw new Error(`Invalid schema name: ${schema}`);
   }
@@ -58,7 +59,7 @@ function openPostgres(url: string, { schema }: OpenOptions): Db {
   return wrap(db, "postgres");
 }
 
-function wrap(db: Kysely<Database>, dialect: Dialect): Db {
+function wrap(db: Kysely<Database>, dialect: Dialect): DatabaseHandle {
   let closed = false;
   return {
     db,

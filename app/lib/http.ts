@@ -23,3 +23,16 @@ export function json(body: unknown, status = 200, headers: Record<string, string
     headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store", ...headers },
   });
 }
+
+/**
+ * Only same-origin relative paths: "/courses?x=1" yes; "//evil", "/\\evil", "https://evil",
+ * "javascript:…" and anything with control characters become "/".
+ */
+export function safeReturnTo(value: unknown): string {
+  if (typeof value !== "string" || value.length > 2000) return "/";
+  if (!value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return "/";
+  if (/[\u0000-\u001f\u007f\\]/.test(value)) return "/";
+  const url = new URL(value, "http://lomda.invalid");
+  if (url.origin !== "http://lomda.invalid") return "/";
+  return `${url.pathname}${url.search}${url.hash}`;
+}

@@ -1,5 +1,6 @@
 import * as client from "openid-client";
 import type { Logger } from "./logger.server.ts";
+import type { SignInErrorCode } from "./oidc.types.ts";
 
 /**
  * The relying party: Lomda signing people in at an OpenID provider (openid-client), as the
@@ -38,15 +39,6 @@ export interface SignInTransaction {
   returnTo: string;
   maxAge?: number;
 }
-
-export type SignInErrorCode =
-  | "missing_transaction"
-  | "state_mismatch"
-  | "access_denied"
-  | "login_required"
-  | "login_failed"
-  | "timeout"
-  | "request_error";
 
 export class SignInError extends Error {
   readonly code: SignInErrorCode;

@@ -1,6 +1,7 @@
 import type { Logger } from "../lib/logger.server.ts";
 import { formatMoney } from "../i18n/format.ts";
 import type { Locale } from "../i18n/locale.ts";
+import type { BookView } from "./books.types.ts";
 import { searchResponseSchema, volumeSchema, type Volume } from "./book.schema.ts";
 
 /**
@@ -159,24 +160,6 @@ async function readCapped(response: Response, cap: number): Promise<string> {
 }
 
 /* ---------- What a book card shows (SPEC.md §3, §5) ---------- */
-
-export interface BookView {
-  id: string;
-  title: string;
-  subtitle: string | null;
-  authors: string[];
-  pageCount: number | null;
-  saleability: "FREE" | "FOR_SALE" | "OTHER";
-  thumbnail: string;
-  /** FREE books: the PDF (download link or ACS token link), http(s) only. */
-  pdfLink: string | null;
-  /** FREE books without a PDF: where to read them online. */
-  readLink: string | null;
-  /** Others: the retail price for the page's language, and where to buy. */
-  price: string | null;
-  buyLink: string | null;
-  description: string | null;
-}
 
 /** Image hosts the CSP allows for book covers (img-src), besides our own. */
 export const BOOK_IMAGE_ORIGINS = ["https://books.google.com", "https://books.googleusercontent.com"];

@@ -1,6 +1,6 @@
-import type { CourseCardView } from "../components/course/course-card.tsx";
 import { formatPrice } from "../i18n/format.ts";
 import type { Locale } from "../i18n/locale.ts";
+import type { CourseCardView, PersonView, TestimonialView } from "./catalogue.types.ts";
 import type { CourseCard } from "./content.schema.ts";
 import { getInstructors, getTeam, getTestimonials } from "./catalogue.server.ts";
 
@@ -21,14 +21,6 @@ export function cardView(card: CourseCard, locale: Locale): CourseCardView {
   };
 }
 
-export interface PersonView {
-  key: string;
-  name: string;
-  role: string;
-  photo: string;
-  bio: string | null;
-}
-
 export function instructorsView(locale: Locale): PersonView[] {
   return getInstructors().map((p) => ({ key: p.key, name: p.name[locale], role: p.role[locale], photo: p.photo, bio: p.bio?.[locale] ?? null }));
 }
@@ -39,14 +31,6 @@ export function teamView(locale: Locale) {
     title: section.title[locale],
     members: section.members.map((p) => ({ key: p.key, name: p.name[locale], role: p.role[locale], photo: p.photo, bio: p.bio?.[locale] ?? null })),
   }));
-}
-
-export interface TestimonialView {
-  key: string;
-  name: string;
-  profession: string;
-  quote: string;
-  photo: string;
 }
 
 export function testimonialsView(locale: Locale): TestimonialView[] {

@@ -3,6 +3,8 @@ import { z } from "zod";
 import * as courseContent from "../../content/courses.ts";
 import * as videoContent from "../../content/videos.ts";
 import { canWatch, FREE_SAMPLE_COUNT, type Viewer } from "./access.server.ts";
+import type { Player, VideoView } from "./catalogue.types.ts";
+import { CATALOGUE_URLS, VIDEO_LIST_URLS, type CatalogueKey, type ListKey } from "./catalogue.urls.ts";
 import { bilingual, courseCard, person, testimonial, videoItem, videoList, type VideoItem, type VideoList } from "./content.schema.ts";
 import type { Locale } from "../i18n/locale.ts";
 
@@ -41,45 +43,11 @@ const subscription = parse(
   "courses.ts subscription",
 );
 
-export type ListKey = "dsa" | "java" | "react" | "express" | "nodejs" | "mongodb" | "sql" | "javascript" | "html" | "css" | "advjava";
-
-/** Every URL that shows a video list, and which list (SPEC.md §2; /courses/programming/… too). */
-export const VIDEO_LIST_ROUTES: Record<string, ListKey> = {
-  "/courses/dsa": "dsa",
-  "/courses/java": "java",
-  "/courses/mern/react": "react",
-  "/courses/mern/express": "express",
-  "/courses/mern/nodejs": "nodejs",
-  "/courses/mern/mongodb": "mongodb",
-  "/courses/fullstack/react": "react",
-  "/courses/fullstack/express": "express",
-  "/courses/fullstack/nodejs": "nodejs",
-  "/courses/fullstack/mongodb": "mongodb",
-  "/courses/fullstack/sql": "sql",
-  "/courses/fullstack/javascript": "javascript",
-  "/courses/fullstack/html": "html",
-  "/courses/fullstack/css": "css",
-  "/cources/programming/java": "java",
-  "/cources/programming/advJava": "advjava",
-  "/cources/programming/javascript": "javascript",
-  "/courses/programming/java": "java",
-  "/courses/programming/advJava": "advjava",
-  "/courses/programming/javascript": "javascript",
-};
-
-export const CATALOGUE_ROUTES: Record<string, "mern" | "fullstack" | "programming"> = {
-  "/courses/mern": "mern",
-  "/courses/fullstack": "fullstack",
-  "/cources/programming": "programming",
-  "/courses/programming": "programming",
-};
-
-/** Routes match case-insensitively and with a trailing slash; so does this lookup. */
 function normalizePath(pathname: string): string {
   return pathname.replace(/\/+$/, "").toLowerCase() || "/";
 }
-const listByPath = new Map(Object.entries(VIDEO_LIST_ROUTES).map(([path, key]) => [normalizePath(path), key]));
-const catalogueByPath = new Map(Object.entries(CATALOGUE_ROUTES).map(([path, key]) => [normalizePath(path), key]));
+const listByPath = new Map<string, ListKey>(Object.entries(VIDEO_LIST_URLS).map(([path, key]) => [normalizePath(path), key]));
+const catalogueByPath = new Map<string, CatalogueKey>(Object.entries(CATALOGUE_URLS).map(([path, key]) => [normalizePath(path), key]));
 
 export function listKeyForPath(pathname: string): ListKey | undefined {
   return listByPath.get(normalizePath(pathname));
@@ -114,21 +82,6 @@ export function allCourseCards() {
 }
 
 /* ---------- What a viewer gets of a video (decided here, on the server) ---------- */
-
-export type Player = { kind: "youtube"; videoId: string } | { kind: "mp4"; src: string };
-
-export interface VideoView {
-  key: string;
-  title: string;
-  description: string;
-  duration: string;
-  /** /thumb/<opaque key>: never the video id. */
-  thumb: string;
-  /** Only for those allowed to watch; a locked item carries no id and no playable URL. */
-  player: Player | null;
-  /** A learner's free sample (the first FREE_SAMPLE_COUNT of a list). */
-  freeSample: boolean;
-}
 
 let thumbSecret = "lomda-thumbnails";
 const thumbKeys = new Map<string, string>();

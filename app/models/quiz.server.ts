@@ -4,6 +4,7 @@ import { z } from "zod";
 import { quizzes as quizContent } from "../../content/quizzes.ts";
 import type { Database, QuizAttempt } from "../../db/schema.ts";
 import type { Locale } from "../i18n/locale.ts";
+import { QUIZ_KEYS, type QuizKey } from "./catalogue.urls.ts";
 import { quiz as quizSchema, type Quiz } from "./content.schema.ts";
 
 /**
@@ -11,17 +12,7 @@ import { quiz as quizSchema, type Quiz } from "./content.schema.ts";
  * answers stay here: views sent to the browser carry questions and options only.
  */
 
-export type QuizKey = "java" | "fullstack" | "javascript" | "react";
-export const QUIZ_KEYS: readonly QuizKey[] = ["java", "fullstack", "javascript", "react"];
 export const QUIZ_SIZES: Record<QuizKey, number> = { java: 20, fullstack: 15, javascript: 15, react: 10 };
-
-/** Where "Watch Now" leads after each quiz (SPEC.md §4). */
-export const FOLLOW_UP: Record<QuizKey, string> = {
-  java: "/courses/java",
-  fullstack: "/courses/fullstack",
-  react: "/courses/mern/react",
-  javascript: "/cources/programming/javascript",
-};
 
 const quizzes: Quiz[] = z
   .array(quizSchema)

@@ -24,6 +24,14 @@ export const submissionSchema = z
 export type SubmissionInput = z.infer<typeof submissionSchema>;
 export type SubmissionErrors = Partial<Record<keyof SubmissionInput | "form" | "captcha", string>>;
 
+/** What the contact and registration actions answer, and the form shows. */
+export interface SubmissionActionData {
+  ok: boolean;
+  errors?: SubmissionErrors;
+  values?: { name: string; email: string; phone: string; message: string };
+  retryAfter?: number;
+}
+
 export function parseSubmission(raw: unknown): { ok: true; data: SubmissionInput } | { ok: false; errors: SubmissionErrors } {
   const result = submissionSchema.safeParse(raw);
   if (result.success) return { ok: true, data: result.data };

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runSubscriptionsCommand } from "../../server/subscriptions-cli.ts";
 import { createTestDb, DIALECTS, type TestDb } from "../../tests/setup/databases.ts";
 import { canWatch, FREE_SAMPLE_COUNT, resolveViewer, VISITOR } from "./access.server.ts";
 import { authenticateIdpAccount, DEMO_PASSWORD, seedDemoAccounts } from "./idp-account.server.ts";
@@ -64,23 +63,6 @@ describe.each(DIALECTS)("subscriptions and access on %s", (dialect) => {
     expect(await revokeSubscription(t.db, id, "admin:x", now)).toBe(true);
     expect(await activeSubscriptionFor(t.db, u, now)).toBeUndefined();
     expect(await revokeSubscription(t.db, id, "admin:x", now)).toBe(false);
-  });
-
-  it("the command line grants, lists and revokes, and refuses bad input", async () => {
-    const lines: string[] = [];
-    const out = (l: string) => lines.push(l);
-    expect(await runSubscriptionsCommand(t.db, ["grant", "cli@example.org", "--until", "2026-12-31"], out, now)).toBe(0);
-    expect(lines.at(-1)).toBe("Granted a subscription to cli@example.org until 2026-12-31.");
-    expect(await runSubscriptionsCommand(t.db, ["list"], out, now)).toBe(0);
-    expect(lines.some((l) => l.startsWith("cli@example.org\tactive"))).toBe(true);
-    expect(await runSubscriptionsCommand(t.db, ["revoke", "cli@example.org"], out, now)).toBe(0);
-    expect((await listSubscriptions(t.db, now)).find((s) => s.email === "cli@example.org")?.active).toBe(false);
-    expect(await runSubscriptionsCommand(t.db, ["revoke", "cli@example.org"], out, now)).toBe(1);
-    expect(await runSubscriptionsCommand(t.db, ["grant", "not-an-email"], out, now)).toBe(2);
-    expect(await runSubscriptionsCommand(t.db, ["grant", "x@example.org", "--until", "31/12/2026"], out, now)).toBe(2);
-    expect(await runSubscriptionsCommand(t.db, ["grant", "x@example.org", "--until", "2020-01-01"], out, now)).toBe(2);
-    expect(await runSubscriptionsCommand(t.db, ["destroy"], out, now)).toBe(2);
-    expect((await listSubscriptions(t.db, now)).some((s) => s.email === "x@example.org")).toBe(false);
   });
 
   it("seeds the demo accounts once, with scrypt hashes, and the subscriber's subscription", async () => {

@@ -5,9 +5,8 @@ import { AccessNotice, VideoList, VideoPlayerOrLock } from "~/components/course/
 import { PageHeader } from "~/components/layout/page-header";
 import { SectionHeading } from "~/components/ui/section-heading";
 import { formatDate } from "~/i18n/format";
-import { getViewer } from "~/lib/auth.server";
+import { getViewer, pageContext } from "~/context.server";
 import { pageMeta } from "~/lib/meta";
-import { pageContext } from "~/lib/page.server";
 import { getAboutVideo, getTaxExplainers, getVideoList, viewVideo } from "~/models/catalogue.server";
 import { testimonialsView } from "~/models/catalogue-view.server";
 import type { Route } from "./+types/about";

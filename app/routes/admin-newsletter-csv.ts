@@ -1,5 +1,5 @@
-import { requireAdmin } from "~/lib/admin.server";
-import { servicesOf } from "~/lib/auth.server";
+import { requireAdmin } from "~/models/viewer.server";
+import { getViewer, servicesOf } from "~/context.server";
 import { listNewsletter } from "~/models/submission.server";
 import type { Route } from "./+types/admin-newsletter-csv";
 
@@ -10,9 +10,9 @@ function csvCell(value: string): string {
 }
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const admin = requireAdmin(context, request);
+  const admin = requireAdmin(getViewer(context), request);
   const { db, log } = servicesOf(context);
-  const rows = await listNewsletter(db.db);
+  const rows = await listNewsletter(db);
   log.info({ adminId: admin.id, count: rows.length }, "admin: newsletter exported");
   const body = ["email,language,signed_up_at", ...rows.map((r) => [r.email, r.locale, r.created_at].map(csvCell).join(","))].join("\r\n") + "\r\n";
   return new Response(body, {

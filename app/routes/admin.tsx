@@ -3,9 +3,8 @@ import { data, Form, useNavigation } from "react-router";
 import { z } from "zod";
 import { PageHeader } from "~/components/layout/page-header";
 import { formatDate, formatDateTime } from "~/i18n/format";
-import { requireAdmin } from "~/lib/admin.server";
-import { servicesOf } from "~/lib/auth.server";
-import { localeContext } from "~/lib/context.server";
+import { requireAdmin } from "~/models/viewer.server";
+import { getViewer, localeContext, servicesOf } from "~/context.server";
 import { deleteFeedback, setFeedbackHidden } from "~/models/feedback.server";
 import { findSubmission, listNewsletter, listSubmissions, setSubmissionStatus, type SubmissionKind } from "~/models/submission.server";
 import { grantSubscription, listSubscriptions, revokeSubscription } from "~/models/subscription.server";
@@ -17,7 +16,7 @@ import type { Route } from "./+types/admin";
  * the admin's user id.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+  requireAdmin(getViewer(context), request);
   const { db } = servicesOf(context);
   const { locale, i18n } = context.get(localeContext);
   const submission = (s: Awaited<ReturnType<typeof listSubmissions>>[number]) => ({
@@ -32,12 +31,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     forwardError: s.forward_error,
     forwardAttempts: s.forward_attempts,
   });
-  const feedback = await db.db.selectFrom("feedback").select(["id", "name", "comment", "rating", "hidden", "created_at"]).orderBy("created_at", "desc").limit(50).execute();
+  const feedback = await db.selectFrom("feedback").select(["id", "name", "comment", "rating", "hidden", "created_at"]).orderBy("created_at", "desc").limit(50).execute();
   return {
     title: i18n.t("admin.metaTitle"),
-    contact: (await listSubmissions(db.db, "contact")).map(submission),
-    registrations: (await listSubmissions(db.db, "registration")).map(submission),
-    subscriptions: (await listSubscriptions(db.db)).map((s) => ({
+    contact: (await listSubmissions(db, "contact")).map(submission),
+    registrations: (await listSubmissions(db, "registration")).map(submission),
+    subscriptions: (await listSubscriptions(db)).map((s) => ({
       id: s.id,
       email: s.email ?? s.userId ?? "",
       startsAt: formatDate(s.startsAt, locale),
@@ -46,7 +45,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       state: s.active ? "active" : s.revokedAt ? "revoked" : "ended",
     })),
     feedback: feedback.map((f) => ({ id: f.id, name: f.name, comment: f.comment.slice(0, 200), rating: f.rating, hidden: f.hidden === 1, date: formatDate(f.created_at, locale) })),
-    newsletterCount: (await listNewsletter(db.db)).length,
+    newsletterCount: (await listNewsletter(db)).length,
   };
 }
 
@@ -59,7 +58,7 @@ const actionSchema = z.discriminatedUnion("intent", [
 ]);
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const admin = requireAdmin(context, request);
+  const admin = requireAdmin(getViewer(context), request);
   const { db, log } = servicesOf(context);
   const form = Object.fromEntries([...(await request.formData())].filter(([, v]) => typeof v === "string"));
   const parsed = actionSchema.safeParse(form);
@@ -71,41 +70,41 @@ export async function action({ context, request }: Route.ActionArgs) {
 
   switch (input.intent) {
     case "handle": {
-      const ok = await setSubmissionStatus(db.db, input.kind as SubmissionKind, input.id, "handled", by);
+      const ok = await setSubmissionStatus(db, input.kind as SubmissionKind, input.id, "handled", by);
       log.info({ adminId: admin.id, kind: input.kind, submissionId: input.id }, "admin: marked handled");
       return done(ok);
     }
     case "approve": {
-      const request = await findSubmission(db.db, "registration", input.id);
+      const request = await findSubmission(db, "registration", input.id);
       if (!request) return done(false);
       let endsAt: Date | null = null;
       if (input.until) {
         endsAt = new Date(`${input.until}T23:59:59Z`);
         if (Number.isNaN(endsAt.getTime()) || endsAt <= new Date()) return done(false, "admin.badDate");
       }
-      await grantSubscription(db.db, { email: request.email, endsAt, grantedBy: `request:${request.id}`, note: by });
-      await setSubmissionStatus(db.db, "registration", request.id, "approved", by);
+      await grantSubscription(db, { email: request.email, endsAt, grantedBy: `request:${request.id}`, note: by });
+      await setSubmissionStatus(db, "registration", request.id, "approved", by);
       log.info({ adminId: admin.id, requestId: request.id, until: input.until || null }, "admin: registration approved, subscription granted");
       return done(true);
     }
     case "reject": {
-      const ok = await setSubmissionStatus(db.db, "registration", input.id, "rejected", by);
+      const ok = await setSubmissionStatus(db, "registration", input.id, "rejected", by);
       log.info({ adminId: admin.id, requestId: input.id }, "admin: registration rejected");
       return done(ok);
     }
     case "revoke": {
-      const ok = await revokeSubscription(db.db, input.id, by);
+      const ok = await revokeSubscription(db, input.id, by);
       log.info({ adminId: admin.id, subscriptionId: input.id }, "admin: subscription revoked");
       return done(ok);
     }
     case "hide":
     case "show": {
-      const ok = await setFeedbackHidden(db.db, input.id, input.intent === "hide");
+      const ok = await setFeedbackHidden(db, input.id, input.intent === "hide");
       log.info({ adminId: admin.id, feedbackId: input.id, hidden: input.intent === "hide" }, "admin: feedback moderated");
       return done(ok);
     }
     case "delete-feedback": {
-      const ok = await deleteFeedback(db.db, input.id);
+      const ok = await deleteFeedback(db, input.id);
       log.info({ adminId: admin.id, feedbackId: input.id }, "admin: feedback deleted");
       return done(ok);
     }

@@ -1,6 +1,5 @@
 import { json } from "~/lib/http";
-import { servicesOf } from "~/lib/auth.server";
-import { localeContext } from "~/lib/context.server";
+import { localeContext, servicesOf } from "~/context.server";
 import { searchLibrary } from "~/models/library.server";
 import type { Route } from "./+types/api-books";
 

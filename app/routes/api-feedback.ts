@@ -1,5 +1,5 @@
 import { json } from "~/lib/http";
-import { getViewer, servicesOf } from "~/lib/auth.server";
+import { getViewer, servicesOf } from "~/context.server";
 import { parseFeedback } from "~/models/feedback.schema";
 import { createFeedback, FEEDBACK_PAGE_SIZE, listFeedback } from "~/models/feedback.server";
 import type { Route } from "./+types/api-feedback";
@@ -16,7 +16,7 @@ const publicItem = (i: { id: string; name: string; comment: string; image: strin
 /** GET /api/feedback: the list (newest first; ?page=). */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const page = Number(new URL(request.url).searchParams.get("page") ?? "1");
-  const items = await listFeedback(servicesOf(context).db.db, Number.isInteger(page) && page >= 1 ? page : 1, FEEDBACK_PAGE_SIZE);
+  const items = await listFeedback(servicesOf(context).db, Number.isInteger(page) && page >= 1 ? page : 1, FEEDBACK_PAGE_SIZE);
   return json(items.map(publicItem));
 }
 
@@ -36,7 +36,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   if (typeof body !== "object" || body === null || Array.isArray(body)) return json({ error: "invalid_body" }, 400);
   const parsed = parseFeedback(body);
   if (!parsed.ok) return json({ error: "validation", fields: parsed.errors }, 400);
-  const item = await createFeedback(db.db, parsed.data, { userId: getViewer(context).user?.id ?? null });
+  const item = await createFeedback(db, parsed.data, { userId: getViewer(context).user?.id ?? null });
   log.info({ feedbackId: item.id }, "feedback posted through the API");
   return json(publicItem(item), 201);
 }

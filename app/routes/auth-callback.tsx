@@ -1,15 +1,10 @@
 import { data, redirect } from "react-router";
 import { AuthErrorPage } from "~/components/auth/auth-error";
-import {
-  clearSessionCookie,
-  clearTransaction,
-  readSessionId,
-  readTransaction,
-  servicesOf,
-  startSession,
-} from "~/lib/auth.server";
-import { localeContext } from "~/lib/context.server";
-import { SignInError, type SignInErrorCode } from "~/lib/oidc.server";
+import { clearSessionCookie, clearTransaction, readSessionId, readTransaction } from "~/lib/cookies.server";
+import { startSession } from "~/models/viewer.server";
+import { localeContext, servicesOf } from "~/context.server";
+import { SignInError } from "~/lib/oidc.server";
+import type { SignInErrorCode } from "~/lib/oidc.types";
 import { deleteSession } from "~/models/session.server";
 import { claimEmailSubscriptions } from "~/models/subscription.server";
 import { upsertUserFromProvider } from "~/models/user.server";
@@ -49,7 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const currentUrl = new URL(`${url.pathname}${url.search}`, config.PUBLIC_URL);
   try {
     const { claims, idToken } = await oidc.finishSignIn(currentUrl, transaction);
-    const user = await upsertUserFromProvider(db.db, {
+    const user = await upsertUserFromProvider(db, {
       issuer: claims.iss,
       subject: claims.sub,
       email: text(claims.email),
@@ -59,7 +54,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       phone: text(claims.phone_number),
       address: text((claims.address as { formatted?: unknown } | undefined)?.formatted),
     });
-    await claimEmailSubscriptions(db.db, user);
+    await claimEmailSubscriptions(db, user);
     headers.append("Set-Cookie", await startSession(db, config, request, user.id, idToken));
     log.info({ userId: user.id }, "signed in");
     return redirect(transaction.returnTo, { headers });
@@ -68,7 +63,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     if (error.code === "login_required") {
       // The provider says the person is no longer signed in there: sign them out here too.
       const sessionId = readSessionId(config, request);
-      if (sessionId) await deleteSession(db.db, sessionId);
+      if (sessionId) await deleteSession(db, sessionId);
       headers.append("Set-Cookie", clearSessionCookie(config));
     }
     log.warn({ code: error.code }, "sign-in failed");

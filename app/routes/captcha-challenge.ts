@@ -1,4 +1,4 @@
-import { servicesOf } from "~/lib/auth.server";
+import { servicesOf } from "~/context.server";
 import { createAltchaChallenge } from "~/lib/captcha.server";
 import { json } from "~/lib/http";
 import type { Route } from "./+types/captcha-challenge";

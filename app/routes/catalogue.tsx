@@ -3,7 +3,7 @@ import { data } from "react-router";
 import { CourseCard } from "~/components/course/course-card";
 import { PageHeader } from "~/components/layout/page-header";
 import { pageMeta } from "~/lib/meta";
-import { pageContext } from "~/lib/page.server";
+import { pageContext } from "~/context.server";
 import { catalogueKeyForPath, getCatalogue } from "~/models/catalogue.server";
 import { cardView } from "~/models/catalogue-view.server";
 import type { Route } from "./+types/catalogue";

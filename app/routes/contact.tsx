@@ -3,8 +3,8 @@ import { site } from "../../content/site";
 import { SubmissionForm } from "~/components/forms/submission-form";
 import { PageHeader } from "~/components/layout/page-header";
 import { pageMeta } from "~/lib/meta";
-import { pageContext } from "~/lib/page.server";
-import { handleSubmission } from "~/lib/submissions.server";
+import { localeContext, pageContext, servicesOf } from "~/context.server";
+import { handleSubmission } from "~/models/submission.server";
 import type { Route } from "./+types/contact";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -18,7 +18,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  return handleSubmission("contact", request, context);
+  return handleSubmission("contact", request, servicesOf(context), context.get(localeContext).locale);
 }
 
 export const meta = ({ loaderData }: Route.MetaArgs) => pageMeta(loaderData?.meta);

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { PageHeader } from "~/components/layout/page-header";
 import { SectionHeading } from "~/components/ui/section-heading";
 import { pageMeta } from "~/lib/meta";
-import { pageContext } from "~/lib/page.server";
+import { pageContext } from "~/context.server";
 import { getCatalogue, getVideoList } from "~/models/catalogue.server";
 import type { Route } from "./+types/courses";
 

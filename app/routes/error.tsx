@@ -1,5 +1,5 @@
 import { NotFoundPage } from "~/components/layout/error-pages";
-import { localeContext } from "~/lib/context.server";
+import { localeContext } from "~/context.server";
 import type { Route } from "./+types/error";
 
 /** /error: the original's error route shows the same page as an unknown path. */

@@ -4,11 +4,10 @@ import { data, Form, Link, redirect, useLocation, useNavigation } from "react-ro
 import { FeedbackCard } from "~/components/feedback/feedback-card";
 import { PageHeader } from "~/components/layout/page-header";
 import { formatShortDate } from "~/i18n/format";
-import { getViewer, servicesOf } from "~/lib/auth.server";
-import { readPostedFeedback, rememberPostedFeedback, setFlash, takeFlash } from "~/lib/feedback-cookies.server";
+import { getViewer, pageContext, servicesOf } from "~/context.server";
+import { readPostedFeedback, rememberPostedFeedback, setFlash, takeFlash } from "~/lib/cookies.server";
 import { passHeaders } from "~/lib/http";
 import { pageMeta } from "~/lib/meta";
-import { pageContext } from "~/lib/page.server";
 import { DEFAULT_RATING, FEEDBACK_LIMITS, parseFeedback, type FieldErrors } from "~/models/feedback.schema";
 import { createFeedback, deleteFeedback, FEEDBACK_PAGE_SIZE, feedbackStats, findFeedback, listFeedback, mayDelete } from "~/models/feedback.server";
 import type { Route } from "./+types/feedback";
@@ -25,8 +24,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const pageParam = Number(new URL(request.url).searchParams.get("page") ?? "1");
   const page = Number.isInteger(pageParam) && pageParam >= 1 && pageParam <= 10_000 ? pageParam : 1;
   const [items, stats, posted, flash] = await Promise.all([
-    listFeedback(db.db, page, FEEDBACK_PAGE_SIZE + 1),
-    feedbackStats(db.db),
+    listFeedback(db, page, FEEDBACK_PAGE_SIZE + 1),
+    feedbackStats(db),
     readPostedFeedback(config, cookieSecrets, request),
     takeFlash(config, cookieSecrets, request),
   ]);
@@ -62,14 +61,14 @@ export async function action({ context, request }: Route.ActionArgs) {
   const field = (name: string) => (typeof form.get(name) === "string" ? (form.get(name) as string) : undefined);
 
   if (field("intent") === "delete") {
-    const item = await findFeedback(db.db, field("id") ?? "");
+    const item = await findFeedback(db, field("id") ?? "");
     if (!item) return data({ error: "feedback.notFound" as const }, { status: 404 });
     const posted = await readPostedFeedback(config, cookieSecrets, request);
     if (!mayDelete(item, viewer, posted)) {
       log.warn({ feedbackId: item.id, userId: viewer.user?.id }, "feedback delete refused");
       return data({ error: "feedback.forbidden" as const }, { status: 403 });
     }
-    await deleteFeedback(db.db, item.id);
+    await deleteFeedback(db, item.id);
     log.info({ feedbackId: item.id, userId: viewer.user?.id, byAdmin: viewer.isAdmin }, "feedback deleted");
     return redirect("/feedback", { headers: { "Set-Cookie": await setFlash(config, cookieSecrets, "feedback.deleted") } });
   }
@@ -90,7 +89,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     log.info({ fields: Object.keys(parsed.errors) }, "feedback refused: invalid input");
     return data({ errors: parsed.errors, values, retryAfter: 0 }, { status: 400 });
   }
-  const item = await createFeedback(db.db, parsed.data, { userId: viewer.user?.id ?? null });
+  const item = await createFeedback(db, parsed.data, { userId: viewer.user?.id ?? null });
   log.info({ feedbackId: item.id, userId: viewer.user?.id }, "feedback posted");
   const headers = new Headers();
   headers.append("Set-Cookie", await rememberPostedFeedback(config, cookieSecrets, request, item.id));

@@ -6,7 +6,7 @@ import { PeopleGrid } from "~/components/course/person-card";
 import { TestimonialsCarousel } from "~/components/course/testimonials-carousel";
 import { SectionHeading } from "~/components/ui/section-heading";
 import { pageMeta } from "~/lib/meta";
-import { pageContext } from "~/lib/page.server";
+import { pageContext } from "~/context.server";
 import { getPopularCourses } from "~/models/catalogue.server";
 import { cardView, instructorsView, testimonialsView } from "~/models/catalogue-view.server";
 import type { Route } from "./+types/home";

@@ -1,8 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { z } from "zod";
-import { servicesOf } from "~/lib/auth.server";
-import { localeContext } from "~/lib/context.server";
+import { localeContext, servicesOf } from "~/context.server";
 import { EMBEDDED_CLIENT_ID, EMBEDDED_SCOPES } from "~/lib/idp/provider.server";
 import { authenticateIdpAccount, DEMO_ACCOUNTS, DEMO_PASSWORD } from "~/models/idp-account.server";
 import type { Route } from "./+types/idp-interaction";
@@ -66,7 +65,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       { status: 429, headers: { "Retry-After": String(blocked.retryAfter) } },
     );
   }
-  const account = await authenticateIdpAccount(db.db, parsed.data.email, parsed.data.password);
+  const account = await authenticateIdpAccount(db, parsed.data.email, parsed.data.password);
   if (!account) {
     rateLimits.loginByAddress.consume(clientIp);
     rateLimits.loginByEmail.consume(emailKey);

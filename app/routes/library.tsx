@@ -2,10 +2,9 @@ import { useTranslation } from "react-i18next";
 import { data, Form, useNavigation } from "react-router";
 import { BookGrid } from "~/components/library/book-card";
 import { PageHeader } from "~/components/layout/page-header";
-import { servicesOf } from "~/lib/auth.server";
+import { pageContext, servicesOf } from "~/context.server";
 import { passHeaders } from "~/lib/http";
 import { pageMeta } from "~/lib/meta";
-import { pageContext } from "~/lib/page.server";
 import { searchLibrary, suggestedBookViews } from "~/models/library.server";
 import type { Route } from "./+types/library";
 

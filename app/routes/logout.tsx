@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
-import { clearSessionCookie, servicesOf } from "~/lib/auth.server";
-import { viewerContext } from "~/lib/context.server";
+import { clearSessionCookie } from "~/lib/cookies.server";
+import { servicesOf, viewerContext } from "~/context.server";
 import { deleteSession } from "~/models/session.server";
 import type { Route } from "./+types/logout";
 
@@ -13,7 +13,7 @@ export async function loader() {
 export async function action({ context }: Route.ActionArgs) {
   const { config, db, oidc, log } = servicesOf(context);
   const { viewer, session, sessionId } = context.get(viewerContext);
-  if (sessionId) await deleteSession(db.db, sessionId);
+  if (sessionId) await deleteSession(db, sessionId);
   const headers = { "Set-Cookie": clearSessionCookie(config) };
   if (!viewer.user) return redirect("/", { headers });
   log.info({ userId: viewer.user.id }, "signed out");

@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
-import { safeReturnTo, servicesOf } from "~/lib/auth.server";
-import { localeContext } from "~/lib/context.server";
+import { safeReturnTo } from "~/lib/http";
+import { localeContext, servicesOf } from "~/context.server";
 import { newsletterSchema } from "~/models/submission.schema";
 import { subscribeToNewsletter } from "~/models/submission.server";
 import type { Route } from "./+types/newsletter";
@@ -24,7 +24,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (wantsDocument) return redirect(`${returnTo}${returnTo.includes("?") ? "&" : "?"}newsletter=invalid#newsletter`, 303);
     return data({ ok: false as const, error: "newsletter.invalid" as const, retryAfter: 0 }, { status: 400 });
   }
-  await subscribeToNewsletter(db.db, parsed.data.email, context.get(localeContext).locale);
+  await subscribeToNewsletter(db, parsed.data.email, context.get(localeContext).locale);
   log.info("newsletter sign-up");
   if (wantsDocument) return redirect(`${returnTo}${returnTo.includes("?") ? "&" : "?"}newsletter=thanks#newsletter`, 303);
   return data({ ok: true as const });

@@ -1,9 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { PageHeader } from "~/components/layout/page-header";
-import { getViewer } from "~/lib/auth.server";
+import { getViewer, pageContext } from "~/context.server";
 import { pageMeta } from "~/lib/meta";
-import { pageContext } from "~/lib/page.server";
 import { getSubscriptionPrice } from "~/models/catalogue.server";
 import { formatPrice } from "~/i18n/format";
 import type { Route } from "./+types/payments";

@@ -2,20 +2,20 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { PageHeader } from "~/components/layout/page-header";
 import { formatDate, formatDateTime, formatPercent } from "~/i18n/format";
-import { requireUser, servicesOf } from "~/lib/auth.server";
-import { localeContext } from "~/lib/context.server";
+import { requireUser } from "~/models/viewer.server";
+import { getViewer, localeContext, servicesOf } from "~/context.server";
 import { getQuiz, quizHistory } from "~/models/quiz.server";
 import { findUserById } from "~/models/user.server";
 import type { Route } from "./+types/profile";
 
 /** Signed-in only (a visitor is sent to /register). Real values from the provider's claims. */
 export async function loader({ context }: Route.LoaderArgs) {
-  const me = requireUser(context);
+  const me = requireUser(getViewer(context));
   const { db } = servicesOf(context);
   const { locale, i18n } = context.get(localeContext);
-  const user = (await findUserById(db.db, me.id))!;
+  const user = (await findUserById(db, me.id))!;
   const { viewer } = me;
-  const history = (await quizHistory(db.db, me.id)).map((h) => ({
+  const history = (await quizHistory(db, me.id)).map((h) => ({
     quiz: getQuiz(h.quiz).title[locale],
     key: h.quiz,
     score: h.score,

@@ -3,7 +3,8 @@ import { Link } from "react-router";
 import { PageHeader } from "~/components/layout/page-header";
 import { SectionHeading } from "~/components/ui/section-heading";
 import { pageMeta } from "~/lib/meta";
-import { pageContext } from "~/lib/page.server";
+import { pageContext } from "~/context.server";
+import { quizUrl } from "~/models/catalogue.urls";
 import { listQuizzes } from "~/models/quiz.server";
 import type { Route } from "./+types/quiz-list";
 
@@ -34,7 +35,7 @@ export default function QuizList({ loaderData }: Route.ComponentProps) {
               <p className="mt-3 font-semibold text-ink-800" data-testid="question-count">
                 {t("test.questions", { count: quiz.questionCount })}
               </p>
-              <Link to={`/test/${quiz.key}`} className="btn btn-primary mt-4">
+              <Link to={quizUrl(quiz.key)} className="btn btn-primary mt-4">
                 {t("test.start")}
                 <span className="sr-only">: {quiz.title}</span>
               </Link>

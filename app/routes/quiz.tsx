@@ -3,20 +3,19 @@ import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { PageHeader } from "~/components/layout/page-header";
 import { formatPercent } from "~/i18n/format";
-import { getViewer, servicesOf } from "~/lib/auth.server";
+import { getViewer, pageContext, servicesOf } from "~/context.server";
 import { passHeaders } from "~/lib/http";
 import { pageMeta } from "~/lib/meta";
-import { pageContext } from "~/lib/page.server";
 import {
   answerQuestion,
   findAttempt,
-  FOLLOW_UP,
   getQuiz,
   percentage,
   QuizInputError,
   quizKeyForPath,
   questionView,
 } from "~/models/quiz.server";
+import { QUIZ_FOLLOW_UP, quizUrl } from "~/models/catalogue.urls";
 import type { Route } from "./+types/quiz";
 import { routePathname } from "~/lib/route-path";
 
@@ -38,7 +37,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     meta: meta(t("quiz.metaTitle", { title }), t("quiz.description", { count: quiz.questions.length, title })),
   };
   const attemptId = url.searchParams.get("attempt");
-  const attempt = attemptId ? await findAttempt(servicesOf(context).db.db, attemptId, key) : undefined;
+  const attempt = attemptId ? await findAttempt(servicesOf(context).db, attemptId, key) : undefined;
   if (attempt?.finished_at) {
     const pct = percentage(attempt.score, attempt.question_count);
     return {
@@ -49,7 +48,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
         score: attempt.score,
         total: attempt.question_count,
         percentage: formatPercent(pct, locale),
-        followUp: FOLLOW_UP[key],
+        followUp: QUIZ_FOLLOW_UP[key],
         dismissed: url.searchParams.get("dismissed") === "1",
       },
     };
@@ -75,7 +74,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     if (!limit.ok) return data({ error: "tooMany" as const, retryAfter: limit.retryAfter }, { status: 429, headers: { "Retry-After": String(limit.retryAfter) } });
   }
   try {
-    const attempt = await answerQuestion(db.db, {
+    const attempt = await answerQuestion(db, {
       quiz: key,
       attemptId,
       index: Number(rawIndex),
@@ -200,7 +199,7 @@ function ResultStep({ loaderData }: { loaderData: Route.ComponentProps["loaderDa
         </div>
       </dl>
       <div className="mt-8 flex justify-center gap-3">
-        <Link to={`/test/${loaderData.key}`} className="btn btn-primary btn-lg">
+        <Link to={quizUrl(loaderData.key)} className="btn btn-primary btn-lg">
           {t("quiz.tryAgain")}
         </Link>
         <Link to="/test" className="btn btn-secondary btn-lg">
@@ -216,7 +215,7 @@ function ResultStep({ loaderData }: { loaderData: Route.ComponentProps["loaderDa
               {t("quiz.watchNow")}
             </Link>
             <a
-              href={`/test/${loaderData.key}?attempt=${loaderData.attemptId}&dismissed=1`}
+              href={`${quizUrl(loaderData.key)}?attempt=${loaderData.attemptId}&dismissed=1`}
               onClick={(event) => {
                 event.preventDefault();
                 setAlertState("closed");

@@ -1,9 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { PageHeader } from "~/components/layout/page-header";
-import { servicesOf } from "~/lib/auth.server";
+import { localeContext, pageContext, servicesOf } from "~/context.server";
 import { pageMeta } from "~/lib/meta";
-import { pageContext } from "~/lib/page.server";
-import { handleSubmission } from "~/lib/submissions.server";
+import { handleSubmission } from "~/models/submission.server";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "~/models/idp-account.server";
 import { SubmissionForm } from "~/components/forms/submission-form";
 import type { Route } from "./+types/register";
@@ -26,7 +25,7 @@ export const meta = ({ loaderData }: Route.MetaArgs) => pageMeta(loaderData?.met
 const ROLE_KEY = { learner: "register.roleLearner", subscriber: "register.roleSubscriber", admin: "register.roleAdmin" } as const;
 
 export async function action({ context, request }: Route.ActionArgs) {
-  return handleSubmission("registration", request, context);
+  return handleSubmission("registration", request, servicesOf(context), context.get(localeContext).locale);
 }
 
 export default function Register({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,4 +1,4 @@
-import { requestContext } from "~/lib/context.server";
+import { requestContext } from "~/context.server";
 import type { Route } from "./+types/robots";
 
 export async function loader({ context }: Route.LoaderArgs) {

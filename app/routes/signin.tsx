@@ -1,10 +1,10 @@
 import { data, redirect } from "react-router";
 import { AuthErrorPage } from "~/components/auth/auth-error";
-import { getViewer, safeReturnTo, serializeTransaction, servicesOf } from "~/lib/auth.server";
-import { localeContext } from "~/lib/context.server";
+import { getViewer, localeContext, servicesOf } from "~/context.server";
+import { serializeTransaction } from "~/lib/cookies.server";
 import { SignInError } from "~/lib/oidc.server";
 import type { Route } from "./+types/signin";
-import { passHeaders } from "~/lib/http";
+import { passHeaders, safeReturnTo } from "~/lib/http";
 
 /** Starts the authorization-code flow with PKCE, state and nonce; remembers them in a signed cookie. */
 export async function loader({ request, context }: Route.LoaderArgs) {

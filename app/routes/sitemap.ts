@@ -1,8 +1,8 @@
-import { requestContext } from "~/lib/context.server";
-import { CATALOGUE_ROUTES, VIDEO_LIST_ROUTES } from "~/models/catalogue.server";
+import { requestContext } from "~/context.server";
+import { CATALOGUE_URLS, CORRECTED_SPELLING, QUIZ_LIST_URL, VIDEO_LIST_URLS } from "~/models/catalogue.urls";
 import type { Route } from "./+types/sitemap";
 
-const PAGES = ["/", "/about", "/courses", "/team", "/testimonial", "/contact", "/register", "/Payments", "/test", "/library", "/feedback"];
+const PAGES = ["/", "/about", "/courses", "/team", "/testimonial", "/contact", "/register", "/Payments", QUIZ_LIST_URL, "/library", "/feedback"];
 
 function escapeXml(value: string): string {
   return value.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -11,7 +11,7 @@ function escapeXml(value: string): string {
 /** Every public page in both languages (English at the plain path, Hebrew at ?lng=he), each with the hreflang alternates the pages carry. */
 export async function loader({ context }: Route.LoaderArgs) {
   const { config } = context.get(requestContext);
-  const paths = [...PAGES, ...Object.keys(CATALOGUE_ROUTES).filter((p) => !p.startsWith("/courses/programming")), ...Object.keys(VIDEO_LIST_ROUTES).filter((p) => !p.startsWith("/courses/programming"))];
+  const paths = [...PAGES, ...[...Object.keys(CATALOGUE_URLS), ...Object.keys(VIDEO_LIST_URLS)].filter((p) => !p.startsWith(CORRECTED_SPELLING))];
   const urls = paths.map((path) => {
     const en = escapeXml(`${config.PUBLIC_URL}${path}`);
     const he = escapeXml(`${config.PUBLIC_URL}${path}?lng=he`);

@@ -3,7 +3,7 @@ import { PeopleGrid } from "~/components/course/person-card";
 import { PageHeader } from "~/components/layout/page-header";
 import { SectionHeading } from "~/components/ui/section-heading";
 import { pageMeta } from "~/lib/meta";
-import { pageContext } from "~/lib/page.server";
+import { pageContext } from "~/context.server";
 import { teamView } from "~/models/catalogue-view.server";
 import type { Route } from "./+types/team";
 

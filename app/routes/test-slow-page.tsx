@@ -1,5 +1,5 @@
 import { data, useLoaderData } from "react-router";
-import { requestContext } from "~/lib/context.server";
+import { requestContext } from "~/context.server";
 import type { Route } from "./+types/test-slow-page";
 
 /** Test-only (LOMDA_TEST_ROUTES=1): a page whose loader takes ?ms=, to show the loading overlay. */

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { requestContext } from "~/lib/context.server";
+import { requestContext } from "~/context.server";
 import type { Route } from "./+types/test-slow";
 
 /**

@@ -133,7 +133,7 @@ describe.each(DIALECTS)("sign-in over HTTP (embedded provider) on %s", (dialect)
     const reused = await fetch(`${app.url}/profile`, { headers: { cookie: `lomda_session=${sessionValue}` }, redirect: "manual" });
     expect(reused.status).toBe(302);
     expect(reused.headers.get("location")).toBe("/register");
-    const rows = await app.db.db.selectFrom("sessions").select("id_hash").execute();
+    const rows = await app.db.selectFrom("sessions").select("id_hash").execute();
     expect(rows.length).toBe(1); // only the subscriber's session from the first test remains
   });
 

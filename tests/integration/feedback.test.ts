@@ -9,7 +9,7 @@ describe("feedback over HTTP", () => {
   });
   afterAll(async () => app.stop());
 
-  const count = async () => Number((await app.db.db.selectFrom("feedback").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+  const count = async () => Number((await app.db.selectFrom("feedback").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
   const post = (jar: CookieJar, fields: Record<string, string>, path = "/feedback/new", headers: Record<string, string> = {}) =>
     hop(jar, `${app.url}${path}`, {
       method: "POST",
@@ -65,18 +65,18 @@ describe("feedback over HTTP", () => {
   it("lets the posting browser delete its card; another browser and a GET get nothing", async () => {
     const author = new CookieJar();
     await post(author, { name: "Temp", comment: "to delete", rating: "3" });
-    const row = await app.db.db.selectFrom("feedback").select("id").where("comment", "=", "to delete").executeTakeFirstOrThrow();
+    const row = await app.db.selectFrom("feedback").select("id").where("comment", "=", "to delete").executeTakeFirstOrThrow();
     const stranger = await post(new CookieJar(), { intent: "delete", id: row.id }, "/feedback");
     expect(stranger.status).toBe(403);
     expect((await fetch(`${app.url}/feedback/${row.id}`)).status).toBe(404); // the original's GET never deletes
     const crossSite = await post(author, { intent: "delete", id: row.id }, "/feedback", { origin: "https://evil.example" });
     expect(crossSite.status).toBe(403);
-    expect(await app.db.db.selectFrom("feedback").select("id").where("id", "=", row.id).executeTakeFirst()).toBeDefined();
+    expect(await app.db.selectFrom("feedback").select("id").where("id", "=", row.id).executeTakeFirst()).toBeDefined();
     const page = await (await hop(author, `${app.url}/feedback`)).text();
     expect(page.match(/data-testid="feedback-delete"/g)).toHaveLength(1); // only on its own card
     const deleted = await post(author, { intent: "delete", id: row.id }, "/feedback");
     expect(deleted.status).toBe(302);
-    expect(await app.db.db.selectFrom("feedback").select("id").where("id", "=", row.id).executeTakeFirst()).toBeUndefined();
+    expect(await app.db.selectFrom("feedback").select("id").where("id", "=", row.id).executeTakeFirst()).toBeUndefined();
     expect((await post(author, { intent: "delete", id: row.id }, "/feedback")).status).toBe(404);
   });
 
@@ -85,7 +85,7 @@ describe("feedback over HTTP", () => {
     const jar = new CookieJar();
     jar.set("lomda_session", learner.split("=")[1]!);
     await post(jar, { name: "Signed", comment: "mine", rating: "4" });
-    const row = await app.db.db.selectFrom("feedback").select(["id", "user_id"]).where("comment", "=", "mine").executeTakeFirstOrThrow();
+    const row = await app.db.selectFrom("feedback").select(["id", "user_id"]).where("comment", "=", "mine").executeTakeFirstOrThrow();
     expect(row.user_id).not.toBeNull();
     const otherLearner = new CookieJar();
     otherLearner.set("lomda_session", (await sessionCookieFor(app.db, "learner")).split("=")[1]!);
@@ -125,7 +125,7 @@ describe("feedback over HTTP", () => {
       expect(limited.status).toBe(429);
       expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
       expect(await limited.text()).toContain("Too many posts.");
-      expect(await own.db.db.selectFrom("feedback").select("id").where("comment", "=", "too many").executeTakeFirst()).toBeUndefined();
+      expect(await own.db.selectFrom("feedback").select("id").where("comment", "=", "too many").executeTakeFirst()).toBeUndefined();
     } finally {
       await own.stop();
     }

@@ -37,7 +37,7 @@ describe("contact, registration and newsletter forms, and the admin area", () =>
 
   const post = (path: string, fields: Record<string, string>, jar = new CookieJar()) =>
     hop(jar, `${app.url}${path}`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", origin: app.url }, body: new URLSearchParams(fields).toString() });
-  const rows = (table: "contact_messages" | "registration_requests") => app.db.db.selectFrom(table).selectAll().execute();
+  const rows = (table: "contact_messages" | "registration_requests") => app.db.selectFrom(table).selectAll().execute();
   const good = { name: "Yael Bar", email: "Yael@Example.org", phone: "050-123 4567", message: "Hello, I'd like to know more." };
 
   it("stores a contact message with a valid captcha, then forwards it, retrying after a failure", async () => {
@@ -99,7 +99,7 @@ describe("contact, registration and newsletter forms, and the admin area", () =>
     expect(first.headers.get("location")).toBe("/about?newsletter=thanks#newsletter");
     const bad = await post("/newsletter", { email: "nope", returnTo: "//evil.example" });
     expect(bad.headers.get("location")).toBe("/?newsletter=invalid#newsletter");
-    const stored = await app.db.db.selectFrom("newsletter_subscribers").select("email").execute();
+    const stored = await app.db.selectFrom("newsletter_subscribers").select("email").execute();
     expect(stored.map((s) => s.email)).toEqual(["news@example.org"]);
   });
 
@@ -123,13 +123,13 @@ describe("contact, registration and newsletter forms, and the admin area", () =>
     const [request] = await rows("registration_requests");
     const approve = await post("/admin", { intent: "approve", id: request!.id, until: "2099-12-31" }, jar);
     expect(approve.status).toBe(200);
-    const subscription = await app.db.db.selectFrom("subscriptions").selectAll().where("email", "=", "yael@example.org").executeTakeFirstOrThrow();
+    const subscription = await app.db.selectFrom("subscriptions").selectAll().where("email", "=", "yael@example.org").executeTakeFirstOrThrow();
     expect(subscription.ends_at).toBe("2099-12-31T23:59:59.000Z");
     expect(subscription.granted_by).toBe(`request:${request!.id}`);
     expect((await rows("registration_requests"))[0]!.status).toBe("approved");
     expect((await post("/admin", { intent: "approve", id: request!.id, until: "2001-01-01" }, jar)).status).toBe(400);
     expect((await post("/admin", { intent: "revoke", id: subscription.id }, jar)).status).toBe(200);
-    expect((await app.db.db.selectFrom("subscriptions").select("revoked_at").where("id", "=", subscription.id).executeTakeFirstOrThrow()).revoked_at).not.toBeNull();
+    expect((await app.db.selectFrom("subscriptions").select("revoked_at").where("id", "=", subscription.id).executeTakeFirstOrThrow()).revoked_at).not.toBeNull();
     expect((await post("/admin", { intent: "explode", id: subscription.id }, jar)).status).toBe(400);
     const [contact] = await rows("contact_messages");
     expect((await post("/admin", { intent: "handle", kind: "contact", id: contact!.id }, jar)).status).toBe(200);
@@ -151,8 +151,8 @@ describe("contact, registration and newsletter forms, and the admin area", () =>
       });
       expect(res.status).toBe(200);
       // The test app retries quickly (4 attempts in all).
-      await expect.poll(async () => (await own.db.db.selectFrom("contact_messages").select("forward_status").executeTakeFirstOrThrow()).forward_status, { timeout: 8000 }).toBe("failed");
-      const row = await own.db.db.selectFrom("contact_messages").selectAll().executeTakeFirstOrThrow();
+      await expect.poll(async () => (await own.db.selectFrom("contact_messages").select("forward_status").executeTakeFirstOrThrow()).forward_status, { timeout: 8000 }).toBe("failed");
+      const row = await own.db.selectFrom("contact_messages").selectAll().executeTakeFirstOrThrow();
       expect(row.forward_attempts).toBe(4);
       expect(row.forward_error).toContain("Service down");
       expect(dead.received).toHaveLength(4);
@@ -193,7 +193,7 @@ describe("forwarding by SMTP", () => {
       expect(mails[0]).toContain("Subject: New Submission from contact page");
       expect(mails[0]).toContain("To: office@lomda.test");
       expect(mails[0]).toContain("Hi by mail");
-      await expect.poll(async () => (await own.db.db.selectFrom("contact_messages").select("forward_status").executeTakeFirstOrThrow()).forward_status).toBe("sent");
+      await expect.poll(async () => (await own.db.selectFrom("contact_messages").select("forward_status").executeTakeFirstOrThrow()).forward_status).toBe("sent");
     } finally {
       await own.stop();
       smtp.close();

@@ -7,6 +7,8 @@ import { join, resolve } from "node:path";
 import { Writable } from "node:stream";
 import { loadConfig } from "../../app/lib/env.server.ts";
 import { createLogger } from "../../app/lib/logger.server.ts";
+import type { Kysely } from "kysely";
+import type { Database } from "../../db/schema.ts";
 import { createTestDb, type TestDb } from "../setup/databases.ts";
 
 const ROOT = resolve(import.meta.dirname, "../..");
@@ -24,7 +26,7 @@ export interface LogLine {
 export async function startApp(
   env: Record<string, string> = {},
   dialect: "sqlite" | "postgres" = "sqlite",
-): Promise<{ url: string; db: TestDb; logs: LogLine[]; server: Server; cookieSecrets: string[]; stop(): Promise<void> }> {
+): Promise<{ url: string; db: Kysely<Database>; database: TestDb; logs: LogLine[]; server: Server; cookieSecrets: string[]; stop(): Promise<void> }> {
   const bundle = (await import(join(ROOT, "build/server/index.js"))) as typeof import("../../server/app.ts");
   const dataDir = mkdtempSync(join(tmpdir(), "lomda-app-"));
   // Listen first, so PUBLIC_URL (redirect URIs, the embedded issuer) can name the real port.
@@ -48,22 +50,23 @@ export async function startApp(
     },
   });
   const log = createLogger(config.LOG_LEVEL, sink);
-  const db = await createTestDb(dialect);
+  const database = await createTestDb(dialect);
   const cookieSecrets = ["test-secret-".padEnd(40, "x")];
-  const services = await bundle.createServices(config, db, log, cookieSecrets, { selfOrigin: url }, bundle.CLIENT_DIR);
+  const services = await bundle.createServices(config, database, log, cookieSecrets, { selfOrigin: url }, bundle.CLIENT_DIR);
   services.forwardDelays = [0, 100, 200, 300]; // forwarding retries, quickly
   const app = bundle.createApp(services);
   server.on("request", app);
   return {
     url,
     cookieSecrets,
-    db,
+    db: database.db,
+    database,
     logs,
     server,
     async stop() {
       await new Promise<void>((ok) => server.close(() => ok()));
       server.closeAllConnections();
-      await db.destroy();
+      await database.destroy();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -111,21 +114,21 @@ export function tempDataDir(): { dir: string; cleanup(): void } {
  * round trip itself is tested in auth-flow.test.ts and the browser tests).
  */
 export async function sessionCookieFor(
-  db: TestDb,
+  db: Kysely<Database>,
   kind: "learner" | "subscriber" | "admin",
   email = `${kind}-${Math.random().toString(36).slice(2)}@example.org`,
 ): Promise<string> {
   const { upsertUserFromProvider } = await import("../../app/models/user.server.ts");
   const { createSession } = await import("../../app/models/session.server.ts");
   const { grantSubscription } = await import("../../app/models/subscription.server.ts");
-  const user = await upsertUserFromProvider(db.db, {
+  const user = await upsertUserFromProvider(db, {
     issuer: "https://test.idp",
     subject: email,
     email: kind === "admin" ? "admin@lomda.test" : email,
     emailVerified: true,
     name: `Test ${kind}`,
   });
-  if (kind === "subscriber") await grantSubscription(db.db, { userId: user.id, grantedBy: "test" });
-  const { id } = await createSession(db.db, user.id);
+  if (kind === "subscriber") await grantSubscription(db, { userId: user.id, grantedBy: "test" });
+  const { id } = await createSession(db, user.id);
   return `lomda_session=${id}`;
 }

@@ -76,7 +76,7 @@ describe("the HTTP shell (built app on a real SQLite)", () => {
     expect(ok.headers.get("content-type")).toBe("application/json; charset=utf-8");
     expect(await ok.json()).toEqual({ status: "ok" });
     const other = await startApp();
-    await other.db.close();
+    await other.database.close();
     const down = await fetch(`${other.url}/healthz`);
     expect(down.status).toBe(503);
     expect(await down.json()).toEqual({ status: "unavailable" });
@@ -121,11 +121,24 @@ describe("the HTTP shell (built app on a real SQLite)", () => {
 
   it("remembers a language chosen with ?lng= in a cookie", async () => {
     const res = await get("/?lng=he");
-    expect(res.headers.get("set-cookie")).toMatch(/^lng=he; Path=\/; Max-Age=\d+; SameSite=Lax$/);
+    expect(res.headers.get("set-cookie")).toMatch(/^lng=he; Max-Age=\d+; Path=\/; SameSite=Lax$/);
     const next = await get("/", { headers: { cookie: "lng=he" } });
     expect(await next.text()).toContain('<html lang="he" dir="rtl">');
     const byHeader = await get("/", { headers: { "accept-language": "he-IL,he;q=0.9" } });
     expect(await byHeader.text()).toContain('lang="he"');
+  });
+
+  it("never lets a malformed cookie break a page: a bad language is ignored, a bad session is a visitor", async () => {
+    for (const cookie of ["lng=%E0%A4%A", "lomda_session=%E0%A4%A", "lng=%E0%A4%A; lomda_session=%ZZ; lomda_flash=%E0; lomda_feedback=%", "lng", "=he; ;;"]) {
+      for (const path of ["/", "/feedback", "/courses"]) {
+        const res = await get(path, { headers: { cookie } });
+        expect(res.status, `${path} with ${cookie}`).toBe(200);
+        const html = await res.text();
+        expect(html, `${path} with ${cookie}`).toContain('<html lang="en" dir="ltr">');
+      }
+    }
+    const he = await get("/", { headers: { cookie: "lomda_session=%E0%A4%A; lng=he" } });
+    expect(await he.text()).toContain('<html lang="he" dir="rtl">');
   });
 
   it("refuses oversized bodies and bodies without a length", async () => {

@@ -33,10 +33,10 @@ describe("the server process", () => {
     const proc = spawnServer({ DATA_DIR: data.dir, DATABASE_URL: `file:${dbFile}` }, ["migrate"]);
     expect(await proc.exited).toBe(0);
     expect(proc.output()).toContain("database migrated");
-    const db = openDatabase(`file:${dbFile}`);
-    const tables = await sql<{ name: string }>`select name from sqlite_master where type = 'table'`.execute(db.db);
+    const database = openDatabase(`file:${dbFile}`);
+    const tables = await sql<{ name: string }>`select name from sqlite_master where type = 'table'`.execute(database.db);
     expect(tables.rows.map((r) => r.name)).toEqual(expect.arrayContaining(["users", "sessions", "kysely_migration"]));
-    await db.close();
+    await database.close();
     data.cleanup();
   });
 

@@ -91,7 +91,7 @@ describe("quizzes over HTTP", () => {
       const html = await res.text();
       expect(html).toMatch(/Please choose one of the listed answers\.|That question was already answered/);
     }
-    const row = await app.db.db.selectFrom("quiz_attempts").select(["current_index", "score"]).where("id", "=", attempt).executeTakeFirstOrThrow();
+    const row = await app.db.selectFrom("quiz_attempts").select(["current_index", "score"]).where("id", "=", attempt).executeTakeFirstOrThrow();
     expect(row).toEqual({ current_index: 1, score: 0 });
     const cross = await hop(jar, `${app.url}/test/react?attempt=${attempt}`, { method: "POST", headers: { origin: "https://evil.example", "content-type": "application/x-www-form-urlencoded" }, body: `attempt=${attempt}&index=1` });
     expect(cross.status).toBe(403);

@@ -3,7 +3,7 @@ import { mkdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
-import { openDatabase, type Db } from "../../app/lib/db.server.ts";
+import { openDatabase, type DatabaseHandle } from "../../app/lib/db.server.ts";
 import { migrateToLatest } from "../../db/migrate.ts";
 
 /**
@@ -14,11 +14,11 @@ export const DIALECTS: ("sqlite" | "postgres")[] = process.env.TEST_DATABASE_URL
   ? ["sqlite", "postgres"]
   : ["sqlite"];
 
-export interface TestDb extends Db {
+export interface TestDb extends DatabaseHandle {
   /** Drops the schema or deletes the file. */
   destroy(): Promise<void>;
   /** The URL and schema that reopen the same database (for restart tests). */
-  reopen(): Db;
+  reopen(): DatabaseHandle;
 }
 
 export async function createTestDb(dialect: "sqlite" | "postgres"): Promise<TestDb> {
@@ -27,13 +27,13 @@ export async function createTestDb(dialect: "sqlite" | "postgres"): Promise<Test
     const dir = join(tmpdir(), `lomda-test-${suffix}`);
     mkdirSync(dir, { recursive: true });
     const url = `file:${join(dir, "test.db")}`;
-    const db = openDatabase(url);
-    await migrateToLatest(db.db);
+    const database = openDatabase(url);
+    await migrateToLatest(database.db);
     return {
-      ...db,
+      ...database,
       reopen: () => openDatabase(url),
       async destroy() {
-        await db.close();
+        await database.close();
         rmSync(dir, { recursive: true, force: true });
       },
     };
@@ -44,13 +44,13 @@ export async function createTestDb(dialect: "sqlite" | "postgres"): Promise<Test
   await admin.connect();
   await admin.query(`create schema ${schema}`);
   await admin.end();
-  const db = openDatabase(url, { schema });
-  await migrateToLatest(db.db);
+  const database = openDatabase(url, { schema });
+  await migrateToLatest(database.db);
   return {
-    ...db,
+    ...database,
     reopen: () => openDatabase(url, { schema }),
     async destroy() {
-      await db.close();
+      await database.close();
       const client = new pg.Client({ connectionString: url });
       await client.connect();
       await client.query(`drop schema if exists ${schema} cascade`);

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import type { SignInErrorCode } from "~/lib/oidc.server";
+import type { SignInErrorCode } from "~/lib/oidc.types";
 
 const MESSAGES: Record<SignInErrorCode, { title: string; text: string }> = {
   missing_transaction: { title: "auth.invalidState", text: "auth.invalidStateText" },

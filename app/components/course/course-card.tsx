@@ -1,23 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { asLocale, formatHours, formatNumber } from "../../i18n/format";
+import type { CourseCardView } from "~/models/catalogue.types";
 import { Stars } from "../ui/stars";
-
-export interface CourseCardView {
-  key: string;
-  title: string;
-  teacher: string;
-  duration: string;
-  students: number;
-  /** Formatted on the server for the page's language, like "$389.00". */
-  price: string;
-  rating: number;
-  reviews: number;
-  cover: string;
-  readMore: string;
-  join: string;
-  summary: string;
-}
 
 /** A course card (SPEC.md §3): cover, stars and reviews, title, teacher, duration, students, price, links. */
 export function CourseCard({ course }: { course: CourseCardView }) {

@@ -1,4 +1,4 @@
-import type { PersonView } from "~/models/catalogue-view.server";
+import type { PersonView } from "~/models/catalogue.types";
 
 export function PersonCard({ person }: { person: PersonView }) {
   return (

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { TestimonialView } from "~/models/catalogue-view.server";
+import type { TestimonialView } from "~/models/catalogue.types";
 
 const ROTATE_MS = 7000;
 

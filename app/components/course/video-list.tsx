@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import type { VideoView } from "~/models/catalogue.server";
+import type { VideoView } from "~/models/catalogue.types";
 
 function PlayIcon() {
   return (

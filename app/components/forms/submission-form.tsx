@@ -2,15 +2,8 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { site } from "../../../content/site";
-import { SUBMISSION_LIMITS, type SubmissionErrors } from "~/models/submission.schema";
+import { SUBMISSION_LIMITS, type SubmissionActionData, type SubmissionErrors } from "~/models/submission.schema";
 import { Captcha, type CaptchaMode } from "./captcha";
-
-export interface SubmissionActionData {
-  ok: boolean;
-  errors?: SubmissionErrors;
-  values?: { name: string; email: string; phone: string; message: string };
-  retryAfter?: number;
-}
 
 /**
  * The contact and registration-request form (SPEC.md §4): "Sending...." while it goes, "Form

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, NavLink, useLocation } from "react-router";
-import { useViewer } from "~/lib/use-viewer";
+import { useViewer } from "./use-viewer";
 import { LanguageSwitch } from "./language-switch";
 import { Logo } from "./logo";
 

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import type { BookView } from "~/models/books.server";
+import type { BookView } from "~/models/books.types";
 
 const PLACEHOLDER = "/images/books/placeholder.svg";
 

@@ -1,10 +1,10 @@
 import { createHmac, generateKeyPairSync, randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import Provider, { type Configuration, type KoaContextWithOIDC } from "oidc-provider";
-import type { Database } from "../../../db/schema.ts";
+import type { Database, IdpAccount } from "../../../db/schema.ts";
 import { direction, resolveLocale } from "../../i18n/locale.ts";
+import { readCookies } from "../cookies.server.ts";
 import { translationFor } from "../../i18n/resources.server.ts";
-import { findIdpAccountById } from "../../models/idp-account.server.ts";
 import { getOrCreateKey } from "../key-store.server.ts";
 import { databaseAdapter } from "./adapter.server.ts";
 
@@ -30,6 +30,13 @@ export interface EmbeddedIdpOptions {
   trustProxy: boolean;
   /** The built stylesheet, so the provider's own pages look like the site (inline styles are forbidden by CSP). */
   stylesheetHref?: string;
+  /**
+   * The account behind a subject. Injected by server/services.ts, where services are composed, so
+   * lib does not import a model. (Moving the provider to server/ instead would not do: the login
+   * page is a route, app/routes/idp-interaction.tsx, which needs this module's constants, and a
+   * route must not import server/.)
+   */
+  findAccount(id: string): Promise<IdpAccount | undefined>;
 }
 
 async function signingKeys(db: Kysely<Database>) {
@@ -51,7 +58,8 @@ function pageLocale(ctx: KoaContextWithOIDC) {
   if (cookie) headers.set("cookie", cookie);
   const accept = ctx.get("accept-language");
   if (accept) headers.set("accept-language", accept);
-  return resolveLocale(new Request("http://local/", { headers })).locale;
+  const request = new Request("http://local/", { headers });
+  return resolveLocale(request, readCookies(request)).locale;
 }
 
 function nonceOf(ctx: KoaContextWithOIDC): string {
@@ -65,7 +73,7 @@ function page(ctx: KoaContextWithOIDC, stylesheetHref: string | undefined, title
 }
 
 export async function createEmbeddedIdp(options: EmbeddedIdpOptions): Promise<Provider> {
-  const { db, publicUrl, cookieSecrets, stylesheetHref } = options;
+  const { db, publicUrl, cookieSecrets, stylesheetHref, findAccount } = options;
   const issuer = `${publicUrl}${IDP_MOUNT}`;
   const secure = publicUrl.startsWith("https:");
 
@@ -102,7 +110,7 @@ export async function createEmbeddedIdp(options: EmbeddedIdpOptions): Promise<Pr
     // Our own client reads the profile from the ID token, as it does from external providers.
     conformIdTokenClaims: false,
     async findAccount(_ctx, sub) {
-      const account = await findIdpAccountById(db, sub);
+      const account = await findAccount(sub);
       if (!account) return undefined;
       return {
         accountId: account.id,

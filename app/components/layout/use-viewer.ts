@@ -1,11 +1,9 @@
 import { useRouteLoaderData } from "react-router";
-import type { loader as rootLoader } from "../root";
-
-export type ClientViewer = NonNullable<Awaited<ReturnType<typeof rootLoader>>>["viewer"];
+import type { ClientViewer } from "~/models/viewer.types";
 
 const VISITOR: ClientViewer = { user: null, isAuthenticated: false, hasSubscription: false, isAdmin: false };
 
 /** The viewer from the root loader, on any page (a visitor when the root loader did not run). */
 export function useViewer(): ClientViewer {
-  return useRouteLoaderData<typeof rootLoader>("root")?.viewer ?? VISITOR;
+  return useRouteLoaderData<{ viewer: ClientViewer }>("root")?.viewer ?? VISITOR;
 }

@@ -1,0 +1,85 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { i18n } from "i18next";
+import type Provider from "oidc-provider";
+import type { Kysely } from "kysely";
+import { createContext, type RouterContextProvider } from "react-router";
+import type { Database } from "../db/schema";
+import type { Locale } from "./i18n/locale";
+import type { DatabaseHandle } from "./lib/db.server";
+import type { Config } from "./lib/env.server";
+import type { Logger } from "./lib/logger.server";
+import { pageUrls, type PageMeta } from "./lib/meta";
+import type { OidcClient } from "./lib/oidc.server";
+import type { RateLimits } from "./lib/rate-limit.server";
+import { routePathname } from "./lib/route-path";
+import type { Viewer } from "./models/access.server";
+import type { BooksClient } from "./models/books.server";
+import type { ViewerInfo } from "./models/viewer.server";
+
+/**
+ * The request context, at the app level: the Express shell fills it, root's middleware adds the
+ * language and the viewer, and routes read it. Models and lib never see it: routes pass them what
+ * they need as arguments.
+ */
+
+/** What the Express shell hands to every request: built once per process, plus per-request ids. */
+export interface AppServices {
+  config: Config;
+  /** For queries: model functions take it (or a transaction) as their first argument. */
+  db: Kysely<Database>;
+  /** The process's handle on the same database: dialect, health check, close. */
+  database: DatabaseHandle;
+  log: Logger;
+  cookieSecrets: string[];
+  oidc: OidcClient;
+  rateLimits: RateLimits;
+  books: BooksClient;
+  /** Delays between attempts to forward a submission (tests make them short). */
+  forwardDelays?: number[];
+  /** The embedded OpenID provider, when OIDC_ISSUER is unset. */
+  idp?: Provider;
+}
+
+export interface RequestInfo extends AppServices {
+  requestId: string;
+  /** The CSP nonce of this response, for React Router's inline scripts. */
+  nonce: string;
+  /** Node's request and response, for the few things that need them (the embedded provider's login page). */
+  nodeReq: IncomingMessage;
+  nodeRes: ServerResponse & { locals: Record<string, unknown> };
+  /** The client's address (honouring TRUST_PROXY only), for rate limits. */
+  clientIp: string;
+}
+
+export const requestContext = createContext<RequestInfo>();
+
+export interface LocaleInfo {
+  locale: Locale;
+  i18n: i18n;
+}
+
+export const localeContext = createContext<LocaleInfo>();
+
+export const viewerContext = createContext<ViewerInfo>();
+
+export function servicesOf(context: Readonly<RouterContextProvider>) {
+  return context.get(requestContext);
+}
+
+export function getViewer(context: Readonly<RouterContextProvider>): Viewer {
+  return context.get(viewerContext).viewer;
+}
+
+/** The language, translator and a meta builder for a page's loader. */
+export function pageContext(context: Readonly<RouterContextProvider>, request: Request) {
+  const { locale, i18n } = context.get(localeContext);
+  const { config } = context.get(requestContext);
+  const meta = (title: string, description: string): PageMeta => ({
+    title,
+    description,
+    ...pageUrls(config.PUBLIC_URL, routePathname(request), locale as Locale),
+    locale,
+    siteName: i18n.t("site.name"),
+  });
+  return { locale: locale as Locale, t: i18n.t.bind(i18n), meta, config };
+}

@@ -1,0 +1,119 @@
+import { parse, serialize, type CookieSerializeOptions } from "cookie";
+import { createCookie } from "react-router";
+import { LOCALE_COOKIE, type Locale } from "../i18n/locale.ts";
+import type { Config } from "./env.server.ts";
+import { safeReturnTo } from "./http.ts";
+import type { SignInTransaction } from "./oidc.server.ts";
+
+/**
+ * Every cookie the site sets is built here, from the config: SameSite=Lax and Path=/ always,
+ * Secure (and the `__Host-` prefix where it matters) on https, HttpOnly unless the browser's
+ * script may read it. Reading goes through one parser that never throws: a malformed cookie is
+ * simply absent (a bad session cookie means "visitor", a bad language cookie means "detect").
+ */
+
+const https = (config: Pick<Config, "publicOrigin">) => config.publicOrigin.startsWith("https:");
+
+function options(config: Pick<Config, "publicOrigin">, extra: CookieSerializeOptions): CookieSerializeOptions {
+  return { path: "/", sameSite: "lax", secure: https(config), ...extra };
+}
+
+/** The request's cookies by name; never throws (a value that does not decode is kept as sent, a header that does not parse gives none). */
+export function readCookies(request: Request): Record<string, string | undefined> {
+  const header = request.headers.get("cookie");
+  if (!header) return {};
+  try {
+    return parse(header, {
+      decode(value) {
+        try {
+          return decodeURIComponent(value);
+        } catch {
+          return value;
+        }
+      },
+    });
+  } catch {
+    return {};
+  }
+}
+
+/* The session: one httpOnly cookie holding a random session id (the row holds its hash). */
+
+export function sessionCookieName(config: Pick<Config, "publicOrigin">): string {
+  return https(config) ? "__Host-lomda_session" : "lomda_session";
+}
+
+export function serializeSessionCookie(config: Config, value: string, maxAgeSeconds: number): string {
+  return serialize(sessionCookieName(config), value, options(config, { httpOnly: true, maxAge: maxAgeSeconds }));
+}
+
+export function clearSessionCookie(config: Config): string {
+  return serializeSessionCookie(config, "", 0);
+}
+
+export function readSessionId(config: Config, request: Request): string | undefined {
+  const value = readCookies(request)[sessionCookieName(config)];
+  return value && /^[A-Za-z0-9_-]{16,128}$/.test(value) ? value : undefined;
+}
+
+/* The language chosen with ?lng=: readable by the page, not secret. */
+
+export function localeCookie(config: Config, locale: Locale): string {
+  return serialize(LOCALE_COOKIE, locale, options(config, { maxAge: 365 * 24 * 60 * 60 }));
+}
+
+/* Signed cookies (React Router's createCookie signs and encodes; the options come from here). */
+
+function signedCookie(config: Config, secrets: string[], name: string, maxAge: number) {
+  return createCookie(name, { ...options(config, { httpOnly: true, maxAge }), secrets });
+}
+
+/** The sign-in transaction (state, nonce, PKCE verifier, returnTo), signed, for one day at most. */
+const transactionCookie = (config: Config, secrets: string[]) => signedCookie(config, secrets, "lomda_signin", 24 * 60 * 60);
+
+export async function serializeTransaction(config: Config, secrets: string[], tx: SignInTransaction): Promise<string> {
+  return transactionCookie(config, secrets).serialize(tx);
+}
+
+export async function readTransaction(config: Config, secrets: string[], request: Request): Promise<SignInTransaction | undefined> {
+  const value = (await transactionCookie(config, secrets).parse(request.headers.get("cookie"))) as unknown;
+  if (!value || typeof value !== "object") return undefined;
+  const tx = value as Partial<SignInTransaction>;
+  if (typeof tx.state !== "string" || typeof tx.nonce !== "string" || typeof tx.codeVerifier !== "string") return undefined;
+  return { state: tx.state, nonce: tx.nonce, codeVerifier: tx.codeVerifier, returnTo: safeReturnTo(tx.returnTo), ...(typeof tx.maxAge === "number" ? { maxAge: tx.maxAge } : {}) };
+}
+
+export async function clearTransaction(config: Config, secrets: string[]): Promise<string> {
+  return transactionCookie(config, secrets).serialize("", { maxAge: 0 });
+}
+
+/**
+ * The feedback a browser posted without signing in: their ids in a signed httpOnly cookie, which is
+ * the browser's proof that it may delete them (the 50 most recent).
+ */
+const postedCookie = (config: Config, secrets: string[]) => signedCookie(config, secrets, "lomda_feedback", 365 * 24 * 60 * 60);
+
+export async function readPostedFeedback(config: Config, secrets: string[], request: Request): Promise<Set<string>> {
+  const value = (await postedCookie(config, secrets).parse(request.headers.get("cookie"))) as unknown;
+  return new Set(Array.isArray(value) ? value.filter((v): v is string => typeof v === "string").slice(0, 50) : []);
+}
+
+export async function rememberPostedFeedback(config: Config, secrets: string[], request: Request, id: string): Promise<string> {
+  const ids = [id, ...(await readPostedFeedback(config, secrets, request))].slice(0, 50);
+  return postedCookie(config, secrets).serialize(ids);
+}
+
+/** A one-time message after a redirect (post/redirect/get), in its own cookie, not in the URL. */
+const flashCookie = (config: Config, secrets: string[]) => signedCookie(config, secrets, "lomda_flash", 60);
+
+export type Flash = "feedback.thanks" | "feedback.deleted";
+
+export async function setFlash(config: Config, secrets: string[], message: Flash): Promise<string> {
+  return flashCookie(config, secrets).serialize(message);
+}
+
+export async function takeFlash(config: Config, secrets: string[], request: Request): Promise<{ message: Flash | null; clear: string | null }> {
+  const value = (await flashCookie(config, secrets).parse(request.headers.get("cookie"))) as unknown;
+  if (value !== "feedback.thanks" && value !== "feedback.deleted") return { message: null, clear: null };
+  return { message: value, clear: await flashCookie(config, secrets).serialize("", { maxAge: 0 }) };
+}

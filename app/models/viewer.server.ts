@@ -1,0 +1,51 @@
+import type { Kysely } from "kysely";
+import { data, redirect } from "react-router";
+import type { Database } from "../../db/schema.ts";
+import { readSessionId, serializeSessionCookie } from "../lib/cookies.server.ts";
+import type { Config } from "../lib/env.server.ts";
+import { VISITOR, resolveViewer, type Viewer } from "./access.server.ts";
+import { createSession, deleteSession, findActiveSession, SESSION_ABSOLUTE_MS, type ActiveSession } from "./session.server.ts";
+import { findUserById } from "./user.server.ts";
+
+/** Who is asking: the session cookie, its row, the user and their rights, and the guards on them. */
+
+export interface ViewerInfo {
+  viewer: Viewer;
+  session?: ActiveSession;
+  sessionId?: string;
+}
+
+/** Reads the session cookie into a viewer (visitor when absent, malformed, unknown, idle or expired). */
+export async function loadViewer(db: Kysely<Database>, config: Config, request: Request): Promise<ViewerInfo> {
+  const sessionId = readSessionId(config, request);
+  if (!sessionId) return { viewer: VISITOR };
+  const session = await findActiveSession(db, sessionId);
+  if (!session) return { viewer: VISITOR };
+  const user = await findUserById(db, session.userId);
+  if (!user) return { viewer: VISITOR };
+  return { viewer: await resolveViewer(db, user, config.adminEmails), session, sessionId };
+}
+
+/** Starts a fresh session (the old one, if any, is deleted: no session fixation). Returns its Set-Cookie. */
+export async function startSession(db: Kysely<Database>, config: Config, request: Request, userId: string, idToken: string | null) {
+  const previous = readSessionId(config, request);
+  if (previous) await deleteSession(db, previous);
+  const { id } = await createSession(db, userId, { idToken });
+  return serializeSessionCookie(config, id, Math.floor(SESSION_ABSOLUTE_MS / 1000));
+}
+
+/** Guards a page for signed-in people; a visitor goes to /register. */
+export function requireUser(viewer: Viewer): NonNullable<Viewer["user"]> & { viewer: Viewer } {
+  if (!viewer.user) throw redirect("/register");
+  return { ...viewer.user, viewer };
+}
+
+/** Admins only: a visitor is sent to sign in (and back); a signed-in non-admin gets 403. */
+export function requireAdmin(viewer: Viewer, request: Request) {
+  if (!viewer.user) {
+    const url = new URL(request.url);
+    throw redirect(`/signin?returnTo=${encodeURIComponent(url.pathname.replace(/\.data$/, ""))}`);
+  }
+  if (!viewer.isAdmin) throw data("Forbidden", { status: 403 });
+  return viewer.user;
+}
