@@ -1,5 +1,5 @@
 import { type RouteConfig, index, route } from "@react-router/dev/routes";
-import { CATALOGUE_URLS, QUIZ_KEYS, QUIZ_LIST_URL, quizUrl, VIDEO_LIST_URLS } from "./models/catalogue.urls.ts";
+import { CATALOGUE_URLS, QUIZ_KEYS, QUIZ_LIST_URL, quizUrl, VIDEO_LIST_URLS } from "./models/catalogue.urls";
 
 /** A route path from a URL of the list: no leading slash. */
 const path = (url: string) => url.slice(1);

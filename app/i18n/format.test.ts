@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDate, formatDateTime, formatHours, formatMoney, formatNumber, formatPercent, formatPrice, formatShortDate } from "./format.ts";
+import { formatDate, formatDateTime, formatHours, formatMoney, formatNumber, formatPercent, formatPrice, formatShortDate } from "./format";
 
 /** Intl puts direction marks and narrow spaces in some outputs; compare what a reader sees. */
 const plain = (text: string) => text.replace(/[\u200e\u200f\u061c]/g, "").replace(/[\u00a0\u202f]/g, " ");

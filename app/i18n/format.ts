@@ -1,4 +1,4 @@
-import { intlLocale, isLocale, type Locale } from "./locale.ts";
+import { intlLocale, isLocale, type Locale } from "./locale";
 
 /**
  * All formatting of numbers, money, percentages and dates for display, in the page's language.

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { en } from "./en.ts";
-import { he } from "./he.ts";
-import { createI18n } from "./i18n.ts";
-import { fromAcceptLanguage, resolveLocale } from "./locale.ts";
+import { en } from "./en";
+import { he } from "./he";
+import { createI18n } from "./i18n";
+import { fromAcceptLanguage, resolveLocale } from "./locale";
 
 function keys(value: unknown, prefix = ""): string[] {
   if (typeof value === "string") return [prefix];

@@ -3,8 +3,8 @@ import type { Kysely } from "kysely";
 import { createChallenge, randomInt } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import { create as createAltcha } from "altcha-lib/frameworks/express";
-import type { Database } from "../../db/schema.ts";
-import type { Config } from "./env.server.ts";
+import type { Database } from "~/lib/db.server";
+import type { Config } from "./env.server";
 
 /**
  * The captcha of the contact and registration forms. ALTCHA by default: a proof of work the

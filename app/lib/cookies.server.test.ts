@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { clearSessionCookie, localeCookie, readCookies, readSessionId, serializeSessionCookie } from "./cookies.server.ts";
-import type { Config } from "./env.server.ts";
+import { clearSessionCookie, localeCookie, readCookies, readSessionId, serializeSessionCookie } from "./cookies.server";
+import type { Config } from "./env.server";
 
 const http = { publicOrigin: "http://127.0.0.1:3000" } as Config;
 const https = { publicOrigin: "https://lomda.example" } as Config;

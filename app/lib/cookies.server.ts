@@ -1,9 +1,9 @@
 import { parse, serialize, type CookieSerializeOptions } from "cookie";
 import { createCookie } from "react-router";
-import { LOCALE_COOKIE, type Locale } from "../i18n/locale.ts";
-import type { Config } from "./env.server.ts";
-import { safeReturnTo } from "./http.ts";
-import type { SignInTransaction } from "./oidc.server.ts";
+import { LOCALE_COOKIE, type Locale } from "~/i18n/locale";
+import type { Config } from "./env.server";
+import { safeReturnTo } from "./http";
+import type { SignInTransaction } from "./oidc.server";
 
 /**
  * Every cookie the site sets is built here, from the config: SameSite=Lax and Path=/ always,

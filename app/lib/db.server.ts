@@ -5,6 +5,9 @@ import { dirname, resolve } from "node:path";
 import pg from "pg";
 import type { Database } from "../../db/schema.ts";
 
+/** The table types, for the models: app/ reaches db/ only through this module. */
+export type * from "../../db/schema.ts";
+
 export type Dialect = "sqlite" | "postgres";
 
 /** The open database, for the process: queries go through `db`; the rest is for health checks and shutdown. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "./env.server.ts";
+import { ConfigError, loadConfig } from "./env.server";
 
 function problemsOf(source: Record<string, string>): string[] {
   try {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startCraftedOp } from "../../tests/support/crafted-op.ts";
-import { createLogger } from "./logger.server.ts";
-import { logoutUrl, OidcClient, SignInError, type OidcSettings } from "./oidc.server.ts";
+import { createLogger } from "./logger.server";
+import { logoutUrl, OidcClient, SignInError, type OidcSettings } from "./oidc.server";
 
 const CLIENT_ID = "lomda";
 const SECRET = "a-client-secret-of-reasonable-length-123456";

@@ -1,6 +1,6 @@
 import * as client from "openid-client";
-import type { Logger } from "./logger.server.ts";
-import type { SignInErrorCode } from "./oidc.types.ts";
+import type { Logger } from "./logger.server";
+import type { SignInErrorCode } from "./oidc.types";
 
 /**
  * The relying party: Lomda signing people in at an OpenID provider (openid-client), as the

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { RateLimiter } from "./rate-limit.server.ts";
+import { RateLimiter } from "./rate-limit.server";
 
 describe("rate limiter", () => {
   it("allows the limit per window, then refuses with the seconds left, and resets", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { routePathname } from "./route-path.ts";
+import { routePathname } from "./route-path";
 
 describe("routePathname", () => {
   it("gives the page path for document and data requests alike", () => {

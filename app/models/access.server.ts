@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
-import type { Database, User } from "../../db/schema.ts";
-import { activeSubscriptionFor } from "./subscription.server.ts";
+import type { Database, User } from "~/lib/db.server";
+import { activeSubscriptionFor } from "./subscription.server";
 
 /**
  * The one place that decides who may see what (ARCHITECTURE.md "Who may see what").

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startBooksUpstream, type BooksUpstream } from "../../tests/support/books-upstream.ts";
-import { createLogger } from "../lib/logger.server.ts";
-import { BooksClient, plainText, safeHttpUrl, safeThumbnail, toBookViews } from "./books.server.ts";
+import { createLogger } from "~/lib/logger.server";
+import { BooksClient, plainText, safeHttpUrl, safeThumbnail, toBookViews } from "./books.server";
 
 describe("the books upstream client", () => {
   let upstream: BooksUpstream;

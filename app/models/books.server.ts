@@ -1,8 +1,8 @@
-import type { Logger } from "../lib/logger.server.ts";
-import { formatMoney } from "../i18n/format.ts";
-import type { Locale } from "../i18n/locale.ts";
-import type { BookView } from "./books.types.ts";
-import { searchResponseSchema, volumeSchema, type Volume } from "./book.schema.ts";
+import type { Logger } from "~/lib/logger.server";
+import { formatMoney } from "~/i18n/format";
+import type { Locale } from "~/i18n/locale";
+import type { BookView } from "./books.types";
+import { searchResponseSchema, volumeSchema, type Volume } from "./book.schema";
 
 /**
  * The e-library's upstream (Google Books volumes search), called only from the server: the key never

@@ -1,8 +1,8 @@
-import { formatPrice } from "../i18n/format.ts";
-import type { Locale } from "../i18n/locale.ts";
-import type { CourseCardView, PersonView, TestimonialView } from "./catalogue.types.ts";
-import type { CourseCard } from "./content.schema.ts";
-import { getInstructors, getTeam, getTestimonials } from "./catalogue.server.ts";
+import { formatPrice } from "~/i18n/format";
+import type { Locale } from "~/i18n/locale";
+import type { CourseCardView, PersonView, TestimonialView } from "./catalogue.types";
+import type { CourseCard } from "./content.schema";
+import { getInstructors, getTeam, getTestimonials } from "./catalogue.server";
 
 export function cardView(card: CourseCard, locale: Locale): CourseCardView {
   return {

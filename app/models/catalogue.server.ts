@@ -1,12 +1,11 @@
 import { createHmac } from "node:crypto";
 import { z } from "zod";
-import * as courseContent from "../../content/courses.ts";
-import * as videoContent from "../../content/videos.ts";
-import { canWatch, FREE_SAMPLE_COUNT, type Viewer } from "./access.server.ts";
-import type { Player, VideoView } from "./catalogue.types.ts";
-import { CATALOGUE_URLS, VIDEO_LIST_URLS, type CatalogueKey, type ListKey } from "./catalogue.urls.ts";
-import { bilingual, courseCard, person, testimonial, videoItem, videoList, type VideoItem, type VideoList } from "./content.schema.ts";
-import type { Locale } from "../i18n/locale.ts";
+import { courseContent, videoContent } from "./content.server";
+import { canWatch, FREE_SAMPLE_COUNT, type Viewer } from "./access.server";
+import type { VideoView } from "./catalogue.types";
+import { CATALOGUE_URLS, VIDEO_LIST_URLS, type CatalogueKey, type ListKey } from "./catalogue.urls";
+import { bilingual, courseCard, person, testimonial, videoItem, videoList, type VideoItem, type VideoList } from "./content.schema";
+import type { Locale } from "~/i18n/locale";
 
 /**
  * The catalogue: everything in content/, validated once when this module loads (at start), behind

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb, DIALECTS, type TestDb } from "../../tests/setup/databases.ts";
-import { parseFeedback } from "./feedback.schema.ts";
-import { createFeedback, deleteFeedback, feedbackStats, listFeedback, mayDelete, setFeedbackHidden } from "./feedback.server.ts";
+import { parseFeedback } from "./feedback.schema";
+import { createFeedback, deleteFeedback, feedbackStats, listFeedback, mayDelete, setFeedbackHidden } from "./feedback.server";
 
 const valid = { name: "Ada", comment: "Clear lessons.", image: "", rating: "4" };
 

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { sql, type Kysely } from "kysely";
-import type { Database, FeedbackRow } from "../../db/schema.ts";
-import type { FeedbackInput } from "./feedback.schema.ts";
+import type { Database, FeedbackRow } from "~/lib/db.server";
+import type { FeedbackInput } from "./feedback.schema";
 
 export const FEEDBACK_PAGE_SIZE = 20;
 

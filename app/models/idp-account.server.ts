@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
-import type { Database, IdpAccount } from "../../db/schema.ts";
-import { dummyPasswordHash, hashPassword, verifyPassword } from "../lib/passwords.server.ts";
-import { grantSubscription } from "./subscription.server.ts";
+import type { Database, IdpAccount } from "~/lib/db.server";
+import { dummyPasswordHash, hashPassword, verifyPassword } from "~/lib/passwords.server";
+import { grantSubscription } from "./subscription.server";
 
 /** Accounts of the embedded OpenID provider (used when OIDC_ISSUER is unset). */
 

@@ -1,8 +1,8 @@
-import { suggestedBooks } from "../../content/suggested-books.ts";
-import type { Locale } from "../i18n/locale.ts";
-import { volumeSchema } from "./book.schema.ts";
-import { normalizeQuery, toBookViews, type BooksClient } from "./books.server.ts";
-import type { BookView } from "./books.types.ts";
+import { suggestedBooks } from "./content.server";
+import type { Locale } from "~/i18n/locale";
+import { volumeSchema } from "./book.schema";
+import { normalizeQuery, toBookViews, type BooksClient } from "./books.server";
+import type { BookView } from "./books.types";
 
 const suggestions = suggestedBooks.map((b) => volumeSchema.parse(b));
 if (suggestions.length !== 12) throw new Error("content/suggested-books.ts must hold 12 books");

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb, DIALECTS, type TestDb } from "../../tests/setup/databases.ts";
-import { answerQuestion, getQuiz, listQuizzes, percentage, questionView, quizHistory, QuizInputError, quizKeyForPath } from "./quiz.server.ts";
-import { upsertUserFromProvider } from "./user.server.ts";
+import { answerQuestion, getQuiz, listQuizzes, percentage, questionView, quizHistory, QuizInputError, quizKeyForPath } from "./quiz.server";
+import { upsertUserFromProvider } from "./user.server";
 
 describe("quiz content", () => {
   it("has 20, 15, 15 and 10 questions, four distinct options each, exactly one of them the answer", () => {

@@ -1,11 +1,11 @@
 import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import { z } from "zod";
-import { quizzes as quizContent } from "../../content/quizzes.ts";
-import type { Database, QuizAttempt } from "../../db/schema.ts";
-import type { Locale } from "../i18n/locale.ts";
-import { QUIZ_KEYS, type QuizKey } from "./catalogue.urls.ts";
-import { quiz as quizSchema, type Quiz } from "./content.schema.ts";
+import { quizContent } from "./content.server";
+import type { Database, QuizAttempt } from "~/lib/db.server";
+import type { Locale } from "~/i18n/locale";
+import { QUIZ_KEYS, type QuizKey } from "./catalogue.urls";
+import { quiz as quizSchema, type Quiz } from "./content.schema";
 
 /**
  * Practice quizzes, graded on the server (SPEC.md §5: exact equality of the chosen option). The

@@ -8,8 +8,8 @@ import {
   hashSessionId,
   SESSION_ABSOLUTE_MS,
   SESSION_IDLE_MS,
-} from "./session.server.ts";
-import { upsertUserFromProvider } from "./user.server.ts";
+} from "./session.server";
+import { upsertUserFromProvider } from "./user.server";
 
 describe.each(DIALECTS)("sessions on %s", (dialect) => {
   let t: TestDb;

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
-import type { Database } from "../../db/schema.ts";
+import type { Database } from "~/lib/db.server";
 
 /**
  * Sign-in sessions are database rows. The browser's cookie holds a random 256-bit id; the table

@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import { data } from "react-router";
-import type { Database, Submission } from "../../db/schema.ts";
-import { checkCaptcha } from "../lib/captcha.server.ts";
-import type { Config } from "../lib/env.server.ts";
-import type { Logger } from "../lib/logger.server.ts";
-import type { RateLimits } from "../lib/rate-limit.server.ts";
-import { parseSubmission, type SubmissionActionData, type SubmissionInput } from "./submission.schema.ts";
+import type { Database, Submission } from "~/lib/db.server";
+import { checkCaptcha } from "~/lib/captcha.server";
+import type { Config } from "~/lib/env.server";
+import type { Logger } from "~/lib/logger.server";
+import type { RateLimits } from "~/lib/rate-limit.server";
+import { parseSubmission, type SubmissionActionData, type SubmissionInput } from "./submission.schema";
 
 /**
  * Contact messages and registration requests: stored first, always; then, if configured, forwarded

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb, DIALECTS, type TestDb } from "../../tests/setup/databases.ts";
-import { canWatch, FREE_SAMPLE_COUNT, resolveViewer, VISITOR } from "./access.server.ts";
-import { authenticateIdpAccount, DEMO_PASSWORD, seedDemoAccounts } from "./idp-account.server.ts";
-import { activeSubscriptionFor, claimEmailSubscriptions, grantSubscription, listSubscriptions, revokeSubscription } from "./subscription.server.ts";
-import { upsertUserFromProvider } from "./user.server.ts";
+import { canWatch, FREE_SAMPLE_COUNT, resolveViewer, VISITOR } from "./access.server";
+import { authenticateIdpAccount, DEMO_PASSWORD, seedDemoAccounts } from "./idp-account.server";
+import { activeSubscriptionFor, claimEmailSubscriptions, grantSubscription, revokeSubscription } from "./subscription.server";
+import { upsertUserFromProvider } from "./user.server";
 
 describe.each(DIALECTS)("subscriptions and access on %s", (dialect) => {
   let t: TestDb;

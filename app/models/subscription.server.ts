@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
-import type { Database, Subscription, User } from "../../db/schema.ts";
+import type { Database, Subscription, User } from "~/lib/db.server";
 
 export interface GrantInput {
   email?: string;

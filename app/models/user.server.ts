@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
-import type { Database, User } from "../../db/schema.ts";
+import type { Database, User } from "~/lib/db.server";
 
 /** What the identity provider tells us about a person at sign-in. */
 export interface ProviderProfile {

@@ -1,11 +1,11 @@
 import type { Kysely } from "kysely";
 import { data, redirect } from "react-router";
-import type { Database } from "../../db/schema.ts";
-import { readSessionId, serializeSessionCookie } from "../lib/cookies.server.ts";
-import type { Config } from "../lib/env.server.ts";
-import { VISITOR, resolveViewer, type Viewer } from "./access.server.ts";
-import { createSession, deleteSession, findActiveSession, SESSION_ABSOLUTE_MS, type ActiveSession } from "./session.server.ts";
-import { findUserById } from "./user.server.ts";
+import type { Database } from "~/lib/db.server";
+import { readSessionId, serializeSessionCookie } from "~/lib/cookies.server";
+import type { Config } from "~/lib/env.server";
+import { VISITOR, resolveViewer, type Viewer } from "./access.server";
+import { createSession, deleteSession, findActiveSession, SESSION_ABSOLUTE_MS, type ActiveSession } from "./session.server";
+import { findUserById } from "./user.server";
 
 /** Who is asking: the session cookie, its row, the user and their rights, and the guards on them. */
 

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { site } from "../../content/site";
+import { site } from "~/models/site";
 import { SubmissionForm } from "~/components/forms/submission-form";
 import { PageHeader } from "~/components/layout/page-header";
 import { pageMeta } from "~/lib/meta";

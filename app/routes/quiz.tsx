@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { PageHeader } from "~/components/layout/page-header";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import { formatPercent } from "~/i18n/format";
 import { getViewer, pageContext, servicesOf } from "~/context.server";
 import { passHeaders } from "~/lib/http";
@@ -157,10 +158,9 @@ function ResultStep({ loaderData }: { loaderData: Route.ComponentProps["loaderDa
   const { t } = useTranslation();
   const result = loaderData.result!;
   const heading = useRef<HTMLHeadingElement>(null);
-  const [hydrated, setHydrated] = useState(false);
+  const hydrated = useHydrated();
   const [alertState, setAlertState] = useState<"waiting" | "shown" | "closed">(result.dismissed ? "closed" : "waiting");
   useEffect(() => {
-    setHydrated(true);
     heading.current?.focus();
     if (result.dismissed) return;
     // SPEC.md §9: the "Well done!" alert comes 3000 ms after the result.

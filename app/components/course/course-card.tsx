@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { asLocale, formatHours, formatNumber } from "../../i18n/format";
+import { asLocale, formatHours, formatNumber } from "~/i18n/format";
 import type { CourseCardView } from "~/models/catalogue.types";
-import { Stars } from "../ui/stars";
+import { Stars } from "~/components/ui/stars";
 
 /** A course card (SPEC.md §3): cover, stars and reviews, title, teacher, duration, students, price, links. */
 export function CourseCard({ course }: { course: CourseCardView }) {

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { TestimonialView } from "~/models/catalogue.types";
+import { usePrefersReducedMotion, useHydrated } from "~/components/ui/use-hydrated";
 
 const ROTATE_MS = 7000;
 
@@ -13,16 +14,14 @@ const ROTATE_MS = 7000;
 export function TestimonialsCarousel({ items }: { items: TestimonialView[] }) {
   const { t } = useTranslation();
   const [index, setIndex] = useState(0);
-  const [hydrated, setHydrated] = useState(false);
-  const [playing, setPlaying] = useState(true);
+  const hydrated = useHydrated();
+  // Plays by itself unless the system asks for less motion, until the person chooses.
+  const reducedMotion = usePrefersReducedMotion();
+  const [choice, setChoice] = useState<boolean | null>(null);
+  const playing = choice ?? !reducedMotion;
   const [hovered, setHovered] = useState(false);
   const region = useRef<HTMLElement>(null);
   const track = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    setHydrated(true);
-    if (window.matchMedia("(prefers-reduced-motion: reduce)").matches) setPlaying(false);
-  }, []);
 
   useEffect(() => {
     if (!hydrated || !playing || hovered) return;
@@ -63,7 +62,7 @@ export function TestimonialsCarousel({ items }: { items: TestimonialView[] }) {
               <path d="M12.7 4.3a1 1 0 0 1 0 1.4L8.4 10l4.3 4.3a1 1 0 0 1-1.4 1.4l-5-5a1 1 0 0 1 0-1.4l5-5a1 1 0 0 1 1.4 0Z" />
             </svg>
           </button>
-          <button type="button" className="btn btn-secondary" onClick={() => setPlaying((p) => !p)} aria-label={playing ? t("carousel.pause") : t("carousel.play")} data-testid="carousel-toggle">
+          <button type="button" className="btn btn-secondary" onClick={() => setChoice(!playing)} aria-label={playing ? t("carousel.pause") : t("carousel.play")} data-testid="carousel-toggle">
             {playing ? (
               <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5" fill="currentColor">
                 <path d="M6 4h3v12H6zM11 4h3v12h-3z" />

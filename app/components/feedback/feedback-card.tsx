@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
-import { Stars } from "../ui/stars";
+import { Stars } from "~/components/ui/stars";
 
 export interface FeedbackCardView {
   id: string;

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import "altcha/altcha.css";
+import { useHydrated } from "~/components/ui/use-hydrated";
 
 declare module "react" {
   // eslint-disable-next-line @typescript-eslint/no-namespace
@@ -54,10 +55,9 @@ export function Captcha({ mode, siteKey, phone, email }: { mode: CaptchaMode; si
   const { t, i18n } = useTranslation();
   const [loadError, setLoadError] = useState(false);
   const [ready, setReady] = useState(false);
-  const [hydrated, setHydrated] = useState(false);
+  const hydrated = useHydrated();
   const hcaptchaBox = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    setHydrated(true);
     if (mode === "altcha") {
       loadAltcha(i18n.language).then(() => setReady(true), () => setLoadError(true));
     } else if (mode === "hcaptcha" && siteKey) {

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
-import { site } from "../../../content/site";
+import { site } from "~/models/site";
 import { SUBMISSION_LIMITS, type SubmissionActionData, type SubmissionErrors } from "~/models/submission.schema";
 import { Captcha, type CaptchaMode } from "./captcha";
 
@@ -38,6 +38,8 @@ export function SubmissionForm({
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data) return;
     if (fetcher.data.ok) form.current?.reset();
+    // The answer arriving is an event from outside React: start the next round in response to it.
+    // oxlint-disable-next-line react/set-state-in-effect
     setRound((r) => r + 1);
   }, [fetcher.state, fetcher.data]);
   const errors = data && !data.ok ? (data.errors ?? {}) : {};

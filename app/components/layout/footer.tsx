@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
-import { Link, useFetcher, useLocation } from "react-router";
-import { site } from "../../../content/site";
-import { isLocale } from "../../i18n/locale";
+import { Link, useFetcher, useLocation, useRouteLoaderData } from "react-router";
+import { site } from "~/models/site";
+import { isLocale } from "~/i18n/locale";
 
 const QUICK_LINKS = [
   { to: "/about", key: "nav.about" },
@@ -13,12 +13,17 @@ const QUICK_LINKS = [
 
 const GALLERY = [1, 2, 3, 4, 5, 6];
 
+/** Only when the root loader did not run (its own error page): the year this module loaded. */
+const FALLBACK_YEAR = new Date().getUTCFullYear();
+
 function FooterHeading({ children }: { children: React.ReactNode }) {
   return <h2 className="mb-4 text-lg font-bold text-white">{children}</h2>;
 }
 
 export function Footer() {
   const { t, i18n } = useTranslation();
+  // The server's year (root loader), so server and browser render the same copyright line.
+  const year = useRouteLoaderData<{ year: number }>("root")?.year ?? FALLBACK_YEAR;
   const locale = isLocale(i18n.language) ? i18n.language : "en";
   return (
     <footer className="mt-16 bg-ink-950 text-ink-300">
@@ -93,7 +98,7 @@ export function Footer() {
       </div>
       <div className="border-t border-ink-800">
         <div className="container-page flex flex-col items-center justify-between gap-2 py-5 text-sm sm:flex-row">
-          <p>{t("footer.copyright", { year: new Date().getUTCFullYear() })}</p>
+          <p>{t("footer.copyright", { year })}</p>
           <p className="flex gap-4">
             <Link to="/" className="footer-link">
               {t("nav.home")}

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb, DIALECTS, type TestDb } from "../../../tests/setup/databases.ts";
-import { databaseAdapter, deleteExpiredIdpPayloads } from "./adapter.server.ts";
+import { databaseAdapter, deleteExpiredIdpPayloads } from "./adapter.server";
 
 describe.each(DIALECTS)("the embedded provider's storage on %s", (dialect) => {
   let t: TestDb;

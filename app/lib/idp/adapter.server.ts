@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Adapter, AdapterPayload } from "oidc-provider";
-import type { Database } from "../../../db/schema.ts";
+import type { Database } from "~/lib/db.server";
 
 /**
  * oidc-provider's storage in our database (table idp_payloads), so sign-ins survive a restart and

@@ -1,12 +1,12 @@
 import { createHmac, generateKeyPairSync, randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import Provider, { type Configuration, type KoaContextWithOIDC } from "oidc-provider";
-import type { Database, IdpAccount } from "../../../db/schema.ts";
-import { direction, resolveLocale } from "../../i18n/locale.ts";
-import { readCookies } from "../cookies.server.ts";
-import { translationFor } from "../../i18n/resources.server.ts";
-import { getOrCreateKey } from "../key-store.server.ts";
-import { databaseAdapter } from "./adapter.server.ts";
+import type { Database, IdpAccount } from "~/lib/db.server";
+import { direction, resolveLocale } from "~/i18n/locale";
+import { readCookies } from "~/lib/cookies.server";
+import { translationFor } from "~/i18n/resources.server";
+import { getOrCreateKey } from "~/lib/key-store.server";
+import { databaseAdapter } from "./adapter.server";
 
 /**
  * The embedded OpenID provider (oidc-provider at /idp), used when OIDC_ISSUER is unset. One
