@@ -1,6 +1,5 @@
 import type { Page } from "@playwright/test";
 import { quizzes } from "../../content/quizzes.ts";
-import { signIn } from "./auth-helpers";
 import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
 
 const FOLLOW_UP: Record<string, string> = {
@@ -98,8 +97,8 @@ test("in Hebrew the chrome is translated, the question reads left-to-right, code
   await expect(page.getByTestId("well-done")).toContainText("כל הכבוד!", { timeout: 6000 });
 });
 
-test("a signed-in learner's results appear on the profile", async ({ page }) => {
-  await signIn(page, "learner@lomda.test", "/test/react");
+test("a signed-in learner's results appear on the profile", async ({ learnerPage: page }) => {
+  await page.goto("/test/react");
   await waitForHydration(page);
   await play(page, "react", "skip");
   await expect(page.getByTestId("result-score")).toHaveText("0");
