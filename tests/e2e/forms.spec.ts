@@ -2,6 +2,12 @@ import type { Page } from "@playwright/test";
 import { DEMO_PASSWORD } from "./auth-helpers";
 import { DEMO_EMAILS, expect, expectAccessible, test, waitForHydration } from "./fixtures";
 
+// The site scrolls smoothly (html { scroll-behavior: smooth }), so every scroll into view (focus moving
+// to a new question, Playwright scrolling to an option before it clicks) animates and each click waits
+// for the page to settle: a second a question on a busy machine. Motion is not what these tests are
+// about (public-site.spec.ts tests the reduced-motion behaviour itself), so they run with it reduced.
+test.use({ reducedMotion: "reduce" });
+
 /** Ticks the real ALTCHA widget and waits until it has solved its proof of work. */
 async function solveCaptcha(page: Page, form: string) {
   const widget = page.getByTestId(form).locator("altcha-widget");
