@@ -87,17 +87,16 @@ test.describe("sign-in through the embedded provider", () => {
   test("returnTo brings you back to a same-origin page, and never to another site", async ({ page, browser }) => {
     await signIn(page, "learner@lomda.test", "/profile");
     await expect(page).toHaveURL(/\/profile$/);
-    // Each unsafe returnTo from a fresh browser (signed out here and at the provider), rather than signing out in between.
-    for (const evil of ["https://evil.example/", "//evil.example/x", "/\\evil.example"]) {
-      const context = await browser.newContext();
-      try {
-        const fresh = await context.newPage();
-        await signIn(fresh, "learner@lomda.test", evil);
-        expect(new URL(fresh.url()).host).toMatch(/^127\.0\.0\.1:\d+$/);
-        expect(new URL(fresh.url()).pathname).toBe("/");
-      } finally {
-        await context.close();
-      }
+    // An unsafe returnTo, from a fresh browser (signed out here and at the provider) rather than after
+    // signing out. Each kind of unsafe value is refused over HTTP in tests/integration/auth-flow.test.ts.
+    const context = await browser.newContext();
+    try {
+      const fresh = await context.newPage();
+      await signIn(fresh, "learner@lomda.test", "//evil.example/x");
+      expect(new URL(fresh.url()).host).toMatch(/^127\.0\.0\.1:\d+$/);
+      expect(new URL(fresh.url()).pathname).toBe("/");
+    } finally {
+      await context.close();
     }
   });
 
