@@ -15,11 +15,12 @@ test.describe("sign-in through the embedded provider", () => {
       await page.goto("/register");
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sign in / Register");
       await expect(page.getByTestId("demo-accounts")).toContainText(account.email);
-      await expectAccessible(page);
+      // These two pages are the same for every account: one axe scan each (the Hebrew login page has its own below).
+      if (account === DEMO[0]) await expectAccessible(page);
       await page.getByTestId("login-button").click();
       await expect(page).toHaveURL(/\/idp\/interaction\//);
       await expect(page.getByRole("heading", { name: "Sign in to Lomda" })).toBeVisible();
-      await expectAccessible(page);
+      if (account === DEMO[0]) await expectAccessible(page);
       await page.getByLabel("Email", { exact: true }).fill(account.email);
       await page.getByLabel("Password").fill("lomda-demo");
       await page.getByRole("button", { name: "Sign in" }).click();
