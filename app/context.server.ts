@@ -3,7 +3,7 @@ import type { i18n } from "i18next";
 import type Provider from "oidc-provider";
 import type { Kysely } from "kysely";
 import { createContext, type RouterContextProvider } from "react-router";
-import type { Database } from "~/lib/db.server";
+import type { Database } from "./lib/db.server";
 import type { Locale } from "./i18n/locale";
 import type { DatabaseHandle } from "./lib/db.server";
 import type { Config } from "./lib/env.server";

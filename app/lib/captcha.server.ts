@@ -3,7 +3,7 @@ import type { Kysely } from "kysely";
 import { createChallenge, randomInt } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import { create as createAltcha } from "altcha-lib/frameworks/express";
-import type { Database } from "~/lib/db.server";
+import type { Database } from "./db.server";
 import type { Config } from "./env.server";
 
 /**

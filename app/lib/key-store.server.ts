@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { Database } from "~/lib/db.server";
+import type { Database } from "./db.server";
 
 /**
  * A value generated once and kept in the database (signing keys): the first process to start

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb, DIALECTS, type TestDb } from "../../tests/setup/databases.ts";
+import { createFeedback } from "../../tests/support/factories.ts";
 import { parseFeedback } from "./feedback.schema";
-import { createFeedback, deleteFeedback, feedbackStats, listFeedback, mayDelete, setFeedbackHidden } from "./feedback.server";
+import { deleteFeedback, feedbackStats, listFeedback, mayDelete, setFeedbackHidden } from "./feedback.server";
 
 const valid = { name: "Ada", comment: "Clear lessons.", image: "", rating: "4" };
 
@@ -51,7 +52,7 @@ describe.each(DIALECTS)("feedback storage on %s", (dialect) => {
   it("lists newest first, in pages, with the average and count; hidden ones left out", async () => {
     const base = Date.parse("2026-01-01T00:00:00Z");
     for (let i = 0; i < 25; i++) {
-      await createFeedback(t.db, { name: `N${i}`, comment: "c", image: "", rating: (i % 5) + 1 }, { now: new Date(base + i * 60_000) });
+      await createFeedback(t.db, { name: `N${i}`, rating: (i % 5) + 1 }, { now: new Date(base + i * 60_000) });
     }
     const first = await listFeedback(t.db, 1);
     expect(first).toHaveLength(20);
@@ -65,7 +66,7 @@ describe.each(DIALECTS)("feedback storage on %s", (dialect) => {
 
   it("stores SQL-looking text verbatim and survives a restart", async () => {
     const comment = "Robert'); DROP TABLE feedback;--";
-    const item = await createFeedback(t.db, { name: "Bobby", comment, image: "", rating: 3 }, { now: new Date("2030-01-01T00:00:00Z") });
+    const item = await createFeedback(t.db, { comment }, { now: new Date("2030-01-01T00:00:00Z") });
     const reopened = t.reopen();
     try {
       const [newest] = await listFeedback(reopened.db, 1);
@@ -77,7 +78,7 @@ describe.each(DIALECTS)("feedback storage on %s", (dialect) => {
 
   it("stores all of 50 concurrent posts", async () => {
     const before = (await feedbackStats(t.db)).count;
-    await Promise.all(Array.from({ length: 50 }, (_, i) => createFeedback(t.db, { name: `C${i}`, comment: "concurrent", image: "", rating: 5 })));
+    await Promise.all(Array.from({ length: 50 }, () => createFeedback(t.db)));
     expect((await feedbackStats(t.db)).count).toBe(before + 50);
   });
 
@@ -88,7 +89,7 @@ describe.each(DIALECTS)("feedback storage on %s", (dialect) => {
     expect(mayDelete(item, { user: null, isAdmin: false }, new Set())).toBe(false);
     expect(mayDelete(item, { user: { id: "u9" }, isAdmin: true }, new Set())).toBe(true);
     expect(mayDelete({ id: "f2", userId: null }, { user: null, isAdmin: false }, new Set(["f2"]))).toBe(true);
-    const created = await createFeedback(t.db, { name: "X", comment: "c", image: "", rating: 2 });
+    const created = await createFeedback(t.db);
     expect(await deleteFeedback(t.db, created.id)).toBe(true);
     expect(await deleteFeedback(t.db, created.id)).toBe(false);
   });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb, DIALECTS, type TestDb } from "../../tests/setup/databases.ts";
+import { createUser } from "../../tests/support/factories.ts";
 import {
   createSession,
   deleteExpiredSessions,
@@ -18,7 +19,7 @@ describe.each(DIALECTS)("sessions on %s", (dialect) => {
 
   beforeAll(async () => {
     t = await createTestDb(dialect);
-    userId = (await upsertUserFromProvider(t.db, { issuer: "https://idp.test", subject: "u1", email: "A@Example.com" })).id;
+    userId = (await createUser(t.db, { issuer: "https://idp.test", subject: "u1", email: "A@Example.com" })).id;
   });
   afterAll(async () => t.destroy());
 

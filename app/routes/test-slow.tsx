@@ -7,8 +7,10 @@ import type { Route } from "./+types/test-slow";
  * (at most 5000), to prove that a graceful shutdown lets in-flight requests finish.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  if (context.get(requestContext).config.LOMDA_TEST_ROUTES !== "1") throw data("Not Found", { status: 404 });
+  const { config, log } = context.get(requestContext);
+  if (config.LOMDA_TEST_ROUTES !== "1") throw data("Not Found", { status: 404 });
   const ms = Math.min(Number(new URL(request.url).searchParams.get("ms")) || 500, 5000);
+  log.info({ ms }, "slow request started"); // a test waits for this line before it stops the server
   await new Promise((resolve) => setTimeout(resolve, ms));
   return new Response(`slept ${ms} ms`, { headers: { "Content-Type": "text/plain; charset=utf-8" } });
 }

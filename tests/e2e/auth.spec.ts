@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { E2E_EXTERNAL_PORT } from "../../playwright.config";
-import { sessionCookie, signIn, signOut } from "./auth-helpers";
-import { expect, expectAccessible, test } from "./fixtures";
+import { E2E_EXTERNAL_PORT } from "../../playwright.config.ts";
+import { sessionCookie, signIn, signOut } from "./auth-helpers.ts";
+import { expect, expectAccessible, test } from "./fixtures.ts";
 
 const DEMO = [
   { email: "learner@lomda.test", name: "Dana Levi", subscription: "No active subscription", phone: "Not provided", address: "Not provided" },
@@ -15,11 +15,12 @@ test.describe("sign-in through the embedded provider", () => {
       await page.goto("/register");
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sign in / Register");
       await expect(page.getByTestId("demo-accounts")).toContainText(account.email);
-      await expectAccessible(page);
+      // These two pages are the same for every account: one axe scan each (the Hebrew login page has its own below).
+      if (account === DEMO[0]) await expectAccessible(page);
       await page.getByTestId("login-button").click();
       await expect(page).toHaveURL(/\/idp\/interaction\//);
       await expect(page.getByRole("heading", { name: "Sign in to Lomda" })).toBeVisible();
-      await expectAccessible(page);
+      if (account === DEMO[0]) await expectAccessible(page);
       await page.getByLabel("Email", { exact: true }).fill(account.email);
       await page.getByLabel("Password").fill("lomda-demo");
       await page.getByRole("button", { name: "Sign in" }).click();
@@ -67,8 +68,7 @@ test.describe("sign-in through the embedded provider", () => {
     await expect(page.getByRole("alert")).toHaveText("האימייל או הסיסמה שגויים.");
   });
 
-  test("the profile reads right in Hebrew, with Latin values kept left-to-right", async ({ page }) => {
-    await signIn(page, "subscriber@lomda.test");
+  test("the profile reads right in Hebrew, with Latin values kept left-to-right", async ({ subscriberPage: page }) => {
     await page.goto("/profile?lng=he");
     await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("פרופיל");
@@ -85,15 +85,19 @@ test.describe("sign-in through the embedded provider", () => {
     await expect(page).toHaveURL(/\/register$/);
   });
 
-  test("returnTo brings you back to a same-origin page, and never to another site", async ({ page }) => {
+  test("returnTo brings you back to a same-origin page, and never to another site", async ({ page, browser }) => {
     await signIn(page, "learner@lomda.test", "/profile");
     await expect(page).toHaveURL(/\/profile$/);
-    await signOut(page);
-    for (const evil of ["https://evil.example/", "//evil.example/x", "/\\evil.example"]) {
-      await signIn(page, "learner@lomda.test", evil);
-      expect(new URL(page.url()).host).toMatch(/^127\.0\.0\.1:\d+$/);
-      expect(new URL(page.url()).pathname).toBe("/");
-      await signOut(page);
+    // An unsafe returnTo, from a fresh browser (signed out here and at the provider) rather than after
+    // signing out. Each kind of unsafe value is refused over HTTP in tests/integration/auth-flow.test.ts.
+    const context = await browser.newContext();
+    try {
+      const fresh = await context.newPage();
+      await signIn(fresh, "learner@lomda.test", "//evil.example/x");
+      expect(new URL(fresh.url()).host).toMatch(/^127\.0\.0\.1:\d+$/);
+      expect(new URL(fresh.url()).pathname).toBe("/");
+    } finally {
+      await context.close();
     }
   });
 

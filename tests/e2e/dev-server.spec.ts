@@ -2,8 +2,8 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { E2E_PORT } from "../../playwright.config";
-import { expect, test, waitForHydration } from "./fixtures";
+import { E2E_PORT } from "../../playwright.config.ts";
+import { expect, test, waitForHydration } from "./fixtures.ts";
 
 /**
  * `npm run dev` (server/dev.ts): the Express shell with Vite in middleware mode. It runs on a copy

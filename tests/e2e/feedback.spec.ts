@@ -1,5 +1,4 @@
-import { signIn } from "./auth-helpers";
-import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
+import { DEMO_EMAILS, expect, expectAccessible, startSession, test, waitForHydration } from "./fixtures.ts";
 
 test("the rating starts at 2; a post appears in place with an English date; its author can delete it", async ({ page }) => {
   await page.goto("/feedback?lng=en");
@@ -58,7 +57,8 @@ test("another browser sees no delete button on someone else's card; an admin doe
   const other = await browser.newPage();
   await other.goto("/feedback");
   await expect(other.getByTestId("feedback-card").filter({ hasText: "owned by the first browser" }).getByTestId("feedback-delete")).toHaveCount(0);
-  await signIn(other, "admin@lomda.test", "/feedback");
+  await startSession(other, DEMO_EMAILS.admin);
+  await other.goto("/feedback");
   await expect(other.getByTestId("feedback-card").filter({ hasText: "owned by the first browser" }).getByTestId("feedback-delete")).toBeVisible();
   await other.close();
 });

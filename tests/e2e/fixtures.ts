@@ -1,11 +1,37 @@
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
+import { DEMO_PASSWORD } from "./auth-helpers.ts";
+
+/** The embedded provider's demo accounts (seeded at start; the subscriber has a subscription). */
+export const DEMO_EMAILS = { learner: "learner@lomda.test", subscriber: "subscriber@lomda.test", admin: "admin@lomda.test" } as const;
+
+/**
+ * Signs `page`'s browser context in as an account of the embedded provider without the login page:
+ * the test-only POST /__test/session checks the credentials, makes the same user a real sign-in
+ * makes and sets the session cookie (page.request shares the context's cookies). Any earlier
+ * session of the context is replaced. For tests whose subject is not the sign-in itself.
+ */
+export async function startSession(page: Page, email: string, password = DEMO_PASSWORD) {
+  const response = await page.request.post("/__test/session", { form: { email, password } });
+  expect(response.status(), `test sign-in as ${email}: ${await response.text()}`).toBe(204);
+}
+
+interface Fixtures {
+  allowConsoleErrors: (pattern: RegExp) => void;
+  consoleGuard: void;
+  /** Signs this test's page in (see startSession). */
+  signInAs: (email: string, password?: string) => Promise<void>;
+  /** The test's page, already signed in as the demo learner / subscriber / admin. */
+  learnerPage: Page;
+  subscriberPage: Page;
+  adminPage: Page;
+}
 
 /**
  * Every browser test fails on an unexpected console error or page error. A test that expects
  * some (a 404 page logs the failed document load) lists them with `allowConsoleErrors`.
  */
-export const test = base.extend<{ allowConsoleErrors: (pattern: RegExp) => void; consoleGuard: void }>({
+export const test = base.extend<Fixtures>({
   allowConsoleErrors: async ({}, use, testInfo) => {
     const allowed: RegExp[] = [];
     (testInfo as unknown as { _allowed: RegExp[] })._allowed = allowed;
@@ -27,6 +53,21 @@ export const test = base.extend<{ allowConsoleErrors: (pattern: RegExp) => void;
     },
     { auto: true },
   ],
+  signInAs: async ({ page }, use) => {
+    await use((email, password) => startSession(page, email, password));
+  },
+  learnerPage: async ({ page }, use) => {
+    await startSession(page, DEMO_EMAILS.learner);
+    await use(page);
+  },
+  subscriberPage: async ({ page }, use) => {
+    await startSession(page, DEMO_EMAILS.subscriber);
+    await use(page);
+  },
+  adminPage: async ({ page }, use) => {
+    await startSession(page, DEMO_EMAILS.admin);
+    await use(page);
+  },
 });
 
 export { expect };

@@ -1,4 +1,4 @@
-import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
+import { expect, expectAccessible, test, waitForHydration } from "./fixtures.ts";
 
 test.describe("page chrome", () => {
   for (const locale of ["en", "he"] as const) {

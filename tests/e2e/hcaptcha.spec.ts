@@ -1,5 +1,5 @@
-import { E2E_EXTERNAL_PORT } from "../../playwright.config";
-import { expect, test, waitForHydration } from "./fixtures";
+import { E2E_EXTERNAL_PORT } from "../../playwright.config.ts";
+import { expect, test, waitForHydration } from "./fixtures.ts";
 
 // The second Lomda runs with CAPTCHA=hcaptcha. hCaptcha's script host is stood in for at the
 // network edge: once failing, once serving a tiny widget that yields a token.

@@ -1,4 +1,4 @@
-import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
+import { expect, expectAccessible, test, waitForHydration } from "./fixtures.ts";
 
 // Book covers come from Google's image host, which this machine cannot reach: answer for it at the
 // network edge with a small image, as the real host would.

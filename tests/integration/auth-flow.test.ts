@@ -2,6 +2,7 @@ import { createCookie } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DIALECTS } from "../setup/databases.ts";
 import { CookieJar, hop } from "../support/cookie-jar.ts";
+import { hashSessionId } from "../../app/models/session.server.ts";
 import { startApp } from "./harness.ts";
 
 /** The whole sign-in over HTTP against the built app and its embedded provider, on a real database. */
@@ -72,6 +73,50 @@ describe.each(DIALECTS)("sign-in over HTTP (embedded provider) on %s", (dialect)
     // The demo password appears only in the start-up notice that says demo sign-in is on.
     const others = app.logs.filter((l) => !String(l.msg).startsWith("DEMO SIGN-IN IS ON"));
     expect(JSON.stringify(others)).not.toContain("lomda-demo");
+  });
+
+  it("after sign-in, returns only to a same-origin path, whatever returnTo says", async () => {
+    for (const [returnTo, expected] of [
+      ["/courses?x=1#top", "/courses?x=1#top"],
+      ["https://evil.example/", "/"],
+      ["//evil.example/x", "/"],
+      ["/\\evil.example", "/"],
+      ["javascript:alert(1)", "/"],
+    ]) {
+      const { jar, login } = await openLoginPage(returnTo);
+      const { res } = await finish(jar, await postLogin(jar, login, "learner@lomda.test", "lomda-demo"));
+      expect(res.status, returnTo).toBe(302);
+      expect(res.headers.get("location"), returnTo).toBe(expected);
+      await hop(jar, `${app.url}/logout`, { method: "POST", headers: { origin: app.url } }); // leaves no session behind
+    }
+  });
+
+  it("the test-only /__test/session signs in as the very user a real sign-in makes, for the right password only", async () => {
+    const { jar, login } = await openLoginPage();
+    await finish(jar, await postLogin(jar, login, "admin@lomda.test", "lomda-demo"));
+    const real = jar.get("lomda_session")!;
+    const userOf = async (sessionId: string) =>
+      (await app.db.selectFrom("sessions").select("user_id").where("id_hash", "=", hashSessionId(sessionId)).executeTakeFirstOrThrow()).user_id;
+    const before = await app.db.selectFrom("users").selectAll().where("email", "=", "admin@lomda.test").execute();
+    expect(before).toHaveLength(1);
+
+    const post = (fields: Record<string, string>) =>
+      fetch(`${app.url}/__test/session`, { method: "POST", redirect: "manual", headers: { "content-type": "application/x-www-form-urlencoded", origin: app.url }, body: new URLSearchParams(fields).toString() });
+    const res = await post({ email: "admin@lomda.test" });
+    expect(res.status).toBe(204);
+    const testJar = new CookieJar();
+    testJar.store(res);
+    const test = testJar.get("lomda_session")!;
+    expect(test).not.toBe(real);
+    expect(await userOf(test)).toBe(await userOf(real));
+    const after = await app.db.selectFrom("users").selectAll().where("email", "=", "admin@lomda.test").execute();
+    expect(after).toEqual([{ ...before[0], last_login_at: after[0]!.last_login_at }]); // the same row, the same profile
+    expect((await hop(testJar, `${app.url}/admin`)).status).toBe(200); // admin rights resolve as after a real sign-in
+
+    expect((await post({ email: "admin@lomda.test", password: "wrong" })).status).toBe(401);
+    expect((await post({ email: "someone@example.org" })).status).toBe(400);
+    expect((await fetch(`${app.url}/__test/session`)).status).toBe(404);
+    for (const session of [jar, testJar]) await hop(session, `${app.url}/logout`, { method: "POST", headers: { origin: app.url } }); // leaves no session behind
   });
 
   it("logs a loud warning that demo sign-in is on", () => {

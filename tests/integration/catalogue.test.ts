@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startApp, sessionCookieFor } from "./harness.ts";
+import { createSignedInUser } from "../support/factories.ts";
+import { startApp } from "./harness.ts";
 
 const LISTS: Record<string, number> = {
   "/courses/dsa": 35,
@@ -43,9 +44,9 @@ describe("public site, catalogue and gated videos", () => {
   const cookies: Record<string, string> = {};
   beforeAll(async () => {
     app = await startApp();
-    cookies.learner = await sessionCookieFor(app.db, "learner");
-    cookies.subscriber = await sessionCookieFor(app.db, "subscriber");
-    cookies.admin = await sessionCookieFor(app.db, "admin");
+    cookies.learner = (await createSignedInUser(app.db, "learner")).cookie;
+    cookies.subscriber = (await createSignedInUser(app.db, "subscriber")).cookie;
+    cookies.admin = (await createSignedInUser(app.db, "admin")).cookie;
   });
   afterAll(async () => app.stop());
 

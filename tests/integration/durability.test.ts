@@ -34,7 +34,8 @@ describe("durability", () => {
         }
       }
     });
-    await new Promise((r) => setTimeout(r, 1500));
+    // Kill it in the middle of the stream: once a good number of writes have been acknowledged.
+    await expect.poll(() => acknowledged.length, { timeout: 15_000, interval: 20 }).toBeGreaterThanOrEqual(50);
     first.child.kill("SIGKILL");
     stop = true;
     await Promise.all(writers);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CookieJar, hop } from "../support/cookie-jar.ts";
-import { sessionCookieFor, startApp } from "./harness.ts";
+import { createSignedInUser } from "../support/factories.ts";
+import { startApp } from "./harness.ts";
 
 describe("feedback over HTTP", () => {
   let app: Awaited<ReturnType<typeof startApp>>;
@@ -81,17 +82,16 @@ describe("feedback over HTTP", () => {
   });
 
   it("lets the signed-in author and an admin delete", async () => {
-    const learner = await sessionCookieFor(app.db, "learner");
     const jar = new CookieJar();
-    jar.set("lomda_session", learner.split("=")[1]!);
+    jar.set("lomda_session", (await createSignedInUser(app.db, "learner")).sessionId);
     await post(jar, { name: "Signed", comment: "mine", rating: "4" });
     const row = await app.db.selectFrom("feedback").select(["id", "user_id"]).where("comment", "=", "mine").executeTakeFirstOrThrow();
     expect(row.user_id).not.toBeNull();
     const otherLearner = new CookieJar();
-    otherLearner.set("lomda_session", (await sessionCookieFor(app.db, "learner")).split("=")[1]!);
+    otherLearner.set("lomda_session", (await createSignedInUser(app.db, "learner")).sessionId);
     expect((await post(otherLearner, { intent: "delete", id: row.id }, "/feedback")).status).toBe(403);
     const admin = new CookieJar();
-    admin.set("lomda_session", (await sessionCookieFor(app.db, "admin")).split("=")[1]!);
+    admin.set("lomda_session", (await createSignedInUser(app.db, "admin")).sessionId);
     const adminPage = await (await hop(admin, `${app.url}/feedback`)).text();
     expect(adminPage.match(/data-testid="feedback-delete"/g)!.length).toBeGreaterThan(1);
     expect((await post(admin, { intent: "delete", id: row.id }, "/feedback")).status).toBe(302);

@@ -3,7 +3,8 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { solvedCaptcha } from "../support/altcha-solver.ts";
 import { CookieJar, hop } from "../support/cookie-jar.ts";
-import { sessionCookieFor, startApp } from "./harness.ts";
+import { createSignedInUser } from "../support/factories.ts";
+import { startApp } from "./harness.ts";
 
 /** A local stand-in for the form service (web3forms-compatible): fails the first N calls, then succeeds. */
 async function fakeFormService(failFirst: number) {
@@ -107,7 +108,7 @@ describe("contact, registration and newsletter forms, and the admin area", () =>
     const visitor = await fetch(`${app.url}/admin`, { redirect: "manual" });
     expect(visitor.status).toBe(302);
     expect(visitor.headers.get("location")).toBe("/signin?returnTo=%2Fadmin");
-    const learner = await sessionCookieFor(app.db, "learner");
+    const { cookie: learner } = await createSignedInUser(app.db, "learner");
     expect((await fetch(`${app.url}/admin`, { headers: { cookie: learner } })).status).toBe(403);
     expect((await fetch(`${app.url}/admin/newsletter.csv`, { headers: { cookie: learner } })).status).toBe(403);
     const action = await fetch(`${app.url}/admin`, { method: "POST", redirect: "manual", headers: { cookie: learner, "content-type": "application/x-www-form-urlencoded", origin: app.url }, body: "intent=revoke&id=00000000-0000-4000-8000-000000000000" });
@@ -116,7 +117,7 @@ describe("contact, registration and newsletter forms, and the admin area", () =>
 
   it("lets an admin approve a request (granting that email a subscription), reject, revoke, moderate and export", async () => {
     const jar = new CookieJar();
-    jar.set("lomda_session", (await sessionCookieFor(app.db, "admin")).split("=")[1]!);
+    jar.set("lomda_session", (await createSignedInUser(app.db, "admin")).sessionId);
     const page = await (await hop(jar, `${app.url}/admin`)).text();
     expect(page).toContain("Yael Bar");
     expect(page).toContain("Sent"); // the forwarding status is visible

@@ -108,27 +108,3 @@ export function tempDataDir(): { dir: string; cleanup(): void } {
   const dir = mkdtempSync(join(tmpdir(), "lomda-proc-"));
   return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }
-
-/**
- * A session cookie for a person of the given kind, made straight in the database (the sign-in
- * round trip itself is tested in auth-flow.test.ts and the browser tests).
- */
-export async function sessionCookieFor(
-  db: Kysely<Database>,
-  kind: "learner" | "subscriber" | "admin",
-  email = `${kind}-${Math.random().toString(36).slice(2)}@example.org`,
-): Promise<string> {
-  const { upsertUserFromProvider } = await import("../../app/models/user.server.ts");
-  const { createSession } = await import("../../app/models/session.server.ts");
-  const { grantSubscription } = await import("../../app/models/subscription.server.ts");
-  const user = await upsertUserFromProvider(db, {
-    issuer: "https://test.idp",
-    subject: email,
-    email: kind === "admin" ? "admin@lomda.test" : email,
-    emailVerified: true,
-    name: `Test ${kind}`,
-  });
-  if (kind === "subscriber") await grantSubscription(db, { userId: user.id, grantedBy: "test" });
-  const { id } = await createSession(db, user.id);
-  return `lomda_session=${id}`;
-}

@@ -51,7 +51,8 @@ describe("the server process", () => {
     });
     const url = await proc.ready;
     const inFlight = fetch(`${url}/__test/slow?ms=1500`);
-    await new Promise((r) => setTimeout(r, 300));
+    // SIGTERM once the server is handling the request (the test route logs when it starts sleeping).
+    await expect.poll(() => proc.output(), { timeout: 10_000, interval: 20 }).toContain('"msg":"slow request started"');
     proc.child.kill("SIGTERM");
     const res = await inFlight;
     expect(res.status).toBe(200);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestDb, DIALECTS, type TestDb } from "../../../tests/setup/databases.ts";
 import { databaseAdapter, deleteExpiredIdpPayloads } from "./adapter.server";
 
@@ -40,9 +40,15 @@ describe.each(DIALECTS)("the embedded provider's storage on %s", (dialect) => {
     const Model = databaseAdapter(t.db);
     const interactions = new Model("Interaction");
     await interactions.upsert("i1", { uid: "i1" }, 1);
-    await new Promise((r) => setTimeout(r, 1100));
-    expect(await interactions.find("i1")).toBeUndefined();
-    await deleteExpiredIdpPayloads(t.db);
+    // One second and a bit later, by the clock the adapter reads (only Date is faked, not timers).
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      vi.setSystemTime(Date.now() + 1100);
+      expect(await interactions.find("i1")).toBeUndefined();
+      await deleteExpiredIdpPayloads(t.db);
+    } finally {
+      vi.useRealTimers();
+    }
     const left = await t.db.selectFrom("idp_payloads").select("id").where("id", "=", "i1").execute();
     expect(left).toEqual([]);
   });

@@ -1,0 +1,87 @@
+import { randomBytes } from "node:crypto";
+import type { Kysely } from "kysely";
+import type { Database, User } from "../../db/schema.ts";
+import type { FeedbackInput } from "../../app/models/feedback.schema.ts";
+import { createFeedback as storeFeedback, type FeedbackItem } from "../../app/models/feedback.server.ts";
+import { createSession as storeSession } from "../../app/models/session.server.ts";
+import { grantSubscription } from "../../app/models/subscription.server.ts";
+import { upsertUserFromProvider, type ProviderProfile } from "../../app/models/user.server.ts";
+
+/**
+ * Small factories for model and integration tests: each makes one row through the real model
+ * function, with defaults that are valid and unique (so tests sharing a database do not collide).
+ * Pass only what the test is about.
+ */
+
+/** The issuer of users made here: no real provider, so never confused with a signed-in demo account. */
+export const TEST_ISSUER = "https://test.idp";
+/** The admin email the app's default configuration (embedded provider, no ADMIN_EMAILS) trusts. */
+export const DEFAULT_ADMIN_EMAIL = "admin@lomda.test";
+
+export function uniqueId(prefix = "t"): string {
+  return `${prefix}-${randomBytes(5).toString("hex")}`;
+}
+
+/** A user as a sign-in would leave it: keyed by (issuer, subject), verified email by default. */
+export async function createUser(
+  db: Kysely<Database>,
+  overrides: Partial<ProviderProfile> & { now?: Date } = {},
+): Promise<User> {
+  const { now, ...profile } = overrides;
+  const subject = profile.subject ?? uniqueId("user");
+  return upsertUserFromProvider(
+    db,
+    { issuer: TEST_ISSUER, email: `${subject}@example.org`, emailVerified: true, name: "Test Person", ...profile, subject },
+    now,
+  );
+}
+
+/** A subscription for a user (by id) or, with `email`, for whoever signs in with that verified email. */
+export async function createSubscription(
+  db: Kysely<Database>,
+  target: { user: Pick<User, "id"> } | { email: string },
+  options: { endsAt?: Date; now?: Date; grantedBy?: string; note?: string } = {},
+): Promise<string> {
+  return grantSubscription(db, {
+    ...("user" in target ? { userId: target.user.id } : { email: target.email }),
+    grantedBy: options.grantedBy ?? "test",
+    endsAt: options.endsAt,
+    note: options.note,
+    now: options.now,
+  });
+}
+
+/** A live session; `cookie` is the Cookie header value a browser would send (plain http origin). */
+export async function createSession(
+  db: Kysely<Database>,
+  user: Pick<User, "id">,
+  options: { now?: Date; idToken?: string | null } = {},
+): Promise<{ id: string; expiresAt: Date; cookie: string }> {
+  const session = await storeSession(db, user.id, options);
+  return { ...session, cookie: `lomda_session=${session.id}` };
+}
+
+/**
+ * A signed-in person of a given kind: a learner, a subscriber (with an open-ended subscription) or an
+ * admin (the default admin email, verified). The sign-in round trip itself is tested in
+ * tests/integration/auth-flow.test.ts and the browser tests.
+ */
+export async function createSignedInUser(
+  db: Kysely<Database>,
+  kind: "learner" | "subscriber" | "admin",
+  overrides: Partial<ProviderProfile> = {},
+): Promise<{ user: User; sessionId: string; cookie: string }> {
+  const user = await createUser(db, { name: `Test ${kind}`, ...(kind === "admin" ? { email: DEFAULT_ADMIN_EMAIL } : {}), ...overrides });
+  if (kind === "subscriber") await createSubscription(db, { user });
+  const session = await createSession(db, user);
+  return { user, sessionId: session.id, cookie: session.cookie };
+}
+
+/** A published feedback post (valid input as the form's schema gives it). */
+export async function createFeedback(
+  db: Kysely<Database>,
+  overrides: Partial<FeedbackInput> = {},
+  options: { userId?: string | null; now?: Date } = {},
+): Promise<FeedbackItem> {
+  return storeFeedback(db, { name: uniqueId("Reader"), comment: "Clear lessons.", image: "", rating: 4, ...overrides }, options);
+}
