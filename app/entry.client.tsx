@@ -11,8 +11,7 @@ initClientErrorReporting();
 
 // The server chose the language and wrote it on <html lang>; load only that language's strings.
 const locale: Locale = document.documentElement.lang === "he" ? "he" : "en";
-const translation: Translation =
-  locale === "he" ? (await import("./i18n/he")).he : (await import("./i18n/en")).en;
+const translation: Translation = locale === "he" ? (await import("./i18n/he")).he : (await import("./i18n/en")).en;
 const i18n = createI18n(locale, translation);
 
 // `npm run dev`: an edited translation replaces the strings in place (no full reload).

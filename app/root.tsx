@@ -69,10 +69,7 @@ export function meta({ error, loaderData }: Route.MetaArgs): Route.MetaDescripto
   if (!error) return [];
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   const titles = loaderData?.errorTitles;
-  return [
-    { title: (notFound ? titles?.notFound : titles?.error) ?? "Lomda" },
-    { name: "robots", content: "noindex" },
-  ];
+  return [{ title: (notFound ? titles?.notFound : titles?.error) ?? "Lomda" }, { name: "robots", content: "noindex" }];
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -14,8 +14,12 @@ export default [
   route("Payments", "routes/payments.tsx"),
   route("order", "routes/order.tsx"),
   // The catalogue's URLs, one explicit route each (the list: models/catalogue.urls.ts).
-  ...Object.keys(CATALOGUE_URLS).map((url) => route(path(url), "routes/catalogue.tsx", { id: `catalogue:${path(url)}` })),
-  ...Object.keys(VIDEO_LIST_URLS).map((url) => route(path(url), "routes/video-list.tsx", { id: `videos:${path(url)}` })),
+  ...Object.keys(CATALOGUE_URLS).map((url) =>
+    route(path(url), "routes/catalogue.tsx", { id: `catalogue:${path(url)}` }),
+  ),
+  ...Object.keys(VIDEO_LIST_URLS).map((url) =>
+    route(path(url), "routes/video-list.tsx", { id: `videos:${path(url)}` }),
+  ),
   route(path(QUIZ_LIST_URL), "routes/quiz-list.tsx"),
   // /test/React and /test/Javascript match too: routes are case-insensitive.
   ...QUIZ_KEYS.map((quiz) => route(path(quizUrl(quiz)), "routes/quiz.tsx", { id: `quiz:${quiz}` })),

@@ -13,7 +13,14 @@ const dataDir = mkdtempSync(join(tmpdir(), "lomda-bench-"));
 const port = 3490;
 
 const server = spawn(process.execPath, ["server.js"], {
-  env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, DATABASE_URL: `file:${dataDir}/b.db`, LOG_LEVEL: "warn" },
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    DATABASE_URL: `file:${dataDir}/b.db`,
+    LOG_LEVEL: "warn",
+  },
   stdio: "inherit",
 });
 const base = `http://127.0.0.1:${port}`;
@@ -43,9 +50,19 @@ for (const path of paths) {
   const seconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
   const pct = (p) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))].toFixed(1);
-  results[path] = { requests: latencies.length, rps: Math.round(latencies.length / seconds), p50: pct(50), p95: pct(95), p99: pct(99) };
+  results[path] = {
+    requests: latencies.length,
+    rps: Math.round(latencies.length / seconds),
+    p50: pct(50),
+    p95: pct(95),
+    p99: pct(99),
+  };
   console.log(path.padEnd(16), JSON.stringify(results[path]));
 }
 server.kill("SIGTERM");
 rmSync(dataDir, { recursive: true, force: true });
-writeFileSync(new URL("./results/http-latest.json", import.meta.url), JSON.stringify({ date: new Date().toISOString(), node: process.version, total, concurrency, results }, null, 2) + "\n");
+writeFileSync(
+  new URL("./results/http-latest.json", import.meta.url),
+  JSON.stringify({ date: new Date().toISOString(), node: process.version, total, concurrency, results }, null, 2) +
+    "\n",
+);

@@ -29,13 +29,14 @@ export const quizzes: QuizInput[] = [
         answer: "false true",
       },
       {
-        question: "If you override equals() in a class, which other method must you also override so its objects work correctly as HashMap keys or in a HashSet?",
+        question:
+          "If you override equals() in a class, which other method must you also override so its objects work correctly as HashMap keys or in a HashSet?",
         options: ["toString()", "compareTo()", "clone()", "hashCode()"],
         answer: "hashCode()",
       },
       {
         question: "What does this code print?",
-        code: "int x = 7 / 2;\ndouble y = 7 / 2;\nSystem.out.println(x + \" \" + y);",
+        code: 'int x = 7 / 2;\ndouble y = 7 / 2;\nSystem.out.println(x + " " + y);',
         options: ["3 3.5", "3.5 3.5", "3 3.0", "4 3.5"],
         answer: "3 3.0",
       },
@@ -67,7 +68,12 @@ export const quizzes: QuizInput[] = [
       },
       {
         question: "What does the final keyword mean when applied to a class?",
-        options: ["Its fields cannot change", "It cannot be instantiated", "It must be abstract", "It cannot be subclassed"],
+        options: [
+          "Its fields cannot change",
+          "It cannot be instantiated",
+          "It must be abstract",
+          "It cannot be subclassed",
+        ],
         answer: "It cannot be subclassed",
       },
       {
@@ -130,7 +136,8 @@ export const quizzes: QuizInput[] = [
         answer: "2 3",
       },
       {
-        question: "Why is StringBuilder preferred over String concatenation with + when building a string in a long loop?",
+        question:
+          "Why is StringBuilder preferred over String concatenation with + when building a string in a long loop?",
         options: [
           "It is thread-safe",
           "It stores its text in the string pool",
@@ -192,7 +199,8 @@ export const quizzes: QuizInput[] = [
           "401 is sent by proxies, 403 by origin servers",
           "They mean the same thing and are interchangeable",
         ],
-        answer: "401 means credentials are missing or invalid; 403 means the server understood the request but refuses access",
+        answer:
+          "401 means credentials are missing or invalid; 403 means the server understood the request but refuses access",
       },
       {
         question: "What does CORS (Cross-Origin Resource Sharing) control?",
@@ -205,7 +213,8 @@ export const quizzes: QuizInput[] = [
         answer: "Whether a browser lets a web page read responses from a different origin",
       },
       {
-        question: "Which cookie attribute prevents JavaScript on the page from reading the cookie through document.cookie?",
+        question:
+          "Which cookie attribute prevents JavaScript on the page from reading the cookie through document.cookie?",
         options: ["Secure", "HttpOnly", "SameSite", "Domain"],
         answer: "HttpOnly",
       },
@@ -217,7 +226,8 @@ export const quizzes: QuizInput[] = [
           "Anyone holding the token can read its payload, but cannot change it without invalidating the signature",
           "The server must store every issued token in a database to verify it",
         ],
-        answer: "Anyone holding the token can read its payload, but cannot change it without invalidating the signature",
+        answer:
+          "Anyone holding the token can read its payload, but cannot change it without invalidating the signature",
       },
       {
         question: "What does a LEFT JOIN return?",
@@ -292,7 +302,8 @@ export const quizzes: QuizInput[] = [
         answer: "DELETE /users/42",
       },
       {
-        question: "Why should secrets such as database passwords be read from environment variables instead of being written in the source code?",
+        question:
+          "Why should secrets such as database passwords be read from environment variables instead of being written in the source code?",
         options: [
           "Environment variables are encrypted by the operating system",
           "It makes the application start faster",
@@ -428,7 +439,8 @@ export const quizzes: QuizInput[] = [
           "State is passed in by the parent; props are local to the component",
           "Props are only for class components; state is only for function components",
         ],
-        answer: "Props are passed in by the parent and are read-only for the component; state is owned and updated by the component",
+        answer:
+          "Props are passed in by the parent and are read-only for the component; state is owned and updated by the component",
       },
       {
         question: "Why does React need a key prop on elements rendered from a list?",
@@ -438,7 +450,8 @@ export const quizzes: QuizInput[] = [
           "To make the list sortable by the user",
           "To pass the item's index to the child as a prop",
         ],
-        answer: "To identify each item between renders, so React can match, reorder and keep the right state for each one",
+        answer:
+          "To identify each item between renders, so React can match, reorder and keep the right state for each one",
       },
       {
         question: "When does this effect run (ignoring Strict Mode's extra run in development)?",

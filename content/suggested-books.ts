@@ -15,7 +15,8 @@ export const suggestedBooks: VolumeInput[] = [
       authors: ["Marijn Haverbeke"],
       publisher: "No Starch Press",
       publishedDate: "2024",
-      description: "A hands-on introduction to programming through JavaScript, covering the language, the browser and Node.js with exercises and projects in every chapter. The author publishes the full book free online.",
+      description:
+        "A hands-on introduction to programming through JavaScript, covering the language, the browser and Node.js with exercises and projects in every chapter. The author publishes the full book free online.",
       industryIdentifiers: [{ type: "ISBN_13", identifier: "9781718504103" }],
       pageCount: 456,
       categories: ["Computers"],
@@ -44,7 +45,8 @@ export const suggestedBooks: VolumeInput[] = [
       authors: ["Scott Chacon", "Ben Straub"],
       publisher: "Apress",
       publishedDate: "2014",
-      description: "The standard guide to Git, from first commits and branching to remotes, workflows, internals and administering servers. The full text is free to read and download under a Creative Commons licence.",
+      description:
+        "The standard guide to Git, from first commits and branching to remotes, workflows, internals and administering servers. The full text is free to read and download under a Creative Commons licence.",
       industryIdentifiers: [{ type: "ISBN_13", identifier: "9781484200773" }],
       pageCount: 456,
       categories: ["Computers"],
@@ -73,7 +75,8 @@ export const suggestedBooks: VolumeInput[] = [
       authors: ["Allen B. Downey"],
       publisher: "O'Reilly Media",
       publishedDate: "2015",
-      description: "A gentle introduction to Python and to thinking like a programmer, one concept at a time, with exercises and case studies. Green Tea Press offers it free under a Creative Commons licence.",
+      description:
+        "A gentle introduction to Python and to thinking like a programmer, one concept at a time, with exercises and case studies. Green Tea Press offers it free under a Creative Commons licence.",
       industryIdentifiers: [{ type: "ISBN_13", identifier: "9781491939369" }],
       pageCount: 292,
       categories: ["Computers"],
@@ -102,7 +105,8 @@ export const suggestedBooks: VolumeInput[] = [
       authors: ["William Shotts"],
       publisher: "No Starch Press",
       publishedDate: "2019",
-      description: "Takes you from your first keystrokes in the shell to writing full Bash scripts, covering files, processes, permissions, text tools and regular expressions. The author releases the book free under a Creative Commons licence.",
+      description:
+        "Takes you from your first keystrokes in the shell to writing full Bash scripts, covering files, processes, permissions, text tools and regular expressions. The author releases the book free under a Creative Commons licence.",
       industryIdentifiers: [{ type: "ISBN_13", identifier: "9781593279523" }],
       pageCount: 504,
       categories: ["Computers"],
@@ -131,7 +135,8 @@ export const suggestedBooks: VolumeInput[] = [
       authors: ["Harold Abelson", "Gerald Jay Sussman", "Julie Sussman"],
       publisher: "MIT Press",
       publishedDate: "1996",
-      description: "The classic MIT text on abstraction, recursion, interpreters and the design of programs, taught through Scheme. MIT Press makes the full second edition freely available online.",
+      description:
+        "The classic MIT text on abstraction, recursion, interpreters and the design of programs, taught through Scheme. MIT Press makes the full second edition freely available online.",
       industryIdentifiers: [{ type: "ISBN_13", identifier: "9780262510875" }],
       pageCount: 657,
       categories: ["Computers"],
@@ -160,7 +165,8 @@ export const suggestedBooks: VolumeInput[] = [
       authors: ["Robert C. Martin"],
       publisher: "Prentice Hall",
       publishedDate: "2008",
-      description: "Practical advice on writing code that is readable and easy to change: meaningful names, small functions, good comments, error handling and unit tests, with many worked examples.",
+      description:
+        "Practical advice on writing code that is readable and easy to change: meaningful names, small functions, good comments, error handling and unit tests, with many worked examples.",
       industryIdentifiers: [{ type: "ISBN_13", identifier: "9780132350884" }],
       pageCount: 464,
       categories: ["Computers"],
@@ -197,7 +203,8 @@ export const suggestedBooks: VolumeInput[] = [
       authors: ["David Thomas", "Andrew Hunt"],
       publisher: "Addison-Wesley Professional",
       publishedDate: "2019",
-      description: "Timeless tips on the craft and career of software development, from orthogonality and tracer bullets to testing, automation and taking responsibility for your work.",
+      description:
+        "Timeless tips on the craft and career of software development, from orthogonality and tracer bullets to testing, automation and taking responsibility for your work.",
       industryIdentifiers: [{ type: "ISBN_13", identifier: "9780135957059" }],
       pageCount: 352,
       categories: ["Computers"],
@@ -234,7 +241,8 @@ export const suggestedBooks: VolumeInput[] = [
       authors: ["Joshua Bloch"],
       publisher: "Addison-Wesley Professional",
       publishedDate: "2018",
-      description: "Ninety items of best practice for the Java platform, covering object creation, generics, enums, lambdas, streams, concurrency and serialization.",
+      description:
+        "Ninety items of best practice for the Java platform, covering object creation, generics, enums, lambdas, streams, concurrency and serialization.",
       industryIdentifiers: [{ type: "ISBN_13", identifier: "9780134685991" }],
       pageCount: 412,
       categories: ["Computers"],
@@ -270,7 +278,8 @@ export const suggestedBooks: VolumeInput[] = [
       authors: ["Douglas Crockford"],
       publisher: "O'Reilly Media",
       publishedDate: "2008",
-      description: "A short, opinionated tour of the reliable and elegant subset of JavaScript, and of the features best avoided.",
+      description:
+        "A short, opinionated tour of the reliable and elegant subset of JavaScript, and of the features best avoided.",
       industryIdentifiers: [{ type: "ISBN_13", identifier: "9780596517748" }],
       pageCount: 176,
       categories: ["Computers"],
@@ -307,7 +316,8 @@ export const suggestedBooks: VolumeInput[] = [
       authors: ["Martin Kleppmann"],
       publisher: "O'Reilly Media",
       publishedDate: "2017",
-      description: "A clear guide to the ideas behind modern data systems, including storage engines, replication, partitioning, transactions, consistency and stream processing.",
+      description:
+        "A clear guide to the ideas behind modern data systems, including storage engines, replication, partitioning, transactions, consistency and stream processing.",
       industryIdentifiers: [{ type: "ISBN_13", identifier: "9781449373320" }],
       pageCount: 616,
       categories: ["Computers"],
@@ -344,7 +354,8 @@ export const suggestedBooks: VolumeInput[] = [
       authors: ["Thomas H. Cormen", "Charles E. Leiserson", "Ronald L. Rivest", "Clifford Stein"],
       publisher: "MIT Press",
       publishedDate: "2022",
-      description: "The comprehensive reference on algorithms and data structures, from sorting and graph algorithms to dynamic programming, with rigorous analysis and pseudocode.",
+      description:
+        "The comprehensive reference on algorithms and data structures, from sorting and graph algorithms to dynamic programming, with rigorous analysis and pseudocode.",
       industryIdentifiers: [{ type: "ISBN_13", identifier: "9780262046305" }],
       pageCount: 1312,
       categories: ["Computers"],
@@ -381,7 +392,8 @@ export const suggestedBooks: VolumeInput[] = [
       authors: ["Martin Fowler"],
       publisher: "Addison-Wesley Professional",
       publishedDate: "2018",
-      description: "Shows how to improve the design of working code in small, safe steps, with a catalogue of refactorings illustrated in JavaScript.",
+      description:
+        "Shows how to improve the design of working code in small, safe steps, with a catalogue of refactorings illustrated in JavaScript.",
       industryIdentifiers: [{ type: "ISBN_13", identifier: "9780134757599" }],
       pageCount: 448,
       categories: ["Computers"],

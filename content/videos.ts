@@ -702,7 +702,10 @@ export const videoLists: VideoListInput[] = [
       },
       {
         key: "java-15-encapsulation",
-        title: { en: "Encapsulation: Access Modifiers, Getters and Setters", he: "כימוס: הרשאות גישה, getters ו-setters" },
+        title: {
+          en: "Encapsulation: Access Modifiers, Getters and Setters",
+          he: "כימוס: הרשאות גישה, getters ו-setters",
+        },
         description: {
           en: "Hiding an object's data behind private fields and exposing it safely through methods.",
           he: "הסתרת הנתונים של אובייקט בשדות private וחשיפתם בצורה בטוחה דרך מתודות.",
@@ -762,7 +765,10 @@ export const videoLists: VideoListInput[] = [
       },
       {
         key: "java-21-object-class",
-        title: { en: "The Object Class: equals, hashCode and toString", he: "המחלקה Object: equals, hashCode ו-toString" },
+        title: {
+          en: "The Object Class: equals, hashCode and toString",
+          he: "המחלקה Object: equals, hashCode ו-toString",
+        },
         description: {
           en: "The methods every Java class inherits and how to override them correctly.",
           he: "המתודות שכל מחלקה ב-Java יורשת ואיך לדרוס אותן נכון.",
@@ -782,7 +788,10 @@ export const videoLists: VideoListInput[] = [
       },
       {
         key: "java-23-custom-exceptions",
-        title: { en: "Checked, Unchecked and Custom Exceptions", he: "חריגות מסומנות, לא מסומנות וחריגות מותאמות אישית" },
+        title: {
+          en: "Checked, Unchecked and Custom Exceptions",
+          he: "חריגות מסומנות, לא מסומנות וחריגות מותאמות אישית",
+        },
         description: {
           en: "The difference between checked and unchecked exceptions, throws, and writing your own exception classes.",
           he: "ההבדל בין חריגות checked ל-unchecked, המילה throws, וכתיבת מחלקות חריגה משלכם.",
@@ -1908,7 +1917,10 @@ export const taxExplainers: VideoListInput = {
     },
     {
       key: "tax-03-vat-exempt-licensed",
-      title: { he: "עוסק פטור או עוסק מורשה? מע״מ לעסקים קטנים", en: "Exempt Dealer or Licensed Dealer? VAT for Small Businesses" },
+      title: {
+        he: "עוסק פטור או עוסק מורשה? מע״מ לעסקים קטנים",
+        en: "Exempt Dealer or Licensed Dealer? VAT for Small Businesses",
+      },
       description: {
         he: "ההבדלים בין עוסק פטור לעוסק מורשה, תקרת המחזור לעוסק פטור, ומתי צריך לגבות מע״מ ולהגיש דוחות.",
         en: "The differences between an exempt and a licensed dealer, the turnover ceiling for exempt dealers, and when you must charge VAT and file returns.",
@@ -1918,7 +1930,10 @@ export const taxExplainers: VideoListInput = {
     },
     {
       key: "tax-04-annual-report",
-      title: { he: "הדוח השנתי לעצמאים – מה חשוב לדעת", en: "The Annual Report for the Self-Employed – What You Need to Know" },
+      title: {
+        he: "הדוח השנתי לעצמאים – מה חשוב לדעת",
+        en: "The Annual Report for the Self-Employed – What You Need to Know",
+      },
       description: {
         he: "מי חייב להגיש דוח שנתי, אילו הכנסות והוצאות מדווחים, ואיך מגישים את הדוח באופן מקוון.",
         en: "Who must file an annual report, which income and expenses to report, and how to file the report online.",

@@ -17,7 +17,9 @@ const vitest = read("vitest.json");
 if (vitest) {
   passed += vitest.numPassedTests;
   failed += vitest.numFailedTests + (vitest.numFailedTestSuites > 0 && vitest.numFailedTests === 0 ? 1 : 0);
-  console.log(`vitest: ${vitest.numPassedTests} passed, ${vitest.numFailedTests} failed (${vitest.numTotalTests} total)`);
+  console.log(
+    `vitest: ${vitest.numPassedTests} passed, ${vitest.numFailedTests} failed (${vitest.numTotalTests} total)`,
+  );
 } else {
   failed += 1;
   console.log("vitest: no report (the runner did not finish)");

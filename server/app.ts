@@ -41,7 +41,11 @@ export const CLIENT_DIR = fileURLToPath(new URL("../client", import.meta.url));
 const HCAPTCHA_ORIGINS = ["https://hcaptcha.com", "https://*.hcaptcha.com"];
 
 function frameOrigins(config: Config): string[] {
-  return [new URL(config.MAP_EMBED_URL).origin, "https://www.youtube-nocookie.com", ...(config.CAPTCHA === "hcaptcha" ? HCAPTCHA_ORIGINS : [])];
+  return [
+    new URL(config.MAP_EMBED_URL).origin,
+    "https://www.youtube-nocookie.com",
+    ...(config.CAPTCHA === "hcaptcha" ? HCAPTCHA_ORIGINS : []),
+  ];
 }
 
 /** Forms may post (and be redirected) to the sign-in provider: logout goes to its end-session endpoint. */
@@ -60,7 +64,10 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
   app.use(
     securityHeaders({
       frameSrc: frameOrigins(config),
-      connectSrc: [...(config.SENTRY_DSN ? [new URL(config.SENTRY_DSN).origin] : []), ...(config.CAPTCHA === "hcaptcha" ? HCAPTCHA_ORIGINS : [])],
+      connectSrc: [
+        ...(config.SENTRY_DSN ? [new URL(config.SENTRY_DSN).origin] : []),
+        ...(config.CAPTCHA === "hcaptcha" ? HCAPTCHA_ORIGINS : []),
+      ],
       formAction: formOrigins(config),
       // Book covers come from Google's image hosts; feedback pictures are links people give
       // (https only: see docs/decisions/0006).
@@ -73,10 +80,7 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
   app.use(compression());
 
   // Built files carry a content hash in their name: cache them for a year.
-  app.use(
-    "/assets",
-    express.static(`${clientDir}/assets`, { immutable: true, maxAge: "1y", index: false }),
-  );
+  app.use("/assets", express.static(`${clientDir}/assets`, { immutable: true, maxAge: "1y", index: false }));
   app.use(express.static(clientDir, { maxAge: "1h", index: false }));
 
   app.get("/video/:file", videoFiles(services, options.mediaDir ?? join(clientDir, "../../media/videos")));
@@ -84,7 +88,10 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
 
   app.get("/healthz", async (_req, res) => {
     const ok = await database.ping();
-    res.status(ok ? 200 : 503).set("Cache-Control", "no-store").json({ status: ok ? "ok" : "unavailable" });
+    res
+      .status(ok ? 200 : 503)
+      .set("Cache-Control", "no-store")
+      .json({ status: ok ? "ok" : "unavailable" });
   });
 
   app.use(bodyLimit);
@@ -180,7 +187,14 @@ export async function main(argv: string[], appOptions: AppOptions = {}): Promise
 
   const cookieSecrets = loadCookieSecrets(config.SESSION_SECRET, config.DATA_DIR);
   const runtime: Runtime = {};
-  const services = await createServices(config, database, log, cookieSecrets, runtime, appOptions.clientDir ?? CLIENT_DIR);
+  const services = await createServices(
+    config,
+    database,
+    log,
+    cookieSecrets,
+    runtime,
+    appOptions.clientDir ?? CLIENT_DIR,
+  );
   const app = createApp(services, appOptions);
 
   let server: Server;
@@ -203,7 +217,10 @@ export async function main(argv: string[], appOptions: AppOptions = {}): Promise
   const port = typeof address === "object" && address ? address.port : config.PORT;
   const selfHost = config.HOST === "0.0.0.0" || config.HOST === "::" ? "127.0.0.1" : config.HOST;
   runtime.selfOrigin = `http://${selfHost.includes(":") ? `[${selfHost}]` : selfHost}:${port}`;
-  log.info({ port, publicUrl: config.PUBLIC_URL, dialect: database.dialect }, `Lomda is serving on ${config.PUBLIC_URL}`);
+  log.info(
+    { port, publicUrl: config.PUBLIC_URL, dialect: database.dialect },
+    `Lomda is serving on ${config.PUBLIC_URL}`,
+  );
 
   let stopping = false;
   const shutdown = (signal: string) => {

@@ -30,9 +30,11 @@ export function videoFiles(services: AppServices, mediaDir: string = MEDIA_DIR) 
       const allowed = canFetchVideoFile(file, viewer);
       if (allowed === undefined || !existsSync(join(mediaDir, file))) return next();
       if (!allowed) {
-        res.status(viewer.isAuthenticated ? 403 : 401).set("Cache-Control", "no-store").type("text/plain").send(
-          viewer.isAuthenticated ? "This video is for subscribers." : "Sign in to watch this video.",
-        );
+        res
+          .status(viewer.isAuthenticated ? 403 : 401)
+          .set("Cache-Control", "no-store")
+          .type("text/plain")
+          .send(viewer.isAuthenticated ? "This video is for subscribers." : "Sign in to watch this video.");
         return;
       }
       res.sendFile(file, {
@@ -78,7 +80,11 @@ export function thumbnails(services: AppServices, upstream = "https://img.youtub
           signal: AbortSignal.timeout(THUMB_TIMEOUT_MS),
         });
         const length = Number(response.headers.get("content-length") ?? 0);
-        if (!response.ok || !response.headers.get("content-type")?.startsWith("image/jpeg") || length > THUMB_MAX_BYTES) {
+        if (
+          !response.ok ||
+          !response.headers.get("content-type")?.startsWith("image/jpeg") ||
+          length > THUMB_MAX_BYTES
+        ) {
           throw new Error(`thumbnail upstream answered ${response.status}`);
         }
         const body = Buffer.from(await response.arrayBuffer());

@@ -11,7 +11,8 @@ const SAFE = new Set(["GET", "HEAD", "OPTIONS"]);
  */
 export function sameOriginOnly(publicOrigin: string, log: Logger) {
   return (req: Request, res: Response, next: NextFunction) => {
-    if (SAFE.has(req.method) || (req.path.startsWith("/idp/") && !req.path.startsWith("/idp/interaction/"))) return next();
+    if (SAFE.has(req.method) || (req.path.startsWith("/idp/") && !req.path.startsWith("/idp/interaction/")))
+      return next();
     const origin = req.get("origin");
     const site = req.get("sec-fetch-site");
     const ownOrigin = `${req.protocol}://${req.get("host")}`;

@@ -2,7 +2,13 @@ import { readdirSync } from "node:fs";
 import { type AppServices } from "../app/context.server.ts";
 import type { DatabaseHandle } from "../app/lib/db.server.ts";
 import type { Config } from "../app/lib/env.server.ts";
-import { createEmbeddedIdp, EMBEDDED_CLIENT_ID, EMBEDDED_SCOPES, embeddedClientSecret, IDP_MOUNT } from "../app/lib/idp/provider.server.ts";
+import {
+  createEmbeddedIdp,
+  EMBEDDED_CLIENT_ID,
+  EMBEDDED_SCOPES,
+  embeddedClientSecret,
+  IDP_MOUNT,
+} from "../app/lib/idp/provider.server.ts";
 import type { Logger } from "../app/lib/logger.server.ts";
 import { OidcClient } from "../app/lib/oidc.server.ts";
 import { BooksClient } from "../app/models/books.server.ts";
@@ -35,7 +41,12 @@ export async function createServices(
 ): Promise<AppServices> {
   const { db } = database;
   initThumbnailKeys(cookieSecrets[0]!);
-  const books = new BooksClient({ url: config.BOOKS_API_URL, key: config.BOOKS_API_KEY, timeoutMs: config.BOOKS_TIMEOUT_MS, log });
+  const books = new BooksClient({
+    url: config.BOOKS_API_URL,
+    key: config.BOOKS_API_KEY,
+    timeoutMs: config.BOOKS_TIMEOUT_MS,
+    log,
+  });
   if (!config.embeddedIdp) {
     const oidc = new OidcClient(
       {

@@ -14,7 +14,9 @@ describe.each(DIALECTS)("the subscriptions command on %s", (dialect) => {
   it("the command line grants, lists and revokes, and refuses bad input", async () => {
     const lines: string[] = [];
     const out = (l: string) => lines.push(l);
-    expect(await runSubscriptionsCommand(t.db, ["grant", "cli@example.org", "--until", "2026-12-31"], out, now)).toBe(0);
+    expect(await runSubscriptionsCommand(t.db, ["grant", "cli@example.org", "--until", "2026-12-31"], out, now)).toBe(
+      0,
+    );
     expect(lines.at(-1)).toBe("Granted a subscription to cli@example.org until 2026-12-31.");
     expect(await runSubscriptionsCommand(t.db, ["list"], out, now)).toBe(0);
     expect(lines.some((l) => l.startsWith("cli@example.org\tactive"))).toBe(true);

@@ -25,7 +25,9 @@ export async function runSubscriptionsCommand(
     if (rows.length === 0) out("No subscriptions.");
     for (const row of rows) {
       const state = row.active ? "active" : row.revokedAt ? "revoked" : "ended";
-      out(`${row.email ?? row.userId}\t${state}\tfrom ${row.startsAt.slice(0, 10)}\tuntil ${row.endsAt?.slice(0, 10) ?? "(no end)"}\tby ${row.grantedBy}`);
+      out(
+        `${row.email ?? row.userId}\t${state}\tfrom ${row.startsAt.slice(0, 10)}\tuntil ${row.endsAt?.slice(0, 10) ?? "(no end)"}\tby ${row.grantedBy}`,
+      );
     }
     return 0;
   }
@@ -50,7 +52,9 @@ export async function runSubscriptionsCommand(
       }
     }
     await grantSubscription(db, { email, endsAt, grantedBy: "cli", now });
-    out(`Granted a subscription to ${email}${endsAt ? ` until ${endsAt.toISOString().slice(0, 10)}` : " with no end date"}.`);
+    out(
+      `Granted a subscription to ${email}${endsAt ? ` until ${endsAt.toISOString().slice(0, 10)}` : " with no end date"}.`,
+    );
     return 0;
   }
   out(USAGE);

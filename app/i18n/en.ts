@@ -170,8 +170,10 @@ export const en = {
     lockedShort: "Locked",
     freeSample: "Free sample",
     duration: "Duration {{duration}}",
-    visitorNotice: "The full content is for registered subscribers. Sign in to watch free samples, or subscribe to watch everything.",
-    learnerNotice: "You are watching the free samples: the first 3 videos of every course. Subscribe to watch them all.",
+    visitorNotice:
+      "The full content is for registered subscribers. Sign in to watch free samples, or subscribe to watch everything.",
+    learnerNotice:
+      "You are watching the free samples: the first 3 videos of every course. Subscribe to watch them all.",
     signInCta: "Sign in or register",
     subscribeCta: "How to subscribe",
     subscribedBanner: "You are Subscribed",
@@ -193,8 +195,10 @@ export const en = {
   aboutBlock: {
     eyebrow: "About Us",
     title: "Welcome to Lomda",
-    text1: "Lomda is an online school for programmers and for people starting their own business. Our courses take you from the first line of code to a working application, in English and in Hebrew.",
-    text2: "Learn with short video lessons, check yourself with quizzes, read in the e-library and ask our team when you are stuck.",
+    text1:
+      "Lomda is an online school for programmers and for people starting their own business. Our courses take you from the first line of code to a working application, in English and in Hebrew.",
+    text2:
+      "Learn with short video lessons, check yourself with quizzes, read in the e-library and ask our team when you are stuck.",
     point1: "Skilled Instructors",
     point2: "Online Classes",
     point3: "International Certificate",
@@ -229,7 +233,8 @@ export const en = {
     description: "Who we are, how Lomda teaches, and sample lessons from our courses.",
     title: "About",
     usHeading: "About us",
-    usText: "Lomda was founded by developers and accountants who wanted one place to learn both how to build software and how to run the business around it. Watch a short introduction:",
+    usText:
+      "Lomda was founded by developers and accountants who wanted one place to learn both how to build software and how to run the business around it. Watch a short introduction:",
     videoTitle: "Introducing Lomda",
     taxHeading: "Israel Tax Authority explainers",
     taxText: "Official explainer videos for employees and small business owners.",
@@ -275,7 +280,8 @@ export const en = {
     monthly: "{{price}} a month",
     yearly: "or {{price}} a year",
     howTitle: "How to subscribe today",
-    howText: "Send us a registration request with your details. We will contact you, arrange the payment, and open your subscription — usually within one working day.",
+    howText:
+      "Send us a registration request with your details. We will contact you, arrange the payment, and open your subscription — usually within one working day.",
     howCta: "Send a registration request",
     already: "Already a subscriber? Sign in.",
     active: "Your subscription is active.",
@@ -287,7 +293,8 @@ export const en = {
     chosen: "You chose",
     none: "Choose a course from our catalogue, then press Join Now.",
     includedTitle: "Included in the subscription",
-    includedText: "Every Lomda course is included in one subscription. Subscribe once and watch this course and all the others.",
+    includedText:
+      "Every Lomda course is included in one subscription. Subscribe once and watch this course and all the others.",
     cta: "Send a registration request",
     payments: "What a subscription includes",
     watch: "Go to the course",
@@ -335,7 +342,8 @@ export const en = {
     results: "your Books",
     resultsFor: "Results for “{{q}}”: {{count, number}}",
     noResults: "No books found for “{{q}}”. Try other words, or look at the suggestions below.",
-    unavailable: "Search is unavailable right now. Please try again in a few minutes — meanwhile, here are our suggestions.",
+    unavailable:
+      "Search is unavailable right now. Please try again in a few minutes — meanwhile, here are our suggestions.",
     tooMany_one: "Too many searches. Please wait {{count, number}} second and try again.",
     tooMany_other: "Too many searches. Please wait {{count, number}} seconds and try again.",
     prompt: "Type a title, an author or a topic and press Search.",
@@ -434,7 +442,8 @@ export const en = {
     title: "Contact",
     eyebrow: "Contact Us",
     heading: "Contact For Any Query",
-    intro: "Questions about a course, a subscription or your business? Write to us and we will answer within one working day.",
+    intro:
+      "Questions about a course, a subscription or your business? Write to us and we will answer within one working day.",
     office: "Office",
     mobile: "Mobile",
     email: "Email",
@@ -497,5 +506,7 @@ export const en = {
 
 /** A plural group `x_one`/`x_other` may have `x_two` in a language with a dual (Hebrew); the test requires it there. */
 type PluralBase<K> = K extends `${infer B}_other` ? B : never;
-type Shape<T> = { readonly [K in keyof T]: T[K] extends string ? string : Shape<T[K]> } & { readonly [K in PluralBase<keyof T> as `${K}_two`]?: string };
+type Shape<T> = { readonly [K in keyof T]: T[K] extends string ? string : Shape<T[K]> } & {
+  readonly [K in PluralBase<keyof T> as `${K}_two`]?: string;
+};
 export type Translation = Shape<typeof en>;

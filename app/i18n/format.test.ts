@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { formatDate, formatDateTime, formatHours, formatMoney, formatNumber, formatPercent, formatPrice, formatShortDate } from "./format";
+import {
+  formatDate,
+  formatDateTime,
+  formatHours,
+  formatMoney,
+  formatNumber,
+  formatPercent,
+  formatPrice,
+  formatShortDate,
+} from "./format";
 
 /** Intl puts direction marks and narrow spaces in some outputs; compare what a reader sees. */
 const plain = (text: string) => text.replace(/[\u200e\u200f\u061c]/g, "").replace(/[\u00a0\u202f]/g, " ");
@@ -48,7 +57,9 @@ describe("format", () => {
   it("reuses one formatter per locale and options", () => {
     const spy = globalThis.Intl.NumberFormat;
     let built = 0;
-    globalThis.Intl.NumberFormat = new Proxy(spy, { construct: (target, args) => (built++, Reflect.construct(target, args)) });
+    globalThis.Intl.NumberFormat = new Proxy(spy, {
+      construct: (target, args) => (built++, Reflect.construct(target, args)),
+    });
     try {
       for (let i = 0; i < 50; i++) formatNumber(i, "he", { maximumFractionDigits: 1 });
     } finally {

@@ -39,7 +39,11 @@ export function asLocale(lng: string | undefined): Locale {
 }
 
 /** A plain number with the locale's grouping: 1024 → "1,024" (both languages group the same way). */
-export function formatNumber(value: number, locale: Locale, options: Pick<Intl.NumberFormatOptions, "minimumFractionDigits" | "maximumFractionDigits"> = {}): string {
+export function formatNumber(
+  value: number,
+  locale: Locale,
+  options: Pick<Intl.NumberFormatOptions, "minimumFractionDigits" | "maximumFractionDigits"> = {},
+): string {
   return numberFormat(locale, options).format(value);
 }
 
@@ -57,9 +61,18 @@ export function formatPercent(percent: number, locale: Locale): string {
  * Money in the given currency (ISO 4217), laid out the locale's way: "$389.00" in English,
  * "‏389.00 $" in Hebrew. An unknown currency code falls back to "12.5 XYZ" instead of throwing.
  */
-export function formatMoney(amount: number, currency: string, locale: Locale, options: { cents?: boolean } = {}): string {
+export function formatMoney(
+  amount: number,
+  currency: string,
+  locale: Locale,
+  options: { cents?: boolean } = {},
+): string {
   try {
-    return numberFormat(locale, { style: "currency", currency, ...(options.cents ? { minimumFractionDigits: 2 } : {}) }).format(amount);
+    return numberFormat(locale, {
+      style: "currency",
+      currency,
+      ...(options.cents ? { minimumFractionDigits: 2 } : {}),
+    }).format(amount);
   } catch {
     return `${formatNumber(amount, locale)} ${currency}`;
   }

@@ -48,7 +48,8 @@ function keyProblems(reference: object, hebrew: object): string[] {
       if (!enPlural) continue;
       const want = (forms: Record<string, string>, needed: string[], lang: string) => {
         const have = Object.keys(forms).sort().join(",");
-        if (have !== [...needed].sort().join(",")) problems.push(`${base}: ${lang} has forms [${have}], needs [${needed.join(",")}]`);
+        if (have !== [...needed].sort().join(","))
+          problems.push(`${base}: ${lang} has forms [${have}], needs [${needed.join(",")}]`);
       };
       want(enForms, ["one", "other"], "English");
       want(heForms, ["one", "two", "other"], "Hebrew");
@@ -66,9 +67,15 @@ describe("translations", () => {
     const enOk = { a: { n_one: "1 thing", n_other: "{{count}} things", plain: "x" } };
     const heOk = { a: { n_one: "דבר אחד", n_two: "שני דברים", n_other: "{{count}} דברים", plain: "x" } };
     expect(keyProblems(enOk, heOk)).toEqual([]);
-    expect(keyProblems({ a: { n_other: "{{count}} things", plain: "x" } }, heOk)).toEqual(["a.n: English has forms [other], needs [one,other]"]);
-    expect(keyProblems(enOk, { a: { n_one: "דבר אחד", n_other: "{{count}} דברים", plain: "x" } })).toEqual(["a.n: Hebrew has forms [one,other], needs [one,two,other]"]);
-    expect(keyProblems(enOk, { a: { n: "{{count}} דברים", plain: "x" } })).toEqual(["a.n: plural in one language only"]);
+    expect(keyProblems({ a: { n_other: "{{count}} things", plain: "x" } }, heOk)).toEqual([
+      "a.n: English has forms [other], needs [one,other]",
+    ]);
+    expect(keyProblems(enOk, { a: { n_one: "דבר אחד", n_other: "{{count}} דברים", plain: "x" } })).toEqual([
+      "a.n: Hebrew has forms [one,other], needs [one,two,other]",
+    ]);
+    expect(keyProblems(enOk, { a: { n: "{{count}} דברים", plain: "x" } })).toEqual([
+      "a.n: plural in one language only",
+    ]);
     expect(keyProblems(enOk, { a: { n_one: "x", n_two: "x", n_other: "x" } })).toEqual(["a.plain: missing in Hebrew"]);
   });
 
@@ -88,8 +95,12 @@ describe("translations", () => {
       if (!("" in enForms)) {
         // Plural forms may leave the count out ("סרטון אחד"), but use no placeholder English does not.
         const enUnion = union(enTexts).filter((p) => !p.startsWith("count"));
-        expect(union(heTexts).filter((p) => !p.startsWith("count")), base).toEqual(enUnion);
-        for (const text of heTexts) expect(enUnion.concat(union(enTexts)), base).toEqual(expect.arrayContaining(placeholders(text)));
+        expect(
+          union(heTexts).filter((p) => !p.startsWith("count")),
+          base,
+        ).toEqual(enUnion);
+        for (const text of heTexts)
+          expect(enUnion.concat(union(enTexts)), base).toEqual(expect.arrayContaining(placeholders(text)));
       } else {
         expect(union(heTexts), base).toEqual(union(enTexts));
       }

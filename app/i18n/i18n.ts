@@ -27,6 +27,8 @@ export function createI18n(locale: Locale, translation: Translation): i18n {
     returnNull: false,
     react: { useSuspense: false },
   });
-  instance.services.formatter?.add("number", (value: unknown, lng: string | undefined) => (typeof value === "number" ? formatNumber(value, asLocale(lng)) : String(value)));
+  instance.services.formatter?.add("number", (value: unknown, lng: string | undefined) =>
+    typeof value === "number" ? formatNumber(value, asLocale(lng)) : String(value),
+  );
   return instance;
 }

@@ -47,13 +47,22 @@ function replayStore(db: Kysely<Database>) {
     async setIfAbsent(key: string): Promise<boolean> {
       const result = await db
         .insertInto("captcha_used")
-        .values({ challenge_id: key.slice(0, 200), expires_at: new Date(Date.now() + CHALLENGE_TTL_S * 2000).toISOString() })
+        .values({
+          challenge_id: key.slice(0, 200),
+          expires_at: new Date(Date.now() + CHALLENGE_TTL_S * 2000).toISOString(),
+        })
         .onConflict((oc) => oc.column("challenge_id").doNothing())
         .executeTakeFirst();
       return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
     },
     async get(key: string) {
-      return (await db.selectFrom("captcha_used").select("challenge_id").where("challenge_id", "=", key).executeTakeFirst()) !== undefined;
+      return (
+        (await db
+          .selectFrom("captcha_used")
+          .select("challenge_id")
+          .where("challenge_id", "=", key)
+          .executeTakeFirst()) !== undefined
+      );
     },
     async set(key: string) {
       await this.setIfAbsent(key);
@@ -61,25 +70,44 @@ function replayStore(db: Kysely<Database>) {
   };
 }
 
-export async function verifyAltcha(db: Kysely<Database>, cookieSecrets: readonly string[], payload: string | null): Promise<CaptchaResult> {
+export async function verifyAltcha(
+  db: Kysely<Database>,
+  cookieSecrets: readonly string[],
+  payload: string | null,
+): Promise<CaptchaResult> {
   if (!payload) return { ok: false, reason: "missing" };
   if (payload.length > 10_000) return { ok: false, reason: "invalid" };
   const s = secrets(cookieSecrets);
   const store = replayStore(db);
-  const altcha = createAltcha({ deriveKey, hmacSignatureSecret: s.signature, hmacKeySignatureSecret: s.key, store: store as never });
+  const altcha = createAltcha({
+    deriveKey,
+    hmacSignatureSecret: s.signature,
+    hmacKeySignatureSecret: s.key,
+    store: store as never,
+  });
   const result = await altcha.verify(payload, deriveKey, s.signature, s.key, store as never);
   if (!result.error) return { ok: true };
   return { ok: false, reason: /already used/i.test(result.error) ? "replayed" : "invalid" };
 }
 
 /** hCaptcha: the token checked with hCaptcha's siteverify, with the secret that never leaves the server. */
-export async function verifyHcaptcha(config: Config, token: string | null, remoteIp: string, verifyUrl = config.HCAPTCHA_VERIFY_URL): Promise<CaptchaResult> {
+export async function verifyHcaptcha(
+  config: Config,
+  token: string | null,
+  remoteIp: string,
+  verifyUrl = config.HCAPTCHA_VERIFY_URL,
+): Promise<CaptchaResult> {
   if (!token) return { ok: false, reason: "missing" };
   try {
     const response = await fetch(verifyUrl, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ secret: config.HCAPTCHA_SECRET ?? "", response: token.slice(0, 10_000), remoteip: remoteIp, sitekey: config.HCAPTCHA_SITEKEY ?? "" }),
+      body: new URLSearchParams({
+        secret: config.HCAPTCHA_SECRET ?? "",
+        response: token.slice(0, 10_000),
+        remoteip: remoteIp,
+        sitekey: config.HCAPTCHA_SITEKEY ?? "",
+      }),
       signal: AbortSignal.timeout(5000),
       redirect: "error",
     });

@@ -8,8 +8,12 @@ const request = (cookie: string) => new Request("http://x/", { headers: { cookie
 
 describe("cookies", () => {
   it("builds every cookie Lax on Path=/, Secure with the __Host- prefix on https", () => {
-    expect(serializeSessionCookie(http, "a".repeat(32), 60)).toBe(`lomda_session=${"a".repeat(32)}; Max-Age=60; Path=/; HttpOnly; SameSite=Lax`);
-    expect(serializeSessionCookie(https, "a".repeat(32), 60)).toBe(`__Host-lomda_session=${"a".repeat(32)}; Max-Age=60; Path=/; HttpOnly; Secure; SameSite=Lax`);
+    expect(serializeSessionCookie(http, "a".repeat(32), 60)).toBe(
+      `lomda_session=${"a".repeat(32)}; Max-Age=60; Path=/; HttpOnly; SameSite=Lax`,
+    );
+    expect(serializeSessionCookie(https, "a".repeat(32), 60)).toBe(
+      `__Host-lomda_session=${"a".repeat(32)}; Max-Age=60; Path=/; HttpOnly; Secure; SameSite=Lax`,
+    );
     expect(clearSessionCookie(https)).toMatch(/^__Host-lomda_session=; Max-Age=0;/);
     expect(localeCookie(http, "he")).toBe("lng=he; Max-Age=31536000; Path=/; SameSite=Lax");
     expect(localeCookie(https, "he")).toBe("lng=he; Max-Age=31536000; Path=/; Secure; SameSite=Lax");

@@ -69,18 +69,30 @@ function signedCookie(config: Config, secrets: string[], name: string, maxAge: n
 }
 
 /** The sign-in transaction (state, nonce, PKCE verifier, returnTo), signed, for one day at most. */
-const transactionCookie = (config: Config, secrets: string[]) => signedCookie(config, secrets, "lomda_signin", 24 * 60 * 60);
+const transactionCookie = (config: Config, secrets: string[]) =>
+  signedCookie(config, secrets, "lomda_signin", 24 * 60 * 60);
 
 export async function serializeTransaction(config: Config, secrets: string[], tx: SignInTransaction): Promise<string> {
   return transactionCookie(config, secrets).serialize(tx);
 }
 
-export async function readTransaction(config: Config, secrets: string[], request: Request): Promise<SignInTransaction | undefined> {
+export async function readTransaction(
+  config: Config,
+  secrets: string[],
+  request: Request,
+): Promise<SignInTransaction | undefined> {
   const value = (await transactionCookie(config, secrets).parse(request.headers.get("cookie"))) as unknown;
   if (!value || typeof value !== "object") return undefined;
   const tx = value as Partial<SignInTransaction>;
-  if (typeof tx.state !== "string" || typeof tx.nonce !== "string" || typeof tx.codeVerifier !== "string") return undefined;
-  return { state: tx.state, nonce: tx.nonce, codeVerifier: tx.codeVerifier, returnTo: safeReturnTo(tx.returnTo), ...(typeof tx.maxAge === "number" ? { maxAge: tx.maxAge } : {}) };
+  if (typeof tx.state !== "string" || typeof tx.nonce !== "string" || typeof tx.codeVerifier !== "string")
+    return undefined;
+  return {
+    state: tx.state,
+    nonce: tx.nonce,
+    codeVerifier: tx.codeVerifier,
+    returnTo: safeReturnTo(tx.returnTo),
+    ...(typeof tx.maxAge === "number" ? { maxAge: tx.maxAge } : {}),
+  };
 }
 
 export async function clearTransaction(config: Config, secrets: string[]): Promise<string> {
@@ -91,14 +103,20 @@ export async function clearTransaction(config: Config, secrets: string[]): Promi
  * The feedback a browser posted without signing in: their ids in a signed httpOnly cookie, which is
  * the browser's proof that it may delete them (the 50 most recent).
  */
-const postedCookie = (config: Config, secrets: string[]) => signedCookie(config, secrets, "lomda_feedback", 365 * 24 * 60 * 60);
+const postedCookie = (config: Config, secrets: string[]) =>
+  signedCookie(config, secrets, "lomda_feedback", 365 * 24 * 60 * 60);
 
 export async function readPostedFeedback(config: Config, secrets: string[], request: Request): Promise<Set<string>> {
   const value = (await postedCookie(config, secrets).parse(request.headers.get("cookie"))) as unknown;
   return new Set(Array.isArray(value) ? value.filter((v): v is string => typeof v === "string").slice(0, 50) : []);
 }
 
-export async function rememberPostedFeedback(config: Config, secrets: string[], request: Request, id: string): Promise<string> {
+export async function rememberPostedFeedback(
+  config: Config,
+  secrets: string[],
+  request: Request,
+  id: string,
+): Promise<string> {
   const ids = [id, ...(await readPostedFeedback(config, secrets, request))].slice(0, 50);
   return postedCookie(config, secrets).serialize(ids);
 }
@@ -112,7 +130,11 @@ export async function setFlash(config: Config, secrets: string[], message: Flash
   return flashCookie(config, secrets).serialize(message);
 }
 
-export async function takeFlash(config: Config, secrets: string[], request: Request): Promise<{ message: Flash | null; clear: string | null }> {
+export async function takeFlash(
+  config: Config,
+  secrets: string[],
+  request: Request,
+): Promise<{ message: Flash | null; clear: string | null }> {
   const value = (await flashCookie(config, secrets).parse(request.headers.get("cookie"))) as unknown;
   if (value !== "feedback.thanks" && value !== "feedback.deleted") return { message: null, clear: null };
   return { message: value, clear: await flashCookie(config, secrets).serialize("", { maxAge: 0 }) };

@@ -42,7 +42,10 @@ describe("configuration", () => {
       BOOKS_TIMEOUT_MS: "-5",
     });
     for (const name of ["PORT", "DATABASE_URL", "PUBLIC_URL", "LOG_LEVEL", "CAPTCHA", "BOOKS_TIMEOUT_MS"]) {
-      expect(problems.some((p) => p.startsWith(`${name}:`)), name).toBe(true);
+      expect(
+        problems.some((p) => p.startsWith(`${name}:`)),
+        name,
+      ).toBe(true);
     }
   });
 

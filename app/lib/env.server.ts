@@ -5,8 +5,7 @@ import { z } from "zod";
  * so tests can pass their own; a bad value stops the process naming the variable.
  */
 
-const emptyToUndefined = (value: unknown) =>
-  typeof value === "string" && value.trim() === "" ? undefined : value;
+const emptyToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
 
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
 const optionalUrl = z.preprocess(
@@ -18,10 +17,7 @@ const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"
 
 const schema = z
   .object({
-    NODE_ENV: z.preprocess(
-      emptyToUndefined,
-      z.enum(["production", "development", "test"]).default("production"),
-    ),
+    NODE_ENV: z.preprocess(emptyToUndefined, z.enum(["production", "development", "test"]).default("production")),
     PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
     HOST: z.preprocess(emptyToUndefined, z.string().default("0.0.0.0")),
     PUBLIC_URL: optionalUrl,
@@ -49,15 +45,15 @@ const schema = z
         .default("https://www.googleapis.com/books/v1/volumes"),
     ),
     BOOKS_API_KEY: optionalString,
-    BOOKS_TIMEOUT_MS: z.preprocess(
-      emptyToUndefined,
-      z.coerce.number().int().min(100).max(60_000).default(5000),
-    ),
+    BOOKS_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(100).max(60_000).default(5000)),
     CAPTCHA: z.preprocess(emptyToUndefined, z.enum(["altcha", "hcaptcha", "off"]).default("altcha")),
     HCAPTCHA_SITEKEY: optionalString,
     HCAPTCHA_SECRET: optionalString,
     /** hCaptcha's verification endpoint; tests point it at a local stand-in. */
-    HCAPTCHA_VERIFY_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).default("https://api.hcaptcha.com/siteverify")),
+    HCAPTCHA_VERIFY_URL: z.preprocess(
+      emptyToUndefined,
+      z.url({ protocol: /^https?$/ }).default("https://api.hcaptcha.com/siteverify"),
+    ),
     FORMS_FORWARD_URL: optionalUrl,
     FORMS_ACCESS_KEY: optionalString,
     SMTP_URL: z.preprocess(
@@ -102,7 +98,11 @@ const schema = z
       });
     }
     if (env.FORMS_ACCESS_KEY && !env.FORMS_FORWARD_URL) {
-      ctx.addIssue({ code: "custom", path: ["FORMS_FORWARD_URL"], message: "is required when FORMS_ACCESS_KEY is set" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["FORMS_FORWARD_URL"],
+        message: "is required when FORMS_ACCESS_KEY is set",
+      });
     }
     if (env.SMTP_URL && !env.CONTACT_TO) {
       ctx.addIssue({ code: "custom", path: ["CONTACT_TO"], message: "is required when SMTP_URL is set" });

@@ -14,7 +14,11 @@ export interface PageMeta {
 const OG_LOCALE = { en: "en_US", he: "he_IL" } as const;
 
 /** The page's URLs: canonical in its own language, and one per language for `hreflang`. */
-export function pageUrls(publicUrl: string, pathname: string, locale: "en" | "he"): Pick<PageMeta, "url" | "alternates"> {
+export function pageUrls(
+  publicUrl: string,
+  pathname: string,
+  locale: "en" | "he",
+): Pick<PageMeta, "url" | "alternates"> {
   const en = `${publicUrl}${pathname}`;
   const he = `${en}?lng=he`;
   return { url: locale === "he" ? he : en, alternates: { en, he } };

@@ -29,12 +29,21 @@ describe("ID token validation (SPEC.md §5): each rule refuses a bad token", () 
   afterAll(() => op.close());
 
   /** Runs a whole sign-in in which the provider returns the given token. */
-  async function signInWith(token: Parameters<typeof op.willIssue>[0], options: { maxAge?: number; settings?: Partial<OidcSettings> } = {}) {
+  async function signInWith(
+    token: Parameters<typeof op.willIssue>[0],
+    options: { maxAge?: number; settings?: Partial<OidcSettings> } = {},
+  ) {
     const oidc = client(options.settings);
-    const { url, transaction } = await oidc.startSignIn("/", options.maxAge !== undefined ? { maxAge: options.maxAge } : {});
+    const { url, transaction } = await oidc.startSignIn(
+      "/",
+      options.maxAge !== undefined ? { maxAge: options.maxAge } : {},
+    );
     expect(url.searchParams.get("code_challenge_method")).toBe("S256");
     op.willIssue(token, transaction.nonce);
-    return oidc.finishSignIn(new URL(`http://lomda.test/auth/callback?code=abc&state=${transaction.state}`), transaction);
+    return oidc.finishSignIn(
+      new URL(`http://lomda.test/auth/callback?code=abc&state=${transaction.state}`),
+      transaction,
+    );
   }
 
   const refused = async (promise: Promise<unknown>, code = "login_failed") => {
@@ -109,14 +118,19 @@ describe("ID token validation (SPEC.md §5): each rule refuses a bad token", () 
     await refused(signInWith({ claims: { org_id: "org_other" } }, { settings }));
     await refused(signInWith({}, { settings }));
     await expect(signInWith({ claims: { org_id: "org_abc123" } }, { settings })).resolves.toBeDefined();
-    await expect(signInWith({ claims: { org_name: "lomda" } }, { settings: { organization: "Lomda" } })).resolves.toBeDefined();
+    await expect(
+      signInWith({ claims: { org_name: "lomda" } }, { settings: { organization: "Lomda" } }),
+    ).resolves.toBeDefined();
   });
 
   it("refuses a state that is not the one sent, before calling the token endpoint", async () => {
     const oidc = client();
     const { transaction } = await oidc.startSignIn("/");
     const before = op.tokenRequests;
-    await refused(oidc.finishSignIn(new URL("http://lomda.test/auth/callback?code=abc&state=forged"), transaction), "state_mismatch");
+    await refused(
+      oidc.finishSignIn(new URL("http://lomda.test/auth/callback?code=abc&state=forged"), transaction),
+      "state_mismatch",
+    );
     expect(op.tokenRequests).toBe(before);
   });
 
@@ -126,7 +140,9 @@ describe("ID token validation (SPEC.md §5): each rule refuses a bad token", () 
     const cb = (q: string) => new URL(`http://lomda.test/auth/callback?${q}&state=${transaction.state}`);
     await refused(oidc.finishSignIn(cb("error=access_denied"), transaction), "access_denied");
     await refused(oidc.finishSignIn(cb("error=login_required"), transaction), "login_required");
-    const other = await oidc.finishSignIn(cb("error=server_error&error_description=boom"), transaction).catch((e: SignInError) => e);
+    const other = await oidc
+      .finishSignIn(cb("error=server_error&error_description=boom"), transaction)
+      .catch((e: SignInError) => e);
     expect(other).toMatchObject({ code: "login_failed", description: "boom" });
   });
 

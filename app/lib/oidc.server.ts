@@ -188,7 +188,9 @@ export class OidcClient {
   private checkOrganization(claims: client.IDToken) {
     const expected = this.settings.organization;
     if (!expected) return;
-    const matches = expected.startsWith("org_") ? claims.org_id === expected : String(claims.org_name ?? "").toLowerCase() === expected.toLowerCase();
+    const matches = expected.startsWith("org_")
+      ? claims.org_id === expected
+      : String(claims.org_name ?? "").toLowerCase() === expected.toLowerCase();
     if (!matches) throw new SignInError("login_failed", "organization mismatch");
   }
 

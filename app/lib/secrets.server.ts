@@ -9,7 +9,10 @@ import { join } from "node:path";
  */
 export function loadCookieSecrets(sessionSecret: string | undefined, dataDir: string): string[] {
   if (sessionSecret) {
-    const secrets = sessionSecret.split(",").map((s) => s.trim()).filter(Boolean);
+    const secrets = sessionSecret
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean);
     if (secrets.some((s) => s.length < 32)) {
       throw new Error("SESSION_SECRET: each secret must be at least 32 characters long");
     }

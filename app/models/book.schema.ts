@@ -6,7 +6,11 @@ import { z } from "zod";
  */
 const price = z.object({ amount: z.number().nonnegative().max(100_000), currencyCode: z.string().regex(/^[A-Z]{3}$/) });
 const link = z.string().max(2048);
-const format = z.object({ isAvailable: z.boolean().optional(), downloadLink: link.optional(), acsTokenLink: link.optional() });
+const format = z.object({
+  isAvailable: z.boolean().optional(),
+  downloadLink: link.optional(),
+  acsTokenLink: link.optional(),
+});
 
 export const volumeSchema = z.object({
   id: z.string().min(1).max(64),
@@ -17,7 +21,10 @@ export const volumeSchema = z.object({
     publisher: z.string().max(300).optional(),
     publishedDate: z.string().max(40).optional(),
     description: z.string().max(20_000).optional(),
-    industryIdentifiers: z.array(z.object({ type: z.string().max(40), identifier: z.string().max(40) })).max(10).optional(),
+    industryIdentifiers: z
+      .array(z.object({ type: z.string().max(40), identifier: z.string().max(40) }))
+      .max(10)
+      .optional(),
     pageCount: z.number().int().nonnegative().max(100_000).optional(),
     categories: z.array(z.string().max(200)).max(20).optional(),
     averageRating: z.number().min(0).max(5).optional(),

@@ -55,7 +55,9 @@ describe("the books upstream client", () => {
       expect(b.price).toMatch(/R\$|BRL/);
       expect(b.buyLink).toMatch(/^https?:\/\//);
       expect(b.pdfLink).toBeNull();
-      expect(b.thumbnail.startsWith("https://books.google.com/") || b.thumbnail === "/images/books/placeholder.svg").toBe(true);
+      expect(
+        b.thumbnail.startsWith("https://books.google.com/") || b.thumbnail === "/images/books/placeholder.svg",
+      ).toBe(true);
     }
   });
 
@@ -119,7 +121,9 @@ describe("untrusted upstream data", () => {
   });
 
   it("upgrades covers to https and keeps them to the allowed hosts", () => {
-    expect(safeThumbnail("http://books.google.com/books/content?id=1")).toBe("https://books.google.com/books/content?id=1");
+    expect(safeThumbnail("http://books.google.com/books/content?id=1")).toBe(
+      "https://books.google.com/books/content?id=1",
+    );
     expect(safeThumbnail("https://evil.example/x.png")).toBe("/images/books/placeholder.svg");
     expect(safeThumbnail("javascript:alert(1)")).toBe("/images/books/placeholder.svg");
     expect(safeThumbnail("/images/books/abc.svg")).toBe("/images/books/abc.svg");

@@ -96,7 +96,10 @@ export class BooksClient {
         this.openUntil = this.now() + CIRCUIT_OPEN_MS;
         this.failures = 0;
       }
-      this.options.log.warn({ err: { message: (error as Error).message }, upstream: new URL(this.options.url).host }, "library search failed");
+      this.options.log.warn(
+        { err: { message: (error as Error).message }, upstream: new URL(this.options.url).host },
+        "library search failed",
+      );
       return { status: "unavailable" };
     }
   }
@@ -109,7 +112,11 @@ export class BooksClient {
     this.calls += 1;
     let response: Response;
     try {
-      response = await fetch(url, { redirect: "error", signal: AbortSignal.timeout(this.options.timeoutMs), headers: { accept: "application/json" } });
+      response = await fetch(url, {
+        redirect: "error",
+        signal: AbortSignal.timeout(this.options.timeoutMs),
+        headers: { accept: "application/json" },
+      });
     } catch (error) {
       const timeout = (error as Error).name === "TimeoutError";
       throw new UpstreamError(timeout ? "timeout" : "network error", !timeout);
@@ -208,7 +215,8 @@ export function toBookViews(volumes: Volume[], locale: Locale): BookView[] {
   return volumes
     .filter((v) => v.saleInfo?.saleability !== "NOT_FOR_SALE")
     .map((v) => {
-      const saleability = v.saleInfo?.saleability === "FREE" ? "FREE" : v.saleInfo?.saleability === "FOR_SALE" ? "FOR_SALE" : "OTHER";
+      const saleability =
+        v.saleInfo?.saleability === "FREE" ? "FREE" : v.saleInfo?.saleability === "FOR_SALE" ? "FOR_SALE" : "OTHER";
       const retail = v.saleInfo?.retailPrice;
       return {
         id: v.id,
@@ -218,7 +226,10 @@ export function toBookViews(volumes: Volume[], locale: Locale): BookView[] {
         pageCount: v.volumeInfo.pageCount ?? null,
         saleability,
         thumbnail: safeThumbnail(v.volumeInfo.imageLinks?.thumbnail ?? v.volumeInfo.imageLinks?.smallThumbnail),
-        pdfLink: saleability === "FREE" ? safeHttpUrl(v.accessInfo?.pdf?.downloadLink ?? v.accessInfo?.pdf?.acsTokenLink) : null,
+        pdfLink:
+          saleability === "FREE"
+            ? safeHttpUrl(v.accessInfo?.pdf?.downloadLink ?? v.accessInfo?.pdf?.acsTokenLink)
+            : null,
         readLink: saleability === "FREE" ? safeHttpUrl(v.accessInfo?.webReaderLink) : null,
         price: saleability !== "FREE" && retail ? formatMoney(retail.amount, retail.currencyCode, locale) : null,
         buyLink: saleability !== "FREE" ? safeHttpUrl(v.saleInfo?.buyLink) : null,

@@ -22,17 +22,35 @@ export function cardView(card: CourseCard, locale: Locale): CourseCardView {
 }
 
 export function instructorsView(locale: Locale): PersonView[] {
-  return getInstructors().map((p) => ({ key: p.key, name: p.name[locale], role: p.role[locale], photo: p.photo, bio: p.bio?.[locale] ?? null }));
+  return getInstructors().map((p) => ({
+    key: p.key,
+    name: p.name[locale],
+    role: p.role[locale],
+    photo: p.photo,
+    bio: p.bio?.[locale] ?? null,
+  }));
 }
 
 export function teamView(locale: Locale) {
   return getTeam().map((section) => ({
     key: section.key,
     title: section.title[locale],
-    members: section.members.map((p) => ({ key: p.key, name: p.name[locale], role: p.role[locale], photo: p.photo, bio: p.bio?.[locale] ?? null })),
+    members: section.members.map((p) => ({
+      key: p.key,
+      name: p.name[locale],
+      role: p.role[locale],
+      photo: p.photo,
+      bio: p.bio?.[locale] ?? null,
+    })),
   }));
 }
 
 export function testimonialsView(locale: Locale): TestimonialView[] {
-  return getTestimonials().map((t) => ({ key: t.key, name: t.name[locale], profession: t.profession[locale], quote: t.quote[locale], photo: t.photo }));
+  return getTestimonials().map((t) => ({
+    key: t.key,
+    name: t.name[locale],
+    profession: t.profession[locale],
+    quote: t.quote[locale],
+    photo: t.photo,
+  }));
 }

@@ -4,7 +4,16 @@ import { courseContent, videoContent } from "./content.server";
 import { canWatch, FREE_SAMPLE_COUNT, type Viewer } from "./access.server";
 import type { VideoView } from "./catalogue.types";
 import { CATALOGUE_URLS, VIDEO_LIST_URLS, type CatalogueKey, type ListKey } from "./catalogue.urls";
-import { bilingual, courseCard, person, testimonial, videoItem, videoList, type VideoItem, type VideoList } from "./content.schema";
+import {
+  bilingual,
+  courseCard,
+  person,
+  testimonial,
+  videoItem,
+  videoList,
+  type VideoItem,
+  type VideoList,
+} from "./content.schema";
 import type { Locale } from "~/i18n/locale";
 
 /**
@@ -15,7 +24,9 @@ import type { Locale } from "~/i18n/locale";
 function parse<T>(schema: z.ZodType<T>, value: unknown, where: string): T {
   const result = schema.safeParse(value);
   if (!result.success) {
-    throw new Error(`content/${where} is invalid:\n${result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n")}`);
+    throw new Error(
+      `content/${where} is invalid:\n${result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n")}`,
+    );
   }
   return result.data;
 }
@@ -45,8 +56,12 @@ const subscription = parse(
 function normalizePath(pathname: string): string {
   return pathname.replace(/\/+$/, "").toLowerCase() || "/";
 }
-const listByPath = new Map<string, ListKey>(Object.entries(VIDEO_LIST_URLS).map(([path, key]) => [normalizePath(path), key]));
-const catalogueByPath = new Map<string, CatalogueKey>(Object.entries(CATALOGUE_URLS).map(([path, key]) => [normalizePath(path), key]));
+const listByPath = new Map<string, ListKey>(
+  Object.entries(VIDEO_LIST_URLS).map(([path, key]) => [normalizePath(path), key]),
+);
+const catalogueByPath = new Map<string, CatalogueKey>(
+  Object.entries(CATALOGUE_URLS).map(([path, key]) => [normalizePath(path), key]),
+);
 
 export function listKeyForPath(pathname: string): ListKey | undefined {
   return listByPath.get(normalizePath(pathname));
@@ -97,7 +112,8 @@ export function initThumbnailKeys(secret: string): void {
   thumbSecret = secret;
   thumbKeys.clear();
   for (const list of [...lists, taxExplainers]) {
-    for (const video of list.videos) if (video.source.kind === "youtube") thumbKeys.set(thumbKeyFor(video.source.videoId), video.source.videoId);
+    for (const video of list.videos)
+      if (video.source.kind === "youtube") thumbKeys.set(thumbKeyFor(video.source.videoId), video.source.videoId);
   }
 }
 initThumbnailKeys(thumbSecret);
@@ -107,7 +123,13 @@ export function videoIdForThumbKey(key: string): string | undefined {
   return thumbKeys.get(key);
 }
 
-export function viewVideo(video: VideoItem, index: number, viewer: Viewer, locale: Locale, alwaysOpen = false): VideoView {
+export function viewVideo(
+  video: VideoItem,
+  index: number,
+  viewer: Viewer,
+  locale: Locale,
+  alwaysOpen = false,
+): VideoView {
   const allowed = alwaysOpen || canWatch(viewer, index);
   const source = video.source;
   const thumb = source.kind === "youtube" ? `/thumb/${thumbKeyFor(source.videoId)}` : "/images/video-poster.svg";
@@ -117,8 +139,13 @@ export function viewVideo(video: VideoItem, index: number, viewer: Viewer, local
     description: video.description[locale],
     duration: video.duration,
     thumb,
-    player: allowed ? (source.kind === "youtube" ? { kind: "youtube", videoId: source.videoId } : { kind: "mp4", src: `/video/${source.file}` }) : null,
-    freeSample: !alwaysOpen && !viewer.hasSubscription && !viewer.isAdmin && viewer.isAuthenticated && index < FREE_SAMPLE_COUNT,
+    player: allowed
+      ? source.kind === "youtube"
+        ? { kind: "youtube", videoId: source.videoId }
+        : { kind: "mp4", src: `/video/${source.file}` }
+      : null,
+    freeSample:
+      !alwaysOpen && !viewer.hasSubscription && !viewer.isAdmin && viewer.isAuthenticated && index < FREE_SAMPLE_COUNT,
   };
 }
 

@@ -5,7 +5,8 @@
  * time, without the `~` alias.
  */
 
-export type ListKey = "dsa" | "java" | "react" | "express" | "nodejs" | "mongodb" | "sql" | "javascript" | "html" | "css" | "advjava";
+export type ListKey =
+  "dsa" | "java" | "react" | "express" | "nodejs" | "mongodb" | "sql" | "javascript" | "html" | "css" | "advjava";
 export type CatalogueKey = "mern" | "fullstack" | "programming";
 export type QuizKey = "java" | "fullstack" | "javascript" | "react";
 

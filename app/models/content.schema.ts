@@ -99,7 +99,9 @@ export const quizQuestion = z
     answer: z.string().trim().min(1),
   })
   .strict()
-  .refine((q) => q.options.filter((o) => o === q.answer).length === 1, { error: "answer must be exactly one of the options" })
+  .refine((q) => q.options.filter((o) => o === q.answer).length === 1, {
+    error: "answer must be exactly one of the options",
+  })
   .refine((q) => new Set(q.options).size === q.options.length, { error: "options must be distinct" });
 
 export const quiz = z

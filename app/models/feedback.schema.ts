@@ -36,10 +36,17 @@ export const feedbackSchema = z
       .trim()
       .min(1, { error: "feedback.errors.commentRequired" })
       .max(FEEDBACK_LIMITS.comment, { error: "feedback.errors.commentTooLong" }),
-    image: z.preprocess((v) => (v === undefined || v === null ? "" : v), z.string({ error: "feedback.errors.imageInvalid" }).pipe(imageUrl)),
+    image: z.preprocess(
+      (v) => (v === undefined || v === null ? "" : v),
+      z.string({ error: "feedback.errors.imageInvalid" }).pipe(imageUrl),
+    ),
     rating: z.preprocess(
       (v) => (typeof v === "string" && /^\d+$/.test(v.trim()) ? Number(v) : v),
-      z.number({ error: "feedback.errors.rating" }).int({ error: "feedback.errors.rating" }).min(1, { error: "feedback.errors.rating" }).max(5, { error: "feedback.errors.rating" }),
+      z
+        .number({ error: "feedback.errors.rating" })
+        .int({ error: "feedback.errors.rating" })
+        .min(1, { error: "feedback.errors.rating" })
+        .max(5, { error: "feedback.errors.rating" }),
     ),
   })
   .strict();

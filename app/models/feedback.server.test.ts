@@ -13,7 +13,10 @@ describe("feedback validation (one schema for the form and the API)", () => {
   };
 
   it("accepts a good post, trimming text and making the rating a number", () => {
-    expect(parseFeedback({ ...valid, name: "  Ada  " })).toEqual({ ok: true, data: { name: "Ada", comment: "Clear lessons.", image: "", rating: 4 } });
+    expect(parseFeedback({ ...valid, name: "  Ada  " })).toEqual({
+      ok: true,
+      data: { name: "Ada", comment: "Clear lessons.", image: "", rating: 4 },
+    });
     expect(parseFeedback({ ...valid, rating: 5 }).ok).toBe(true);
     expect(parseFeedback({ ...valid, image: "https://example.org/me.png" }).ok).toBe(true);
     expect(parseFeedback({ name: "A", comment: "c", rating: "1" }).ok).toBe(true); // image optional
@@ -26,14 +29,26 @@ describe("feedback validation (one schema for the form and the API)", () => {
     expect(parseFeedback({ ...valid, name: "x".repeat(80) }).ok).toBe(true);
     expect(errorOf({ ...valid, comment: "" })).toEqual({ comment: "feedback.errors.commentRequired" });
     expect(errorOf({ ...valid, comment: "y".repeat(2001) })).toEqual({ comment: "feedback.errors.commentTooLong" });
-    for (const rating of ["0", "6", "2.5", "abc", "", 2.5, 0, 6, null]) expect(errorOf({ ...valid, rating }), String(rating)).toEqual({ rating: "feedback.errors.rating" });
-    for (const image of ["javascript:alert(1)", "data:image/png;base64,AA", "//evil.example/x.png", "ftp://x.org/a.png", "not a url", "/relative.png"]) {
+    for (const rating of ["0", "6", "2.5", "abc", "", 2.5, 0, 6, null])
+      expect(errorOf({ ...valid, rating }), String(rating)).toEqual({ rating: "feedback.errors.rating" });
+    for (const image of [
+      "javascript:alert(1)",
+      "data:image/png;base64,AA",
+      "//evil.example/x.png",
+      "ftp://x.org/a.png",
+      "not a url",
+      "/relative.png",
+    ]) {
       expect(errorOf({ ...valid, image }), image).toEqual({ image: "feedback.errors.imageInvalid" });
     }
-    expect(errorOf({ ...valid, image: `https://x.org/${"a".repeat(2048)}` })).toEqual({ image: "feedback.errors.imageTooLong" });
+    expect(errorOf({ ...valid, image: `https://x.org/${"a".repeat(2048)}` })).toEqual({
+      image: "feedback.errors.imageTooLong",
+    });
     expect(errorOf({ ...valid, name: 42 })).toEqual({ name: "feedback.errors.nameRequired" });
     expect(errorOf({ ...valid, admin: true })).toEqual({ form: "feedback.errors.unknownField" });
-    expect(errorOf(JSON.parse('{"name":"A","comment":"c","rating":"2","__proto__":{"x":1}}'))).toEqual({ form: "feedback.errors.unknownField" });
+    expect(errorOf(JSON.parse('{"name":"A","comment":"c","rating":"2","__proto__":{"x":1}}'))).toEqual({
+      form: "feedback.errors.unknownField",
+    });
   });
 
   it("keeps a comment with HTML or SQL as plain text, verbatim", () => {

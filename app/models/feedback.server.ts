@@ -15,8 +15,18 @@ export interface FeedbackItem {
   userId: string | null;
 }
 
-function toItem(row: Pick<FeedbackRow, "id" | "name" | "comment" | "image_url" | "rating" | "created_at" | "user_id">): FeedbackItem {
-  return { id: row.id, name: row.name, comment: row.comment, image: row.image_url, rating: row.rating, date: row.created_at, userId: row.user_id };
+function toItem(
+  row: Pick<FeedbackRow, "id" | "name" | "comment" | "image_url" | "rating" | "created_at" | "user_id">,
+): FeedbackItem {
+  return {
+    id: row.id,
+    name: row.name,
+    comment: row.comment,
+    image: row.image_url,
+    rating: row.rating,
+    date: row.created_at,
+    userId: row.user_id,
+  };
 }
 
 export async function createFeedback(
@@ -39,7 +49,11 @@ export async function createFeedback(
 }
 
 /** Visible feedback, newest first, a page at a time (1-based). */
-export async function listFeedback(db: Kysely<Database>, page = 1, pageSize = FEEDBACK_PAGE_SIZE): Promise<FeedbackItem[]> {
+export async function listFeedback(
+  db: Kysely<Database>,
+  page = 1,
+  pageSize = FEEDBACK_PAGE_SIZE,
+): Promise<FeedbackItem[]> {
   const rows = await db
     .selectFrom("feedback")
     .select(["id", "name", "comment", "image_url", "rating", "created_at", "user_id"])
@@ -64,7 +78,11 @@ export async function feedbackStats(db: Kysely<Database>): Promise<{ count: numb
 
 export async function findFeedback(db: Kysely<Database>, id: string): Promise<FeedbackItem | undefined> {
   if (!/^[0-9a-f-]{36}$/.test(id)) return undefined;
-  const row = await db.selectFrom("feedback").select(["id", "name", "comment", "image_url", "rating", "created_at", "user_id"]).where("id", "=", id).executeTakeFirst();
+  const row = await db
+    .selectFrom("feedback")
+    .select(["id", "name", "comment", "image_url", "rating", "created_at", "user_id"])
+    .where("id", "=", id)
+    .executeTakeFirst();
   return row ? toItem(row) : undefined;
 }
 
@@ -74,7 +92,11 @@ export async function deleteFeedback(db: Kysely<Database>, id: string): Promise<
 }
 
 export async function setFeedbackHidden(db: Kysely<Database>, id: string, hidden: boolean): Promise<boolean> {
-  const result = await db.updateTable("feedback").set({ hidden: hidden ? 1 : 0 }).where("id", "=", id).executeTakeFirst();
+  const result = await db
+    .updateTable("feedback")
+    .set({ hidden: hidden ? 1 : 0 })
+    .where("id", "=", id)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
 

@@ -67,7 +67,13 @@ export async function seedDemoAccounts(db: Kysely<Database>): Promise<void> {
   for (const demo of DEMO_ACCOUNTS) {
     const exists = await db.selectFrom("idp_accounts").select("id").where("email", "=", demo.email).executeTakeFirst();
     if (exists) continue;
-    await createIdpAccount(db, { email: demo.email, password: DEMO_PASSWORD, name: demo.name, phone: demo.phone, address: demo.address });
+    await createIdpAccount(db, {
+      email: demo.email,
+      password: DEMO_PASSWORD,
+      name: demo.name,
+      phone: demo.phone,
+      address: demo.address,
+    });
     if (demo.role === "subscriber") {
       await grantSubscription(db, { email: demo.email, grantedBy: "seed", note: "demo account" });
     }

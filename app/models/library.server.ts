@@ -17,7 +17,11 @@ export type LibrarySearch =
   | { status: "unavailable"; q: string; books: [] };
 
 /** One search for the page and the JSON API alike. */
-export async function searchLibrary(client: BooksClient, rawQuery: string | null, locale: Locale): Promise<LibrarySearch> {
+export async function searchLibrary(
+  client: BooksClient,
+  rawQuery: string | null,
+  locale: Locale,
+): Promise<LibrarySearch> {
   const q = normalizeQuery(rawQuery);
   if (!q) return { status: "none", q: "", books: [] };
   const outcome = await client.search(q);

@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb, DIALECTS, type TestDb } from "../../tests/setup/databases.ts";
 import { createUser } from "../../tests/support/factories.ts";
-import { answerQuestion, getQuiz, percentage, questionView, quizHistory, QuizInputError, quizKeyForPath } from "./quiz.server";
+import {
+  answerQuestion,
+  getQuiz,
+  percentage,
+  questionView,
+  quizHistory,
+  QuizInputError,
+  quizKeyForPath,
+} from "./quiz.server";
 
 describe("quiz content", () => {
   it("sends the browser questions and options, never the answer", () => {
@@ -36,14 +44,27 @@ describe.each(DIALECTS)("quiz attempts on %s", (dialect) => {
   const react = getQuiz("react");
 
   it("grades by exact equality, counts a skip as wrong, and finishes after the last question", async () => {
-    let attempt = await answerQuestion(t.db, { quiz: "react", attemptId: null, index: 0, option: react.questions[0]!.answer, userId });
+    let attempt = await answerQuestion(t.db, {
+      quiz: "react",
+      attemptId: null,
+      index: 0,
+      option: react.questions[0]!.answer,
+      userId,
+    });
     expect(attempt).toMatchObject({ current_index: 1, score: 1, finished_at: null });
     attempt = await answerQuestion(t.db, { quiz: "react", attemptId: attempt.id, index: 1, option: null, userId });
     expect(attempt.score).toBe(1);
     const wrong = react.questions[2]!.options.find((o) => o !== react.questions[2]!.answer)!;
     attempt = await answerQuestion(t.db, { quiz: "react", attemptId: attempt.id, index: 2, option: wrong, userId });
     expect(attempt.score).toBe(1);
-    for (let i = 3; i < 10; i++) attempt = await answerQuestion(t.db, { quiz: "react", attemptId: attempt.id, index: i, option: react.questions[i]!.answer, userId });
+    for (let i = 3; i < 10; i++)
+      attempt = await answerQuestion(t.db, {
+        quiz: "react",
+        attemptId: attempt.id,
+        index: i,
+        option: react.questions[i]!.answer,
+        userId,
+      });
     expect(attempt).toMatchObject({ current_index: 10, score: 8 });
     expect(attempt.finished_at).not.toBeNull();
     const history = await quizHistory(t.db, userId);
@@ -53,7 +74,14 @@ describe.each(DIALECTS)("quiz attempts on %s", (dialect) => {
   it("refuses bad input and changes nothing", async () => {
     const attempt = await answerQuestion(t.db, { quiz: "java", attemptId: null, index: 0, option: null, userId: null });
     const refuse = async (input: Partial<Parameters<typeof answerQuestion>[1]>, status: number) => {
-      const error = await answerQuestion(t.db, { quiz: "java", attemptId: attempt.id, index: 1, option: null, userId: null, ...input }).catch((e: unknown) => e);
+      const error = await answerQuestion(t.db, {
+        quiz: "java",
+        attemptId: attempt.id,
+        index: 1,
+        option: null,
+        userId: null,
+        ...input,
+      }).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(QuizInputError);
       expect((error as QuizInputError).status).toBe(status);
     };
@@ -62,13 +90,19 @@ describe.each(DIALECTS)("quiz attempts on %s", (dialect) => {
     await refuse({ index: 1.5 }, 400);
     await refuse({ option: "not one of the options" }, 400);
     const java = getQuiz("java");
-    const fromAnotherQuestion = java.questions.flatMap((q) => q.options).find((o) => !java.questions[1]!.options.includes(o))!;
+    const fromAnotherQuestion = java.questions
+      .flatMap((q) => q.options)
+      .find((o) => !java.questions[1]!.options.includes(o))!;
     await refuse({ option: fromAnotherQuestion }, 400); // a real option, but of another question
     await refuse({ index: 0 }, 409); // already answered
     await refuse({ index: 2 }, 409); // not yet
     await refuse({ attemptId: "unknown-attempt-id-000" }, 404);
     await refuse({ attemptId: null, index: 3 }, 409); // a new attempt starts at question 1
-    const row = await t.db.selectFrom("quiz_attempts").selectAll().where("id", "=", attempt.id).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom("quiz_attempts")
+      .selectAll()
+      .where("id", "=", attempt.id)
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ current_index: 1, score: 0, finished_at: null });
   });
 
@@ -76,10 +110,22 @@ describe.each(DIALECTS)("quiz attempts on %s", (dialect) => {
     const java = getQuiz("java");
     const attempt = await answerQuestion(t.db, { quiz: "java", attemptId: null, index: 0, option: null, userId: null });
     const results = await Promise.allSettled(
-      [1, 2, 3].map(() => answerQuestion(t.db, { quiz: "java", attemptId: attempt.id, index: 1, option: java.questions[1]!.answer, userId: null })),
+      [1, 2, 3].map(() =>
+        answerQuestion(t.db, {
+          quiz: "java",
+          attemptId: attempt.id,
+          index: 1,
+          option: java.questions[1]!.answer,
+          userId: null,
+        }),
+      ),
     );
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
-    const row = await t.db.selectFrom("quiz_attempts").select(["score", "current_index"]).where("id", "=", attempt.id).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom("quiz_attempts")
+      .select(["score", "current_index"])
+      .where("id", "=", attempt.id)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ score: 1, current_index: 2 });
   });
 });

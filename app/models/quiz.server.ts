@@ -18,7 +18,8 @@ const quizzes: Quiz[] = z
   .array(quizSchema)
   .parse(quizContent)
   .map((q) => {
-    if (q.questions.length !== QUIZ_SIZES[q.key]) throw new Error(`content/quizzes.ts: ${q.key} needs ${QUIZ_SIZES[q.key]} questions`);
+    if (q.questions.length !== QUIZ_SIZES[q.key])
+      throw new Error(`content/quizzes.ts: ${q.key} needs ${QUIZ_SIZES[q.key]} questions`);
     return q;
   });
 
@@ -39,7 +40,12 @@ export interface QuizSummary {
 }
 
 export function listQuizzes(locale: Locale): QuizSummary[] {
-  return quizzes.map((q) => ({ key: q.key, title: q.title[locale], description: q.description[locale], questionCount: q.questions.length }));
+  return quizzes.map((q) => ({
+    key: q.key,
+    title: q.title[locale],
+    description: q.description[locale],
+    questionCount: q.questions.length,
+  }));
 }
 
 /** What the browser may see of a question: no answer. */
@@ -81,13 +87,21 @@ export async function findAttempt(db: Kysely<Database>, id: string, quiz: QuizKe
  */
 export async function answerQuestion(
   db: Kysely<Database>,
-  input: { quiz: QuizKey; attemptId: string | null; index: number; option: string | null; userId: string | null; now?: Date },
+  input: {
+    quiz: QuizKey;
+    attemptId: string | null;
+    index: number;
+    option: string | null;
+    userId: string | null;
+    now?: Date;
+  },
 ): Promise<QuizAttempt> {
   const quiz = getQuiz(input.quiz);
   const total = quiz.questions.length;
   const question = quiz.questions[input.index];
   if (!Number.isInteger(input.index) || !question) throw new QuizInputError(400, "question index out of range");
-  if (input.option !== null && !question.options.includes(input.option)) throw new QuizInputError(400, "not an option of this question");
+  if (input.option !== null && !question.options.includes(input.option))
+    throw new QuizInputError(400, "not an option of this question");
   const now = (input.now ?? new Date()).toISOString();
   const correct = input.option !== null && input.option === question.answer ? 1 : 0;
 
@@ -97,19 +111,35 @@ export async function answerQuestion(
     const finished = total === 1;
     await db
       .insertInto("quiz_attempts")
-      .values({ id, user_id: input.userId, quiz: input.quiz, question_count: total, current_index: 1, score: correct, started_at: now, updated_at: now, finished_at: finished ? now : null })
+      .values({
+        id,
+        user_id: input.userId,
+        quiz: input.quiz,
+        question_count: total,
+        current_index: 1,
+        score: correct,
+        started_at: now,
+        updated_at: now,
+        finished_at: finished ? now : null,
+      })
       .execute();
     return (await findAttempt(db, id, input.quiz))!;
   }
 
   const attempt = await findAttempt(db, input.attemptId, input.quiz);
   if (!attempt) throw new QuizInputError(404, "unknown attempt");
-  if (attempt.finished_at !== null || attempt.current_index !== input.index) throw new QuizInputError(409, "that question was already answered");
+  if (attempt.finished_at !== null || attempt.current_index !== input.index)
+    throw new QuizInputError(409, "that question was already answered");
   const next = attempt.current_index + 1;
   // The index in the WHERE makes a double submit of the same question count once.
   const result = await db
     .updateTable("quiz_attempts")
-    .set({ current_index: next, score: attempt.score + correct, updated_at: now, finished_at: next >= total ? now : null })
+    .set({
+      current_index: next,
+      score: attempt.score + correct,
+      updated_at: now,
+      finished_at: next >= total ? now : null,
+    })
     .where("id", "=", attempt.id)
     .where("current_index", "=", input.index)
     .executeTakeFirst();

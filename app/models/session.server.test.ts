@@ -49,7 +49,9 @@ describe.each(DIALECTS)("sessions on %s", (dialect) => {
     const idle = new Date(laterStillActive.getTime() + SESSION_IDLE_MS);
     expect(await findActiveSession(t.db, id, idle)).toBeUndefined();
     // The expired row is gone, not just ignored.
-    expect(await t.db.selectFrom("sessions").select("id_hash").where("id_hash", "=", hashSessionId(id)).execute()).toEqual([]);
+    expect(
+      await t.db.selectFrom("sessions").select("id_hash").where("id_hash", "=", hashSessionId(id)).execute(),
+    ).toEqual([]);
   });
 
   it("ends a session at its absolute lifetime even when active", async () => {

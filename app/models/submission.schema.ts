@@ -5,7 +5,11 @@ export const SUBMISSION_LIMITS = { name: 100, email: 254, phoneMin: 7, phoneMax:
 
 export const submissionSchema = z
   .object({
-    name: z.string({ error: "forms.errors.nameRequired" }).trim().min(1, { error: "forms.errors.nameRequired" }).max(SUBMISSION_LIMITS.name, { error: "forms.errors.nameTooLong" }),
+    name: z
+      .string({ error: "forms.errors.nameRequired" })
+      .trim()
+      .min(1, { error: "forms.errors.nameRequired" })
+      .max(SUBMISSION_LIMITS.name, { error: "forms.errors.nameTooLong" }),
     email: z
       .string({ error: "forms.errors.emailRequired" })
       .trim()
@@ -32,17 +36,25 @@ export interface SubmissionActionData {
   retryAfter?: number;
 }
 
-export function parseSubmission(raw: unknown): { ok: true; data: SubmissionInput } | { ok: false; errors: SubmissionErrors } {
+export function parseSubmission(
+  raw: unknown,
+): { ok: true; data: SubmissionInput } | { ok: false; errors: SubmissionErrors } {
   const result = submissionSchema.safeParse(raw);
   if (result.success) return { ok: true, data: result.data };
   const errors: SubmissionErrors = {};
   for (const issue of result.error.issues) {
-    const key = issue.code === "unrecognized_keys" ? "form" : ((issue.path[0] as keyof SubmissionInput | undefined) ?? "form");
+    const key =
+      issue.code === "unrecognized_keys" ? "form" : ((issue.path[0] as keyof SubmissionInput | undefined) ?? "form");
     errors[key] ??= issue.code === "unrecognized_keys" ? "forms.errors.unknownField" : issue.message;
   }
   return { ok: false, errors };
 }
 
 export const newsletterSchema = z.object({
-  email: z.string().trim().min(1, { error: "forms.errors.emailRequired" }).max(254, { error: "forms.errors.emailInvalid" }).pipe(z.email({ error: "forms.errors.emailInvalid" })),
+  email: z
+    .string()
+    .trim()
+    .min(1, { error: "forms.errors.emailRequired" })
+    .max(254, { error: "forms.errors.emailInvalid" })
+    .pipe(z.email({ error: "forms.errors.emailInvalid" })),
 });

@@ -47,7 +47,11 @@ export async function listSubmissions(db: Kysely<Database>, kind: SubmissionKind
   return db.selectFrom(TABLE[kind]).selectAll().orderBy("created_at", "desc").limit(limit).execute();
 }
 
-export async function findSubmission(db: Kysely<Database>, kind: SubmissionKind, id: string): Promise<Submission | undefined> {
+export async function findSubmission(
+  db: Kysely<Database>,
+  kind: SubmissionKind,
+  id: string,
+): Promise<Submission | undefined> {
   return db.selectFrom(TABLE[kind]).selectAll().where("id", "=", id).executeTakeFirst();
 }
 
@@ -84,7 +88,11 @@ export function forwardingConfigured(config: Config): boolean {
   return config.FORMS_FORWARD_URL !== undefined || config.SMTP_URL !== undefined;
 }
 
-async function sendMail(config: Config, kind: SubmissionKind, row: Submission): Promise<{ ok: true } | { ok: false; error: string }> {
+async function sendMail(
+  config: Config,
+  kind: SubmissionKind,
+  row: Submission,
+): Promise<{ ok: true } | { ok: false; error: string }> {
   const { createTransport } = await import("nodemailer");
   const url = new URL(config.SMTP_URL!);
   const transport = createTransport({
@@ -102,7 +110,9 @@ async function sendMail(config: Config, kind: SubmissionKind, row: Submission): 
       to: config.CONTACT_TO,
       replyTo: row.email,
       subject: FORWARD_SUBJECT,
-      text: [`Form: ${kind}`, `Name: ${row.name}`, `Email: ${row.email}`, `Phone: ${row.phone}`, "", row.message].join("\n"),
+      text: [`Form: ${kind}`, `Name: ${row.name}`, `Email: ${row.email}`, `Phone: ${row.phone}`, "", row.message].join(
+        "\n",
+      ),
     });
     return { ok: true };
   } catch (error) {
@@ -112,7 +122,11 @@ async function sendMail(config: Config, kind: SubmissionKind, row: Submission): 
   }
 }
 
-async function attempt(options: ForwardOptions, kind: SubmissionKind, row: Submission): Promise<{ ok: true } | { ok: false; error: string }> {
+async function attempt(
+  options: ForwardOptions,
+  kind: SubmissionKind,
+  row: Submission,
+): Promise<{ ok: true } | { ok: false; error: string }> {
   const { config } = options;
   if (!config.FORMS_FORWARD_URL) return sendMail(config, kind, row);
   const body = {
@@ -163,7 +177,10 @@ export async function forwardSubmission(options: ForwardOptions, kind: Submissio
       options.log.info({ kind, submissionId: id, attempts: row.forward_attempts + 1 }, "submission forwarded");
       return;
     }
-    options.log.warn({ kind, submissionId: id, attempt: row.forward_attempts + 1, error: result.error }, last ? "forwarding failed for good" : "forwarding failed; will retry");
+    options.log.warn(
+      { kind, submissionId: id, attempt: row.forward_attempts + 1, error: result.error },
+      last ? "forwarding failed for good" : "forwarding failed; will retry",
+    );
   }
 }
 
@@ -177,7 +194,11 @@ export async function subscribeToNewsletter(db: Kysely<Database>, email: string,
 }
 
 export async function listNewsletter(db: Kysely<Database>) {
-  return db.selectFrom("newsletter_subscribers").select(["email", "locale", "created_at"]).orderBy("created_at", "asc").execute();
+  return db
+    .selectFrom("newsletter_subscribers")
+    .select(["email", "locale", "created_at"])
+    .orderBy("created_at", "asc")
+    .execute();
 }
 
 /** What the contact and registration action needs from the request's services. */
@@ -202,7 +223,12 @@ const CAPTCHA_ERRORS = {
  * The action behind the contact and registration forms: rate limit, honeypot, validation, captcha,
  * then the submission is stored — before anything else happens — and forwarded after the answer.
  */
-export async function handleSubmission(kind: SubmissionKind, request: Request, services: SubmissionServices, locale: string) {
+export async function handleSubmission(
+  kind: SubmissionKind,
+  request: Request,
+  services: SubmissionServices,
+  locale: string,
+) {
   const { db, log, config, rateLimits, clientIp } = services;
   const limit = rateLimits.forms.consume(clientIp);
   const form = await request.formData();
@@ -210,7 +236,10 @@ export async function handleSubmission(kind: SubmissionKind, request: Request, s
   const values = { name: text("name"), email: text("email"), phone: text("phone"), message: text("message") };
   if (!limit.ok) {
     log.warn({ route: kind }, "rate limit hit");
-    return data<SubmissionActionData>({ ok: false, errors: { form: "forms.errors.tooMany" }, values, retryAfter: limit.retryAfter }, { status: 429, headers: { "Retry-After": String(limit.retryAfter) } });
+    return data<SubmissionActionData>(
+      { ok: false, errors: { form: "forms.errors.tooMany" }, values, retryAfter: limit.retryAfter },
+      { status: 429, headers: { "Retry-After": String(limit.retryAfter) } },
+    );
   }
   if (text("website")) {
     log.info({ kind }, "form honeypot filled: discarded");
@@ -224,14 +253,22 @@ export async function handleSubmission(kind: SubmissionKind, request: Request, s
   const captcha = await checkCaptcha(services, form, clientIp);
   if (!captcha.ok) {
     log.info({ kind, reason: captcha.reason }, "form refused: captcha");
-    return data<SubmissionActionData>({ ok: false, errors: { captcha: CAPTCHA_ERRORS[captcha.reason] }, values }, { status: captcha.reason === "unavailable" ? 503 : 400 });
+    return data<SubmissionActionData>(
+      { ok: false, errors: { captcha: CAPTCHA_ERRORS[captcha.reason] }, values },
+      { status: captcha.reason === "unavailable" ? 503 : 400 },
+    );
   }
   const forward = forwardingConfigured(config);
   const row = await storeSubmission(db, kind, parsed.data, { locale, forward });
   log.info({ kind, submissionId: row.id }, "submission stored");
   if (forward) {
     // After the answer: the person does not wait for the form service.
-    setImmediate(() => void forwardSubmission({ config, db: db, log, delays: services.forwardDelays }, kind, row.id).catch((err: unknown) => log.error({ err }, "forwarding crashed")));
+    setImmediate(
+      () =>
+        void forwardSubmission({ config, db: db, log, delays: services.forwardDelays }, kind, row.id).catch(
+          (err: unknown) => log.error({ err }, "forwarding crashed"),
+        ),
+    );
   }
   return data<SubmissionActionData>({ ok: true });
 }

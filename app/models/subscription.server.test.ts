@@ -14,7 +14,8 @@ describe.each(DIALECTS)("subscriptions and access on %s", (dialect) => {
   });
   afterAll(async () => t.destroy());
 
-  const user = (subject: string, email: string, verified = true) => createUser(t.db, { subject, email, emailVerified: verified, now });
+  const user = (subject: string, email: string, verified = true) =>
+    createUser(t.db, { subject, email, emailVerified: verified, now });
 
   it("a visitor, a learner, a subscriber and an admin are told apart", async () => {
     const learner = await user("l", "l@example.org");
@@ -49,7 +50,11 @@ describe.each(DIALECTS)("subscriptions and access on %s", (dialect) => {
     const newcomer = await user("new", "newcomer@example.org");
     await claimEmailSubscriptions(t.db, newcomer);
     expect(await activeSubscriptionFor(t.db, newcomer, now)).toEqual({ endsAt: null });
-    const row = await t.db.selectFrom("subscriptions").select("user_id").where("email", "=", "newcomer@example.org").executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom("subscriptions")
+      .select("user_id")
+      .where("email", "=", "newcomer@example.org")
+      .executeTakeFirstOrThrow();
     expect(row.user_id).toBe(newcomer.id);
   });
 
@@ -67,12 +72,20 @@ describe.each(DIALECTS)("subscriptions and access on %s", (dialect) => {
     await seedDemoAccounts(t.db);
     await seedDemoAccounts(t.db);
     const accounts = await t.db.selectFrom("idp_accounts").select(["email", "password_hash"]).execute();
-    expect(accounts.map((a) => a.email).sort()).toEqual(["admin@lomda.test", "learner@lomda.test", "subscriber@lomda.test"]);
+    expect(accounts.map((a) => a.email).sort()).toEqual([
+      "admin@lomda.test",
+      "learner@lomda.test",
+      "subscriber@lomda.test",
+    ]);
     for (const a of accounts) {
       expect(a.password_hash).toMatch(/^scrypt\$16384\$8\$1\$/);
       expect(a.password_hash).not.toContain(DEMO_PASSWORD);
     }
-    const subs = await t.db.selectFrom("subscriptions").select("id").where("email", "=", "subscriber@lomda.test").execute();
+    const subs = await t.db
+      .selectFrom("subscriptions")
+      .select("id")
+      .where("email", "=", "subscriber@lomda.test")
+      .execute();
     expect(subs).toHaveLength(1);
     expect(await authenticateIdpAccount(t.db, "Learner@Lomda.test ", DEMO_PASSWORD)).toBeDefined();
     expect(await authenticateIdpAccount(t.db, "learner@lomda.test", "wrong")).toBeUndefined();

@@ -56,15 +56,17 @@ export async function revokeSubscriptionsOfEmail(
   now: Date = new Date(),
 ): Promise<number> {
   const normalized = email.trim().toLowerCase();
-  const userIds = (
-    await db.selectFrom("users").select("id").where("email", "=", normalized).execute()
-  ).map((u) => u.id);
+  const userIds = (await db.selectFrom("users").select("id").where("email", "=", normalized).execute()).map(
+    (u) => u.id,
+  );
   const result = await db
     .updateTable("subscriptions")
     .set({ revoked_at: now.toISOString(), revoked_by: revokedBy })
     .where("revoked_at", "is", null)
     .where((eb) =>
-      userIds.length > 0 ? eb.or([eb("email", "=", normalized), eb("user_id", "in", userIds)]) : eb("email", "=", normalized),
+      userIds.length > 0
+        ? eb.or([eb("email", "=", normalized), eb("user_id", "in", userIds)])
+        : eb("email", "=", normalized),
     )
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
@@ -153,7 +155,12 @@ export async function activeSubscriptionFor(
     .execute();
   if (rows.length === 0) return undefined;
   if (rows.some((r) => r.ends_at === null)) return { endsAt: null };
-  return { endsAt: rows.map((r) => r.ends_at!).sort().at(-1)! };
+  return {
+    endsAt: rows
+      .map((r) => r.ends_at!)
+      .sort()
+      .at(-1)!,
+  };
 }
 
 /** At sign-in: subscriptions granted to this verified email become the user's. */

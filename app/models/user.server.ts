@@ -31,7 +31,13 @@ export async function upsertUserFromProvider(
   };
   await db
     .insertInto("users")
-    .values({ id: randomUUID(), issuer: profile.issuer, subject: profile.subject, created_at: now.toISOString(), ...values })
+    .values({
+      id: randomUUID(),
+      issuer: profile.issuer,
+      subject: profile.subject,
+      created_at: now.toISOString(),
+      ...values,
+    })
     .onConflict((oc) => oc.columns(["issuer", "subject"]).doUpdateSet(values))
     .execute();
   return db

@@ -4,7 +4,13 @@ import type { Database } from "~/lib/db.server";
 import { readSessionId, serializeSessionCookie } from "~/lib/cookies.server";
 import type { Config } from "~/lib/env.server";
 import { VISITOR, resolveViewer, type Viewer } from "./access.server";
-import { createSession, deleteSession, findActiveSession, SESSION_ABSOLUTE_MS, type ActiveSession } from "./session.server";
+import {
+  createSession,
+  deleteSession,
+  findActiveSession,
+  SESSION_ABSOLUTE_MS,
+  type ActiveSession,
+} from "./session.server";
 import { findUserById } from "./user.server";
 
 /** Who is asking: the session cookie, its row, the user and their rights, and the guards on them. */
@@ -27,7 +33,13 @@ export async function loadViewer(db: Kysely<Database>, config: Config, request: 
 }
 
 /** Starts a fresh session (the old one, if any, is deleted: no session fixation). Returns its Set-Cookie. */
-export async function startSession(db: Kysely<Database>, config: Config, request: Request, userId: string, idToken: string | null) {
+export async function startSession(
+  db: Kysely<Database>,
+  config: Config,
+  request: Request,
+  userId: string,
+  idToken: string | null,
+) {
   const previous = readSessionId(config, request);
   if (previous) await deleteSession(db, previous);
   const { id } = await createSession(db, userId, { idToken });

@@ -26,7 +26,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     tax: getTaxExplainers().videos.map((v, i) => viewVideo(v, i, viewer, locale, true)),
     javaTitle: java.title[locale],
     java: java.videos.map((v, i) => viewVideo(v, i, viewer, locale)),
-    viewer: { isAuthenticated: viewer.isAuthenticated, hasSubscription: viewer.hasSubscription, isAdmin: viewer.isAdmin },
+    viewer: {
+      isAuthenticated: viewer.isAuthenticated,
+      hasSubscription: viewer.hasSubscription,
+      isAdmin: viewer.isAdmin,
+    },
     subscribedUntil: viewer.subscriptionEndsAt ? formatDate(viewer.subscriptionEndsAt, locale) : null,
     testimonials: testimonialsView(locale),
   };
@@ -61,11 +65,19 @@ export default function About({ loaderData }: Route.ComponentProps) {
         <div className="container-page">
           <SectionHeading id="java-heading" title={t("about.javaHeading")} />
           <AccessNotice viewer={loaderData.viewer} subscribedUntil={loaderData.subscribedUntil} />
-          <VideoList videos={loaderData.java} label={t("video.listLabel", { title: loaderData.javaTitle })} id="java-videos" />
+          <VideoList
+            videos={loaderData.java}
+            label={t("video.listLabel", { title: loaderData.javaTitle })}
+            id="java-videos"
+          />
         </div>
       </section>
       <section aria-labelledby="testimonials-title" className="container-page py-16">
-        <SectionHeading id="testimonials-title" eyebrow={t("home.testimonialsEyebrow")} title={t("home.testimonialsTitle")} />
+        <SectionHeading
+          id="testimonials-title"
+          eyebrow={t("home.testimonialsEyebrow")}
+          title={t("home.testimonialsTitle")}
+        />
         <TestimonialsCarousel items={loaderData.testimonials} />
       </section>
     </>

@@ -14,7 +14,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { db, log } = servicesOf(context);
   const rows = await listNewsletter(db);
   log.info({ adminId: admin.id, count: rows.length }, "admin: newsletter exported");
-  const body = ["email,language,signed_up_at", ...rows.map((r) => [r.email, r.locale, r.created_at].map(csvCell).join(","))].join("\r\n") + "\r\n";
+  const body =
+    ["email,language,signed_up_at", ...rows.map((r) => [r.email, r.locale, r.created_at].map(csvCell).join(","))].join(
+      "\r\n",
+    ) + "\r\n";
   return new Response(body, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",

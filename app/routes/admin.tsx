@@ -6,7 +6,13 @@ import { formatDate, formatDateTime } from "~/i18n/format";
 import { requireAdmin } from "~/models/viewer.server";
 import { getViewer, localeContext, servicesOf } from "~/context.server";
 import { deleteFeedback, setFeedbackHidden } from "~/models/feedback.server";
-import { findSubmission, listNewsletter, listSubmissions, setSubmissionStatus, type SubmissionKind } from "~/models/submission.server";
+import {
+  findSubmission,
+  listNewsletter,
+  listSubmissions,
+  setSubmissionStatus,
+  type SubmissionKind,
+} from "~/models/submission.server";
 import { grantSubscription, listSubscriptions, revokeSubscription } from "~/models/subscription.server";
 import type { Route } from "./+types/admin";
 
@@ -31,7 +37,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     forwardError: s.forward_error,
     forwardAttempts: s.forward_attempts,
   });
-  const feedback = await db.selectFrom("feedback").select(["id", "name", "comment", "rating", "hidden", "created_at"]).orderBy("created_at", "desc").limit(50).execute();
+  const feedback = await db
+    .selectFrom("feedback")
+    .select(["id", "name", "comment", "rating", "hidden", "created_at"])
+    .orderBy("created_at", "desc")
+    .limit(50)
+    .execute();
   return {
     title: i18n.t("admin.metaTitle"),
     contact: (await listSubmissions(db, "contact")).map(submission),
@@ -44,14 +55,25 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       grantedBy: s.grantedBy,
       state: s.active ? "active" : s.revokedAt ? "revoked" : "ended",
     })),
-    feedback: feedback.map((f) => ({ id: f.id, name: f.name, comment: f.comment.slice(0, 200), rating: f.rating, hidden: f.hidden === 1, date: formatDate(f.created_at, locale) })),
+    feedback: feedback.map((f) => ({
+      id: f.id,
+      name: f.name,
+      comment: f.comment.slice(0, 200),
+      rating: f.rating,
+      hidden: f.hidden === 1,
+      date: formatDate(f.created_at, locale),
+    })),
     newsletterCount: (await listNewsletter(db)).length,
   };
 }
 
 const actionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("handle"), kind: z.enum(["contact", "registration"]), id: z.uuid() }),
-  z.object({ intent: z.literal("approve"), id: z.uuid(), until: z.union([z.literal(""), z.string().regex(/^\d{4}-\d{2}-\d{2}$/)]).default("") }),
+  z.object({
+    intent: z.literal("approve"),
+    id: z.uuid(),
+    until: z.union([z.literal(""), z.string().regex(/^\d{4}-\d{2}-\d{2}$/)]).default(""),
+  }),
   z.object({ intent: z.literal("reject"), id: z.uuid() }),
   z.object({ intent: z.literal("revoke"), id: z.uuid() }),
   z.object({ intent: z.enum(["hide", "show", "delete-feedback"]), id: z.uuid() }),
@@ -65,8 +87,10 @@ export async function action({ context, request }: Route.ActionArgs) {
   if (!parsed.success) return data({ ok: false, message: "admin.notFound" as const }, { status: 400 });
   const input = parsed.data;
   const by = `admin:${admin.id}`;
-  const done = (ok: boolean, message: "admin.done" | "admin.notFound" | "admin.badDate" = ok ? "admin.done" : "admin.notFound") =>
-    data({ ok, message }, { status: ok ? 200 : message === "admin.badDate" ? 400 : 404 });
+  const done = (
+    ok: boolean,
+    message: "admin.done" | "admin.notFound" | "admin.badDate" = ok ? "admin.done" : "admin.notFound",
+  ) => data({ ok, message }, { status: ok ? 200 : message === "admin.badDate" ? 400 : 404 });
 
   switch (input.intent) {
     case "handle": {
@@ -84,7 +108,10 @@ export async function action({ context, request }: Route.ActionArgs) {
       }
       await grantSubscription(db, { email: request.email, endsAt, grantedBy: `request:${request.id}`, note: by });
       await setSubmissionStatus(db, "registration", request.id, "approved", by);
-      log.info({ adminId: admin.id, requestId: request.id, until: input.until || null }, "admin: registration approved, subscription granted");
+      log.info(
+        { adminId: admin.id, requestId: request.id, until: input.until || null },
+        "admin: registration approved, subscription granted",
+      );
       return done(true);
     }
     case "reject": {
@@ -100,7 +127,10 @@ export async function action({ context, request }: Route.ActionArgs) {
     case "hide":
     case "show": {
       const ok = await setFeedbackHidden(db, input.id, input.intent === "hide");
-      log.info({ adminId: admin.id, feedbackId: input.id, hidden: input.intent === "hide" }, "admin: feedback moderated");
+      log.info(
+        { adminId: admin.id, feedbackId: input.id, hidden: input.intent === "hide" },
+        "admin: feedback moderated",
+      );
       return done(ok);
     }
     case "delete-feedback": {
@@ -115,7 +145,19 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: loaderData?.title }, { name: "robots", content: "noindex" }];
 }
 
-function ActionButton({ intent, id, label, extra, danger = false }: { intent: string; id: string; label: string; extra?: Record<string, string>; danger?: boolean }) {
+function ActionButton({
+  intent,
+  id,
+  label,
+  extra,
+  danger = false,
+}: {
+  intent: string;
+  id: string;
+  label: string;
+  extra?: Record<string, string>;
+  danger?: boolean;
+}) {
   return (
     <Form method="post" className="inline">
       <input type="hidden" name="intent" value={intent} />
@@ -123,7 +165,10 @@ function ActionButton({ intent, id, label, extra, danger = false }: { intent: st
       {Object.entries(extra ?? {}).map(([k, v]) => (
         <input key={k} type="hidden" name={k} value={v} />
       ))}
-      <button type="submit" className={`btn ${danger ? "border border-danger-700 text-danger-700 hover:bg-red-50" : "btn-secondary"} px-2 py-1 text-xs`}>
+      <button
+        type="submit"
+        className={`btn ${danger ? "border border-danger-700 text-danger-700 hover:bg-red-50" : "btn-secondary"} px-2 py-1 text-xs`}
+      >
         {label}
       </button>
     </Form>
@@ -135,13 +180,29 @@ type Loader = Route.ComponentProps["loaderData"];
 function Inbox({ items, kind }: { items: Loader["contact"]; kind: SubmissionKind }) {
   const { t } = useTranslation();
   if (items.length === 0) return <p className="text-ink-600">{t("admin.none")}</p>;
-  const statusLabel = { pending: t("admin.statusPending"), handled: t("admin.statusHandled"), approved: t("admin.statusApproved"), rejected: t("admin.statusRejected") };
+  const statusLabel = {
+    pending: t("admin.statusPending"),
+    handled: t("admin.statusHandled"),
+    approved: t("admin.statusApproved"),
+    rejected: t("admin.statusRejected"),
+  };
   const forwardLabel = (item: Loader["contact"][number]) =>
-    item.forward === "none" ? t("admin.forwardNone") : item.forward === "sent" ? t("admin.forwardSent") : item.forward === "pending" ? t("admin.forwardPending") : t("admin.forwardFailed", { error: item.forwardError ?? "" });
+    item.forward === "none"
+      ? t("admin.forwardNone")
+      : item.forward === "sent"
+        ? t("admin.forwardSent")
+        : item.forward === "pending"
+          ? t("admin.forwardPending")
+          : t("admin.forwardFailed", { error: item.forwardError ?? "" });
   return (
     <ul className="space-y-3" data-testid={`inbox-${kind}`}>
       {items.map((item) => (
-        <li key={item.id} className="rounded-lg border border-ink-200 p-4" data-testid="inbox-item" data-status={item.status}>
+        <li
+          key={item.id}
+          className="rounded-lg border border-ink-200 p-4"
+          data-testid="inbox-item"
+          data-status={item.status}
+        >
           <div className="flex flex-wrap items-baseline justify-between gap-2">
             <p className="font-bold">
               <bdi>{item.name}</bdi> · <bdi dir="ltr">{item.email}</bdi> · <bdi dir="ltr">{item.phone}</bdi>
@@ -156,7 +217,8 @@ function Inbox({ items, kind }: { items: Loader["contact"]; kind: SubmissionKind
             </p>
           ) : null}
           <p className="mt-2 text-sm text-ink-700">
-            {t("admin.status")}: <strong data-testid="inbox-status">{statusLabel[item.status]}</strong> · {t("admin.forwarding")}: <span data-testid="inbox-forward">{forwardLabel(item)}</span>
+            {t("admin.status")}: <strong data-testid="inbox-status">{statusLabel[item.status]}</strong> ·{" "}
+            {t("admin.forwarding")}: <span data-testid="inbox-forward">{forwardLabel(item)}</span>
           </p>
           {item.status === "pending" ? (
             <div className="mt-3 flex flex-wrap items-end gap-2">
@@ -194,7 +256,11 @@ export default function Admin({ loaderData, actionData }: Route.ComponentProps) 
       <PageHeader title={t("admin.title")} />
       <div className="container-page space-y-12 py-14" aria-busy={navigation.state !== "idle"}>
         {actionData ? (
-          <p role="status" className={`rounded-md p-3 font-semibold ${actionData.ok ? "bg-green-50 text-success-700" : "bg-red-50 text-danger-700"}`} data-testid="admin-status">
+          <p
+            role="status"
+            className={`rounded-md p-3 font-semibold ${actionData.ok ? "bg-green-50 text-success-700" : "bg-red-50 text-danger-700"}`}
+            data-testid="admin-status"
+          >
             {t(actionData.message)}
           </p>
         ) : null}
@@ -215,23 +281,43 @@ export default function Admin({ loaderData, actionData }: Route.ComponentProps) 
             <table className="w-full text-sm" data-testid="subscriptions">
               <thead>
                 <tr className="border-b border-ink-200 text-start text-ink-600">
-                  <th scope="col" className="py-2 text-start">{t("admin.subscriber")}</th>
-                  <th scope="col" className="py-2 text-start">{t("admin.from")}</th>
-                  <th scope="col" className="py-2 text-start">{t("admin.until")}</th>
-                  <th scope="col" className="py-2 text-start">{t("admin.grantedBy")}</th>
-                  <th scope="col" className="py-2 text-start">{t("admin.status")}</th>
-                  <th scope="col" className="py-2 text-start"><span className="sr-only">{t("admin.revoke")}</span></th>
+                  <th scope="col" className="py-2 text-start">
+                    {t("admin.subscriber")}
+                  </th>
+                  <th scope="col" className="py-2 text-start">
+                    {t("admin.from")}
+                  </th>
+                  <th scope="col" className="py-2 text-start">
+                    {t("admin.until")}
+                  </th>
+                  <th scope="col" className="py-2 text-start">
+                    {t("admin.grantedBy")}
+                  </th>
+                  <th scope="col" className="py-2 text-start">
+                    {t("admin.status")}
+                  </th>
+                  <th scope="col" className="py-2 text-start">
+                    <span className="sr-only">{t("admin.revoke")}</span>
+                  </th>
                 </tr>
               </thead>
               <tbody>
                 {loaderData.subscriptions.map((s) => (
                   <tr key={s.id} className="border-b border-ink-100">
-                    <td className="py-2"><bdi dir="ltr">{s.email}</bdi></td>
+                    <td className="py-2">
+                      <bdi dir="ltr">{s.email}</bdi>
+                    </td>
                     <td className="py-2">{s.startsAt}</td>
                     <td className="py-2">{s.endsAt ?? t("admin.noEnd")}</td>
-                    <td className="py-2"><bdi dir="ltr">{s.grantedBy}</bdi></td>
+                    <td className="py-2">
+                      <bdi dir="ltr">{s.grantedBy}</bdi>
+                    </td>
                     <td className="py-2">{t(`admin.${s.state}` as "admin.active")}</td>
-                    <td className="py-2">{s.state === "active" ? <ActionButton intent="revoke" id={s.id} label={t("admin.revoke")} danger /> : null}</td>
+                    <td className="py-2">
+                      {s.state === "active" ? (
+                        <ActionButton intent="revoke" id={s.id} label={t("admin.revoke")} danger />
+                      ) : null}
+                    </td>
                   </tr>
                 ))}
               </tbody>
@@ -244,12 +330,24 @@ export default function Admin({ loaderData, actionData }: Route.ComponentProps) 
           </h2>
           <ul className="space-y-2">
             {loaderData.feedback.map((f) => (
-              <li key={f.id} className="flex flex-wrap items-center justify-between gap-2 rounded border border-ink-200 p-3" data-testid="moderation-item">
+              <li
+                key={f.id}
+                className="flex flex-wrap items-center justify-between gap-2 rounded border border-ink-200 p-3"
+                data-testid="moderation-item"
+              >
                 <p className="min-w-0 flex-1">
-                  <strong><bdi>{f.name}</bdi></strong> ({f.rating}/5, {f.date}){f.hidden ? ` · ${t("admin.hidden")}` : ""}: <span dir="auto">{f.comment}</span>
+                  <strong>
+                    <bdi>{f.name}</bdi>
+                  </strong>{" "}
+                  ({f.rating}/5, {f.date}){f.hidden ? ` · ${t("admin.hidden")}` : ""}:{" "}
+                  <span dir="auto">{f.comment}</span>
                 </p>
                 <div className="flex gap-2">
-                  <ActionButton intent={f.hidden ? "show" : "hide"} id={f.id} label={f.hidden ? t("admin.show") : t("admin.hide")} />
+                  <ActionButton
+                    intent={f.hidden ? "show" : "hide"}
+                    id={f.id}
+                    label={f.hidden ? t("admin.show") : t("admin.hide")}
+                  />
                   <ActionButton intent="delete-feedback" id={f.id} label={t("admin.delete")} danger />
                 </div>
               </li>

@@ -10,5 +10,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const limit = rateLimits.librarySearch.consume(clientIp);
   if (!limit.ok) return json({ error: "too_many_requests" }, 429, { "Retry-After": String(limit.retryAfter) });
   const result = await searchLibrary(books, q, context.get(localeContext).locale);
-  return json({ query: result.q, status: result.status, items: result.books }, result.status === "unavailable" ? 503 : 200);
+  return json(
+    { query: result.q, status: result.status, items: result.books },
+    result.status === "unavailable" ? 503 : 200,
+  );
 }

@@ -4,7 +4,14 @@ import { parseFeedback } from "~/models/feedback.schema";
 import { createFeedback, FEEDBACK_PAGE_SIZE, listFeedback } from "~/models/feedback.server";
 import type { Route } from "./+types/api-feedback";
 
-const publicItem = (i: { id: string; name: string; comment: string; image: string | null; rating: number; date: string }) => ({
+const publicItem = (i: {
+  id: string;
+  name: string;
+  comment: string;
+  image: string | null;
+  rating: number;
+  date: string;
+}) => ({
   id: i.id,
   name: i.name,
   comment: i.comment,
@@ -16,7 +23,11 @@ const publicItem = (i: { id: string; name: string; comment: string; image: strin
 /** GET /api/feedback: the list (newest first; ?page=). */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const page = Number(new URL(request.url).searchParams.get("page") ?? "1");
-  const items = await listFeedback(servicesOf(context).db, Number.isInteger(page) && page >= 1 ? page : 1, FEEDBACK_PAGE_SIZE);
+  const items = await listFeedback(
+    servicesOf(context).db,
+    Number.isInteger(page) && page >= 1 ? page : 1,
+    FEEDBACK_PAGE_SIZE,
+  );
   return json(items.map(publicItem));
 }
 
@@ -24,7 +35,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export async function action({ context, request }: Route.ActionArgs) {
   const { db, log, rateLimits, clientIp } = servicesOf(context);
   if (request.method !== "POST") return json({ error: "method_not_allowed" }, 405, { Allow: "GET, POST" });
-  if (!(request.headers.get("content-type") ?? "").startsWith("application/json")) return json({ error: "unsupported_media_type" }, 415);
+  if (!(request.headers.get("content-type") ?? "").startsWith("application/json"))
+    return json({ error: "unsupported_media_type" }, 415);
   const limit = rateLimits.feedbackPost.consume(clientIp);
   if (!limit.ok) return json({ error: "too_many_requests" }, 429, { "Retry-After": String(limit.retryAfter) });
   let body: unknown;

@@ -36,7 +36,9 @@ export default function Catalogue({ loaderData }: Route.ComponentProps) {
           {loaderData.title}
         </h2>
         <p className="mb-2 max-w-3xl text-lg text-ink-700">{loaderData.description}</p>
-        <p className="mb-8 text-sm font-semibold text-ink-600">{t("courses.coursesInCatalogue", { count: loaderData.cards.length })}</p>
+        <p className="mb-8 text-sm font-semibold text-ink-600">
+          {t("courses.coursesInCatalogue", { count: loaderData.cards.length })}
+        </p>
         <ul className="grid gap-8 sm:grid-cols-2 lg:grid-cols-4" data-testid="course-grid">
           {loaderData.cards.map((card) => (
             <li key={card.key}>

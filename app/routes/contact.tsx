@@ -79,7 +79,12 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
               intent="contact"
               captcha={loaderData.captcha}
               hcaptchaSiteKey={loaderData.hcaptchaSiteKey}
-              labels={{ name: t("forms.name"), email: t("forms.email"), phone: t("forms.phone"), message: t("forms.messageOptional") }}
+              labels={{
+                name: t("forms.name"),
+                email: t("forms.email"),
+                phone: t("forms.phone"),
+                message: t("forms.messageOptional"),
+              }}
               result={actionData}
               testId="contact-form"
             />

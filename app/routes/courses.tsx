@@ -19,7 +19,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     meta: meta(t("courses.metaTitle"), t("courses.description")),
     catalogues: CATALOGUES.map((c) => {
       const catalogue = getCatalogue(c.key);
-      return { ...c, title: catalogue.title[locale], description: catalogue.description[locale], count: catalogue.cards.length, cover: catalogue.cards[0]?.cover ?? c.cover };
+      return {
+        ...c,
+        title: catalogue.title[locale],
+        description: catalogue.description[locale],
+        count: catalogue.cards.length,
+        cover: catalogue.cards[0]?.cover ?? c.cover,
+      };
     }),
     lessons: { dsa: getVideoList("dsa")?.videos.length ?? 0, java: getVideoList("java")?.videos.length ?? 0 },
   };
@@ -31,7 +37,11 @@ export default function Courses({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const extra = [
     { to: "/courses/dsa", title: t("courses.dsaTitle"), text: t("courses.dsaText", { count: loaderData.lessons.dsa }) },
-    { to: "/courses/java", title: t("courses.javaTitle"), text: t("courses.javaText", { count: loaderData.lessons.java }) },
+    {
+      to: "/courses/java",
+      title: t("courses.javaTitle"),
+      text: t("courses.javaText", { count: loaderData.lessons.java }),
+    },
   ];
   return (
     <>
@@ -40,12 +50,24 @@ export default function Courses({ loaderData }: Route.ComponentProps) {
         <SectionHeading id="catalogues-title" eyebrow={t("courses.eyebrow")} title={t("courses.heading")} />
         <ul className="grid gap-8 md:grid-cols-3" data-testid="catalogue-list">
           {loaderData.catalogues.map((c) => (
-            <li key={c.key} className="flex flex-col overflow-hidden rounded-[var(--radius-card)] bg-white shadow-[var(--shadow-card)]">
-              <img src={`/images/courses/${c.cover}`} alt="" width={640} height={400} loading="lazy" className="aspect-[8/5] w-full object-cover" />
+            <li
+              key={c.key}
+              className="flex flex-col overflow-hidden rounded-[var(--radius-card)] bg-white shadow-[var(--shadow-card)]"
+            >
+              <img
+                src={`/images/courses/${c.cover}`}
+                alt=""
+                width={640}
+                height={400}
+                loading="lazy"
+                className="aspect-[8/5] w-full object-cover"
+              />
               <div className="flex flex-1 flex-col p-6">
                 <h3 className="text-xl font-bold">{c.title}</h3>
                 <p className="mt-2 flex-1 text-ink-600">{c.description}</p>
-                <p className="mt-3 text-sm font-semibold text-ink-600">{t("courses.coursesInCatalogue", { count: c.count })}</p>
+                <p className="mt-3 text-sm font-semibold text-ink-600">
+                  {t("courses.coursesInCatalogue", { count: c.count })}
+                </p>
                 <Link to={c.to} className="btn btn-primary mt-4 self-start">
                   {t("courses.browse")}
                   <span className="sr-only">: {c.title}</span>
@@ -58,7 +80,10 @@ export default function Courses({ loaderData }: Route.ComponentProps) {
         <ul className="grid gap-6 md:grid-cols-2">
           {extra.map((e) => (
             <li key={e.to}>
-              <Link to={e.to} className="block rounded-[var(--radius-card)] border border-ink-200 p-6 hover:border-brand-700 hover:bg-brand-50">
+              <Link
+                to={e.to}
+                className="block rounded-[var(--radius-card)] border border-ink-200 p-6 hover:border-brand-700 hover:bg-brand-50"
+              >
                 <span className="block text-lg font-bold text-ink-900">{e.title}</span>
                 <span className="mt-1 block text-ink-600">{e.text}</span>
               </Link>

@@ -9,7 +9,15 @@ import { readPostedFeedback, rememberPostedFeedback, setFlash, takeFlash } from 
 import { passHeaders } from "~/lib/http";
 import { pageMeta } from "~/lib/meta";
 import { DEFAULT_RATING, FEEDBACK_LIMITS, parseFeedback, type FieldErrors } from "~/models/feedback.schema";
-import { createFeedback, deleteFeedback, FEEDBACK_PAGE_SIZE, feedbackStats, findFeedback, listFeedback, mayDelete } from "~/models/feedback.server";
+import {
+  createFeedback,
+  deleteFeedback,
+  FEEDBACK_PAGE_SIZE,
+  feedbackStats,
+  findFeedback,
+  listFeedback,
+  mayDelete,
+} from "~/models/feedback.server";
 import type { Route } from "./+types/feedback";
 
 /**
@@ -70,21 +78,39 @@ export async function action({ context, request }: Route.ActionArgs) {
     }
     await deleteFeedback(db, item.id);
     log.info({ feedbackId: item.id, userId: viewer.user?.id, byAdmin: viewer.isAdmin }, "feedback deleted");
-    return redirect("/feedback", { headers: { "Set-Cookie": await setFlash(config, cookieSecrets, "feedback.deleted") } });
+    return redirect("/feedback", {
+      headers: { "Set-Cookie": await setFlash(config, cookieSecrets, "feedback.deleted") },
+    });
   }
 
-  const values = { name: field("name") ?? "", comment: field("comment") ?? "", image: field("image") ?? "", rating: field("rating") ?? "" };
+  const values = {
+    name: field("name") ?? "",
+    comment: field("comment") ?? "",
+    image: field("image") ?? "",
+    rating: field("rating") ?? "",
+  };
   // A honeypot: people never see this field; bots fill it. They get the same answer, and nothing is stored.
   if (field("website")) {
     log.info("feedback honeypot filled: discarded");
-    return redirect("/feedback", { status: 303, headers: { "Set-Cookie": await setFlash(config, cookieSecrets, "feedback.thanks") } });
+    return redirect("/feedback", {
+      status: 303,
+      headers: { "Set-Cookie": await setFlash(config, cookieSecrets, "feedback.thanks") },
+    });
   }
   const limit = rateLimits.feedbackPost.consume(clientIp);
   if (!limit.ok) {
     log.warn({ route: "feedback" }, "rate limit hit");
-    return data({ errors: { form: "feedback.tooMany" } as FieldErrors, values, retryAfter: limit.retryAfter }, { status: 429, headers: { "Retry-After": String(limit.retryAfter) } });
+    return data(
+      { errors: { form: "feedback.tooMany" } as FieldErrors, values, retryAfter: limit.retryAfter },
+      { status: 429, headers: { "Retry-After": String(limit.retryAfter) } },
+    );
   }
-  const parsed = parseFeedback({ name: values.name, comment: values.comment, image: values.image, rating: values.rating || undefined });
+  const parsed = parseFeedback({
+    name: values.name,
+    comment: values.comment,
+    image: values.image,
+    rating: values.rating || undefined,
+  });
   if (!parsed.ok) {
     log.info({ fields: Object.keys(parsed.errors) }, "feedback refused: invalid input");
     return data({ errors: parsed.errors, values, retryAfter: 0 }, { status: 400 });
@@ -108,10 +134,25 @@ function StarRatingInput({ initial }: { initial: number }) {
       <legend className="mb-1 text-sm font-semibold text-ink-800">{t("feedback.rating")}</legend>
       <div className="flex gap-1" data-testid="rating-input">
         {[1, 2, 3, 4, 5].map((n) => (
-          <label key={n} className="cursor-pointer rounded p-1 has-[:focus-visible]:outline has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-brand-500">
-            <input type="radio" name="rating" value={n} defaultChecked={n === initial} onChange={() => setRating(n)} className="sr-only" />
+          <label
+            key={n}
+            className="cursor-pointer rounded p-1 has-[:focus-visible]:outline has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-brand-500"
+          >
+            <input
+              type="radio"
+              name="rating"
+              value={n}
+              defaultChecked={n === initial}
+              onChange={() => setRating(n)}
+              className="sr-only"
+            />
             <span className="sr-only">{t("feedback.stars", { count: n })}</span>
-            <svg aria-hidden="true" viewBox="0 0 20 20" className={`size-8 ${n <= rating ? "text-star" : "text-ink-300"}`} fill="currentColor">
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 20 20"
+              className={`size-8 ${n <= rating ? "text-star" : "text-ink-300"}`}
+              fill="currentColor"
+            >
               <path d="M10 1.8l2.5 5.2 5.7.8-4.1 4 1 5.6L10 14.8l-5.1 2.6 1-5.6-4.1-4 5.7-.8z" />
             </svg>
           </label>
@@ -151,41 +192,94 @@ export default function Feedback({ loaderData, actionData }: Route.ComponentProp
             {t("feedback.formTitle")}
           </h2>
           {loaderData.flash ? (
-            <p role="status" className="mb-4 rounded-md bg-green-50 p-3 font-semibold text-success-700" data-testid="feedback-flash">
+            <p
+              role="status"
+              className="mb-4 rounded-md bg-green-50 p-3 font-semibold text-success-700"
+              data-testid="feedback-flash"
+            >
               {t(loaderData.flash)}
             </p>
           ) : null}
           {errors.form || Object.keys(errors).length > 0 ? (
-            <p role="alert" className="mb-4 rounded-md bg-red-50 p-3 font-semibold text-danger-700" data-testid="feedback-form-error">
-              {errors.form === "feedback.tooMany" ? t("feedback.tooMany", { count: actionData && "retryAfter" in actionData ? actionData.retryAfter : 60 }) : errors.form ? t(errors.form as "feedback.errors.unknownField") : t("feedback.errors.summary")}
+            <p
+              role="alert"
+              className="mb-4 rounded-md bg-red-50 p-3 font-semibold text-danger-700"
+              data-testid="feedback-form-error"
+            >
+              {errors.form === "feedback.tooMany"
+                ? t("feedback.tooMany", {
+                    count: actionData && "retryAfter" in actionData ? actionData.retryAfter : 60,
+                  })
+                : errors.form
+                  ? t(errors.form as "feedback.errors.unknownField")
+                  : t("feedback.errors.summary")}
             </p>
           ) : null}
-          <Form method="post" action="/feedback/new" className="space-y-4" key={location.key} data-testid="feedback-form">
+          <Form
+            method="post"
+            action="/feedback/new"
+            className="space-y-4"
+            key={location.key}
+            data-testid="feedback-form"
+          >
             <div>
               <label htmlFor="feedback-name" className="mb-1 block text-sm font-semibold text-ink-800">
                 {t("feedback.name")}
               </label>
-              <input id="feedback-name" name="name" required maxLength={FEEDBACK_LIMITS.name} autoComplete="name" defaultValue={values?.name} aria-invalid={errors.name ? true : undefined} aria-describedby={describe("name")} className={input} />
+              <input
+                id="feedback-name"
+                name="name"
+                required
+                maxLength={FEEDBACK_LIMITS.name}
+                autoComplete="name"
+                defaultValue={values?.name}
+                aria-invalid={errors.name ? true : undefined}
+                aria-describedby={describe("name")}
+                className={input}
+              />
               <FieldError id="error-name" error={errors.name} />
             </div>
             <div>
               <label htmlFor="feedback-comment" className="mb-1 block text-sm font-semibold text-ink-800">
                 {t("feedback.comment")}
               </label>
-              <textarea id="feedback-comment" name="comment" required rows={5} maxLength={FEEDBACK_LIMITS.comment} defaultValue={values?.comment} aria-invalid={errors.comment ? true : undefined} aria-describedby={describe("comment")} className={input} />
+              <textarea
+                id="feedback-comment"
+                name="comment"
+                required
+                rows={5}
+                maxLength={FEEDBACK_LIMITS.comment}
+                defaultValue={values?.comment}
+                aria-invalid={errors.comment ? true : undefined}
+                aria-describedby={describe("comment")}
+                className={input}
+              />
               <FieldError id="error-comment" error={errors.comment} />
             </div>
             <div>
               <label htmlFor="feedback-image" className="mb-1 block text-sm font-semibold text-ink-800">
                 {t("feedback.image")}
               </label>
-              <input id="feedback-image" name="image" type="url" dir="ltr" maxLength={FEEDBACK_LIMITS.image} placeholder="https://" defaultValue={values?.image} aria-invalid={errors.image ? true : undefined} aria-describedby={describe("image") ?? "feedback-image-hint"} className={input} />
+              <input
+                id="feedback-image"
+                name="image"
+                type="url"
+                dir="ltr"
+                maxLength={FEEDBACK_LIMITS.image}
+                placeholder="https://"
+                defaultValue={values?.image}
+                aria-invalid={errors.image ? true : undefined}
+                aria-describedby={describe("image") ?? "feedback-image-hint"}
+                className={input}
+              />
               <p id="feedback-image-hint" className="mt-1 text-xs text-ink-600">
                 {t("feedback.imageHint")}
               </p>
               <FieldError id="error-image" error={errors.image} />
             </div>
-            <StarRatingInput initial={values?.rating && /^[1-5]$/.test(values.rating) ? Number(values.rating) : DEFAULT_RATING} />
+            <StarRatingInput
+              initial={values?.rating && /^[1-5]$/.test(values.rating) ? Number(values.rating) : DEFAULT_RATING}
+            />
             <FieldError id="error-rating" error={errors.rating} />
             <div className="absolute -start-[9999px]" aria-hidden="true">
               <label htmlFor="feedback-website">{t("feedback.honeypot")}</label>
@@ -206,7 +300,9 @@ export default function Feedback({ loaderData, actionData }: Route.ComponentProp
             </p>
           ) : null}
           <p className="mt-2 text-ink-700" data-testid="feedback-summary">
-            {stats.count === 0 ? t("feedback.empty") : t("feedback.summary", { average: stats.average ?? 0, count: stats.count })}
+            {stats.count === 0
+              ? t("feedback.empty")
+              : t("feedback.summary", { average: stats.average ?? 0, count: stats.count })}
           </p>
           <ul className="mt-6 space-y-4" data-testid="feedback-list">
             {loaderData.items.map((item) => (

@@ -27,7 +27,11 @@ const SERVICES = [
   { key: "assessment", to: "/test", icon: "M9 12l2 2 4-4M12 3l8 4v5c0 5-3.5 8-8 9-4.5-1-8-4-8-9V7z" },
   { key: "classes", to: "/courses", icon: "M4 6h16v10H4zM8 20h8M12 16v4M10 9l4 2-4 2z" },
   { key: "projects", to: null, icon: "M3 11l9-7 9 7M5 10v10h14V10M10 20v-6h4v6" },
-  { key: "library", to: "/library", icon: "M4 5a2 2 0 0 1 2-2h5v18H6a2 2 0 0 1-2-2zM13 3h5a2 2 0 0 1 2 2v14a2 2 0 0 1-2 2h-5z" },
+  {
+    key: "library",
+    to: "/library",
+    icon: "M4 5a2 2 0 0 1 2-2h5v18H6a2 2 0 0 1-2-2zM13 3h5a2 2 0 0 1 2 2v14a2 2 0 0 1-2 2h-5z",
+  },
 ] as const;
 
 function ServiceTiles() {
@@ -41,7 +45,16 @@ function ServiceTiles() {
         {SERVICES.map((service) => {
           const body = (
             <>
-              <svg aria-hidden="true" viewBox="0 0 24 24" className="mx-auto size-10 text-brand-700" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" strokeLinecap="round">
+              <svg
+                aria-hidden="true"
+                viewBox="0 0 24 24"
+                className="mx-auto size-10 text-brand-700"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="1.8"
+                strokeLinejoin="round"
+                strokeLinecap="round"
+              >
                 <path d={service.icon} />
               </svg>
               <h3 className="mt-3 text-lg font-bold text-ink-900">{t(`services.${service.key}Title`)}</h3>
@@ -49,9 +62,16 @@ function ServiceTiles() {
             </>
           );
           return (
-            <li key={service.key} className="rounded-[var(--radius-card)] bg-white text-center shadow-[var(--shadow-card)]">
+            <li
+              key={service.key}
+              className="rounded-[var(--radius-card)] bg-white text-center shadow-[var(--shadow-card)]"
+            >
               {service.to ? (
-                <Link to={service.to} className="block h-full rounded-[var(--radius-card)] p-6 transition-colors hover:bg-brand-50" data-testid={`service-${service.key}`}>
+                <Link
+                  to={service.to}
+                  className="block h-full rounded-[var(--radius-card)] p-6 transition-colors hover:bg-brand-50"
+                  data-testid={`service-${service.key}`}
+                >
                   {body}
                 </Link>
               ) : (
@@ -106,12 +126,20 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
       <section aria-labelledby="instructors-title" className="container-page py-20">
-        <SectionHeading id="instructors-title" eyebrow={t("home.instructorsEyebrow")} title={t("home.instructorsTitle")} />
+        <SectionHeading
+          id="instructors-title"
+          eyebrow={t("home.instructorsEyebrow")}
+          title={t("home.instructorsTitle")}
+        />
         <PeopleGrid people={loaderData.instructors} labelledBy="instructors-title" />
       </section>
       <section aria-labelledby="testimonials-title" className="bg-ink-50 py-20">
         <div className="container-page">
-          <SectionHeading id="testimonials-title" eyebrow={t("home.testimonialsEyebrow")} title={t("home.testimonialsTitle")} />
+          <SectionHeading
+            id="testimonials-title"
+            eyebrow={t("home.testimonialsEyebrow")}
+            title={t("home.testimonialsTitle")}
+          />
           <TestimonialsCarousel items={loaderData.testimonials} />
         </div>
       </section>

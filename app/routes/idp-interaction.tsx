@@ -32,7 +32,9 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const { idp, details } = await interaction(context);
   const { nodeReq, nodeRes } = servicesOf(context);
   const { i18n } = context.get(localeContext);
-  const demo = servicesOf(context).config.embeddedIdp ? { password: DEMO_PASSWORD, emails: DEMO_ACCOUNTS.map((a) => a.email) } : null;
+  const demo = servicesOf(context).config.embeddedIdp
+    ? { password: DEMO_PASSWORD, emails: DEMO_ACCOUNTS.map((a) => a.email) }
+    : null;
   const base = { title: i18n.t("idp.metaTitle"), demo };
   if (!details || details.uid !== params.uid) return data({ ...base, expired: true }, { status: 400 });
   if (details.prompt.name !== "login") {
@@ -40,7 +42,12 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     const grant = new idp.Grant({ clientId: EMBEDDED_CLIENT_ID, accountId: details.session!.accountId });
     grant.addOIDCScope(EMBEDDED_SCOPES);
     const grantId = await grant.save();
-    const to = await idp.interactionResult(nodeReq, nodeRes, { consent: { grantId } }, { mergeWithLastSubmission: true });
+    const to = await idp.interactionResult(
+      nodeReq,
+      nodeRes,
+      { consent: { grantId } },
+      { mergeWithLastSubmission: true },
+    );
     throw redirect(to);
   }
   return { ...base, expired: false };
@@ -57,7 +64,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
   // Only failures count (an office behind one address signs in many people); a blocked key waits.
   const emailKey = parsed.data.email.toLowerCase();
-  const blocked = [rateLimits.loginByAddress.check(clientIp), rateLimits.loginByEmail.check(emailKey)].find((l) => !l.ok);
+  const blocked = [rateLimits.loginByAddress.check(clientIp), rateLimits.loginByEmail.check(emailKey)].find(
+    (l) => !l.ok,
+  );
   if (blocked) {
     log.warn({ route: "idp-login" }, "rate limit hit");
     return data(
@@ -73,7 +82,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     return data({ error: "invalid" as const, email }, { status: 401 });
   }
   rateLimits.loginByEmail.reset(emailKey);
-  const to = await idp.interactionResult(nodeReq, nodeRes, { login: { accountId: account.id } }, { mergeWithLastSubmission: false });
+  const to = await idp.interactionResult(
+    nodeReq,
+    nodeRes,
+    { login: { accountId: account.id } },
+    { mergeWithLastSubmission: false },
+  );
   return redirect(to);
 }
 

@@ -19,7 +19,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     if (!limit.ok) {
       log.warn({ route: "library" }, "rate limit hit");
       return data(
-        { ...base, search: { status: "tooMany" as const, q: q.trim().slice(0, 200), books: [], retryAfter: limit.retryAfter } },
+        {
+          ...base,
+          search: { status: "tooMany" as const, q: q.trim().slice(0, 200), books: [], retryAfter: limit.retryAfter },
+        },
         { status: 429, headers: { "Retry-After": String(limit.retryAfter) } },
       );
     }
@@ -63,12 +66,22 @@ export default function Library({ loaderData }: Route.ComponentProps) {
           </h2>
           <div role="status" className="mb-4 text-ink-700" data-testid="library-status">
             {search.status === "none" ? t("library.prompt") : null}
-            {search.status === "ok" && search.books.length > 0 ? t("library.resultsFor", { q: search.q, count: search.books.length }) : null}
+            {search.status === "ok" && search.books.length > 0
+              ? t("library.resultsFor", { q: search.q, count: search.books.length })
+              : null}
             {search.status === "ok" && search.books.length === 0 ? t("library.noResults", { q: search.q }) : null}
-            {search.status === "unavailable" ? <span className="font-semibold text-danger-700">{t("library.unavailable")}</span> : null}
-            {search.status === "tooMany" ? <span className="font-semibold text-danger-700">{t("library.tooMany", { count: search.retryAfter })}</span> : null}
+            {search.status === "unavailable" ? (
+              <span className="font-semibold text-danger-700">{t("library.unavailable")}</span>
+            ) : null}
+            {search.status === "tooMany" ? (
+              <span className="font-semibold text-danger-700">
+                {t("library.tooMany", { count: search.retryAfter })}
+              </span>
+            ) : null}
           </div>
-          {search.books.length > 0 ? <BookGrid books={search.books} labelledBy="results-heading" testId="search-results" /> : null}
+          {search.books.length > 0 ? (
+            <BookGrid books={search.books} labelledBy="results-heading" testId="search-results" />
+          ) : null}
         </section>
 
         <section aria-labelledby="suggested-heading" className="mt-16">

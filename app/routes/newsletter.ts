@@ -17,16 +17,22 @@ export async function action({ request, context }: Route.ActionArgs) {
   const returnTo = safeReturnTo(form.get("returnTo"));
   const wantsDocument = !new URL(request.url).pathname.endsWith(".data");
   const limit = rateLimits.forms.consume(clientIp);
-  if (!limit.ok) return data({ ok: false as const, error: "forms.errors.tooMany" as const, retryAfter: limit.retryAfter }, { status: 429, headers: { "Retry-After": String(limit.retryAfter) } });
+  if (!limit.ok)
+    return data(
+      { ok: false as const, error: "forms.errors.tooMany" as const, retryAfter: limit.retryAfter },
+      { status: 429, headers: { "Retry-After": String(limit.retryAfter) } },
+    );
   if (typeof form.get("website") === "string" && form.get("website")) return data({ ok: true as const });
   const parsed = newsletterSchema.safeParse({ email: form.get("email") ?? "" });
   if (!parsed.success) {
-    if (wantsDocument) return redirect(`${returnTo}${returnTo.includes("?") ? "&" : "?"}newsletter=invalid#newsletter`, 303);
+    if (wantsDocument)
+      return redirect(`${returnTo}${returnTo.includes("?") ? "&" : "?"}newsletter=invalid#newsletter`, 303);
     return data({ ok: false as const, error: "newsletter.invalid" as const, retryAfter: 0 }, { status: 400 });
   }
   await subscribeToNewsletter(db, parsed.data.email, context.get(localeContext).locale);
   log.info("newsletter sign-up");
-  if (wantsDocument) return redirect(`${returnTo}${returnTo.includes("?") ? "&" : "?"}newsletter=thanks#newsletter`, 303);
+  if (wantsDocument)
+    return redirect(`${returnTo}${returnTo.includes("?") ? "&" : "?"}newsletter=thanks#newsletter`, 303);
   return data({ ok: true as const });
 }
 

@@ -62,7 +62,15 @@ function Row({ label, value, ltr = false }: { label: string; value: string | nul
       <dt className="font-semibold text-ink-700">{label}</dt>
       <dd className="text-ink-900 sm:col-span-2">
         {/* <bdi> keeps a Latin address or an id in its own direction inside a Hebrew page. */}
-        {value ? ltr ? <bdi dir="ltr">{value}</bdi> : <bdi>{value}</bdi> : <span className="text-ink-600 italic">{t("profile.notProvided")}</span>}
+        {value ? (
+          ltr ? (
+            <bdi dir="ltr">{value}</bdi>
+          ) : (
+            <bdi>{value}</bdi>
+          )
+        ) : (
+          <span className="text-ink-600 italic">{t("profile.notProvided")}</span>
+        )}
       </dd>
     </div>
   );
@@ -82,9 +90,19 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
       <section className="container-page max-w-3xl py-14" aria-labelledby="profile-name">
         <div className="flex items-center gap-5">
           {profile.picture && /^https?:\/\//.test(profile.picture) ? (
-            <img src={profile.picture} alt={t("profile.avatarAlt", { name: profile.name })} width={96} height={96} className="size-24 rounded-full object-cover" referrerPolicy="no-referrer" />
+            <img
+              src={profile.picture}
+              alt={t("profile.avatarAlt", { name: profile.name })}
+              width={96}
+              height={96}
+              className="size-24 rounded-full object-cover"
+              referrerPolicy="no-referrer"
+            />
           ) : (
-            <div aria-hidden="true" className="flex size-24 items-center justify-center rounded-full bg-brand-700 text-3xl font-bold text-white">
+            <div
+              aria-hidden="true"
+              className="flex size-24 items-center justify-center rounded-full bg-brand-700 text-3xl font-bold text-white"
+            >
               {initials(profile.name)}
             </div>
           )}
@@ -125,10 +143,18 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
             <table className="w-full text-start" data-testid="quiz-history">
               <thead>
                 <tr className="border-b border-ink-200 text-sm text-ink-600">
-                  <th scope="col" className="py-2 text-start">{t("profile.quizColumn")}</th>
-                  <th scope="col" className="py-2 text-start">{t("profile.scoreColumn")}</th>
-                  <th scope="col" className="py-2 text-start">{t("profile.percentageColumn")}</th>
-                  <th scope="col" className="py-2 text-start">{t("profile.dateColumn")}</th>
+                  <th scope="col" className="py-2 text-start">
+                    {t("profile.quizColumn")}
+                  </th>
+                  <th scope="col" className="py-2 text-start">
+                    {t("profile.scoreColumn")}
+                  </th>
+                  <th scope="col" className="py-2 text-start">
+                    {t("profile.percentageColumn")}
+                  </th>
+                  <th scope="col" className="py-2 text-start">
+                    {t("profile.dateColumn")}
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -136,7 +162,9 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
                   <tr key={i} className="border-b border-ink-100">
                     <td className="py-2 font-semibold">{h.quiz}</td>
                     <td className="py-2">{t("profile.scoreOf", { score: h.score, total: h.total })}</td>
-                    <td className="py-2"><bdi>{h.percentage}</bdi></td>
+                    <td className="py-2">
+                      <bdi>{h.percentage}</bdi>
+                    </td>
                     <td className="py-2">{h.date}</td>
                   </tr>
                 ))}

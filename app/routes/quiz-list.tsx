@@ -26,8 +26,14 @@ export default function QuizList({ loaderData }: Route.ComponentProps) {
         <SectionHeading id="tests-heading" eyebrow={t("test.eyebrow")} title={t("test.heading")} />
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4" data-testid="quiz-cards">
           {loaderData.quizzes.map((quiz) => (
-            <li key={quiz.key} className="flex flex-col rounded-[var(--radius-card)] bg-white p-6 text-center shadow-[var(--shadow-card)]">
-              <span aria-hidden="true" className="mx-auto flex size-16 items-center justify-center rounded-full bg-brand-100 text-2xl font-extrabold text-brand-900">
+            <li
+              key={quiz.key}
+              className="flex flex-col rounded-[var(--radius-card)] bg-white p-6 text-center shadow-[var(--shadow-card)]"
+            >
+              <span
+                aria-hidden="true"
+                className="mx-auto flex size-16 items-center justify-center rounded-full bg-brand-100 text-2xl font-extrabold text-brand-900"
+              >
                 {ICONS[quiz.key]}
               </span>
               <h3 className="mt-4 text-xl font-bold">{quiz.title}</h3>

@@ -72,7 +72,11 @@ export async function action({ context, request }: Route.ActionArgs) {
   }
   if (!attemptId) {
     const limit = rateLimits.quizStart.consume(clientIp);
-    if (!limit.ok) return data({ error: "tooMany" as const, retryAfter: limit.retryAfter }, { status: 429, headers: { "Retry-After": String(limit.retryAfter) } });
+    if (!limit.ok)
+      return data(
+        { error: "tooMany" as const, retryAfter: limit.retryAfter },
+        { status: 429, headers: { "Retry-After": String(limit.retryAfter) } },
+      );
   }
   try {
     const attempt = await answerQuestion(db, {
@@ -115,23 +119,37 @@ function QuestionStep({ loaderData, error }: { loaderData: Route.ComponentProps[
 
   return (
     <Form method="post" preventScrollReset className="mx-auto max-w-3xl" key={question.index} data-testid="quiz-form">
-      <h2 ref={heading} tabIndex={-1} className="text-sm font-bold tracking-wide text-brand-800 outline-none" data-testid="question-progress">
+      <h2
+        ref={heading}
+        tabIndex={-1}
+        className="text-sm font-bold tracking-wide text-brand-800 outline-none"
+        data-testid="question-progress"
+      >
         {t("quiz.questionOf", { n: question.index + 1, total: loaderData.total })}
       </h2>
       {error ? (
         <p role="alert" className="mt-3 rounded-md bg-red-50 p-3 font-semibold text-danger-700">
-          {error === "tooMany" ? t("quiz.tooMany", { count: 60 }) : t(error === "stale" ? "quiz.stale" : "quiz.invalid")}
+          {error === "tooMany"
+            ? t("quiz.tooMany", { count: 60 })
+            : t(error === "stale" ? "quiz.stale" : "quiz.invalid")}
         </p>
       ) : null}
       {loaderData.attemptId ? <input type="hidden" name="attempt" value={loaderData.attemptId} /> : null}
       <input type="hidden" name="index" value={question.index} />
       {/* The questions are in English: the card reads left-to-right even on the Hebrew page. */}
-      <fieldset lang="en" dir="ltr" className="mt-4 rounded-[var(--radius-card)] bg-white p-6 text-left shadow-[var(--shadow-card)]">
+      <fieldset
+        lang="en"
+        dir="ltr"
+        className="mt-4 rounded-[var(--radius-card)] bg-white p-6 text-left shadow-[var(--shadow-card)]"
+      >
         <legend className="float-left w-full text-xl font-bold text-ink-900" data-testid="question-text">
           {question.question}
         </legend>
         {question.code ? (
-          <pre className="mt-4 w-full overflow-x-auto rounded-lg bg-ink-900 p-4 text-sm text-ink-50" data-testid="question-code">
+          <pre
+            className="mt-4 w-full overflow-x-auto rounded-lg bg-ink-900 p-4 text-sm text-ink-50"
+            data-testid="question-code"
+          >
             <code>{question.code}</code>
           </pre>
         ) : null}
@@ -139,7 +157,13 @@ function QuestionStep({ loaderData, error }: { loaderData: Route.ComponentProps[
           {question.options.map((option, i) => (
             <li key={option}>
               <label className="flex cursor-pointer items-center gap-3 rounded-lg border-2 border-ink-200 p-4 hover:border-brand-400 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50 has-[:focus-visible]:outline has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-brand-500">
-                <input type="radio" name="option" value={option} className="size-5 accent-brand-700" data-testid={`option-${i}`} />
+                <input
+                  type="radio"
+                  name="option"
+                  value={option}
+                  className="size-5 accent-brand-700"
+                  data-testid={`option-${i}`}
+                />
                 {looksLikeCode(option) ? <code className="text-base">{option}</code> : <span>{option}</span>}
               </label>
             </li>
@@ -207,7 +231,11 @@ function ResultStep({ loaderData }: { loaderData: Route.ComponentProps["loaderDa
         </Link>
       </div>
       {showAlert ? (
-        <div role="alert" className={`mt-8 rounded-[var(--radius-card)] bg-success-700 p-6 text-white ${hydrated ? "" : "delayed-reveal"}`} data-testid="well-done">
+        <div
+          role="alert"
+          className={`mt-8 rounded-[var(--radius-card)] bg-success-700 p-6 text-white ${hydrated ? "" : "delayed-reveal"}`}
+          data-testid="well-done"
+        >
           <p className="text-2xl font-bold">{t("quiz.wellDone")}</p>
           <p className="mt-1">{t("quiz.wellDoneText")}</p>
           <div className="mt-4 flex justify-center gap-3">
@@ -237,7 +265,11 @@ export default function QuizPage({ loaderData, actionData }: Route.ComponentProp
     <>
       <PageHeader title={loaderData.title} />
       <div className="container-page py-14">
-        {loaderData.result ? <ResultStep loaderData={loaderData} /> : <QuestionStep loaderData={loaderData} error={actionData?.error} />}
+        {loaderData.result ? (
+          <ResultStep loaderData={loaderData} />
+        ) : (
+          <QuestionStep loaderData={loaderData} error={actionData?.error} />
+        )}
       </div>
     </>
   );

@@ -22,7 +22,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export const meta = ({ loaderData }: Route.MetaArgs) => pageMeta(loaderData?.meta);
 
-const ROLE_KEY = { learner: "register.roleLearner", subscriber: "register.roleSubscriber", admin: "register.roleAdmin" } as const;
+const ROLE_KEY = {
+  learner: "register.roleLearner",
+  subscriber: "register.roleSubscriber",
+  admin: "register.roleAdmin",
+} as const;
 
 export async function action({ context, request }: Route.ActionArgs) {
   return handleSubmission("registration", request, servicesOf(context), context.get(localeContext).locale);
@@ -34,7 +38,10 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
     <>
       <PageHeader title={t("register.title")} />
       <div className="container-page grid gap-8 py-14 lg:grid-cols-2">
-        <section aria-labelledby="login-heading" className="rounded-[var(--radius-card)] border border-ink-100 p-8 shadow-[var(--shadow-card)]">
+        <section
+          aria-labelledby="login-heading"
+          className="rounded-[var(--radius-card)] border border-ink-100 p-8 shadow-[var(--shadow-card)]"
+        >
           <h2 id="login-heading" className="text-2xl font-bold">
             {t("register.loginHeading")}
           </h2>
@@ -50,17 +57,22 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
               <ul className="mt-3 space-y-1 text-sm">
                 {loaderData.demo.accounts.map((account) => (
                   <li key={account.email}>
-                    <code className="rounded bg-white px-1.5 py-0.5">{account.email}</code> — {t(ROLE_KEY[account.role])}
+                    <code className="rounded bg-white px-1.5 py-0.5">{account.email}</code> —{" "}
+                    {t(ROLE_KEY[account.role])}
                   </li>
                 ))}
               </ul>
               <p className="mt-3 text-sm text-ink-700">
-                {t("register.demoPassword")} <code className="rounded bg-white px-1.5 py-0.5">{loaderData.demo.password}</code>
+                {t("register.demoPassword")}{" "}
+                <code className="rounded bg-white px-1.5 py-0.5">{loaderData.demo.password}</code>
               </p>
             </div>
           ) : null}
         </section>
-        <section aria-labelledby="request-heading" className="rounded-[var(--radius-card)] border border-ink-100 p-8 shadow-[var(--shadow-card)]">
+        <section
+          aria-labelledby="request-heading"
+          className="rounded-[var(--radius-card)] border border-ink-100 p-8 shadow-[var(--shadow-card)]"
+        >
           <h2 id="request-heading" className="text-2xl font-bold">
             {t("register.requestHeading")}
           </h2>
@@ -71,7 +83,12 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
               intent="registration"
               captcha={loaderData.captcha}
               hcaptchaSiteKey={loaderData.hcaptchaSiteKey}
-              labels={{ name: t("register.name"), email: t("register.email"), phone: t("register.phone"), message: t("register.message") }}
+              labels={{
+                name: t("register.name"),
+                email: t("register.email"),
+                phone: t("register.phone"),
+                message: t("register.message"),
+              }}
               result={actionData}
               testId="registration-form"
             />

@@ -18,7 +18,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   try {
     const { url, transaction } = await oidc.startSignIn(returnTo);
-    throw redirect(url.href, { headers: { "Set-Cookie": await serializeTransaction(config, cookieSecrets, transaction) } });
+    throw redirect(url.href, {
+      headers: { "Set-Cookie": await serializeTransaction(config, cookieSecrets, transaction) },
+    });
   } catch (error) {
     if (error instanceof Response) throw error;
     log.error({ err: error }, "sign-in could not start: the provider did not answer");

@@ -2,7 +2,19 @@ import { requestContext } from "~/context.server";
 import { CATALOGUE_URLS, CORRECTED_SPELLING, QUIZ_LIST_URL, VIDEO_LIST_URLS } from "~/models/catalogue.urls";
 import type { Route } from "./+types/sitemap";
 
-const PAGES = ["/", "/about", "/courses", "/team", "/testimonial", "/contact", "/register", "/Payments", QUIZ_LIST_URL, "/library", "/feedback"];
+const PAGES = [
+  "/",
+  "/about",
+  "/courses",
+  "/team",
+  "/testimonial",
+  "/contact",
+  "/register",
+  "/Payments",
+  QUIZ_LIST_URL,
+  "/library",
+  "/feedback",
+];
 
 function escapeXml(value: string): string {
   return value.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -11,7 +23,12 @@ function escapeXml(value: string): string {
 /** Every public page in both languages (English at the plain path, Hebrew at ?lng=he), each with the hreflang alternates the pages carry. */
 export async function loader({ context }: Route.LoaderArgs) {
   const { config } = context.get(requestContext);
-  const paths = [...PAGES, ...[...Object.keys(CATALOGUE_URLS), ...Object.keys(VIDEO_LIST_URLS)].filter((p) => !p.startsWith(CORRECTED_SPELLING))];
+  const paths = [
+    ...PAGES,
+    ...[...Object.keys(CATALOGUE_URLS), ...Object.keys(VIDEO_LIST_URLS)].filter(
+      (p) => !p.startsWith(CORRECTED_SPELLING),
+    ),
+  ];
   const urls = paths.map((path) => {
     const en = escapeXml(`${config.PUBLIC_URL}${path}`);
     const he = escapeXml(`${config.PUBLIC_URL}${path}?lng=he`);
@@ -19,5 +36,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     return `<url><loc>${en}</loc>${alternates}</url><url><loc>${he}</loc>${alternates}</url>`;
   });
   const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">${urls.join("")}</urlset>\n`;
-  return new Response(body, { headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" } });
+  return new Response(body, {
+    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+  });
 }

@@ -20,7 +20,11 @@ export default function Team({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader title={t("team.title")} />
       {loaderData.sections.map((section, i) => (
-        <section key={section.key} aria-labelledby={`team-${section.key}`} className={i % 2 ? "bg-ink-50 py-16" : "py-16"}>
+        <section
+          key={section.key}
+          aria-labelledby={`team-${section.key}`}
+          className={i % 2 ? "bg-ink-50 py-16" : "py-16"}
+        >
           <div className="container-page">
             <SectionHeading id={`team-${section.key}`} eyebrow={t("team.title")} title={section.title} />
             <PeopleGrid people={section.members} labelledBy={`team-${section.key}`} />

@@ -13,7 +13,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const email = String(form.get("email") ?? "");
   if (!/^[\w.+-]+@lomda\.test$/.test(email)) throw data("Bad Request", { status: 400 });
-  await createIdpAccount(db, { email, password: String(form.get("password") ?? "lomda-demo"), name: String(form.get("name") ?? "Test Person") });
+  await createIdpAccount(db, {
+    email,
+    password: String(form.get("password") ?? "lomda-demo"),
+    name: String(form.get("name") ?? "Test Person"),
+  });
   return new Response(null, { status: 204 });
 }
 

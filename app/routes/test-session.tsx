@@ -31,7 +31,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     address: account.address,
   });
   await claimEmailSubscriptions(db, user);
-  return new Response(null, { status: 204, headers: { "Set-Cookie": await startSession(db, config, request, user.id, null) } });
+  return new Response(null, {
+    status: 204,
+    headers: { "Set-Cookie": await startSession(db, config, request, user.id, null) },
+  });
 }
 
 export async function loader() {

@@ -9,7 +9,10 @@ import type { Route } from "./+types/testimonial";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { locale, t, meta } = pageContext(context, request);
-  return { meta: meta(t("testimonialPage.metaTitle"), t("testimonialPage.description")), testimonials: testimonialsView(locale) };
+  return {
+    meta: meta(t("testimonialPage.metaTitle"), t("testimonialPage.description")),
+    testimonials: testimonialsView(locale),
+  };
 }
 
 export const meta = ({ loaderData }: Route.MetaArgs) => pageMeta(loaderData?.meta);
@@ -20,7 +23,11 @@ export default function Testimonial({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader title={t("testimonialPage.title")} />
       <section aria-labelledby="testimonials-title" className="container-page py-16">
-        <SectionHeading id="testimonials-title" eyebrow={t("home.testimonialsEyebrow")} title={t("home.testimonialsTitle")} />
+        <SectionHeading
+          id="testimonials-title"
+          eyebrow={t("home.testimonialsEyebrow")}
+          title={t("home.testimonialsTitle")}
+        />
         <TestimonialsCarousel items={loaderData.testimonials} />
       </section>
     </>

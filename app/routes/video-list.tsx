@@ -25,7 +25,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     title,
     description: list.description[locale],
     videos: list.videos.map((video, index) => viewVideo(video, index, viewer, locale)),
-    viewer: { isAuthenticated: viewer.isAuthenticated, hasSubscription: viewer.hasSubscription, isAdmin: viewer.isAdmin },
+    viewer: {
+      isAuthenticated: viewer.isAuthenticated,
+      hasSubscription: viewer.hasSubscription,
+      isAdmin: viewer.isAdmin,
+    },
     subscribedUntil: viewer.subscriptionEndsAt ? formatDate(viewer.subscriptionEndsAt, locale) : null,
   };
 }

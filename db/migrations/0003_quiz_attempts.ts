@@ -14,7 +14,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("updated_at", "text", (c) => c.notNull())
     .addColumn("finished_at", "text")
     .execute();
-  await db.schema.createIndex("quiz_attempts_user_idx").on("quiz_attempts").columns(["user_id", "finished_at"]).execute();
+  await db.schema
+    .createIndex("quiz_attempts_user_idx")
+    .on("quiz_attempts")
+    .columns(["user_id", "finished_at"])
+    .execute();
   await db.schema.createIndex("quiz_attempts_updated_idx").on("quiz_attempts").column("updated_at").execute();
 }
 

@@ -4,9 +4,27 @@ import { sessionCookie, signIn, signOut } from "./auth-helpers.ts";
 import { expect, expectAccessible, test } from "./fixtures.ts";
 
 const DEMO = [
-  { email: "learner@lomda.test", name: "Dana Levi", subscription: "No active subscription", phone: "Not provided", address: "Not provided" },
-  { email: "subscriber@lomda.test", name: "Noa Cohen", subscription: "Active, no end date", phone: "+972 50-123-4567", address: "12 Herzl St, Haifa, Israel" },
-  { email: "admin@lomda.test", name: "Avi Mizrahi", subscription: "No active subscription", phone: "+972 3-555-0142", address: "Not provided" },
+  {
+    email: "learner@lomda.test",
+    name: "Dana Levi",
+    subscription: "No active subscription",
+    phone: "Not provided",
+    address: "Not provided",
+  },
+  {
+    email: "subscriber@lomda.test",
+    name: "Noa Cohen",
+    subscription: "Active, no end date",
+    phone: "+972 50-123-4567",
+    address: "12 Herzl St, Haifa, Israel",
+  },
+  {
+    email: "admin@lomda.test",
+    name: "Avi Mizrahi",
+    subscription: "No active subscription",
+    phone: "+972 3-555-0142",
+    address: "Not provided",
+  },
 ];
 
 test.describe("sign-in through the embedded provider", () => {
@@ -49,7 +67,10 @@ test.describe("sign-in through the embedded provider", () => {
     });
   }
 
-  test("the login page is in Hebrew too, and a wrong password gets the same message as an unknown email", async ({ page, allowConsoleErrors }) => {
+  test("the login page is in Hebrew too, and a wrong password gets the same message as an unknown email", async ({
+    page,
+    allowConsoleErrors,
+  }) => {
     allowConsoleErrors(/status of 401/);
     await page.goto("/register?lng=he");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("כניסה / הרשמה");
@@ -105,12 +126,19 @@ test.describe("sign-in through the embedded provider", () => {
     await signIn(page, "learner@lomda.test");
     const cookie = (await sessionCookie(page))!;
     await signOut(page);
-    const reused = await request.get("/profile", { headers: { cookie: `lomda_session=${cookie.value}` }, maxRedirects: 0 });
+    const reused = await request.get("/profile", {
+      headers: { cookie: `lomda_session=${cookie.value}` },
+      maxRedirects: 0,
+    });
     expect(reused.status()).toBe(302);
     expect(reused.headers().location).toBe("/register");
   });
 
-  test("a cookie planted before sign-in is replaced and stays anonymous (no fixation)", async ({ page, request, baseURL }) => {
+  test("a cookie planted before sign-in is replaced and stays anonymous (no fixation)", async ({
+    page,
+    request,
+    baseURL,
+  }) => {
     const planted = randomBytes(32).toString("base64url");
     await page.context().addCookies([{ name: "lomda_session", value: planted, url: baseURL! }]);
     await signIn(page, "learner@lomda.test");
@@ -120,11 +148,17 @@ test.describe("sign-in through the embedded provider", () => {
     expect(after.sameSite).toBe("Lax");
     const old = await request.get("/profile", { headers: { cookie: `lomda_session=${planted}` }, maxRedirects: 0 });
     expect(old.status()).toBe(302);
-    const current = await request.get("/profile", { headers: { cookie: `lomda_session=${after.value}` }, maxRedirects: 0 });
+    const current = await request.get("/profile", {
+      headers: { cookie: `lomda_session=${after.value}` },
+      maxRedirects: 0,
+    });
     expect(current.status()).toBe(200);
   });
 
-  test("a tampered state and a replayed callback are refused as 'Invalid state'", async ({ page, allowConsoleErrors }) => {
+  test("a tampered state and a replayed callback are refused as 'Invalid state'", async ({
+    page,
+    allowConsoleErrors,
+  }) => {
     allowConsoleErrors(/status of 400/);
     // Start a sign-in (the transaction cookie is set), then come back with a forged state.
     await page.goto("/signin");
@@ -152,7 +186,9 @@ test.describe("sign-in through the embedded provider", () => {
     await page.goto("/signin");
     await expect(page).toHaveURL(/\/idp\/interaction\//);
     const state = new URL(page.url()).searchParams.get("state") ?? "x";
-    await page.goto(`/auth/callback?error=access_denied&error_description=${encodeURIComponent("<b>user said no</b>")}&state=${state}&lng=he`);
+    await page.goto(
+      `/auth/callback?error=access_denied&error_description=${encodeURIComponent("<b>user said no</b>")}&state=${state}&lng=he`,
+    );
     await expect(page.getByRole("heading", { name: "הגישה נדחתה" })).toBeVisible();
     await expect(page.getByText("הודעת הספק: <b>user said no</b>")).toBeVisible();
     await expect(page.getByRole("link", { name: "לנסות שוב" })).toBeVisible();
@@ -164,7 +200,9 @@ test.describe("an external provider, by configuration alone", () => {
 
   test("signs in and out through the other provider", async ({ page }) => {
     // This instance uses the hCaptcha option; its script host is stood in for at the network edge.
-    await page.route("https://js.hcaptcha.com/**", (route) => route.fulfill({ status: 200, contentType: "application/javascript", body: "window.hcaptcha = { render() {} };" }));
+    await page.route("https://js.hcaptcha.com/**", (route) =>
+      route.fulfill({ status: 200, contentType: "application/javascript", body: "window.hcaptcha = { render() {} };" }),
+    );
     await page.goto("/register");
     await expect(page.getByTestId("demo-accounts")).toHaveCount(0); // no demo accounts with a real provider
     await page.getByTestId("login-button").click();

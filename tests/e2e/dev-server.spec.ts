@@ -11,7 +11,18 @@ import { expect, test, waitForHydration } from "./fixtures.ts";
  */
 const ROOT = resolve(import.meta.dirname, "../..");
 const DEV_PORT = E2E_PORT + 30;
-const COPIED = ["app", "server", "db", "content", "public", "media", "package.json", "tsconfig.json", "vite.config.ts", "react-router.config.ts"];
+const COPIED = [
+  "app",
+  "server",
+  "db",
+  "content",
+  "public",
+  "media",
+  "package.json",
+  "tsconfig.json",
+  "vite.config.ts",
+  "react-router.config.ts",
+];
 
 test.describe.configure({ mode: "serial" });
 
@@ -25,13 +36,23 @@ test.beforeAll(async () => {
   symlinkSync(join(ROOT, "node_modules"), join(dir, "node_modules"), "dir");
   dev = spawn(process.execPath, ["--conditions=development", "server/dev.ts"], {
     cwd: dir,
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", PORT: String(DEV_PORT), HOST: "127.0.0.1", PUBLIC_URL: `http://127.0.0.1:${DEV_PORT}`, LOG_LEVEL: "warn" },
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOME: process.env.HOME ?? "",
+      PORT: String(DEV_PORT),
+      HOST: "127.0.0.1",
+      PUBLIC_URL: `http://127.0.0.1:${DEV_PORT}`,
+      LOG_LEVEL: "warn",
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   dev.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
   dev.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
   await expect
-    .poll(async () => (await fetch(`http://127.0.0.1:${DEV_PORT}/healthz`).catch(() => null))?.status, { timeout: 30_000, message: output })
+    .poll(async () => (await fetch(`http://127.0.0.1:${DEV_PORT}/healthz`).catch(() => null))?.status, {
+      timeout: 30_000,
+      message: output,
+    })
     .toBe(200);
 });
 
@@ -47,7 +68,10 @@ test("an edited translation shows in the open page without a reload, and on the 
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Learn new skills and start your own business");
   await page.evaluate(() => ((window as unknown as { stillTheSamePage: boolean }).stillTheSamePage = true));
 
-  writeFileSync(strings, readFileSync(strings, "utf8").replace("Learn new skills and start your own business", "Learn at your own pace"));
+  writeFileSync(
+    strings,
+    readFileSync(strings, "utf8").replace("Learn new skills and start your own business", "Learn at your own pace"),
+  );
 
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Learn at your own pace", { timeout: 15_000 });
   expect(await page.evaluate(() => (window as unknown as { stillTheSamePage?: boolean }).stillTheSamePage)).toBe(true);

@@ -1,11 +1,14 @@
 import { DEMO_EMAILS, expect, expectAccessible, startSession, test, waitForHydration } from "./fixtures.ts";
 
-test("the rating starts at 2; a post appears in place with an English date; its author can delete it", async ({ page }) => {
+test("the rating starts at 2; a post appears in place with an English date; its author can delete it", async ({
+  page,
+}) => {
   await page.goto("/feedback?lng=en");
   await waitForHydration(page);
   await expect(page.getByRole("heading", { name: "Give your Feedback" })).toBeVisible();
   await expect(page.getByRole("radio", { name: "2 Stars" })).toBeChecked();
-  for (const label of ["1 Star", "3 Stars", "4 Stars", "5 Stars"]) await expect(page.getByRole("radio", { name: label })).not.toBeChecked();
+  for (const label of ["1 Star", "3 Stars", "4 Stars", "5 Stars"])
+    await expect(page.getByRole("radio", { name: label })).not.toBeChecked();
   await expectAccessible(page);
 
   let documentLoads = 0;
@@ -41,7 +44,9 @@ test("errors appear beside the fields in Hebrew, and what was typed is kept", as
   // Bypass the browser's own checks, to see the server's answer.
   await page.locator("form[data-testid=feedback-form]").evaluate((form) => form.setAttribute("novalidate", ""));
   await page.getByRole("button", { name: "שליחה" }).click();
-  await expect(page.getByTestId("error-image")).toHaveText("כתובת התמונה צריכה להיות כתובת אינטרנט מלאה, שמתחילה ב-http או ב-https.");
+  await expect(page.getByTestId("error-image")).toHaveText(
+    "כתובת התמונה צריכה להיות כתובת אינטרנט מלאה, שמתחילה ב-http או ב-https.",
+  );
   await expect(page.getByTestId("feedback-form-error")).toHaveText("נא לתקן את השדות המסומנים למטה.");
   await expect(page.getByLabel("תגובה")).toHaveValue("נשאר");
   await expect(page.getByLabel("כתובת תמונה")).toHaveAttribute("aria-invalid", "true");
@@ -53,13 +58,19 @@ test("another browser sees no delete button on someone else's card; an admin doe
   await page.getByLabel("Name").fill("Owner");
   await page.getByLabel("Comment").fill("owned by the first browser");
   await page.getByRole("button", { name: "Submit" }).click();
-  await expect(page.getByTestId("feedback-card").filter({ hasText: "owned by the first browser" }).getByTestId("feedback-delete")).toBeVisible();
+  await expect(
+    page.getByTestId("feedback-card").filter({ hasText: "owned by the first browser" }).getByTestId("feedback-delete"),
+  ).toBeVisible();
   const other = await browser.newPage();
   await other.goto("/feedback");
-  await expect(other.getByTestId("feedback-card").filter({ hasText: "owned by the first browser" }).getByTestId("feedback-delete")).toHaveCount(0);
+  await expect(
+    other.getByTestId("feedback-card").filter({ hasText: "owned by the first browser" }).getByTestId("feedback-delete"),
+  ).toHaveCount(0);
   await startSession(other, DEMO_EMAILS.admin);
   await other.goto("/feedback");
-  await expect(other.getByTestId("feedback-card").filter({ hasText: "owned by the first browser" }).getByTestId("feedback-delete")).toBeVisible();
+  await expect(
+    other.getByTestId("feedback-card").filter({ hasText: "owned by the first browser" }).getByTestId("feedback-delete"),
+  ).toBeVisible();
   await other.close();
 });
 

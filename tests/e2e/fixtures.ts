@@ -3,7 +3,11 @@ import { test as base, expect, type Page } from "@playwright/test";
 import { DEMO_PASSWORD } from "./auth-helpers.ts";
 
 /** The embedded provider's demo accounts (seeded at start; the subscriber has a subscription). */
-export const DEMO_EMAILS = { learner: "learner@lomda.test", subscriber: "subscriber@lomda.test", admin: "admin@lomda.test" } as const;
+export const DEMO_EMAILS = {
+  learner: "learner@lomda.test",
+  subscriber: "subscriber@lomda.test",
+  admin: "admin@lomda.test",
+} as const;
 
 /**
  * Signs `page`'s browser context in as an account of the embedded provider without the login page:
@@ -75,7 +79,9 @@ export { expect };
 /** axe on the current page: no WCAG 2.1 A/AA violations. */
 export async function expectAccessible(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+  const summary = results.violations.map(
+    (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
+  );
   expect(summary).toEqual([]);
 }
 

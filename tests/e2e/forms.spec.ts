@@ -16,7 +16,9 @@ async function solveCaptcha(page: Page, form: string) {
   await expect(page.getByTestId(form).locator('input[name="altcha"]')).toHaveValue(/.{40,}/, { timeout: 20_000 });
 }
 
-test("the contact form with the real ALTCHA widget: Sending...., then Form Submitted Successfully and a cleared form", async ({ page }) => {
+test("the contact form with the real ALTCHA widget: Sending...., then Form Submitted Successfully and a cleared form", async ({
+  page,
+}) => {
   await page.goto("/contact");
   await waitForHydration(page);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Contact");
@@ -58,16 +60,24 @@ test("a failed submission says why, in Hebrew, and keeps what was typed", async 
   await solveCaptcha(page, "contact-form");
   await form.getByRole("button", { name: "שליחה" }).click();
   await expect(page.getByTestId("contact-status")).toHaveText("נא לתקן את השדות המסומנים למטה.");
-  await expect(page.getByTestId("contact-email-error")).toHaveText("נא לכתוב כתובת אימייל תקינה, למשל name@example.com.");
+  await expect(page.getByTestId("contact-email-error")).toHaveText(
+    "נא לכתוב כתובת אימייל תקינה, למשל name@example.com.",
+  );
   await expect(form.getByLabel("שם")).toHaveValue("בודקת");
   await expect(form.getByLabel("אימייל")).toHaveValue("tester@localhost");
   await expectAccessible(page);
 });
 
-test("a registration request, approved by the admin, lets that person watch subscriber-only lessons", async ({ page, request, signInAs }) => {
+test("a registration request, approved by the admin, lets that person watch subscriber-only lessons", async ({
+  page,
+  request,
+  signInAs,
+}) => {
   const email = `newcomer-${Date.now()}@lomda.test`;
   // The person has an account at the embedded provider (a test-only route makes one).
-  expect((await request.post("/__test/account", { form: { email, name: "New Comer", password: DEMO_PASSWORD } })).status()).toBe(204);
+  expect(
+    (await request.post("/__test/account", { form: { email, name: "New Comer", password: DEMO_PASSWORD } })).status(),
+  ).toBe(204);
 
   await page.goto("/register?lng=he");
   await waitForHydration(page);
@@ -125,7 +135,9 @@ test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
   test("the form says the human check needs JavaScript and offers phone and email", async ({ page }) => {
     await page.goto("/contact");
-    await expect(page.getByTestId("contact-form")).toContainText("The human check needs JavaScript. You can also call us at +972 3-555-0142");
+    await expect(page.getByTestId("contact-form")).toContainText(
+      "The human check needs JavaScript. You can also call us at +972 3-555-0142",
+    );
     const box = page.getByTestId("newsletter-box");
     await box.getByRole("textbox").fill("nojs@example.org");
     await box.getByRole("button", { name: "Sign Up" }).click();

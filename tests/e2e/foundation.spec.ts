@@ -10,9 +10,14 @@ test.describe("page chrome", () => {
       await expect(html).toHaveAttribute("dir", locale === "he" ? "rtl" : "ltr");
       const nav = page.getByRole("navigation", { name: locale === "he" ? "ניווט ראשי" : "Main navigation" });
       await expect(nav.getByRole("link", { name: locale === "he" ? "דף הבית" : "Home" }).first()).toBeVisible();
-      await expect(nav.getByRole("link", { name: locale === "he" ? "כניסה" : "Sign in" }).first()).toHaveAttribute("href", "/register");
+      await expect(nav.getByRole("link", { name: locale === "he" ? "כניסה" : "Sign in" }).first()).toHaveAttribute(
+        "href",
+        "/register",
+      );
       const footer = page.locator("footer");
-      await expect(footer.getByRole("heading", { name: locale === "he" ? "קישורים מהירים" : "Quick Links" })).toBeVisible();
+      await expect(
+        footer.getByRole("heading", { name: locale === "he" ? "קישורים מהירים" : "Quick Links" }),
+      ).toBeVisible();
       await expect(footer.getByRole("img")).toHaveCount(6);
       await expect(footer.getByRole("textbox")).toHaveAttribute("type", "email");
       await expect(footer).toContainText(locale === "he" ? "כל הזכויות שמורות" : "All rights reserved");
@@ -120,7 +125,10 @@ test.describe("errors", () => {
     await expect(page.getByRole("link", { name: "Go Back To Home" })).toBeVisible();
   });
 
-  test("a loader failure shows 'Unexpected Application Error!' with its status", async ({ page, allowConsoleErrors }) => {
+  test("a loader failure shows 'Unexpected Application Error!' with its status", async ({
+    page,
+    allowConsoleErrors,
+  }) => {
     allowConsoleErrors(/status of 500/);
     const response = await page.goto("/__test/throw");
     expect(response?.status()).toBe(500);

@@ -5,7 +5,10 @@ import { expect, test, waitForHydration } from "./fixtures.ts";
 // network edge: once failing, once serving a tiny widget that yields a token.
 test.use({ baseURL: `http://127.0.0.1:${E2E_EXTERNAL_PORT}` });
 
-test("the hCaptcha script is retried twice, then a generic loading error shows", async ({ page, allowConsoleErrors }) => {
+test("the hCaptcha script is retried twice, then a generic loading error shows", async ({
+  page,
+  allowConsoleErrors,
+}) => {
   allowConsoleErrors(/hcaptcha|ERR_FAILED|status of 503/i);
   let attempts = 0;
   await page.route("https://js.hcaptcha.com/**", (route) => {
@@ -14,11 +17,15 @@ test("the hCaptcha script is retried twice, then a generic loading error shows",
   });
   await page.goto("/contact");
   await waitForHydration(page);
-  await expect(page.getByTestId("contact-form").getByRole("alert")).toHaveText("The human check could not be loaded. Please reload the page, or call or write to us.");
+  await expect(page.getByTestId("contact-form").getByRole("alert")).toHaveText(
+    "The human check could not be loaded. Please reload the page, or call or write to us.",
+  );
   expect(attempts).toBe(3);
 });
 
-test("with hCaptcha the form is verified on the server with the secret, which never reaches the browser", async ({ page }) => {
+test("with hCaptcha the form is verified on the server with the secret, which never reaches the browser", async ({
+  page,
+}) => {
   const bodies: string[] = [];
   page.on("response", async (r) => {
     if (r.url().startsWith("http://127.0.0.1")) bodies.push(await r.text().catch(() => ""));

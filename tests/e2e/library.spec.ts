@@ -4,7 +4,11 @@ import { expect, expectAccessible, test, waitForHydration } from "./fixtures.ts"
 // network edge with a small image, as the real host would.
 test.beforeEach(async ({ page }) => {
   await page.route("https://books.google.com/**", (route) =>
-    route.fulfill({ status: 200, contentType: "image/svg+xml", body: '<svg xmlns="http://www.w3.org/2000/svg" width="96" height="144"><rect width="96" height="144" fill="#ccc"/></svg>' }),
+    route.fulfill({
+      status: 200,
+      contentType: "image/svg+xml",
+      body: '<svg xmlns="http://www.w3.org/2000/svg" width="96" height="144"><rect width="96" height="144" fill="#ccc"/></svg>',
+    }),
   );
 });
 
@@ -34,11 +38,16 @@ test("free books offer the PDF, in Hebrew too; nothing found says so", async ({ 
   const results = page.getByTestId("search-results");
   await expect(results.getByTestId("book-card")).toHaveCount(3);
   await expect(results.getByTestId("download-pdf")).toHaveCount(1);
-  await expect(results.getByTestId("download-pdf")).toHaveAttribute("href", /^https?:\/\/books\.google\.com\/books\/download\//);
+  await expect(results.getByTestId("download-pdf")).toHaveAttribute(
+    "href",
+    /^https?:\/\/books\.google\.com\/books\/download\//,
+  );
   await expect(results.getByTestId("book-saleability").first()).toHaveText("חינם");
   await expectAccessible(page);
   await page.goto("/library?q=nothing+at+all&lng=en");
-  await expect(page.getByTestId("library-status")).toHaveText("No books found for “nothing at all”. Try other words, or look at the suggestions below.");
+  await expect(page.getByTestId("library-status")).toHaveText(
+    "No books found for “nothing at all”. Try other words, or look at the suggestions below.",
+  );
 });
 
 test("when the upstream fails the page still works and says search is unavailable", async ({ page }) => {

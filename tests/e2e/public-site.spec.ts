@@ -41,7 +41,9 @@ test("a visitor sees locked previews that lead to /register", async ({ page }) =
   await expect(page).toHaveURL(/\/register$/);
 });
 
-test("a learner plays a free sample: nothing from YouTube until the click, then the no-cookie player", async ({ learnerPage: page }) => {
+test("a learner plays a free sample: nothing from YouTube until the click, then the no-cookie player", async ({
+  learnerPage: page,
+}) => {
   const foreign: string[] = [];
   page.on("request", (r) => {
     if (!r.url().startsWith("http://127.0.0.1")) foreign.push(r.url());
@@ -54,7 +56,9 @@ test("a learner plays a free sample: nothing from YouTube until the click, then 
   await page.waitForLoadState("networkidle");
   expect(foreign).toEqual([]);
   // Block the real embed (no internet here) but see that it is asked for, from youtube-nocookie.com.
-  await page.route("https://www.youtube-nocookie.com/**", (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<p>player</p>" }));
+  await page.route("https://www.youtube-nocookie.com/**", (route) =>
+    route.fulfill({ status: 200, contentType: "text/html", body: "<p>player</p>" }),
+  );
   await page.getByTestId("video-facade").first().click();
   const frame = page.locator('iframe[src^="https://www.youtube-nocookie.com/embed/"]');
   await expect(frame).toHaveCount(1);

@@ -24,7 +24,9 @@ async function play(page: Page, key: string, mode: "right" | "skip", labels = { 
   const quiz = quizzes.find((q) => q.key === key)!;
   for (const [i, question] of quiz.questions.entries()) {
     if (i < from) continue;
-    await expect(page.getByTestId("question-progress")).toHaveText(`${labels.of === "of" ? "Question" : "שאלה"} ${i + 1} ${labels.of} ${quiz.questions.length}`);
+    await expect(page.getByTestId("question-progress")).toHaveText(
+      `${labels.of === "of" ? "Question" : "שאלה"} ${i + 1} ${labels.of} ${quiz.questions.length}`,
+    );
     if (mode === "right") {
       await expect(page.getByTestId("question-text")).toHaveText(question.question);
       await expect(page.getByRole("radio")).toHaveCount(4);
@@ -44,7 +46,14 @@ async function play(page: Page, key: string, mode: "right" | "skip", labels = { 
  * post, as a browser without JavaScript does, but without a page: setup for a test whose subject is
  * what comes after. Returns the attempt id.
  */
-async function answerByRequest(page: Page, key: string, mode: "right" | "skip", to: number, from = 0, attempt = ""): Promise<string> {
+async function answerByRequest(
+  page: Page,
+  key: string,
+  mode: "right" | "skip",
+  to: number,
+  from = 0,
+  attempt = "",
+): Promise<string> {
   const quiz = quizzes.find((q) => q.key === key)!;
   for (let index = from; index < to; index++) {
     const form: Record<string, string> = { attempt, index: String(index) };
@@ -57,7 +66,9 @@ async function answerByRequest(page: Page, key: string, mode: "right" | "skip", 
 }
 
 for (const quiz of quizzes) {
-  test(`${quiz.key}: all skipped scores 0, all right scores full, the alert comes after about 3 s, Try Again starts over`, async ({ page }) => {
+  test(`${quiz.key}: all skipped scores 0, all right scores full, the alert comes after about 3 s, Try Again starts over`, async ({
+    page,
+  }) => {
     const total = quiz.questions.length;
     // Skipping is clicking Next without a choice (the learner's test below does it through the page):
     // all but the last question by request, the last one in the page, to see the result arrive.
@@ -135,7 +146,14 @@ test("in Hebrew a quiz plays through to the alert, and code stays code", async (
   await page.getByRole("button", { name: hebrew.next }).click();
   await first;
   await expect(page.getByTestId("question-progress")).toHaveText(`שאלה 2 מתוך ${total}`);
-  const attempt = await answerByRequest(page, "javascript", "right", total - 1, 1, new URL(page.url()).searchParams.get("attempt")!);
+  const attempt = await answerByRequest(
+    page,
+    "javascript",
+    "right",
+    total - 1,
+    1,
+    new URL(page.url()).searchParams.get("attempt")!,
+  );
   await page.goto(`/test/Javascript?attempt=${attempt}`);
   await waitForHydration(page);
   await play(page, "javascript", "right", hebrew, total - 1);

@@ -96,12 +96,23 @@ describe.each(DIALECTS)("sign-in over HTTP (embedded provider) on %s", (dialect)
     await finish(jar, await postLogin(jar, login, "admin@lomda.test", "lomda-demo"));
     const real = jar.get("lomda_session")!;
     const userOf = async (sessionId: string) =>
-      (await app.db.selectFrom("sessions").select("user_id").where("id_hash", "=", hashSessionId(sessionId)).executeTakeFirstOrThrow()).user_id;
+      (
+        await app.db
+          .selectFrom("sessions")
+          .select("user_id")
+          .where("id_hash", "=", hashSessionId(sessionId))
+          .executeTakeFirstOrThrow()
+      ).user_id;
     const before = await app.db.selectFrom("users").selectAll().where("email", "=", "admin@lomda.test").execute();
     expect(before).toHaveLength(1);
 
     const post = (fields: Record<string, string>) =>
-      fetch(`${app.url}/__test/session`, { method: "POST", redirect: "manual", headers: { "content-type": "application/x-www-form-urlencoded", origin: app.url }, body: new URLSearchParams(fields).toString() });
+      fetch(`${app.url}/__test/session`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: app.url },
+        body: new URLSearchParams(fields).toString(),
+      });
     const res = await post({ email: "admin@lomda.test" });
     expect(res.status).toBe(204);
     const testJar = new CookieJar();
@@ -116,7 +127,8 @@ describe.each(DIALECTS)("sign-in over HTTP (embedded provider) on %s", (dialect)
     expect((await post({ email: "admin@lomda.test", password: "wrong" })).status).toBe(401);
     expect((await post({ email: "someone@example.org" })).status).toBe(400);
     expect((await fetch(`${app.url}/__test/session`)).status).toBe(404);
-    for (const session of [jar, testJar]) await hop(session, `${app.url}/logout`, { method: "POST", headers: { origin: app.url } }); // leaves no session behind
+    for (const session of [jar, testJar])
+      await hop(session, `${app.url}/logout`, { method: "POST", headers: { origin: app.url } }); // leaves no session behind
   });
 
   it("logs a loud warning that demo sign-in is on", () => {
@@ -147,8 +159,18 @@ describe.each(DIALECTS)("sign-in over HTTP (embedded provider) on %s", (dialect)
 
   it("refuses bad login input with 400 and no crash", async () => {
     const { jar, login } = await openLoginPage();
-    for (const body of ["", "email=&password=", `email=${"a".repeat(300)}@x.org&password=x`, "email=a@b.c&password=" + "p".repeat(300), "__proto__[x]=1"]) {
-      const res = await hop(jar, login, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", origin: app.url }, body });
+    for (const body of [
+      "",
+      "email=&password=",
+      `email=${"a".repeat(300)}@x.org&password=x`,
+      "email=a@b.c&password=" + "p".repeat(300),
+      "__proto__[x]=1",
+    ]) {
+      const res = await hop(jar, login, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: app.url },
+        body,
+      });
       expect(res.status, body.slice(0, 20)).toBe(400);
     }
   });
@@ -163,9 +185,15 @@ describe.each(DIALECTS)("sign-in over HTTP (embedded provider) on %s", (dialect)
     expect(get.status).toBe(302);
     expect((await hop(jar, `${app.url}/profile`)).status).toBe(200);
 
-    const crossSite = await hop(jar, `${app.url}/logout`, { method: "POST", headers: { origin: "https://evil.example" } });
+    const crossSite = await hop(jar, `${app.url}/logout`, {
+      method: "POST",
+      headers: { origin: "https://evil.example" },
+    });
     expect(crossSite.status).toBe(403);
-    const crossSiteFetch = await hop(jar, `${app.url}/logout`, { method: "POST", headers: { "sec-fetch-site": "cross-site" } });
+    const crossSiteFetch = await hop(jar, `${app.url}/logout`, {
+      method: "POST",
+      headers: { "sec-fetch-site": "cross-site" },
+    });
     expect(crossSiteFetch.status).toBe(403);
     expect((await hop(jar, `${app.url}/profile`)).status).toBe(200);
 
@@ -175,7 +203,10 @@ describe.each(DIALECTS)("sign-in over HTTP (embedded provider) on %s", (dialect)
     expect(endSession.pathname).toBe("/idp/session/end");
     expect(endSession.searchParams.get("id_token_hint")).toMatch(/^eyJ/);
     expect(endSession.searchParams.get("post_logout_redirect_uri")).toBe(`${app.url}/`);
-    const reused = await fetch(`${app.url}/profile`, { headers: { cookie: `lomda_session=${sessionValue}` }, redirect: "manual" });
+    const reused = await fetch(`${app.url}/profile`, {
+      headers: { cookie: `lomda_session=${sessionValue}` },
+      redirect: "manual",
+    });
     expect(reused.status).toBe(302);
     expect(reused.headers.get("location")).toBe("/register");
     const rows = await app.db.selectFrom("sessions").select("id_hash").execute();

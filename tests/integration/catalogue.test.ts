@@ -25,7 +25,19 @@ const LISTS: Record<string, number> = {
   "/courses/programming/javascript": 32,
 };
 
-const PAGES = ["/", "/about", "/courses", "/team", "/testimonial", "/Payments", "/order", "/courses/mern", "/courses/fullstack", "/cources/programming", "/courses/programming"];
+const PAGES = [
+  "/",
+  "/about",
+  "/courses",
+  "/team",
+  "/testimonial",
+  "/Payments",
+  "/order",
+  "/courses/mern",
+  "/courses/fullstack",
+  "/cources/programming",
+  "/courses/programming",
+];
 
 function states(html: string) {
   const all = [...html.matchAll(/data-state="(playable|locked)"/g)].map((m) => m[1]);
@@ -63,7 +75,10 @@ describe("public site, catalogue and gated videos", () => {
         expect(html, path).toMatch(/<title>[^<]+<\/title>/);
         expect(html, path).toMatch(/<meta name="description" content="[^"]+"/);
         expect(html, path).toMatch(/<meta property="og:title" content="[^"]+"/);
-        if (path !== "/") expect(html, path).toContain('aria-label="Breadcrumb"'.replace("Breadcrumb", lng === "he" ? "נתיב ניווט" : "Breadcrumb"));
+        if (path !== "/")
+          expect(html, path).toContain(
+            'aria-label="Breadcrumb"'.replace("Breadcrumb", lng === "he" ? "נתיב ניווט" : "Breadcrumb"),
+          );
       }
     }
   });
@@ -110,7 +125,10 @@ describe("public site, catalogue and gated videos", () => {
     const visitor = await (await get("/about")).text();
     expect(visitor).toContain("The full content is for registered subscribers.");
     expect(states(listSection(visitor, 'id="java-videos"'))).toEqual({ playable: 0, locked: 32 });
-    expect(states(listSection(visitor, 'aria-label="Israel Tax Authority explainers"'))).toEqual({ playable: 5, locked: 0 });
+    expect(states(listSection(visitor, 'aria-label="Israel Tax Authority explainers"'))).toEqual({
+      playable: 5,
+      locked: 0,
+    });
     expect(visitor).toContain('src="/video/about-lomda.mp4"');
     expect(visitor).not.toContain("You are Subscribed");
 
@@ -144,7 +162,9 @@ describe("public site, catalogue and gated videos", () => {
     expect((await get("/video/about-lomda.mp4", undefined, { range: "bytes=100-199" })).status).toBe(206);
     expect((await get("/video/nope.mp4", cookies.subscriber)).status).toBe(404);
     expect((await get("/video/..%2F..%2Fpackage.json", cookies.subscriber)).status).toBe(404);
-    expect((await get("/video/lesson-sample.mp4", "lomda_session=forged-session-value-0000000000000")).status).toBe(401);
+    expect((await get("/video/lesson-sample.mp4", "lomda_session=forged-session-value-0000000000000")).status).toBe(
+      401,
+    );
   });
 
   it("serves thumbnails through opaque keys, with a placeholder when the upstream cannot be reached", async () => {

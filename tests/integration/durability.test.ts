@@ -10,7 +10,13 @@ describe("durability", () => {
   it("keeps every acknowledged feedback post across a kill -9", async () => {
     const data = tempDataDir();
     // Behind a "proxy" so each request can come from its own address: the rate limit must not end the stream early.
-    const env = { PORT: "0", HOST: "127.0.0.1", DATA_DIR: data.dir, DATABASE_URL: `file:${data.dir}/d.db`, TRUST_PROXY: "1" };
+    const env = {
+      PORT: "0",
+      HOST: "127.0.0.1",
+      DATA_DIR: data.dir,
+      DATABASE_URL: `file:${data.dir}/d.db`,
+      TRUST_PROXY: "1",
+    };
     const first = spawnServer(env);
     const url = await first.ready;
     await (await fetch(`${url}/api/feedback`)).arrayBuffer(); // warm up: the first request loads the app
@@ -45,7 +51,9 @@ describe("durability", () => {
 
     const check = new Database(`${data.dir}/d.db`);
     expect(check.pragma("integrity_check", { simple: true })).toBe("ok");
-    const stored = new Set((check.prepare("select comment from feedback").all() as { comment: string }[]).map((r) => r.comment));
+    const stored = new Set(
+      (check.prepare("select comment from feedback").all() as { comment: string }[]).map((r) => r.comment),
+    );
     check.close();
     for (const comment of acknowledged) expect(stored.has(comment), comment).toBe(true);
 

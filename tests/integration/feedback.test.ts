@@ -10,8 +10,21 @@ describe("feedback over HTTP", () => {
   });
   afterAll(async () => app.stop());
 
-  const count = async () => Number((await app.db.selectFrom("feedback").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
-  const post = (jar: CookieJar, fields: Record<string, string>, path = "/feedback/new", headers: Record<string, string> = {}) =>
+  const count = async () =>
+    Number(
+      (
+        await app.db
+          .selectFrom("feedback")
+          .select((eb) => eb.fn.countAll().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  const post = (
+    jar: CookieJar,
+    fields: Record<string, string>,
+    path = "/feedback/new",
+    headers: Record<string, string> = {},
+  ) =>
     hop(jar, `${app.url}${path}`, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded", origin: app.url, ...headers },
@@ -58,7 +71,12 @@ describe("feedback over HTTP", () => {
 
   it("stores nothing for a filled honeypot, yet answers as usual", async () => {
     const before = await count();
-    const res = await post(new CookieJar(), { name: "Bot", comment: "spam", rating: "5", website: "http://spam.example" });
+    const res = await post(new CookieJar(), {
+      name: "Bot",
+      comment: "spam",
+      rating: "5",
+      website: "http://spam.example",
+    });
     expect(res.status).toBe(303);
     expect(await count()).toBe(before);
   });
@@ -66,18 +84,26 @@ describe("feedback over HTTP", () => {
   it("lets the posting browser delete its card; another browser and a GET get nothing", async () => {
     const author = new CookieJar();
     await post(author, { name: "Temp", comment: "to delete", rating: "3" });
-    const row = await app.db.selectFrom("feedback").select("id").where("comment", "=", "to delete").executeTakeFirstOrThrow();
+    const row = await app.db
+      .selectFrom("feedback")
+      .select("id")
+      .where("comment", "=", "to delete")
+      .executeTakeFirstOrThrow();
     const stranger = await post(new CookieJar(), { intent: "delete", id: row.id }, "/feedback");
     expect(stranger.status).toBe(403);
     expect((await fetch(`${app.url}/feedback/${row.id}`)).status).toBe(404); // the original's GET never deletes
-    const crossSite = await post(author, { intent: "delete", id: row.id }, "/feedback", { origin: "https://evil.example" });
+    const crossSite = await post(author, { intent: "delete", id: row.id }, "/feedback", {
+      origin: "https://evil.example",
+    });
     expect(crossSite.status).toBe(403);
     expect(await app.db.selectFrom("feedback").select("id").where("id", "=", row.id).executeTakeFirst()).toBeDefined();
     const page = await (await hop(author, `${app.url}/feedback`)).text();
     expect(page.match(/data-testid="feedback-delete"/g)).toHaveLength(1); // only on its own card
     const deleted = await post(author, { intent: "delete", id: row.id }, "/feedback");
     expect(deleted.status).toBe(302);
-    expect(await app.db.selectFrom("feedback").select("id").where("id", "=", row.id).executeTakeFirst()).toBeUndefined();
+    expect(
+      await app.db.selectFrom("feedback").select("id").where("id", "=", row.id).executeTakeFirst(),
+    ).toBeUndefined();
     expect((await post(author, { intent: "delete", id: row.id }, "/feedback")).status).toBe(404);
   });
 
@@ -85,7 +111,11 @@ describe("feedback over HTTP", () => {
     const jar = new CookieJar();
     jar.set("lomda_session", (await createSignedInUser(app.db, "learner")).sessionId);
     await post(jar, { name: "Signed", comment: "mine", rating: "4" });
-    const row = await app.db.selectFrom("feedback").select(["id", "user_id"]).where("comment", "=", "mine").executeTakeFirstOrThrow();
+    const row = await app.db
+      .selectFrom("feedback")
+      .select(["id", "user_id"])
+      .where("comment", "=", "mine")
+      .executeTakeFirstOrThrow();
     expect(row.user_id).not.toBeNull();
     const otherLearner = new CookieJar();
     otherLearner.set("lomda_session", (await createSignedInUser(app.db, "learner")).sessionId);
@@ -98,16 +128,46 @@ describe("feedback over HTTP", () => {
   });
 
   it("has a JSON API with the same validation", async () => {
-    const created = await fetch(`${app.url}/api/feedback`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name: "Api", comment: "via json", rating: 5 }) });
+    const created = await fetch(`${app.url}/api/feedback`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ name: "Api", comment: "via json", rating: 5 }),
+    });
     expect(created.status).toBe(201);
     expect(created.headers.get("content-type")).toBe("application/json; charset=utf-8");
     expect(await created.json()).toMatchObject({ name: "Api", comment: "via json", rating: 5, image: null });
-    const bad = await fetch(`${app.url}/api/feedback`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name: "", comment: "x", rating: 9 }) });
+    const bad = await fetch(`${app.url}/api/feedback`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ name: "", comment: "x", rating: 9 }),
+    });
     expect(bad.status).toBe(400);
-    expect(await bad.json()).toEqual({ error: "validation", fields: { name: "feedback.errors.nameRequired", rating: "feedback.errors.rating" } });
-    expect((await fetch(`${app.url}/api/feedback`, { method: "POST", headers: { "content-type": "application/json" }, body: "{not json" })).status).toBe(400);
-    expect((await fetch(`${app.url}/api/feedback`, { method: "POST", headers: { "content-type": "application/json" }, body: "[1,2]" })).status).toBe(400);
-    expect((await fetch(`${app.url}/api/feedback`, { method: "POST", headers: { "content-type": "text/plain" }, body: "x" })).status).toBe(415);
+    expect(await bad.json()).toEqual({
+      error: "validation",
+      fields: { name: "feedback.errors.nameRequired", rating: "feedback.errors.rating" },
+    });
+    expect(
+      (
+        await fetch(`${app.url}/api/feedback`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: "{not json",
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await fetch(`${app.url}/api/feedback`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: "[1,2]",
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (await fetch(`${app.url}/api/feedback`, { method: "POST", headers: { "content-type": "text/plain" }, body: "x" }))
+        .status,
+    ).toBe(415);
     const list = (await (await fetch(`${app.url}/api/feedback`)).json()) as { name: string; date: string }[];
     expect(list[0]).toMatchObject({ name: "Api" });
     expect(Object.keys(list[0]!).sort()).toEqual(["comment", "date", "id", "image", "name", "rating"]);
@@ -117,7 +177,12 @@ describe("feedback over HTTP", () => {
     const own = await startApp();
     try {
       const send = (fields: Record<string, string>) =>
-        fetch(`${own.url}/feedback/new`, { method: "POST", redirect: "manual", headers: { "content-type": "application/x-www-form-urlencoded", origin: own.url }, body: new URLSearchParams(fields).toString() });
+        fetch(`${own.url}/feedback/new`, {
+          method: "POST",
+          redirect: "manual",
+          headers: { "content-type": "application/x-www-form-urlencoded", origin: own.url },
+          body: new URLSearchParams(fields).toString(),
+        });
       const statuses: number[] = [];
       for (let i = 0; i < 30; i++) statuses.push((await send({ name: "", comment: "", rating: "2" })).status);
       expect(statuses.every((s) => s === 400)).toBe(true);
@@ -125,7 +190,9 @@ describe("feedback over HTTP", () => {
       expect(limited.status).toBe(429);
       expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
       expect(await limited.text()).toContain("Too many posts.");
-      expect(await own.db.selectFrom("feedback").select("id").where("comment", "=", "too many").executeTakeFirst()).toBeUndefined();
+      expect(
+        await own.db.selectFrom("feedback").select("id").where("comment", "=", "too many").executeTakeFirst(),
+      ).toBeUndefined();
     } finally {
       await own.stop();
     }

@@ -16,12 +16,19 @@ async function fakeFormService(failFirst: number) {
     req.on("end", () => {
       calls += 1;
       received.push(JSON.parse(body) as Record<string, string>);
-      if (calls <= failFirst) return void res.writeHead(500, { "content-type": "application/json" }).end('{"success":false,"message":"Service down"}');
+      if (calls <= failFirst)
+        return void res
+          .writeHead(500, { "content-type": "application/json" })
+          .end('{"success":false,"message":"Service down"}');
       res.writeHead(200, { "content-type": "application/json" }).end('{"success":true,"message":"Email sent"}');
     });
   });
   await new Promise<void>((ok) => server.listen(0, "127.0.0.1", ok));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/submit`, received, close: () => server.close() };
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/submit`,
+    received,
+    close: () => server.close(),
+  };
 }
 
 describe("contact, registration and newsletter forms, and the admin area", () => {
@@ -37,20 +44,40 @@ describe("contact, registration and newsletter forms, and the admin area", () =>
   });
 
   const post = (path: string, fields: Record<string, string>, jar = new CookieJar()) =>
-    hop(jar, `${app.url}${path}`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", origin: app.url }, body: new URLSearchParams(fields).toString() });
+    hop(jar, `${app.url}${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: app.url },
+      body: new URLSearchParams(fields).toString(),
+    });
   const rows = (table: "contact_messages" | "registration_requests") => app.db.selectFrom(table).selectAll().execute();
-  const good = { name: "Yael Bar", email: "Yael@Example.org", phone: "050-123 4567", message: "Hello, I'd like to know more." };
+  const good = {
+    name: "Yael Bar",
+    email: "Yael@Example.org",
+    phone: "050-123 4567",
+    message: "Hello, I'd like to know more.",
+  };
 
   it("stores a contact message with a valid captcha, then forwards it, retrying after a failure", async () => {
     const res = await post("/contact", { intent: "contact", ...good, altcha: await solvedCaptcha(app.url) });
     expect(res.status).toBe(200);
     expect(await res.text()).toContain("Form Submitted Successfully");
     const [row] = await rows("contact_messages");
-    expect(row).toMatchObject({ name: "Yael Bar", email: "yael@example.org", phone: "050-123 4567", status: "pending" });
+    expect(row).toMatchObject({
+      name: "Yael Bar",
+      email: "yael@example.org",
+      phone: "050-123 4567",
+      status: "pending",
+    });
     await expect.poll(async () => (await rows("contact_messages"))[0]!.forward_status, { timeout: 5000 }).toBe("sent");
     expect((await rows("contact_messages"))[0]!.forward_attempts).toBe(2);
     expect(forms.received).toHaveLength(2);
-    expect(forms.received[1]).toMatchObject({ access_key: "form-service-key", from_name: "Lomda", subject: "New Submission from contact page", name: "Yael Bar", phone: "050-123 4567" });
+    expect(forms.received[1]).toMatchObject({
+      access_key: "form-service-key",
+      from_name: "Lomda",
+      subject: "New Submission from contact page",
+      name: "Yael Bar",
+      phone: "050-123 4567",
+    });
   });
 
   it("refuses each kind of bad input with 400 and its message, storing nothing", async () => {
@@ -80,7 +107,13 @@ describe("contact, registration and newsletter forms, and the admin area", () =>
     const missing = await post("/register", { intent: "registration", ...good });
     expect(missing.status).toBe(400);
     expect(await missing.text()).toContain("Please complete the human check before sending.");
-    const forged = await post("/register", { intent: "registration", ...good, altcha: Buffer.from(JSON.stringify({ challenge: { parameters: {} }, solution: { counter: 1 } })).toString("base64") });
+    const forged = await post("/register", {
+      intent: "registration",
+      ...good,
+      altcha: Buffer.from(JSON.stringify({ challenge: { parameters: {} }, solution: { counter: 1 } })).toString(
+        "base64",
+      ),
+    });
     expect(forged.status).toBe(400);
     expect(await forged.text()).toContain("The human check failed.");
     const payload = await solvedCaptcha(app.url);
@@ -111,7 +144,12 @@ describe("contact, registration and newsletter forms, and the admin area", () =>
     const { cookie: learner } = await createSignedInUser(app.db, "learner");
     expect((await fetch(`${app.url}/admin`, { headers: { cookie: learner } })).status).toBe(403);
     expect((await fetch(`${app.url}/admin/newsletter.csv`, { headers: { cookie: learner } })).status).toBe(403);
-    const action = await fetch(`${app.url}/admin`, { method: "POST", redirect: "manual", headers: { cookie: learner, "content-type": "application/x-www-form-urlencoded", origin: app.url }, body: "intent=revoke&id=00000000-0000-4000-8000-000000000000" });
+    const action = await fetch(`${app.url}/admin`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { cookie: learner, "content-type": "application/x-www-form-urlencoded", origin: app.url },
+      body: "intent=revoke&id=00000000-0000-4000-8000-000000000000",
+    });
     expect(action.status).toBe(403);
   });
 
@@ -124,13 +162,25 @@ describe("contact, registration and newsletter forms, and the admin area", () =>
     const [request] = await rows("registration_requests");
     const approve = await post("/admin", { intent: "approve", id: request!.id, until: "2099-12-31" }, jar);
     expect(approve.status).toBe(200);
-    const subscription = await app.db.selectFrom("subscriptions").selectAll().where("email", "=", "yael@example.org").executeTakeFirstOrThrow();
+    const subscription = await app.db
+      .selectFrom("subscriptions")
+      .selectAll()
+      .where("email", "=", "yael@example.org")
+      .executeTakeFirstOrThrow();
     expect(subscription.ends_at).toBe("2099-12-31T23:59:59.000Z");
     expect(subscription.granted_by).toBe(`request:${request!.id}`);
     expect((await rows("registration_requests"))[0]!.status).toBe("approved");
     expect((await post("/admin", { intent: "approve", id: request!.id, until: "2001-01-01" }, jar)).status).toBe(400);
     expect((await post("/admin", { intent: "revoke", id: subscription.id }, jar)).status).toBe(200);
-    expect((await app.db.selectFrom("subscriptions").select("revoked_at").where("id", "=", subscription.id).executeTakeFirstOrThrow()).revoked_at).not.toBeNull();
+    expect(
+      (
+        await app.db
+          .selectFrom("subscriptions")
+          .select("revoked_at")
+          .where("id", "=", subscription.id)
+          .executeTakeFirstOrThrow()
+      ).revoked_at,
+    ).not.toBeNull();
     expect((await post("/admin", { intent: "explode", id: subscription.id }, jar)).status).toBe(400);
     const [contact] = await rows("contact_messages");
     expect((await post("/admin", { intent: "handle", kind: "contact", id: contact!.id }, jar)).status).toBe(200);
@@ -138,7 +188,11 @@ describe("contact, registration and newsletter forms, and the admin area", () =>
     const csv = await hop(jar, `${app.url}/admin/newsletter.csv`);
     expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(await csv.text()).toContain('"news@example.org"');
-    expect(app.logs.some((l) => l.msg === "admin: registration approved, subscription granted" && typeof l.adminId === "string")).toBe(true);
+    expect(
+      app.logs.some(
+        (l) => l.msg === "admin: registration approved, subscription granted" && typeof l.adminId === "string",
+      ),
+    ).toBe(true);
   });
 
   it("marks forwarding that keeps failing as failed, visible in the inbox, the message kept", async () => {
@@ -152,7 +206,14 @@ describe("contact, registration and newsletter forms, and the admin area", () =>
       });
       expect(res.status).toBe(200);
       // The test app retries quickly (4 attempts in all).
-      await expect.poll(async () => (await own.db.selectFrom("contact_messages").select("forward_status").executeTakeFirstOrThrow()).forward_status, { timeout: 8000 }).toBe("failed");
+      await expect
+        .poll(
+          async () =>
+            (await own.db.selectFrom("contact_messages").select("forward_status").executeTakeFirstOrThrow())
+              .forward_status,
+          { timeout: 8000 },
+        )
+        .toBe("failed");
       const row = await own.db.selectFrom("contact_messages").selectAll().executeTakeFirstOrThrow();
       expect(row.forward_attempts).toBe(4);
       expect(row.forward_error).toContain("Service down");
@@ -187,14 +248,27 @@ describe("forwarding by SMTP", () => {
       const res = await fetch(`${own.url}/contact`, {
         method: "POST",
         headers: { "content-type": "application/x-www-form-urlencoded", origin: own.url },
-        body: new URLSearchParams({ intent: "contact", name: "Mail Test", email: "mail@example.org", phone: "02-5551234", message: "Hi by mail", altcha: await solvedCaptcha(own.url) }).toString(),
+        body: new URLSearchParams({
+          intent: "contact",
+          name: "Mail Test",
+          email: "mail@example.org",
+          phone: "02-5551234",
+          message: "Hi by mail",
+          altcha: await solvedCaptcha(own.url),
+        }).toString(),
       });
       expect(res.status).toBe(200);
       await expect.poll(() => mails.length, { timeout: 8000 }).toBe(1);
       expect(mails[0]).toContain("Subject: New Submission from contact page");
       expect(mails[0]).toContain("To: office@lomda.test");
       expect(mails[0]).toContain("Hi by mail");
-      await expect.poll(async () => (await own.db.selectFrom("contact_messages").select("forward_status").executeTakeFirstOrThrow()).forward_status).toBe("sent");
+      await expect
+        .poll(
+          async () =>
+            (await own.db.selectFrom("contact_messages").select("forward_status").executeTakeFirstOrThrow())
+              .forward_status,
+        )
+        .toBe("sent");
     } finally {
       await own.stop();
       smtp.close();

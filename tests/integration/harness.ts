@@ -26,7 +26,15 @@ export interface LogLine {
 export async function startApp(
   env: Record<string, string> = {},
   dialect: "sqlite" | "postgres" = "sqlite",
-): Promise<{ url: string; db: Kysely<Database>; database: TestDb; logs: LogLine[]; server: Server; cookieSecrets: string[]; stop(): Promise<void> }> {
+): Promise<{
+  url: string;
+  db: Kysely<Database>;
+  database: TestDb;
+  logs: LogLine[];
+  server: Server;
+  cookieSecrets: string[];
+  stop(): Promise<void>;
+}> {
   const bundle = (await import(join(ROOT, "build/server/index.js"))) as typeof import("../../server/app.ts");
   const dataDir = mkdtempSync(join(tmpdir(), "lomda-app-"));
   // Listen first, so PUBLIC_URL (redirect URIs, the embedded issuer) can name the real port.
@@ -52,7 +60,14 @@ export async function startApp(
   const log = createLogger(config.LOG_LEVEL, sink);
   const database = await createTestDb(dialect);
   const cookieSecrets = ["test-secret-".padEnd(40, "x")];
-  const services = await bundle.createServices(config, database, log, cookieSecrets, { selfOrigin: url }, bundle.CLIENT_DIR);
+  const services = await bundle.createServices(
+    config,
+    database,
+    log,
+    cookieSecrets,
+    { selfOrigin: url },
+    bundle.CLIENT_DIR,
+  );
   services.forwardDelays = [0, 100, 200, 300]; // forwarding retries, quickly
   const app = bundle.createApp(services);
   server.on("request", app);

@@ -21,7 +21,11 @@ describe("the HTTP shell (built app on a real SQLite)", () => {
       asset: await get(`/assets/${ASSET}`),
       health: await get("/healthz"),
       failure: await get("/__test/throw"),
-      tooLarge: await get("/", { method: "POST", body: "x".repeat(20_000), headers: { "content-type": "application/x-www-form-urlencoded" } }),
+      tooLarge: await get("/", {
+        method: "POST",
+        body: "x".repeat(20_000),
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+      }),
     };
     expect(responses.page.status).toBe(200);
     expect(responses.notFound.status).toBe(404);
@@ -129,7 +133,13 @@ describe("the HTTP shell (built app on a real SQLite)", () => {
   });
 
   it("never lets a malformed cookie break a page: a bad language is ignored, a bad session is a visitor", async () => {
-    for (const cookie of ["lng=%E0%A4%A", "lomda_session=%E0%A4%A", "lng=%E0%A4%A; lomda_session=%ZZ; lomda_flash=%E0; lomda_feedback=%", "lng", "=he; ;;"]) {
+    for (const cookie of [
+      "lng=%E0%A4%A",
+      "lomda_session=%E0%A4%A",
+      "lng=%E0%A4%A; lomda_session=%ZZ; lomda_flash=%E0; lomda_feedback=%",
+      "lng",
+      "=he; ;;",
+    ]) {
       for (const path of ["/", "/feedback", "/courses"]) {
         const res = await get(path, { headers: { cookie } });
         expect(res.status, `${path} with ${cookie}`).toBe(200);
@@ -142,7 +152,11 @@ describe("the HTTP shell (built app on a real SQLite)", () => {
   });
 
   it("refuses oversized bodies and bodies without a length", async () => {
-    const json = await get("/", { method: "POST", body: JSON.stringify({ a: "x".repeat(70_000) }), headers: { "content-type": "application/json" } });
+    const json = await get("/", {
+      method: "POST",
+      body: JSON.stringify({ a: "x".repeat(70_000) }),
+      headers: { "content-type": "application/json" },
+    });
     expect(json.status).toBe(413);
     const chunked = await get("/", {
       method: "POST",
@@ -158,7 +172,9 @@ describe("the HTTP shell (built app on a real SQLite)", () => {
     await res.text();
     const id = res.headers.get("x-request-id");
     // The line is written when the response ends, which may be just after the client has the body.
-    await expect.poll(() => app.logs.find((l) => l.msg === "request" && l.reqId === id)).toMatchObject({ method: "GET", path: "/no-such", status: 404 });
+    await expect
+      .poll(() => app.logs.find((l) => l.msg === "request" && l.reqId === id))
+      .toMatchObject({ method: "GET", path: "/no-such", status: 404 });
     expect(JSON.stringify(app.logs)).not.toContain("secret@example.com");
   });
 

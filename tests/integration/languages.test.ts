@@ -5,7 +5,9 @@ import { startApp } from "./harness.ts";
 function headTags(html: string, tag: "link" | "meta"): Record<string, string>[] {
   const head = html.slice(0, html.indexOf("</head>"));
   return [...head.matchAll(new RegExp(`<${tag}\\b([^>]*)>`, "g"))].map((m) =>
-    Object.fromEntries([...m[1]!.matchAll(/([\w:-]+)="([^"]*)"/g)].map((a) => [a[1]!.toLowerCase(), a[2]!.replaceAll("&amp;", "&")])),
+    Object.fromEntries(
+      [...m[1]!.matchAll(/([\w:-]+)="([^"]*)"/g)].map((a) => [a[1]!.toLowerCase(), a[2]!.replaceAll("&amp;", "&")]),
+    ),
   );
 }
 
@@ -14,7 +16,9 @@ function seo(html: string) {
   const metas = headTags(html, "meta");
   return {
     canonical: links.filter((l) => l.rel === "canonical").map((l) => l.href),
-    alternates: Object.fromEntries(links.filter((l) => l.rel === "alternate" && l.hreflang).map((l) => [l.hreflang, l.href])),
+    alternates: Object.fromEntries(
+      links.filter((l) => l.rel === "alternate" && l.hreflang).map((l) => [l.hreflang, l.href]),
+    ),
     ogUrl: metas.find((m) => m.property === "og:url")?.content,
     ogLocale: metas.find((m) => m.property === "og:locale")?.content,
     ogLocaleAlternate: metas.filter((m) => m.property === "og:locale:alternate").map((m) => m.content),
@@ -38,7 +42,11 @@ describe("finished languages: search engines and plurals on real pages", () => {
     const html = await page("/courses/mern?lng=en");
     expect(seo(html)).toEqual({
       canonical: [`${app.url}/courses/mern`],
-      alternates: { en: `${app.url}/courses/mern`, he: `${app.url}/courses/mern?lng=he`, "x-default": `${app.url}/courses/mern` },
+      alternates: {
+        en: `${app.url}/courses/mern`,
+        he: `${app.url}/courses/mern?lng=he`,
+        "x-default": `${app.url}/courses/mern`,
+      },
       ogUrl: `${app.url}/courses/mern`,
       ogLocale: "en_US",
       ogLocaleAlternate: ["he_IL"],
@@ -58,7 +66,23 @@ describe("finished languages: search engines and plurals on real pages", () => {
   });
 
   it("puts the alternates on every public page that has a canonical", async () => {
-    for (const path of ["/", "/about", "/courses", "/team", "/testimonial", "/contact", "/register", "/Payments", "/order", "/test", "/test/java", "/library", "/feedback", "/courses/dsa", "/cources/programming/advJava"]) {
+    for (const path of [
+      "/",
+      "/about",
+      "/courses",
+      "/team",
+      "/testimonial",
+      "/contact",
+      "/register",
+      "/Payments",
+      "/order",
+      "/test",
+      "/test/java",
+      "/library",
+      "/feedback",
+      "/courses/dsa",
+      "/cources/programming/advJava",
+    ]) {
       for (const lng of ["en", "he"] as const) {
         const tags = seo(await page(`${path}?lng=${lng}`));
         const plain = `${app.url}${path}`;

@@ -32,14 +32,20 @@ describe("the e-library over HTTP", () => {
 
   it("shows results: free books with Download Pdf, for-sale books with a price and Buy Now; NOT_FOR_SALE left out", async () => {
     const flowers = await (await get("/library?q=flowers+inauthor")).text();
-    const results = flowers.slice(flowers.indexOf('data-testid="search-results"'), flowers.indexOf('id="suggested-heading"'));
+    const results = flowers.slice(
+      flowers.indexOf('data-testid="search-results"'),
+      flowers.indexOf('id="suggested-heading"'),
+    );
     expect(results.match(/data-testid="book-card"/g)).toHaveLength(3);
     // One has a PDF; the other two are free with only an epub: they offer reading online instead.
     expect(results.match(/data-testid="download-pdf"/g)).toHaveLength(1);
     expect(results.match(/data-testid="read-online"/g)).toHaveLength(2);
     expect(results).not.toContain('data-testid="buy-now"');
     const flutter = await (await get("/library?q=flutter&lng=he")).text();
-    const forSale = flutter.slice(flutter.indexOf('data-testid="search-results"'), flutter.indexOf('id="suggested-heading"'));
+    const forSale = flutter.slice(
+      flutter.indexOf('data-testid="search-results"'),
+      flutter.indexOf('id="suggested-heading"'),
+    );
     expect(forSale.match(/data-testid="book-card"/g)).toHaveLength(5);
     expect(forSale.match(/data-testid="buy-now"/g)).toHaveLength(5);
     expect(forSale).toContain("R$");
@@ -56,7 +62,11 @@ describe("the e-library over HTTP", () => {
     const res = await get("/api/books?q=harry+potter");
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/json; charset=utf-8");
-    const body = (await res.json()) as { query: string; status: string; items: { saleability: string; price: string }[] };
+    const body = (await res.json()) as {
+      query: string;
+      status: string;
+      items: { saleability: string; price: string }[];
+    };
     expect(body.query).toBe("harry potter");
     expect(body.items).toHaveLength(3);
     expect(body.items.every((b) => b.saleability === "FOR_SALE")).toBe(true);
@@ -65,7 +75,14 @@ describe("the e-library over HTTP", () => {
   });
 
   it("never sends the key to the browser, in any response", async () => {
-    const paths = ["/library", "/library?q=python", "/library?q=flutter", "/api/books?q=python", "/api/books?q=harry+potter", "/"];
+    const paths = [
+      "/library",
+      "/library?q=python",
+      "/library?q=flutter",
+      "/api/books?q=python",
+      "/api/books?q=harry+potter",
+      "/",
+    ];
     for (const path of paths) {
       const res = await get(path);
       expect(await res.text(), path).not.toContain(KEY);
@@ -92,5 +109,4 @@ describe("the e-library over HTTP", () => {
     }
     expect(app.logs.some((l) => l.msg === "library search failed")).toBe(true);
   });
-
 });

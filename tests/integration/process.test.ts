@@ -34,7 +34,9 @@ describe("the server process", () => {
     expect(await proc.exited).toBe(0);
     expect(proc.output()).toContain("database migrated");
     const database = openDatabase(`file:${dbFile}`);
-    const tables = await sql<{ name: string }>`select name from sqlite_master where type = 'table'`.execute(database.db);
+    const tables = await sql<{ name: string }>`select name from sqlite_master where type = 'table'`.execute(
+      database.db,
+    );
     expect(tables.rows.map((r) => r.name)).toEqual(expect.arrayContaining(["users", "sessions", "kysely_migration"]));
     await database.close();
     data.cleanup();

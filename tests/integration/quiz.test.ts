@@ -19,11 +19,23 @@ describe("quizzes over HTTP", () => {
 
   it("lists the four tests with their sizes, and serves each (also as /test/React and /test/Javascript)", async () => {
     const html = await (await fetch(`${app.url}/test`)).text();
-    for (const [key, n] of [["java", 20], ["fullstack", 15], ["javascript", 15], ["react", 10]] as const) {
+    for (const [key, n] of [
+      ["java", 20],
+      ["fullstack", 15],
+      ["javascript", 15],
+      ["react", 10],
+    ] as const) {
       expect(html).toContain(`href="/test/${key}"`);
       expect(html).toContain(`${n} questions`);
     }
-    for (const path of ["/test/java", "/test/fullstack", "/test/javascript", "/test/react", "/test/React", "/test/Javascript"]) {
+    for (const path of [
+      "/test/java",
+      "/test/fullstack",
+      "/test/javascript",
+      "/test/react",
+      "/test/React",
+      "/test/Javascript",
+    ]) {
       const res = await fetch(`${app.url}${path}`);
       expect(res.status, path).toBe(200);
       expect(await res.text()).toContain("Question 1 of");
@@ -44,11 +56,17 @@ describe("quizzes over HTTP", () => {
       bodies.push(await data.text());
       expect(html).toContain(`Question ${i + 1} of 15`);
       // Four radios rendered the same way: nothing marks the right one.
-      const radios = [...html.matchAll(/<input[^>]*type="radio"[^>]*>/g)].map((m) => m[0].replace(/value="[^"]*"|data-testid="option-\d"/g, ""));
+      const radios = [...html.matchAll(/<input[^>]*type="radio"[^>]*>/g)].map((m) =>
+        m[0].replace(/value="[^"]*"|data-testid="option-\d"/g, ""),
+      );
       expect(radios).toHaveLength(4);
       expect(new Set(radios).size).toBe(1);
       const attempt = new URL(location, app.url).searchParams.get("attempt");
-      const res = await post(jar, location, { ...(attempt ? { attempt } : {}), index: String(i), option: quiz.questions[i]!.answer });
+      const res = await post(jar, location, {
+        ...(attempt ? { attempt } : {}),
+        index: String(i),
+        option: quiz.questions[i]!.answer,
+      });
       bodies.push(await res.text());
       expect(res.status).toBe(302);
       location = res.headers.get("location")!;
@@ -91,9 +109,17 @@ describe("quizzes over HTTP", () => {
       const html = await res.text();
       expect(html).toMatch(/Please choose one of the listed answers\.|That question was already answered/);
     }
-    const row = await app.db.selectFrom("quiz_attempts").select(["current_index", "score"]).where("id", "=", attempt).executeTakeFirstOrThrow();
+    const row = await app.db
+      .selectFrom("quiz_attempts")
+      .select(["current_index", "score"])
+      .where("id", "=", attempt)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ current_index: 1, score: 0 });
-    const cross = await hop(jar, `${app.url}/test/react?attempt=${attempt}`, { method: "POST", headers: { origin: "https://evil.example", "content-type": "application/x-www-form-urlencoded" }, body: `attempt=${attempt}&index=1` });
+    const cross = await hop(jar, `${app.url}/test/react?attempt=${attempt}`, {
+      method: "POST",
+      headers: { origin: "https://evil.example", "content-type": "application/x-www-form-urlencoded" },
+      body: `attempt=${attempt}&index=1`,
+    });
     expect(cross.status).toBe(403);
   });
 });

@@ -10,9 +10,7 @@ import { migrateToLatest } from "../../db/migrate.ts";
  * The databases model tests run on: always a real SQLite file; a real PostgreSQL too when
  * TEST_DATABASE_URL is set (each test database is its own schema, dropped afterwards).
  */
-export const DIALECTS: ("sqlite" | "postgres")[] = process.env.TEST_DATABASE_URL
-  ? ["sqlite", "postgres"]
-  : ["sqlite"];
+export const DIALECTS: ("sqlite" | "postgres")[] = process.env.TEST_DATABASE_URL ? ["sqlite", "postgres"] : ["sqlite"];
 
 export interface TestDb extends DatabaseHandle {
   /** Drops the schema or deletes the file. */

@@ -45,10 +45,14 @@ export async function startBooksUpstream(port = 0): Promise<BooksUpstream> {
     const q = (url.searchParams.get("q") ?? "").toLowerCase();
     if (q === "hang") return; // never answers
     if (q === "slow") return void setTimeout(() => send("empty.json"), 400);
-    if (q === "boom") return void res.writeHead(500, { "content-type": "application/json" }).end('{"error":{"code":500}}');
+    if (q === "boom")
+      return void res.writeHead(500, { "content-type": "application/json" }).end('{"error":{"code":500}}');
     if (q === "garbage") return void res.writeHead(200, { "content-type": "application/json" }).end("<html>not json");
     if (q === "redirect") return void res.writeHead(302, { location: "http://127.0.0.1:9/evil" }).end();
-    if (q === "huge") return void res.writeHead(200, { "content-type": "application/json" }).end(`{"items":[${'"x",'.repeat(800_000)}"x"]}`);
+    if (q === "huge")
+      return void res
+        .writeHead(200, { "content-type": "application/json" })
+        .end(`{"items":[${'"x",'.repeat(800_000)}"x"]}`);
     send(BY_QUERY[q] ?? "empty.json");
     function send(file: string) {
       res.writeHead(200, { "content-type": "application/json; charset=UTF-8" }).end(readFileSync(`${FIXTURES}${file}`));

@@ -8,7 +8,8 @@ export class CookieJar {
       const eq = pair.indexOf("=");
       const name = pair.slice(0, eq).trim();
       const value = pair.slice(eq + 1).trim();
-      if (/max-age=0/i.test(header) || /expires=Thu, 01 Jan 1970/i.test(header) || value === "") this.cookies.delete(name);
+      if (/max-age=0/i.test(header) || /expires=Thu, 01 Jan 1970/i.test(header) || value === "")
+        this.cookies.delete(name);
       else this.cookies.set(name, value);
     }
   }

@@ -30,9 +30,25 @@ export async function startCraftedOp(clientId: string, clientSecret: string) {
     const now = Math.floor(Date.now() / 1000);
     const signing = token.signing ?? "rs256";
     const rsa = signing === "rs256" || signing === "foreign";
-    const header = { alg: rsa ? "RS256" : signing === "hs256" ? "HS256" : "none", typ: "JWT", ...(rsa ? { kid } : {}), ...token.header };
-    const claims = { iss: issuer, sub: "user-1", aud: clientId, iat: now, exp: now + 300, nonce, email: "u1@example.org", email_verified: true, ...token.claims };
-    for (const [key, value] of Object.entries(claims)) if (value === undefined) delete (claims as Record<string, unknown>)[key];
+    const header = {
+      alg: rsa ? "RS256" : signing === "hs256" ? "HS256" : "none",
+      typ: "JWT",
+      ...(rsa ? { kid } : {}),
+      ...token.header,
+    };
+    const claims = {
+      iss: issuer,
+      sub: "user-1",
+      aud: clientId,
+      iat: now,
+      exp: now + 300,
+      nonce,
+      email: "u1@example.org",
+      email_verified: true,
+      ...token.claims,
+    };
+    for (const [key, value] of Object.entries(claims))
+      if (value === undefined) delete (claims as Record<string, unknown>)[key];
     const input = `${b64(header)}.${b64(claims)}`;
     if (signing === "none") return `${input}.`;
     if (signing === "hs256") return `${input}.${createHmac("sha256", clientSecret).update(input).digest("base64url")}`;
@@ -42,7 +58,8 @@ export async function startCraftedOp(clientId: string, clientSecret: string) {
 
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? "/", issuer);
-    const json = (body: unknown) => res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(body));
+    const json = (body: unknown) =>
+      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(body));
     if (url.pathname === "/.well-known/openid-configuration") {
       return json({
         issuer,

@@ -40,7 +40,10 @@ const configuration: Configuration = {
   async loadExistingGrant(ctx) {
     const grantId = ctx.oidc.result?.consent?.grantId || ctx.oidc.session!.grantIdFor(ctx.oidc.client!.clientId);
     if (grantId) return ctx.oidc.provider.Grant.find(grantId);
-    const grant = new ctx.oidc.provider.Grant({ clientId: ctx.oidc.client!.clientId, accountId: ctx.oidc.session!.accountId });
+    const grant = new ctx.oidc.provider.Grant({
+      clientId: ctx.oidc.client!.clientId,
+      accountId: ctx.oidc.session!.accountId,
+    });
     grant.addOIDCScope("openid email profile");
     await grant.save();
     return grant;
@@ -52,7 +55,9 @@ configuration.features = {
   rpInitiatedLogout: {
     enabled: true,
     async logoutSource(ctx, form) {
-      ctx.body = html(`<h1>External sign-out</h1>${form.replace("</form>", '<input type="hidden" name="logout" value="yes"></form>')}<button type="submit" form="op.logoutForm">Sign out of External IdP</button>`);
+      ctx.body = html(
+        `<h1>External sign-out</h1>${form.replace("</form>", '<input type="hidden" name="logout" value="yes"></form>')}<button type="submit" form="op.logoutForm">Sign out of External IdP</button>`,
+      );
     },
   },
 };
@@ -69,7 +74,11 @@ const server = createServer(async (req, res) => {
     const details = await provider.interactionDetails(req, res);
     if (req.method === "GET") {
       res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
-      res.end(html(`<h1>External IdP</h1><form method="post" action="/interaction/${details.uid}/login"><label for="e">Email</label><input id="e" name="email" type="email"><label for="p">Password</label><input id="p" name="password" type="password"><button type="submit">Continue</button></form>`));
+      res.end(
+        html(
+          `<h1>External IdP</h1><form method="post" action="/interaction/${details.uid}/login"><label for="e">Email</label><input id="e" name="email" type="email"><label for="p">Password</label><input id="p" name="password" type="password"><button type="submit">Continue</button></form>`,
+        ),
+      );
       return;
     }
     let body = "";

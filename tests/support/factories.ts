@@ -31,7 +31,14 @@ export async function createUser(
   const subject = profile.subject ?? uniqueId("user");
   return upsertUserFromProvider(
     db,
-    { issuer: TEST_ISSUER, email: `${subject}@example.org`, emailVerified: true, name: "Test Person", ...profile, subject },
+    {
+      issuer: TEST_ISSUER,
+      email: `${subject}@example.org`,
+      emailVerified: true,
+      name: "Test Person",
+      ...profile,
+      subject,
+    },
     now,
   );
 }
@@ -71,7 +78,11 @@ export async function createSignedInUser(
   kind: "learner" | "subscriber" | "admin",
   overrides: Partial<ProviderProfile> = {},
 ): Promise<{ user: User; sessionId: string; cookie: string }> {
-  const user = await createUser(db, { name: `Test ${kind}`, ...(kind === "admin" ? { email: DEFAULT_ADMIN_EMAIL } : {}), ...overrides });
+  const user = await createUser(db, {
+    name: `Test ${kind}`,
+    ...(kind === "admin" ? { email: DEFAULT_ADMIN_EMAIL } : {}),
+    ...overrides,
+  });
   if (kind === "subscriber") await createSubscription(db, { user });
   const session = await createSession(db, user);
   return { user, sessionId: session.id, cookie: session.cookie };
@@ -83,5 +94,9 @@ export async function createFeedback(
   overrides: Partial<FeedbackInput> = {},
   options: { userId?: string | null; now?: Date } = {},
 ): Promise<FeedbackItem> {
-  return storeFeedback(db, { name: uniqueId("Reader"), comment: "Clear lessons.", image: "", rating: 4, ...overrides }, options);
+  return storeFeedback(
+    db,
+    { name: uniqueId("Reader"), comment: "Clear lessons.", image: "", rating: 4, ...overrides },
+    options,
+  );
 }

@@ -23,9 +23,7 @@ export function AuthErrorPage({ code, description }: { code: SignInErrorCode; de
       </h1>
       <p className="mx-auto mt-4 max-w-xl text-lg text-ink-600">{t(message.text as "auth.invalidStateText")}</p>
       {description ? (
-        <p className="mx-auto mt-3 max-w-xl text-ink-600">
-          {t("auth.providerSaid", { description })}
-        </p>
+        <p className="mx-auto mt-3 max-w-xl text-ink-600">{t("auth.providerSaid", { description })}</p>
       ) : null}
       <a href="/signin" className="btn btn-primary btn-lg mt-8">
         {t("auth.tryAgain")}

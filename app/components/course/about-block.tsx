@@ -7,8 +7,18 @@ export function AboutBlock() {
   const { t } = useTranslation();
   const points = ["point1", "point2", "point3", "point4"] as const;
   return (
-    <section aria-labelledby="about-block-title" className="container-page grid items-center gap-10 py-20 lg:grid-cols-2">
-      <img src="/images/about.svg" alt="" width={640} height={480} loading="lazy" className="w-full rounded-[var(--radius-card)]" />
+    <section
+      aria-labelledby="about-block-title"
+      className="container-page grid items-center gap-10 py-20 lg:grid-cols-2"
+    >
+      <img
+        src="/images/about.svg"
+        alt=""
+        width={640}
+        height={480}
+        loading="lazy"
+        className="w-full rounded-[var(--radius-card)]"
+      />
       <div>
         <p className="text-sm font-bold tracking-wide text-brand-700">{t("aboutBlock.eyebrow")}</p>
         <h2 id="about-block-title" className="mt-1 text-3xl font-extrabold sm:text-4xl">

@@ -11,10 +11,23 @@ export function CourseCard({ course }: { course: CourseCardView }) {
   const hours = Number(course.duration);
   const titleId = `course-${course.key}`;
   return (
-    <article aria-labelledby={titleId} className="flex flex-col overflow-hidden rounded-[var(--radius-card)] bg-white shadow-[var(--shadow-card)]">
+    <article
+      aria-labelledby={titleId}
+      className="flex flex-col overflow-hidden rounded-[var(--radius-card)] bg-white shadow-[var(--shadow-card)]"
+    >
       <div className="relative">
-        <img src={`/images/courses/${course.cover}`} alt="" width={640} height={400} loading="lazy" className="aspect-[8/5] w-full object-cover" />
-        <p className="absolute end-3 top-3 rounded-full bg-white px-3 py-1 text-sm font-extrabold text-brand-800 shadow" data-testid="course-price">
+        <img
+          src={`/images/courses/${course.cover}`}
+          alt=""
+          width={640}
+          height={400}
+          loading="lazy"
+          className="aspect-[8/5] w-full object-cover"
+        />
+        <p
+          className="absolute end-3 top-3 rounded-full bg-white px-3 py-1 text-sm font-extrabold text-brand-800 shadow"
+          data-testid="course-price"
+        >
           <bdi>{course.price}</bdi>
         </p>
       </div>

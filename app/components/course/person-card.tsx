@@ -3,7 +3,14 @@ import type { PersonView } from "~/models/catalogue.types";
 export function PersonCard({ person }: { person: PersonView }) {
   return (
     <article className="rounded-[var(--radius-card)] bg-white p-6 text-center shadow-[var(--shadow-card)]">
-      <img src={`/images/people/${person.photo}`} alt="" width={240} height={240} loading="lazy" className="mx-auto size-32 rounded-full object-cover" />
+      <img
+        src={`/images/people/${person.photo}`}
+        alt=""
+        width={240}
+        height={240}
+        loading="lazy"
+        className="mx-auto size-32 rounded-full object-cover"
+      />
       <h3 className="mt-4 text-lg font-bold">{person.name}</h3>
       <p className="text-sm font-semibold text-brand-800">{person.role}</p>
       {person.bio ? <p className="mt-2 text-sm text-ink-600">{person.bio}</p> : null}

@@ -57,28 +57,34 @@ export function TestimonialsCarousel({ items }: { items: TestimonialView[] }) {
       data-testid="testimonials"
     >
       <div className="mb-4 flex items-center justify-center gap-2">
-          <button type="button" className="btn btn-secondary" onClick={() => go(-1)} aria-label={t("carousel.previous")}>
-            <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5 rtl:-scale-x-100" fill="currentColor">
-              <path d="M12.7 4.3a1 1 0 0 1 0 1.4L8.4 10l4.3 4.3a1 1 0 0 1-1.4 1.4l-5-5a1 1 0 0 1 0-1.4l5-5a1 1 0 0 1 1.4 0Z" />
+        <button type="button" className="btn btn-secondary" onClick={() => go(-1)} aria-label={t("carousel.previous")}>
+          <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5 rtl:-scale-x-100" fill="currentColor">
+            <path d="M12.7 4.3a1 1 0 0 1 0 1.4L8.4 10l4.3 4.3a1 1 0 0 1-1.4 1.4l-5-5a1 1 0 0 1 0-1.4l5-5a1 1 0 0 1 1.4 0Z" />
+          </svg>
+        </button>
+        <button
+          type="button"
+          className="btn btn-secondary"
+          onClick={() => setChoice(!playing)}
+          aria-label={playing ? t("carousel.pause") : t("carousel.play")}
+          data-testid="carousel-toggle"
+        >
+          {playing ? (
+            <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5" fill="currentColor">
+              <path d="M6 4h3v12H6zM11 4h3v12h-3z" />
             </svg>
-          </button>
-          <button type="button" className="btn btn-secondary" onClick={() => setChoice(!playing)} aria-label={playing ? t("carousel.pause") : t("carousel.play")} data-testid="carousel-toggle">
-            {playing ? (
-              <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5" fill="currentColor">
-                <path d="M6 4h3v12H6zM11 4h3v12h-3z" />
-              </svg>
-            ) : (
-              <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5" fill="currentColor">
-                <path d="M6 4l10 6-10 6z" />
-              </svg>
-            )}
-          </button>
-          <button type="button" className="btn btn-secondary" onClick={() => go(1)} aria-label={t("carousel.next")}>
-            <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5 rtl:-scale-x-100" fill="currentColor">
-              <path d="M7.3 4.3a1 1 0 0 1 1.4 0l5 5a1 1 0 0 1 0 1.4l-5 5a1 1 0 0 1-1.4-1.4l4.3-4.3-4.3-4.3a1 1 0 0 1 0-1.4Z" />
+          ) : (
+            <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5" fill="currentColor">
+              <path d="M6 4l10 6-10 6z" />
             </svg>
-          </button>
-        </div>
+          )}
+        </button>
+        <button type="button" className="btn btn-secondary" onClick={() => go(1)} aria-label={t("carousel.next")}>
+          <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5 rtl:-scale-x-100" fill="currentColor">
+            <path d="M7.3 4.3a1 1 0 0 1 1.4 0l5 5a1 1 0 0 1 0 1.4l-5 5a1 1 0 0 1-1.4-1.4l4.3-4.3-4.3-4.3a1 1 0 0 1 0-1.4Z" />
+          </svg>
+        </button>
+      </div>
       <div
         ref={track}
         // Scrollable, so reachable by keyboard (arrow keys scroll it once focused).
@@ -98,7 +104,14 @@ export function TestimonialsCarousel({ items }: { items: TestimonialView[] }) {
             data-current={i === index ? "true" : undefined}
             className="m-2 w-[calc(100%-1rem)] shrink-0 snap-start rounded-[var(--radius-card)] bg-white p-8 text-center shadow-[var(--shadow-card)]"
           >
-            <img src={`/images/people/${item.photo}`} alt="" width={240} height={240} loading="lazy" className="mx-auto size-20 rounded-full" />
+            <img
+              src={`/images/people/${item.photo}`}
+              alt=""
+              width={240}
+              height={240}
+              loading="lazy"
+              className="mx-auto size-20 rounded-full"
+            />
             <blockquote className="mt-4 text-lg text-ink-800">“{item.quote}”</blockquote>
             <figcaption className="mt-4">
               <span className="block font-bold">{item.name}</span>

@@ -47,7 +47,14 @@ function YoutubePlayer({ video, videoId }: { video: VideoView; videoId: string }
       data-testid="video-facade"
       data-video-id={videoId}
     >
-      <img src={video.thumb} alt="" width={480} height={360} loading="lazy" className="aspect-video w-full object-cover" />
+      <img
+        src={video.thumb}
+        alt=""
+        width={480}
+        height={360}
+        loading="lazy"
+        className="aspect-video w-full object-cover"
+      />
       <PlayIcon />
     </a>
   );
@@ -62,7 +69,14 @@ function LockedPreview({ video }: { video: VideoView }) {
       aria-label={`${video.title} — ${t("video.locked")}`}
       data-testid="video-locked"
     >
-      <img src={video.thumb} alt="" width={480} height={360} loading="lazy" className="aspect-video w-full object-cover opacity-40 grayscale" />
+      <img
+        src={video.thumb}
+        alt=""
+        width={480}
+        height={360}
+        loading="lazy"
+        className="aspect-video w-full object-cover opacity-40 grayscale"
+      />
       <span aria-hidden="true" className="absolute inset-0 flex flex-col items-center justify-center gap-2 text-white">
         <svg viewBox="0 0 24 24" className="size-10" fill="none" stroke="currentColor" strokeWidth="2">
           <rect x="5" y="11" width="14" height="10" rx="2" />
@@ -78,7 +92,13 @@ export function VideoPlayerOrLock({ video }: { video: VideoView }) {
   if (!video.player) return <LockedPreview video={video} />;
   if (video.player.kind === "youtube") return <YoutubePlayer video={video} videoId={video.player.videoId} />;
   return (
-    <video controls preload="none" poster="/images/video-poster.svg" className="aspect-video w-full rounded-lg bg-black" data-testid="video-mp4">
+    <video
+      controls
+      preload="none"
+      poster="/images/video-poster.svg"
+      className="aspect-video w-full rounded-lg bg-black"
+      data-testid="video-mp4"
+    >
       <source src={video.player.src} type="video/mp4" />
     </video>
   );
@@ -90,7 +110,11 @@ export function VideoList({ videos, label, id }: { videos: VideoView[]; label: s
   return (
     <ul aria-label={label} id={id} className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" data-testid="video-list">
       {videos.map((video, index) => (
-        <li key={video.key} className="flex flex-col rounded-[var(--radius-card)] bg-white p-3 shadow-[var(--shadow-card)]" data-state={video.player ? "playable" : "locked"}>
+        <li
+          key={video.key}
+          className="flex flex-col rounded-[var(--radius-card)] bg-white p-3 shadow-[var(--shadow-card)]"
+          data-state={video.player ? "playable" : "locked"}
+        >
           <VideoPlayerOrLock video={video} />
           <div className="flex flex-1 flex-col p-2">
             <div className="mt-2 flex items-center justify-between gap-2 text-xs font-semibold text-ink-600">
@@ -100,8 +124,12 @@ export function VideoList({ videos, label, id }: { videos: VideoView[]; label: s
                   {video.duration}
                 </span>
               </span>
-              {video.freeSample ? <span className="rounded-full bg-brand-100 px-2 py-0.5 text-brand-900">{t("video.freeSample")}</span> : null}
-              {!video.player ? <span className="rounded-full bg-ink-100 px-2 py-0.5 text-ink-700">{t("video.lockedShort")}</span> : null}
+              {video.freeSample ? (
+                <span className="rounded-full bg-brand-100 px-2 py-0.5 text-brand-900">{t("video.freeSample")}</span>
+              ) : null}
+              {!video.player ? (
+                <span className="rounded-full bg-ink-100 px-2 py-0.5 text-ink-700">{t("video.lockedShort")}</span>
+              ) : null}
             </div>
             <h3 className="mt-1 font-bold text-ink-900">{video.title}</h3>
             <p className="mt-1 text-sm text-ink-600">{video.description}</p>
@@ -113,21 +141,36 @@ export function VideoList({ videos, label, id }: { videos: VideoView[]; label: s
 }
 
 /** The banner or notice above a list, by viewer (SPEC.md §4 "Home video page"). */
-export function AccessNotice({ viewer, subscribedUntil }: { viewer: { isAuthenticated: boolean; hasSubscription: boolean; isAdmin: boolean }; subscribedUntil?: string | null }) {
+export function AccessNotice({
+  viewer,
+  subscribedUntil,
+}: {
+  viewer: { isAuthenticated: boolean; hasSubscription: boolean; isAdmin: boolean };
+  subscribedUntil?: string | null;
+}) {
   const { t } = useTranslation();
   if (viewer.hasSubscription) {
     return (
-      <div role="status" className="mb-8 rounded-[var(--radius-card)] bg-success-700 p-5 text-white" data-testid="subscribed-banner">
+      <div
+        role="status"
+        className="mb-8 rounded-[var(--radius-card)] bg-success-700 p-5 text-white"
+        data-testid="subscribed-banner"
+      >
         <p className="text-xl font-bold">{t("video.subscribedBanner")}</p>
         <p className="mt-1">{t("video.subscribedText")}</p>
-        {subscribedUntil ? <p className="mt-1 text-sm">{t("video.subscribedUntil", { date: subscribedUntil })}</p> : null}
+        {subscribedUntil ? (
+          <p className="mt-1 text-sm">{t("video.subscribedUntil", { date: subscribedUntil })}</p>
+        ) : null}
       </div>
     );
   }
   if (viewer.isAdmin) return null;
   if (viewer.isAuthenticated) {
     return (
-      <div className="mb-8 flex flex-wrap items-center justify-between gap-3 rounded-[var(--radius-card)] bg-brand-50 p-5" data-testid="learner-notice">
+      <div
+        className="mb-8 flex flex-wrap items-center justify-between gap-3 rounded-[var(--radius-card)] bg-brand-50 p-5"
+        data-testid="learner-notice"
+      >
         <p className="text-ink-800">{t("video.learnerNotice")}</p>
         <Link to="/Payments" className="btn btn-primary">
           {t("video.subscribeCta")}
@@ -136,7 +179,10 @@ export function AccessNotice({ viewer, subscribedUntil }: { viewer: { isAuthenti
     );
   }
   return (
-    <div className="mb-8 flex flex-wrap items-center justify-between gap-3 rounded-[var(--radius-card)] bg-brand-50 p-5" data-testid="visitor-notice">
+    <div
+      className="mb-8 flex flex-wrap items-center justify-between gap-3 rounded-[var(--radius-card)] bg-brand-50 p-5"
+      data-testid="visitor-notice"
+    >
       <p className="text-ink-800">{t("video.visitorNotice")}</p>
       <Link to="/register" className="btn btn-primary">
         {t("video.signInCta")}

@@ -17,7 +17,10 @@ export interface FeedbackCardView {
 
 function Avatar({ name }: { name: string }) {
   return (
-    <span aria-hidden="true" className="flex size-14 shrink-0 items-center justify-center rounded-full bg-brand-100 text-brand-900">
+    <span
+      aria-hidden="true"
+      className="flex size-14 shrink-0 items-center justify-center rounded-full bg-brand-100 text-brand-900"
+    >
       <svg viewBox="0 0 24 24" className="size-8" fill="currentColor">
         <path d="M12 12a5 5 0 1 0 0-10 5 5 0 0 0 0 10Zm-9 10a9 9 0 0 1 18 0z" />
       </svg>
@@ -31,7 +34,11 @@ export function FeedbackCard({ item }: { item: FeedbackCardView }) {
   const { t } = useTranslation();
   const [imageFailed, setImageFailed] = useState(false);
   return (
-    <article className="relative flex gap-4 rounded-[var(--radius-card)] bg-white p-5 shadow-[var(--shadow-card)]" data-testid="feedback-card" data-id={item.id}>
+    <article
+      className="relative flex gap-4 rounded-[var(--radius-card)] bg-white p-5 shadow-[var(--shadow-card)]"
+      data-testid="feedback-card"
+      data-id={item.id}
+    >
       {item.image && !imageFailed ? (
         <img
           src={item.image}
@@ -64,7 +71,12 @@ export function FeedbackCard({ item }: { item: FeedbackCardView }) {
         <Form method="post" action="/feedback" className="absolute end-3 top-3">
           <input type="hidden" name="intent" value="delete" />
           <input type="hidden" name="id" value={item.id} />
-          <button type="submit" className="rounded-full p-1.5 text-ink-600 hover:bg-red-50 hover:text-danger-700" aria-label={t("feedback.delete", { name: item.name })} data-testid="feedback-delete">
+          <button
+            type="submit"
+            className="rounded-full p-1.5 text-ink-600 hover:bg-red-50 hover:text-danger-700"
+            aria-label={t("feedback.delete", { name: item.name })}
+            data-testid="feedback-delete"
+          >
             <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5" fill="currentColor">
               <path d="M5.3 4.3a1 1 0 0 1 1.4 0L10 7.6l3.3-3.3a1 1 0 1 1 1.4 1.4L11.4 9l3.3 3.3a1 1 0 0 1-1.4 1.4L10 10.4l-3.3 3.3a1 1 0 0 1-1.4-1.4L8.6 9 5.3 5.7a1 1 0 0 1 0-1.4Z" />
             </svg>

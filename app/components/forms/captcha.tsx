@@ -51,7 +51,17 @@ function loadHcaptcha(locale: string, attemptsLeft = 3): Promise<void> {
  * The human check of a form. ALTCHA: a self-hosted proof of work, solved in the browser. hCaptcha:
  * its widget. Without JavaScript neither can run: the form says so and offers phone and email.
  */
-export function Captcha({ mode, siteKey, phone, email }: { mode: CaptchaMode; siteKey?: string | null; phone: string; email: string }) {
+export function Captcha({
+  mode,
+  siteKey,
+  phone,
+  email,
+}: {
+  mode: CaptchaMode;
+  siteKey?: string | null;
+  phone: string;
+  email: string;
+}) {
   const { t, i18n } = useTranslation();
   const [loadError, setLoadError] = useState(false);
   const [ready, setReady] = useState(false);
@@ -59,11 +69,15 @@ export function Captcha({ mode, siteKey, phone, email }: { mode: CaptchaMode; si
   const hcaptchaBox = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (mode === "altcha") {
-      loadAltcha(i18n.language).then(() => setReady(true), () => setLoadError(true));
+      loadAltcha(i18n.language).then(
+        () => setReady(true),
+        () => setLoadError(true),
+      );
     } else if (mode === "hcaptcha" && siteKey) {
       loadHcaptcha(i18n.language)
         .then(() => {
-          const api = (window as unknown as { hcaptcha?: { render(el: HTMLElement, o: { sitekey: string }): void } }).hcaptcha;
+          const api = (window as unknown as { hcaptcha?: { render(el: HTMLElement, o: { sitekey: string }): void } })
+            .hcaptcha;
           if (hcaptchaBox.current && api) api.render(hcaptchaBox.current, { sitekey: siteKey });
           setReady(true);
         })
@@ -75,7 +89,11 @@ export function Captcha({ mode, siteKey, phone, email }: { mode: CaptchaMode; si
   return (
     <div className="min-h-16" data-testid="captcha" data-ready={ready ? "true" : "false"}>
       <p className="mb-1 text-sm font-semibold text-ink-800">{t("forms.captchaLabel")}</p>
-      {mode === "altcha" ? <altcha-widget challenge="/captcha/challenge" name="altcha" language={i18n.language === "he" ? "he" : "en"} /> : <div ref={hcaptchaBox} />}
+      {mode === "altcha" ? (
+        <altcha-widget challenge="/captcha/challenge" name="altcha" language={i18n.language === "he" ? "he" : "en"} />
+      ) : (
+        <div ref={hcaptchaBox} />
+      )}
       {loadError ? (
         <p role="alert" className="mt-1 text-sm font-semibold text-danger-700">
           {t("forms.errors.captchaLoad")}

@@ -48,11 +48,16 @@ export function SubmissionForm({
   const input = "w-full rounded-md border border-ink-300 px-3 py-2 aria-[invalid=true]:border-danger-700";
   const fieldError = (name: keyof SubmissionErrors) =>
     errors[name] ? (
-      <p id={id(`${name}-error`)} className="mt-1 text-sm font-semibold text-danger-700" data-testid={`${intent}-${name}-error`}>
+      <p
+        id={id(`${name}-error`)}
+        className="mt-1 text-sm font-semibold text-danger-700"
+        data-testid={`${intent}-${name}-error`}
+      >
         {t(errors[name] as "forms.errors.nameRequired")}
       </p>
     ) : null;
-  const invalid = (name: keyof SubmissionErrors) => (errors[name] ? { "aria-invalid": true as const, "aria-describedby": id(`${name}-error`) } : {});
+  const invalid = (name: keyof SubmissionErrors) =>
+    errors[name] ? { "aria-invalid": true as const, "aria-describedby": id(`${name}-error`) } : {};
   const status = sending
     ? t("forms.sending")
     : data?.ok
@@ -65,34 +70,81 @@ export function SubmissionForm({
             ? t("forms.errors.summary")
             : "";
   return (
-    <fetcher.Form method="post" action={action} ref={form} className="space-y-4" data-testid={testId} noValidate={false}>
+    <fetcher.Form
+      method="post"
+      action={action}
+      ref={form}
+      className="space-y-4"
+      data-testid={testId}
+      noValidate={false}
+    >
       <input type="hidden" name="intent" value={intent} />
       <div>
         <label htmlFor={id("name")} className="mb-1 block text-sm font-semibold text-ink-800">
           {labels.name}
         </label>
-        <input id={id("name")} name="name" required maxLength={SUBMISSION_LIMITS.name} autoComplete="name" defaultValue={values?.name} className={input} {...invalid("name")} />
+        <input
+          id={id("name")}
+          name="name"
+          required
+          maxLength={SUBMISSION_LIMITS.name}
+          autoComplete="name"
+          defaultValue={values?.name}
+          className={input}
+          {...invalid("name")}
+        />
         {fieldError("name")}
       </div>
       <div>
         <label htmlFor={id("email")} className="mb-1 block text-sm font-semibold text-ink-800">
           {labels.email}
         </label>
-        <input id={id("email")} name="email" type="email" required dir="ltr" maxLength={SUBMISSION_LIMITS.email} autoComplete="email" defaultValue={values?.email} className={input} {...invalid("email")} />
+        <input
+          id={id("email")}
+          name="email"
+          type="email"
+          required
+          dir="ltr"
+          maxLength={SUBMISSION_LIMITS.email}
+          autoComplete="email"
+          defaultValue={values?.email}
+          className={input}
+          {...invalid("email")}
+        />
         {fieldError("email")}
       </div>
       <div>
         <label htmlFor={id("phone")} className="mb-1 block text-sm font-semibold text-ink-800">
           {labels.phone}
         </label>
-        <input id={id("phone")} name="phone" type="tel" required dir="ltr" minLength={7} maxLength={20} pattern={"[0-9 +\\(\\)\\-]{7,20}"} autoComplete="tel" defaultValue={values?.phone} className={input} {...invalid("phone")} />
+        <input
+          id={id("phone")}
+          name="phone"
+          type="tel"
+          required
+          dir="ltr"
+          minLength={7}
+          maxLength={20}
+          pattern={"[0-9 +\\(\\)\\-]{7,20}"}
+          autoComplete="tel"
+          defaultValue={values?.phone}
+          className={input}
+          {...invalid("phone")}
+        />
         {fieldError("phone")}
       </div>
       <div>
         <label htmlFor={id("message")} className="mb-1 block text-sm font-semibold text-ink-800">
           {labels.message}
         </label>
-        <textarea id={id("message")} name="message" maxLength={SUBMISSION_LIMITS.message} defaultValue={values?.message} className={`${input} h-[150px]`} {...invalid("message")} />
+        <textarea
+          id={id("message")}
+          name="message"
+          maxLength={SUBMISSION_LIMITS.message}
+          defaultValue={values?.message}
+          className={`${input} h-[150px]`}
+          {...invalid("message")}
+        />
         {fieldError("message")}
       </div>
       <div className="absolute -start-[9999px]" aria-hidden="true">
@@ -103,7 +155,12 @@ export function SubmissionForm({
       <button type="submit" className="btn btn-primary btn-lg" disabled={sending}>
         {t("forms.send")}
       </button>
-      <p role="status" aria-live="polite" className={`min-h-6 font-semibold ${data?.ok ? "text-success-700" : "text-danger-700"} ${sending ? "text-ink-700" : ""}`} data-testid={`${intent}-status`}>
+      <p
+        role="status"
+        aria-live="polite"
+        className={`min-h-6 font-semibold ${data?.ok ? "text-success-700" : "text-danger-700"} ${sending ? "text-ink-700" : ""}`}
+        data-testid={`${intent}-status`}
+      >
         {status}
       </p>
     </fetcher.Form>

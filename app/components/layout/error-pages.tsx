@@ -5,7 +5,14 @@ export function NotFoundPage() {
   const { t } = useTranslation();
   return (
     <section className="container-page py-20 text-center" aria-labelledby="not-found-title">
-      <svg aria-hidden="true" viewBox="0 0 24 24" className="mx-auto size-16 text-brand-600" fill="none" stroke="currentColor" strokeWidth="1.5">
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 24 24"
+        className="mx-auto size-16 text-brand-600"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.5"
+      >
         <circle cx="12" cy="12" r="9" />
         <path d="M9 9.5h.01M15 9.5h.01M8.5 16c1.8-1.6 5.2-1.6 7 0" strokeLinecap="round" />
       </svg>

@@ -106,7 +106,12 @@ function AccountActions() {
   if (viewer.user) {
     return (
       <div className="flex items-center gap-2">
-        <NavLink to="/profile" className={linkClass} aria-label={`${t("nav.profile")}: ${viewer.user.name}`} data-testid="profile-link">
+        <NavLink
+          to="/profile"
+          className={linkClass}
+          aria-label={`${t("nav.profile")}: ${viewer.user.name}`}
+          data-testid="profile-link"
+        >
           <span className="inline-flex items-center gap-2">
             <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5" fill="currentColor">
               <path d="M10 10a4 4 0 1 0 0-8 4 4 0 0 0 0 8Zm-7 8a7 7 0 0 1 14 0H3Z" />
@@ -149,7 +154,14 @@ export function Navbar() {
         {/* Phone and tablet */}
         <details ref={menu} className="mobile-menu lg:hidden" data-testid="mobile-menu">
           <summary className="flex cursor-pointer list-none items-center gap-2 rounded-md border border-ink-200 px-3 py-2 text-sm font-semibold text-ink-700">
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2">
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 24 24"
+              className="size-5"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            >
               <path d="M4 6h16M4 12h16M4 18h16" strokeLinecap="round" />
             </svg>
             {t("a11y.openMenu")}

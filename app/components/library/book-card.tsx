@@ -11,7 +11,12 @@ export function BookCard({ book }: { book: BookView }) {
   const { t } = useTranslation();
   const titleId = `book-${book.id}`;
   return (
-    <article aria-labelledby={titleId} className="flex gap-4 rounded-[var(--radius-card)] bg-white p-4 shadow-[var(--shadow-card)]" data-testid="book-card" data-saleability={book.saleability}>
+    <article
+      aria-labelledby={titleId}
+      className="flex gap-4 rounded-[var(--radius-card)] bg-white p-4 shadow-[var(--shadow-card)]"
+      data-testid="book-card"
+      data-saleability={book.saleability}
+    >
       <img
         src={book.thumbnail}
         alt={t("library.cover", { title: book.title })}
@@ -29,25 +34,45 @@ export function BookCard({ book }: { book: BookView }) {
         <h3 id={titleId} className="font-bold text-ink-900">
           <bdi>{book.title}</bdi>
         </h3>
-        {book.subtitle ? <p className="text-sm text-ink-600"><bdi>{book.subtitle}</bdi></p> : null}
+        {book.subtitle ? (
+          <p className="text-sm text-ink-600">
+            <bdi>{book.subtitle}</bdi>
+          </p>
+        ) : null}
         <p className="mt-1 text-sm text-ink-700">
           <bdi>{book.authors.length ? book.authors.join(", ") : t("library.unknownAuthor")}</bdi>
         </p>
         <p className="mt-1 text-sm text-ink-600">
           {book.pageCount ? <span>{t("library.pages", { count: book.pageCount })} · </span> : null}
           <span data-testid="book-saleability">
-            {book.saleability === "FREE" ? t("library.free") : book.saleability === "FOR_SALE" ? t("library.forSale") : t("library.notAvailable")}
+            {book.saleability === "FREE"
+              ? t("library.free")
+              : book.saleability === "FOR_SALE"
+                ? t("library.forSale")
+                : t("library.notAvailable")}
           </span>
         </p>
         <div className="mt-auto flex flex-wrap items-center gap-3 pt-3">
           {book.saleability === "FREE" && book.pdfLink ? (
-            <a href={book.pdfLink} target="_blank" rel="noopener noreferrer nofollow" className="btn btn-primary" data-testid="download-pdf">
+            <a
+              href={book.pdfLink}
+              target="_blank"
+              rel="noopener noreferrer nofollow"
+              className="btn btn-primary"
+              data-testid="download-pdf"
+            >
               {t("library.downloadPdf")}
               <span className="sr-only"> {t("library.opensNewTab")}</span>
             </a>
           ) : null}
           {book.saleability === "FREE" && !book.pdfLink && book.readLink ? (
-            <a href={book.readLink} target="_blank" rel="noopener noreferrer nofollow" className="btn btn-secondary" data-testid="read-online">
+            <a
+              href={book.readLink}
+              target="_blank"
+              rel="noopener noreferrer nofollow"
+              className="btn btn-secondary"
+              data-testid="read-online"
+            >
               {t("library.readOnline")}
               <span className="sr-only"> {t("library.opensNewTab")}</span>
             </a>
@@ -59,7 +84,13 @@ export function BookCard({ book }: { book: BookView }) {
             </span>
           ) : null}
           {book.saleability !== "FREE" && book.buyLink ? (
-            <a href={book.buyLink} target="_blank" rel="noopener noreferrer nofollow" className="btn btn-secondary" data-testid="buy-now">
+            <a
+              href={book.buyLink}
+              target="_blank"
+              rel="noopener noreferrer nofollow"
+              className="btn btn-secondary"
+              data-testid="buy-now"
+            >
               {t("library.buyNow")}
               <span className="sr-only"> {t("library.opensNewTab")}</span>
             </a>

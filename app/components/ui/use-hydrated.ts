@@ -7,7 +7,11 @@ const noSubscription = () => () => {};
  * JavaScript runs (timers, widgets). The server's HTML and the first browser render stay equal.
  */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(noSubscription, () => true, () => false);
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
 }
 
 const REDUCED_MOTION = "(prefers-reduced-motion: reduce)";
@@ -20,5 +24,9 @@ function subscribeReducedMotion(onChange: () => void) {
 
 /** The person asked their system for less motion (unknown, so false, on the server). */
 export function usePrefersReducedMotion(): boolean {
-  return useSyncExternalStore(subscribeReducedMotion, () => window.matchMedia(REDUCED_MOTION).matches, () => false);
+  return useSyncExternalStore(
+    subscribeReducedMotion,
+    () => window.matchMedia(REDUCED_MOTION).matches,
+    () => false,
+  );
 }

@@ -132,7 +132,10 @@ export async function createEmbeddedIdp(options: EmbeddedIdpOptions): Promise<Pr
       const grantId = ctx.oidc.result?.consent?.grantId || ctx.oidc.session!.grantIdFor(ctx.oidc.client!.clientId);
       if (grantId) return ctx.oidc.provider.Grant.find(grantId);
       if (ctx.oidc.client!.clientId !== EMBEDDED_CLIENT_ID || !ctx.oidc.session?.accountId) return undefined;
-      const grant = new ctx.oidc.provider.Grant({ clientId: EMBEDDED_CLIENT_ID, accountId: ctx.oidc.session.accountId });
+      const grant = new ctx.oidc.provider.Grant({
+        clientId: EMBEDDED_CLIENT_ID,
+        accountId: ctx.oidc.session.accountId,
+      });
       grant.addOIDCScope(EMBEDDED_SCOPES);
       await grant.save();
       return grant;
