@@ -14,14 +14,14 @@ const OXLINT = join(ROOT, "node_modules/.bin/oxlint");
 
 /** One file per rule, each breaking it once. */
 const VIOLATIONS: Record<string, string> = {
-  "app/lib/imports-a-model.server.ts": `import { findUserById } from "../../app/models/user.server.ts";\nexport const f = findUserById;\n`,
-  "app/lib/reads-request-context.server.ts": `import { requestContext } from "../../app/context.server.ts";\nexport const c = requestContext;\n`,
-  "app/models/imports-a-component.server.ts": `import { CourseCard } from "../../app/components/course/course-card.tsx";\nexport const c = CourseCard;\n`,
-  "app/components/course/imports-a-server-module.tsx": `import type { Viewer } from "../../app/models/access.server.ts";\nexport type V = Viewer;\n`,
-  "app/components/course/imports-a-route.tsx": `import Home from "../../app/routes/home.tsx";\nexport const h = Home;\n`,
-  "app/components/ui/knows-the-app.tsx": `import { Logo } from "../../app/components/layout/logo.tsx";\nexport const l = Logo;\n`,
+  "app/lib/imports-a-model.server.ts": `import { findUserById } from "~/models/user.server";\nexport const f = findUserById;\n`,
+  "app/lib/reads-request-context.server.ts": `import { requestContext } from "~/context.server";\nexport const c = requestContext;\n`,
+  "app/models/imports-a-component.server.ts": `import { CourseCard } from "~/components/course/course-card";\nexport const c = CourseCard;\n`,
+  "app/components/course/imports-a-server-module.tsx": `import type { Viewer } from "~/models/access.server";\nexport type V = Viewer;\n`,
+  "app/components/course/imports-a-route.tsx": `import Home from "~/routes/home";\nexport const h = Home;\n`,
+  "app/components/ui/knows-the-app.tsx": `import { Logo } from "~/components/layout/logo";\nexport const l = Logo;\n`,
   "app/routes/imports-another-route.tsx": `import About from "./about";\nexport default About;\n`,
-  "app/i18n/imports-lib.ts": `import { loadConfig } from "../../app/lib/env.server.ts";\nexport const l = loadConfig;\n`,
+  "app/i18n/imports-lib.ts": `import { loadConfig } from "~/lib/env.server";\nexport const l = loadConfig;\n`,
   "app/models/climbs-up.server.ts": `import { openDatabase } from "../lib/db.server";\nexport const o = openDatabase;\n`,
   "db/imports-app.ts": `import { openDatabase } from "../app/lib/db.server.ts";\nexport const o = openDatabase;\n`,
   "server/imports-tests.ts": `import { startApp } from "../tests/integration/harness.ts";\nexport const s = startApp;\n`,
@@ -37,10 +37,10 @@ const CYCLE: Record<string, string> = {
 const ALLOWED: Record<string, string> = {
   // The one gateway to db/ from app/.
   "app/lib/db.server.ts": `import type { Database } from "../../db/schema.ts";\nexport type D = Database;\n`,
-  "app/routes/allowed-route.tsx": `import type { Route } from "./+types/allowed-route";\nimport { CourseCard } from "../../app/components/course/course-card.tsx";\nimport { findUserById } from "../../app/models/user.server.ts";\nimport { helper } from "./allowed-route-helper.server";\nexport const a = [CourseCard, findUserById, helper];\nexport type R = Route.LoaderArgs;\n`,
-  "app/components/course/allowed-component.tsx": `import { Stars } from "../../app/components/ui/stars.tsx";\nimport type { CourseView } from "../../app/models/catalogue.types.ts";\nexport const a = Stars;\nexport type C = CourseView;\n`,
-  "app/models/allowed-model.server.ts": `import { openDatabase } from "../../app/lib/db.server.ts";\nimport type { Database } from "../../app/lib/db.server.ts";\nexport const a = openDatabase;\nexport type D = Database;\n`,
-  "app/components/ui/allowed-ui.tsx": `import { Stars } from "./stars";\nimport { direction } from "../../app/i18n/locale.ts";\nexport const a = [Stars, direction];\n`,
+  "app/routes/allowed-route.tsx": `import type { Route } from "./+types/allowed-route";\nimport { CourseCard } from "~/components/course/course-card";\nimport { findUserById } from "~/models/user.server";\nimport { helper } from "./allowed-route-helper.server";\nexport const a = [CourseCard, findUserById, helper];\nexport type R = Route.LoaderArgs;\n`,
+  "app/components/course/allowed-component.tsx": `import { Stars } from "~/components/ui/stars";\nimport type { CourseView } from "~/models/catalogue.types";\nexport const a = Stars;\nexport type C = CourseView;\n`,
+  "app/models/allowed-model.server.ts": `import { openDatabase } from "~/lib/db.server";\nimport type { Database } from "~/lib/db.server";\nexport const a = openDatabase;\nexport type D = Database;\n`,
+  "app/components/ui/allowed-ui.tsx": `import { Stars } from "./stars";\nimport { direction } from "~/i18n/locale";\nexport const a = [Stars, direction];\n`,
 };
 
 let dir: string;
@@ -56,12 +56,14 @@ beforeAll(() => {
     writeFileSync(join(dir, path), text);
   }
   const run = spawnSync(OXLINT, ["--format", "json", "-c", ".oxlintrc.json", "."], { cwd: dir, encoding: "utf8" });
-  const { diagnostics } = JSON.parse(run.stdout) as { diagnostics: { code: string; filename: string }[] };
+  const { diagnostics } = JSON.parse(run.stdout) as {
+    diagnostics: { code: string; message: string; filename: string }[];
+  };
   reported = new Map();
   cycles = diagnostics.filter((d) => d.code === "import(no-cycle)").map((d) => d.filename);
   for (const d of diagnostics) {
     if (d.code !== "eslint(no-restricted-imports)") continue;
-    reported.set(d.filename, [...(reported.get(d.filename) ?? []), d.code]);
+    reported.set(d.filename, [...(reported.get(d.filename) ?? []), d.message]);
   }
 });
 
