@@ -18,7 +18,7 @@ const browser = await chromium.launch({
     "--disable-sync",
   ],
 });
-const sizes = { phone: { width: 390, height: 844 }, desktop: { width: 1366, height: 900 } };
+const sizes = { phone: { width: 360, height: 800 }, desktop: { width: 1366, height: 900 } };
 for (const [sizeName, viewport] of Object.entries(sizes)) {
   const context = await browser.newContext({ viewport, storageState: process.env.STORAGE_STATE });
   const page = await context.newPage();
