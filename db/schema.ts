@@ -112,6 +112,10 @@ export interface SubmissionsTable {
   forward_status: "none" | "pending" | "sent" | "failed";
   forward_attempts: number;
   forward_error: string | null;
+  /** The outbox: when the next forwarding attempt is due (null when none is). */
+  forward_next_at: string | null;
+  /** The outbox: a process sending this row holds it until then. */
+  forward_claimed_until: string | null;
 }
 
 export interface NewsletterTable {
@@ -123,6 +127,20 @@ export interface NewsletterTable {
 
 export interface CaptchaUsedTable {
   challenge_id: string;
+  expires_at: string;
+}
+
+/** A fixed window of one rate limit: key is "<limiter>:<hashed key>:<window number>". */
+export interface RateLimitsTable {
+  key: string;
+  count: number;
+  expires_at: string;
+}
+
+/** A named lease, so one process at a time runs a scheduled round. */
+export interface LeasesTable {
+  name: string;
+  holder: string;
   expires_at: string;
 }
 
@@ -139,6 +157,8 @@ export interface Database {
   registration_requests: SubmissionsTable;
   newsletter_subscribers: NewsletterTable;
   captcha_used: CaptchaUsedTable;
+  rate_limits: RateLimitsTable;
+  leases: LeasesTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -61,7 +61,7 @@ export async function createServices(
       },
       log,
     );
-    return { config, db, database, log, cookieSecrets, oidc, rateLimits: createRateLimits(), books };
+    return { config, db, database, log, cookieSecrets, oidc, rateLimits: createRateLimits(db), books };
   }
 
   await seedDemoAccounts(db);
@@ -90,5 +90,5 @@ export async function createServices(
     },
     log,
   );
-  return { config, db, database, log, cookieSecrets, oidc, idp, rateLimits: createRateLimits(), books };
+  return { config, db, database, log, cookieSecrets, oidc, idp, rateLimits: createRateLimits(db), books };
 }

@@ -1,6 +1,11 @@
+import { createHash } from "node:crypto";
+import { sql, type Kysely } from "kysely";
+import type { Database } from "./db.server";
+
 /**
- * Fixed-window rate limits kept in this process's memory. Enough for one process; several
- * processes behind a balancer each count their own share (recorded in docs/decisions).
+ * Fixed-window rate limits kept in the database, so every process on one database counts the same
+ * windows (docs/decisions/0010). Each use is one atomic upsert (`insert … on conflict … do update
+ * set count = count + 1 … returning count`), so concurrent requests cannot slip past the limit.
  */
 export interface RateLimitResult {
   ok: boolean;
@@ -9,64 +14,87 @@ export interface RateLimitResult {
 }
 
 export class RateLimiter {
-  private readonly windows = new Map<string, { count: number; resetAt: number }>();
-  private lastSweep = 0;
-
+  readonly name: string;
   readonly limit: number;
   readonly windowMs: number;
+  private readonly db: Kysely<Database>;
 
-  constructor(limit: number, windowMs: number) {
+  constructor(db: Kysely<Database>, name: string, limit: number, windowMs: number) {
+    this.db = db;
+    this.name = name;
     this.limit = limit;
     this.windowMs = windowMs;
   }
 
-  consume(key: string, now: number = Date.now()): RateLimitResult {
-    this.sweep(now);
-    let window = this.windows.get(key);
-    if (!window || window.resetAt <= now) {
-      window = { count: 0, resetAt: now + this.windowMs };
-      this.windows.set(key, window);
-    }
-    window.count += 1;
-    return { ok: window.count <= this.limit, retryAfter: Math.max(1, Math.ceil((window.resetAt - now) / 1000)) };
+  /** The row of this key's current window, and when that window ends. */
+  private window(key: string, now: number) {
+    const index = Math.floor(now / this.windowMs);
+    const hashed = createHash("sha256").update(key).digest("base64url").slice(0, 32);
+    const resetAt = (index + 1) * this.windowMs;
+    return {
+      rowKey: `${this.name}:${hashed}:${index}`,
+      resetAt,
+      retryAfter: Math.max(1, Math.ceil((resetAt - now) / 1000)),
+    };
   }
 
-  /** Whether the key has used up its window, without counting this look. */
-  check(key: string, now: number = Date.now()): RateLimitResult {
-    const window = this.windows.get(key);
-    if (!window || window.resetAt <= now) return { ok: true, retryAfter: 0 };
-    return { ok: window.count < this.limit, retryAfter: Math.max(1, Math.ceil((window.resetAt - now) / 1000)) };
+  /** Counts one use and says whether it is within the limit. */
+  async consume(key: string, now: number = Date.now()): Promise<RateLimitResult> {
+    const { rowKey, resetAt, retryAfter } = this.window(key, now);
+    const row = await this.db
+      .insertInto("rate_limits")
+      .values({ key: rowKey, count: 1, expires_at: new Date(resetAt).toISOString() })
+      .onConflict((oc) => oc.column("key").doUpdateSet({ count: sql<number>`rate_limits.count + 1` }))
+      .returning("count")
+      .executeTakeFirstOrThrow();
+    return { ok: Number(row.count) <= this.limit, retryAfter };
   }
 
-  reset(key: string): void {
-    this.windows.delete(key);
+  /** Gives one use back (a sign-in that turned out right does not count against the address). */
+  async refund(key: string, now: number = Date.now()): Promise<void> {
+    const { rowKey } = this.window(key, now);
+    await this.db
+      .updateTable("rate_limits")
+      .set({ count: sql<number>`count - 1` })
+      .where("key", "=", rowKey)
+      .where("count", ">", 0)
+      .execute();
   }
 
-  private sweep(now: number) {
-    if (now - this.lastSweep < this.windowMs) return;
-    this.lastSweep = now;
-    for (const [key, window] of this.windows) if (window.resetAt <= now) this.windows.delete(key);
+  /** Forgets this key's current window. */
+  async reset(key: string, now: number = Date.now()): Promise<void> {
+    await this.db.deleteFrom("rate_limits").where("key", "=", this.window(key, now).rowKey).execute();
   }
 }
 
-/** Every limiter of one app instance (kept per instance, so two apps in one process count apart). */
-export function createRateLimits() {
+/** Housekeeping: windows that have ended. */
+export async function deleteExpiredRateLimits(db: Kysely<Database>, now: Date = new Date()): Promise<number> {
+  const result = await db.deleteFrom("rate_limits").where("expires_at", "<=", now.toISOString()).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** Every limiter, counted in the given database (shared by every process that uses it). */
+export function createRateLimits(db: Kysely<Database>) {
   return {
     /** Starting a sign-in: 30 a minute per address. */
-    signin: new RateLimiter(30, 60_000),
-    /** The embedded provider's password form: failed attempts, 20 per 15 minutes per address and 10 per email. */
-    loginByAddress: new RateLimiter(20, 15 * 60_000),
-    loginByEmail: new RateLimiter(10, 15 * 60_000),
+    signin: new RateLimiter(db, "signin", 30, 60_000),
+    /**
+     * The embedded provider's password form, counted before the password is checked (a right one
+     * is refunded): 20 per 15 minutes per address, and 10 per 15 minutes per account and address —
+     * never per account alone, so nobody can lock an account out from elsewhere.
+     */
+    loginByAddress: new RateLimiter(db, "login-address", 20, 15 * 60_000),
+    loginByAccountAndAddress: new RateLimiter(db, "login-account-address", 10, 15 * 60_000),
     /** New quiz attempts (each a database row): 30 a minute per address. */
-    quizStart: new RateLimiter(30, 60_000),
+    quizStart: new RateLimiter(db, "quiz-start", 30, 60_000),
     /** Library searches (page and API): 30 a minute per address. */
-    librarySearch: new RateLimiter(30, 60_000),
+    librarySearch: new RateLimiter(db, "library-search", 30, 60_000),
     /** Feedback posts (page and API), valid or not: 30 per 10 minutes per address. */
-    feedbackPost: new RateLimiter(30, 10 * 60_000),
+    feedbackPost: new RateLimiter(db, "feedback-post", 30, 10 * 60_000),
     /** Captcha challenges: 60 a minute per address. */
-    captcha: new RateLimiter(60, 60_000),
+    captcha: new RateLimiter(db, "captcha", 60, 60_000),
     /** Contact, registration and newsletter forms: 20 per 10 minutes per address. */
-    forms: new RateLimiter(20, 10 * 60_000),
+    forms: new RateLimiter(db, "forms", 20, 10 * 60_000),
   };
 }
 

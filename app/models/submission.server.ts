@@ -24,6 +24,7 @@ export async function storeSubmission(
   input: SubmissionInput,
   options: { locale: string; forward: boolean; now?: Date },
 ): Promise<Submission> {
+  const created_at = (options.now ?? new Date()).toISOString();
   const row: Submission = {
     id: randomUUID(),
     name: input.name,
@@ -31,13 +32,15 @@ export async function storeSubmission(
     phone: input.phone,
     message: input.message,
     locale: options.locale,
-    created_at: (options.now ?? new Date()).toISOString(),
+    created_at,
     status: "pending",
     handled_at: null,
     handled_by: null,
     forward_status: options.forward ? "pending" : "none",
     forward_attempts: 0,
     forward_error: null,
+    forward_next_at: options.forward ? created_at : null,
+    forward_claimed_until: null,
   };
   await db.insertInto(TABLE[kind]).values(row).execute();
   return row;
@@ -230,7 +233,7 @@ export async function handleSubmission(
   locale: string,
 ) {
   const { db, log, config, rateLimits, clientIp } = services;
-  const limit = rateLimits.forms.consume(clientIp);
+  const limit = await rateLimits.forms.consume(clientIp);
   const form = await request.formData();
   const text = (name: string) => (typeof form.get(name) === "string" ? (form.get(name) as string) : "");
   const values = { name: text("name"), email: text("email"), phone: text("phone"), message: text("message") };

@@ -7,7 +7,7 @@ import type { Route } from "./+types/api-books";
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { books, rateLimits, clientIp } = servicesOf(context);
   const q = new URL(request.url).searchParams.get("q");
-  const limit = rateLimits.librarySearch.consume(clientIp);
+  const limit = await rateLimits.librarySearch.consume(clientIp);
   if (!limit.ok) return json({ error: "too_many_requests" }, 429, { "Retry-After": String(limit.retryAfter) });
   const result = await searchLibrary(books, q, context.get(localeContext).locale);
   return json(

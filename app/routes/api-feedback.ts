@@ -37,7 +37,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   if (request.method !== "POST") return json({ error: "method_not_allowed" }, 405, { Allow: "GET, POST" });
   if (!(request.headers.get("content-type") ?? "").startsWith("application/json"))
     return json({ error: "unsupported_media_type" }, 415);
-  const limit = rateLimits.feedbackPost.consume(clientIp);
+  const limit = await rateLimits.feedbackPost.consume(clientIp);
   if (!limit.ok) return json({ error: "too_many_requests" }, 429, { "Retry-After": String(limit.retryAfter) });
   let body: unknown;
   try {

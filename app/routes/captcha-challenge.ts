@@ -7,7 +7,7 @@ import type { Route } from "./+types/captcha-challenge";
 export async function loader({ context }: Route.LoaderArgs) {
   const { cookieSecrets, rateLimits, clientIp, config } = servicesOf(context);
   if (config.CAPTCHA !== "altcha") return json({ error: "not_found" }, 404);
-  const limit = rateLimits.captcha.consume(clientIp);
+  const limit = await rateLimits.captcha.consume(clientIp);
   if (!limit.ok) return json({ error: "too_many_requests" }, 429, { "Retry-After": String(limit.retryAfter) });
   return json(await createAltchaChallenge(cookieSecrets));
 }

@@ -97,7 +97,7 @@ export async function action({ context, request }: Route.ActionArgs) {
       headers: { "Set-Cookie": await setFlash(config, cookieSecrets, "feedback.thanks") },
     });
   }
-  const limit = rateLimits.feedbackPost.consume(clientIp);
+  const limit = await rateLimits.feedbackPost.consume(clientIp);
   if (!limit.ok) {
     log.warn({ route: "feedback" }, "rate limit hit");
     return data(

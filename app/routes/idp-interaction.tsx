@@ -10,7 +10,7 @@ import { passHeaders } from "~/lib/http";
 /**
  * The embedded provider's login page (/idp/interaction/:uid): email and password, checked against
  * idp_accounts. The same message for an unknown email and a wrong password; rate-limited per
- * client address and per email.
+ * client address and per account and address (never per account alone).
  */
 
 const credentials = z.object({
@@ -62,26 +62,31 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const email = typeof form.get("email") === "string" ? String(form.get("email")).slice(0, 254) : "";
   if (!parsed.success) return data({ error: "missing" as const, email }, { status: 400 });
 
-  // Only failures count (an office behind one address signs in many people); a blocked key waits.
-  const emailKey = parsed.data.email.toLowerCase();
-  const blocked = [rateLimits.loginByAddress.check(clientIp), rateLimits.loginByEmail.check(emailKey)].find(
-    (l) => !l.ok,
-  );
-  if (blocked) {
+  // Counted before the password is checked (one atomic step each, shared by every process), so
+  // parallel guesses cannot slip past; a right password gives its count back, so only failures
+  // count. Per address, and per account and address: never per account alone, so nobody can lock
+  // an account out from elsewhere (docs/decisions/0010).
+  const accountKey = `${parsed.data.email.toLowerCase()}|${clientIp}`;
+  const limits = [
+    await rateLimits.loginByAddress.consume(clientIp),
+    await rateLimits.loginByAccountAndAddress.consume(accountKey),
+  ];
+  const blocked = limits.filter((l) => !l.ok);
+  if (blocked.length > 0) {
     log.warn({ route: "idp-login" }, "rate limit hit");
+    const retryAfter = Math.max(...blocked.map((l) => l.retryAfter));
     return data(
-      { error: "tooMany" as const, email, retryAfter: blocked.retryAfter },
-      { status: 429, headers: { "Retry-After": String(blocked.retryAfter) } },
+      { error: "tooMany" as const, email, retryAfter },
+      { status: 429, headers: { "Retry-After": String(retryAfter) } },
     );
   }
   const account = await authenticateIdpAccount(db, parsed.data.email, parsed.data.password);
   if (!account) {
-    rateLimits.loginByAddress.consume(clientIp);
-    rateLimits.loginByEmail.consume(emailKey);
     log.info({ route: "idp-login" }, "embedded provider: failed sign-in");
     return data({ error: "invalid" as const, email }, { status: 401 });
   }
-  rateLimits.loginByEmail.reset(emailKey);
+  await rateLimits.loginByAddress.refund(clientIp);
+  await rateLimits.loginByAccountAndAddress.reset(accountKey);
   const to = await idp.interactionResult(
     nodeReq,
     nodeRes,

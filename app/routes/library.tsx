@@ -15,7 +15,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const q = new URL(request.url).searchParams.get("q");
   const base = { meta: meta(t("library.metaTitle"), t("library.description")), suggested: suggestedBookViews(locale) };
   if (q?.trim()) {
-    const limit = rateLimits.librarySearch.consume(clientIp);
+    const limit = await rateLimits.librarySearch.consume(clientIp);
     if (!limit.ok) {
       log.warn({ route: "library" }, "rate limit hit");
       return data(

@@ -16,7 +16,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const returnTo = safeReturnTo(form.get("returnTo"));
   const wantsDocument = !new URL(request.url).pathname.endsWith(".data");
-  const limit = rateLimits.forms.consume(clientIp);
+  const limit = await rateLimits.forms.consume(clientIp);
   if (!limit.ok)
     return data(
       { ok: false as const, error: "forms.errors.tooMany" as const, retryAfter: limit.retryAfter },

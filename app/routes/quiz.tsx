@@ -71,7 +71,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     return data({ error: "invalid" as const }, { status: 400 });
   }
   if (!attemptId) {
-    const limit = rateLimits.quizStart.consume(clientIp);
+    const limit = await rateLimits.quizStart.consume(clientIp);
     if (!limit.ok)
       return data(
         { error: "tooMany" as const, retryAfter: limit.retryAfter },

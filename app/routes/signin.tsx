@@ -11,7 +11,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { config, oidc, cookieSecrets, log, clientIp, rateLimits } = servicesOf(context);
   const returnTo = safeReturnTo(new URL(request.url).searchParams.get("returnTo"));
   if (getViewer(context).isAuthenticated) throw redirect(returnTo);
-  const limit = rateLimits.signin.consume(clientIp);
+  const limit = await rateLimits.signin.consume(clientIp);
   if (!limit.ok) {
     log.warn({ route: "signin" }, "rate limit hit");
     throw data("Too Many Requests", { status: 429, headers: { "Retry-After": String(limit.retryAfter) } });

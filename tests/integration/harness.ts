@@ -26,6 +26,10 @@ export interface LogLine {
 export async function startApp(
   env: Record<string, string> = {},
   dialect: "sqlite" | "postgres" = "sqlite",
+  options: {
+    /** Another app's database: this app is a second process on it (its own connection). */
+    sharing?: { database: TestDb };
+  } = {},
 ): Promise<{
   url: string;
   db: Kysely<Database>;
@@ -58,7 +62,12 @@ export async function startApp(
     },
   });
   const log = createLogger(config.LOG_LEVEL, sink);
-  const database = await createTestDb(dialect);
+  const shared = options.sharing?.database;
+  const handle = shared?.reopen();
+  const database: TestDb =
+    shared && handle
+      ? { ...handle, reopen: shared.reopen, destroy: () => handle.close() }
+      : await createTestDb(dialect);
   const cookieSecrets = ["test-secret-".padEnd(40, "x")];
   const services = await bundle.createServices(
     config,
