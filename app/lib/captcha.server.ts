@@ -134,6 +134,7 @@ export async function checkCaptcha(
   return verifyAltcha(services.db, services.cookieSecrets, typeof payload === "string" ? payload : null);
 }
 
-export async function deleteExpiredCaptchas(db: Kysely<Database>, now: Date = new Date()): Promise<void> {
-  await db.deleteFrom("captcha_used").where("expires_at", "<", now.toISOString()).execute();
+export async function deleteExpiredCaptchas(db: Kysely<Database>, now: Date = new Date()): Promise<number> {
+  const result = await db.deleteFrom("captcha_used").where("expires_at", "<", now.toISOString()).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

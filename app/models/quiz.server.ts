@@ -174,7 +174,12 @@ export async function quizHistory(db: Kysely<Database>, userId: string, limit = 
 }
 
 /** Housekeeping: unfinished attempts untouched for a day are dropped. */
-export async function deleteStaleAttempts(db: Kysely<Database>, now: Date = new Date()): Promise<void> {
+export async function deleteStaleAttempts(db: Kysely<Database>, now: Date = new Date()): Promise<number> {
   const cutoff = new Date(now.getTime() - 24 * 60 * 60 * 1000).toISOString();
-  await db.deleteFrom("quiz_attempts").where("finished_at", "is", null).where("updated_at", "<", cutoff).execute();
+  const result = await db
+    .deleteFrom("quiz_attempts")
+    .where("finished_at", "is", null)
+    .where("updated_at", "<", cutoff)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

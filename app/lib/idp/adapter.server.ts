@@ -74,6 +74,7 @@ export function databaseAdapter(db: Kysely<Database>) {
 }
 
 /** Housekeeping: removes expired provider state. */
-export async function deleteExpiredIdpPayloads(db: Kysely<Database>, now: Date = new Date()): Promise<void> {
-  await db.deleteFrom("idp_payloads").where("expires_at", "<=", now.toISOString()).execute();
+export async function deleteExpiredIdpPayloads(db: Kysely<Database>, now: Date = new Date()): Promise<number> {
+  const result = await db.deleteFrom("idp_payloads").where("expires_at", "<=", now.toISOString()).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDb, DIALECTS, type TestDb } from "../../tests/setup/databases.ts";
+import { createUser } from "../../tests/support/factories.ts";
+import { housekeepingRound } from "./housekeeping.server";
+import { createSession } from "./session.server";
+
+const DAY = 24 * 60 * 60 * 1000;
+
+describe.each(DIALECTS)("housekeeping on %s", (dialect) => {
+  let t: TestDb;
+  let other: ReturnType<TestDb["reopen"]>;
+  const now = new Date("2026-03-01T12:00:00.000Z");
+  const ago = (ms: number) => new Date(now.getTime() - ms).toISOString();
+  const later = (ms: number) => new Date(now.getTime() + ms).toISOString();
+
+  beforeAll(async () => {
+    t = await createTestDb(dialect);
+    other = t.reopen();
+  });
+  afterAll(async () => {
+    await other.close();
+    await t.destroy();
+  });
+
+  async function seed() {
+    const user = await createUser(t.db);
+    await createSession(t.db, user.id, { now: new Date(now.getTime() - 8 * DAY) }); // idle for 8 days
+    await createSession(t.db, user.id, { now: new Date(now.getTime() - DAY) }); // fresh
+    await t.db
+      .insertInto("captcha_used")
+      .values([
+        { challenge_id: `old-${Math.random()}`, expires_at: ago(1000) },
+        { challenge_id: `new-${Math.random()}`, expires_at: later(DAY) },
+      ])
+      .execute();
+    const payload = (id: string, expires_at: string) => ({
+      model: "Session",
+      id,
+      payload: "{}",
+      grant_id: null,
+      user_code: null,
+      uid: null,
+      expires_at,
+      consumed_at: null,
+    });
+    await t.db
+      .insertInto("idp_payloads")
+      .values([payload(`old-${Math.random()}`, ago(1000)), payload(`new-${Math.random()}`, later(DAY))])
+      .execute();
+    const attempt = (id: string, updated_at: string, finished_at: string | null) => ({
+      id,
+      user_id: null,
+      quiz: "programming",
+      question_count: 5,
+      current_index: finished_at ? 5 : 1,
+      score: 0,
+      started_at: updated_at,
+      updated_at,
+      finished_at,
+    });
+    await t.db
+      .insertInto("quiz_attempts")
+      .values([
+        attempt(`stale-${Math.random()}`, ago(2 * DAY), null),
+        attempt(`fresh-${Math.random()}`, ago(1000), null),
+        attempt(`done-${Math.random()}`, ago(30 * DAY), ago(30 * DAY)), // finished: history, kept
+      ])
+      .execute();
+    await t.db
+      .insertInto("rate_limits")
+      .values([
+        { key: `old-${Math.random()}`, count: 3, expires_at: ago(1000) },
+        { key: `new-${Math.random()}`, count: 3, expires_at: later(DAY) },
+      ])
+      .execute();
+  }
+
+  async function counts() {
+    const n = async (table: "sessions" | "captcha_used" | "idp_payloads" | "quiz_attempts" | "rate_limits") =>
+      Number(
+        (
+          await t.db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll().as("n"))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    return {
+      sessions: await n("sessions"),
+      captcha_used: await n("captcha_used"),
+      idp_payloads: await n("idp_payloads"),
+      quiz_attempts: await n("quiz_attempts"),
+      rate_limits: await n("rate_limits"),
+    };
+  }
+
+  it("removes rows past their time, keeps fresh ones, and says how many per table", async () => {
+    await seed();
+    const removed = await housekeepingRound(t.db, "p1", 60_000, now);
+    expect(removed).toEqual({ sessions: 1, captcha_used: 1, idp_payloads: 1, quiz_attempts: 1, rate_limits: 1 });
+    expect(await counts()).toEqual({ sessions: 1, captcha_used: 1, idp_payloads: 1, quiz_attempts: 2, rate_limits: 1 });
+  });
+
+  it("two processes at once: one takes the lease and does the round; the next round once it expires", async () => {
+    await seed();
+    const at = new Date(now.getTime() + 120_000); // the first test's lease has run out
+    const rounds = await Promise.all([
+      housekeepingRound(t.db, "p1", 60_000, at),
+      housekeepingRound(other.db, "p2", 60_000, at),
+    ]);
+    expect(rounds.filter((r) => r === null)).toHaveLength(1);
+    expect(rounds.find((r) => r !== null)).toMatchObject({ captcha_used: 1, quiz_attempts: 1 });
+    expect(await housekeepingRound(other.db, "p2", 60_000, new Date(at.getTime() + 30_000))).toBeNull(); // still held
+    expect(await housekeepingRound(other.db, "p2", 60_000, new Date(at.getTime() + 60_000))).not.toBeNull();
+  });
+});
