@@ -36,6 +36,8 @@ export interface AppServices {
   books: BooksClient;
   /** Delays between attempts to forward a submission (tests make them short). */
   forwardDelays?: number[];
+  /** Looks at the forwarding outbox now (set once the process's background jobs run). */
+  kickForwarding?: () => void;
   /** The embedded OpenID provider, when OIDC_ISSUER is unset. */
   idp?: Provider;
 }

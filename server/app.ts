@@ -12,6 +12,7 @@ import { ConfigError, loadConfig, type Config } from "../app/lib/env.server.ts";
 import { flushErrorReporting, initServerErrorReporting } from "../app/lib/error-reporting.server.ts";
 import { createLogger } from "../app/lib/logger.server.ts";
 import { loadCookieSecrets } from "../app/lib/secrets.server.ts";
+import { startBackgroundJobs } from "./background.ts";
 import { bodyLimit } from "./body-limit.ts";
 import { requestLog } from "./request-log.ts";
 import { sameOriginOnly } from "./same-origin.ts";
@@ -20,7 +21,7 @@ import { securityHeaders } from "./security-headers.ts";
 import { createServices, type Runtime } from "./services.ts";
 import { runSubscriptionsCommand } from "./subscriptions-cli.ts";
 
-export { createServices };
+export { createServices, startBackgroundJobs };
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -196,6 +197,9 @@ export async function main(argv: string[], appOptions: AppOptions = {}): Promise
     appOptions.clientDir ?? CLIENT_DIR,
   );
   const app = createApp(services, appOptions);
+  // Housekeeping and the forwarding outbox, shared safely with any other process on the database.
+  const jobs = startBackgroundJobs(services);
+  services.kickForwarding = jobs.kickForwarding;
 
   let server: Server;
   try {
@@ -235,6 +239,7 @@ export async function main(argv: string[], appOptions: AppOptions = {}): Promise
     server.close(async () => {
       clearTimeout(force);
       clearInterval(sweep);
+      await jobs.stop();
       await database.close().catch((err: unknown) => log.error({ err }, "closing the database failed"));
       await flushErrorReporting().catch(() => {});
       log.info("stopped");

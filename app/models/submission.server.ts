@@ -10,8 +10,9 @@ import { parseSubmission, type SubmissionActionData, type SubmissionInput } from
 
 /**
  * Contact messages and registration requests: stored first, always; then, if configured, forwarded
- * to a form service after the answer has gone out, with retries and backoff. Failures are logged and
- * kept on the row (visible in the admin inbox), never lost.
+ * to a form service after the answer has gone out, from an outbox in the database (the row's
+ * forward_* columns) that any process works through, with retries and backoff — so a restart loses
+ * nothing. Failures are logged and kept on the row (visible in the admin inbox).
  */
 export type SubmissionKind = "contact" | "registration";
 export const TABLE = { contact: "contact_messages", registration: "registration_requests" } as const;
@@ -80,7 +81,7 @@ export interface ForwardOptions {
   config: Config;
   db: Kysely<Database>;
   log: Logger;
-  /** Delays before each attempt (ms): the first is immediate. */
+  /** Delays before each attempt (ms): the first is immediate; after the last attempt, failed. */
   delays?: number[];
 }
 
@@ -158,33 +159,83 @@ async function attempt(
   }
 }
 
-/** Forwards one stored submission, retrying with backoff; resolves when done (sent or failed for good). */
-export async function forwardSubmission(options: ForwardOptions, kind: SubmissionKind, id: string): Promise<void> {
+/** How long a process holds a row it is sending; a process that dies mid-send leaves it to others after this. */
+export const FORWARD_CLAIM_MS = 2 * 60_000;
+
+export interface ForwardRoundResult {
+  sent: number;
+  failed: number;
+  /** When the rows that failed this round are due again. */
+  retries: Date[];
+}
+
+/**
+ * The outbox: sends every due row (forward_status pending, forward_next_at passed, not held by
+ * another process). Each row is claimed with a conditional update before it is sent, so two
+ * processes never send the same row; the outcome is recorded with the next attempt's time
+ * (`delays[n]` after the n-th attempt) or, after the last, as failed for good.
+ */
+export async function forwardDueSubmissions(
+  options: ForwardOptions,
+  now: Date = new Date(),
+): Promise<ForwardRoundResult> {
   const delays = options.delays ?? DEFAULT_DELAYS;
-  for (const [index, delay] of delays.entries()) {
-    if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay).unref?.());
-    const row = await findSubmission(options.db, kind, id);
-    if (!row || row.forward_status === "sent") return;
-    const result = await attempt(options, kind, row);
-    const last = index === delays.length - 1;
-    await options.db
-      .updateTable(TABLE[kind])
-      .set({
-        forward_attempts: row.forward_attempts + 1,
-        forward_status: result.ok ? "sent" : last ? "failed" : "pending",
-        forward_error: result.ok ? null : result.error,
-      })
-      .where("id", "=", id)
+  const result: ForwardRoundResult = { sent: 0, failed: 0, retries: [] };
+  const t0 = Date.now();
+  const clock = () => new Date(now.getTime() + Date.now() - t0); // "now", moving on as the round does
+  for (const kind of ["contact", "registration"] as const) {
+    const table = TABLE[kind];
+    const due = await options.db
+      .selectFrom(table)
+      .select("id")
+      .where("forward_status", "=", "pending")
+      .where("forward_next_at", "<=", now.toISOString())
+      .orderBy("forward_next_at")
+      .limit(20)
       .execute();
-    if (result.ok) {
-      options.log.info({ kind, submissionId: id, attempts: row.forward_attempts + 1 }, "submission forwarded");
-      return;
+    for (const { id } of due) {
+      const claimedAt = clock();
+      const claim = await options.db
+        .updateTable(table)
+        .set({ forward_claimed_until: new Date(claimedAt.getTime() + FORWARD_CLAIM_MS).toISOString() })
+        .where("id", "=", id)
+        .where("forward_status", "=", "pending")
+        .where("forward_next_at", "<=", claimedAt.toISOString())
+        .where((eb) =>
+          eb.or([eb("forward_claimed_until", "is", null), eb("forward_claimed_until", "<=", claimedAt.toISOString())]),
+        )
+        .executeTakeFirst();
+      if (Number(claim.numUpdatedRows) !== 1) continue; // another process has it
+      const row = (await findSubmission(options.db, kind, id))!;
+      const outcome = await attempt(options, kind, row);
+      const attempts = row.forward_attempts + 1;
+      const last = attempts >= delays.length;
+      const nextAt = outcome.ok || last ? null : new Date(clock().getTime() + (delays[attempts] ?? 0));
+      await options.db
+        .updateTable(table)
+        .set({
+          forward_attempts: attempts,
+          forward_status: outcome.ok ? "sent" : last ? "failed" : "pending",
+          forward_error: outcome.ok ? null : outcome.error,
+          forward_next_at: nextAt?.toISOString() ?? null,
+          forward_claimed_until: null,
+        })
+        .where("id", "=", id)
+        .execute();
+      if (outcome.ok) {
+        result.sent += 1;
+        options.log.info({ kind, submissionId: id, attempts }, "submission forwarded");
+        continue;
+      }
+      if (nextAt) result.retries.push(nextAt);
+      else result.failed += 1;
+      options.log.warn(
+        { kind, submissionId: id, attempt: attempts, error: outcome.error },
+        last ? "forwarding failed for good" : "forwarding failed; will retry",
+      );
     }
-    options.log.warn(
-      { kind, submissionId: id, attempt: row.forward_attempts + 1, error: result.error },
-      last ? "forwarding failed for good" : "forwarding failed; will retry",
-    );
   }
+  return result;
 }
 
 /** Newsletter: stored once; a repeat changes nothing and gets the same answer. */
@@ -212,7 +263,8 @@ export interface SubmissionServices {
   cookieSecrets: string[];
   rateLimits: RateLimits;
   clientIp: string;
-  forwardDelays?: number[];
+  /** Starts the outbox worker now (this process has something to send). */
+  kickForwarding?: () => void;
 }
 
 const CAPTCHA_ERRORS = {
@@ -264,14 +316,7 @@ export async function handleSubmission(
   const forward = forwardingConfigured(config);
   const row = await storeSubmission(db, kind, parsed.data, { locale, forward });
   log.info({ kind, submissionId: row.id }, "submission stored");
-  if (forward) {
-    // After the answer: the person does not wait for the form service.
-    setImmediate(
-      () =>
-        void forwardSubmission({ config, db: db, log, delays: services.forwardDelays }, kind, row.id).catch(
-          (err: unknown) => log.error({ err }, "forwarding crashed"),
-        ),
-    );
-  }
+  // The row is in the outbox; this process's worker sends it after the answer (any process would).
+  if (forward) services.kickForwarding?.();
   return data<SubmissionActionData>({ ok: true });
 }

@@ -9,6 +9,7 @@ import { loadConfig } from "../../app/lib/env.server.ts";
 import { createLogger } from "../../app/lib/logger.server.ts";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
+import type { BackgroundOptions } from "../../server/background.ts";
 import { createTestDb, type TestDb } from "../setup/databases.ts";
 
 const ROOT = resolve(import.meta.dirname, "../..");
@@ -29,6 +30,8 @@ export async function startApp(
   options: {
     /** Another app's database: this app is a second process on it (its own connection). */
     sharing?: { database: TestDb };
+    /** The background jobs' timing (the outbox is looked at every 50 ms here). */
+    background?: BackgroundOptions;
   } = {},
 ): Promise<{
   url: string;
@@ -78,6 +81,8 @@ export async function startApp(
     bundle.CLIENT_DIR,
   );
   services.forwardDelays = [0, 100, 200, 300]; // forwarding retries, quickly
+  const jobs = bundle.startBackgroundJobs(services, { forwardPollMs: 50, ...options.background });
+  services.kickForwarding = jobs.kickForwarding;
   const app = bundle.createApp(services);
   server.on("request", app);
   return {
@@ -88,6 +93,7 @@ export async function startApp(
     logs,
     server,
     async stop() {
+      await jobs.stop();
       await new Promise<void>((ok) => server.close(() => ok()));
       server.closeAllConnections();
       await database.destroy();

@@ -1,0 +1,102 @@
+import { randomUUID } from "node:crypto";
+import type { AppServices } from "../app/context.server.ts";
+import { housekeepingRound } from "../app/models/housekeeping.server.ts";
+import { forwardDueSubmissions, forwardingConfigured } from "../app/models/submission.server.ts";
+
+/**
+ * The process's scheduled work, safe with several processes on one database (docs/decisions/0010):
+ * housekeeping (a round per interval across all processes, under a lease) and the forwarding
+ * outbox (rows claimed one by one). Timers are unref'd; stop() ends them and waits for a running round.
+ */
+export interface BackgroundOptions {
+  /** Between housekeeping rounds (and how long a round's lease is held). */
+  housekeepingEveryMs?: number;
+  /** Before the first housekeeping round after start. */
+  housekeepingFirstMs?: number;
+  /** Between looks at the outbox (a new submission in this process looks at once). */
+  forwardPollMs?: number;
+}
+
+export interface BackgroundJobs {
+  /** Looks at the outbox now. */
+  kickForwarding(): void;
+  stop(): Promise<void>;
+}
+
+export function startBackgroundJobs(services: AppServices, options: BackgroundOptions = {}): BackgroundJobs {
+  const { db, log, config } = services;
+  const holder = randomUUID();
+  const housekeepingEveryMs = options.housekeepingEveryMs ?? 10 * 60_000;
+  const forwardPollMs = options.forwardPollMs ?? 2_000;
+  const timers = new Set<NodeJS.Timeout>();
+  const running = new Set<Promise<unknown>>();
+  let stopped = false;
+
+  const later = (ms: number, fn: () => void) => {
+    if (stopped) return;
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      fn();
+    }, ms);
+    timer.unref();
+    timers.add(timer);
+  };
+  const track = (work: Promise<unknown>) => {
+    running.add(work);
+    void work.finally(() => running.delete(work));
+  };
+
+  const housekeeping = () => {
+    if (stopped) return;
+    track(
+      housekeepingRound(db, holder, housekeepingEveryMs)
+        .then((removed) => {
+          if (removed) log.info({ removed }, "housekeeping: removed expired rows");
+        })
+        .catch((err: unknown) => log.error({ err }, "housekeeping failed"))
+        .finally(() => later(housekeepingEveryMs, housekeeping)),
+    );
+  };
+  later(options.housekeepingFirstMs ?? 5_000, housekeeping);
+
+  // One outbox round at a time in this process; a kick during a round asks for another.
+  let forwarding = false;
+  let again = false;
+  const forward = () => {
+    if (stopped) return;
+    if (forwarding) {
+      again = true;
+      return;
+    }
+    forwarding = true;
+    again = false;
+    track(
+      forwardDueSubmissions({ config, db, log, delays: services.forwardDelays })
+        .then(({ retries }) => {
+          for (const at of retries) later(Math.max(0, at.getTime() - Date.now()), forward);
+        })
+        .catch((err: unknown) => log.error({ err }, "forwarding round failed"))
+        .finally(() => {
+          forwarding = false;
+          if (again) forward();
+        }),
+    );
+  };
+  const poll = () => {
+    forward();
+    later(forwardPollMs, poll);
+  };
+  if (forwardingConfigured(config)) later(0, poll);
+
+  return {
+    kickForwarding: () => {
+      if (forwardingConfigured(config)) forward();
+    },
+    async stop() {
+      stopped = true;
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
+      await Promise.allSettled([...running]);
+    },
+  };
+}
