@@ -2,10 +2,15 @@ import type { Kysely } from "kysely";
 import { Migrator, type MigrationResultSet } from "kysely/migration";
 import { migrations } from "./migrations/index.ts";
 
-export async function migrateToLatest(db: Kysely<any>): Promise<MigrationResultSet> {
+/**
+ * `schema` (PostgreSQL, tests): keep Kysely's own bookkeeping tables in that schema. Without it Kysely
+ * looks for them in every schema, so another test schema's half-made tables could be taken for ours.
+ */
+export async function migrateToLatest(db: Kysely<any>, options: { schema?: string } = {}): Promise<MigrationResultSet> {
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations },
+    ...(options.schema ? { migrationTableSchema: options.schema } : {}),
   });
   const result = await migrator.migrateToLatest();
   if (result.error) {

@@ -43,7 +43,7 @@ export async function createTestDb(dialect: "sqlite" | "postgres"): Promise<Test
   await admin.query(`create schema ${schema}`);
   await admin.end();
   const database = openDatabase(url, { schema });
-  await migrateToLatest(database.db);
+  await migrateToLatest(database.db, { schema });
   return {
     ...database,
     reopen: () => openDatabase(url, { schema }),
