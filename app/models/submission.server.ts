@@ -317,6 +317,6 @@ export async function handleSubmission(
   const row = await storeSubmission(db, kind, parsed.data, { locale, forward });
   log.info({ kind, submissionId: row.id }, "submission stored");
   // The row is in the outbox; this process's worker sends it after the answer (any process would).
-  if (forward) services.kickForwarding?.();
+  if (forward && services.kickForwarding) setImmediate(services.kickForwarding);
   return data<SubmissionActionData>({ ok: true });
 }
