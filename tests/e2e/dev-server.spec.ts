@@ -30,7 +30,9 @@ let dir: string;
 let dev: ChildProcess;
 let output = "";
 
-test.beforeAll(async () => {
+test.beforeAll(async ({ browser }) => {
+  // Starting Vite cold (copying the sources, optimising dependencies) is the slow part, not the test.
+  test.setTimeout(60_000);
   dir = mkdtempSync(join(tmpdir(), "lomda-dev-"));
   for (const entry of COPIED) cpSync(join(ROOT, entry), join(dir, entry), { recursive: true });
   symlinkSync(join(ROOT, "node_modules"), join(dir, "node_modules"), "dir");
@@ -54,6 +56,16 @@ test.beforeAll(async () => {
       message: output,
     })
     .toBe(200);
+  // A cold Vite optimises the browser's dependencies on the first page load, and may redo it
+  // (answering 504 to the first copies) once it has seen them all. A developer sees one reload;
+  // the test waits for that here, on a page of its own, so the page under test meets a warm server.
+  const warmUp = await browser.newPage();
+  for (let load = 0; load < 2; load++) {
+    await warmUp.goto(`http://127.0.0.1:${DEV_PORT}/`);
+    await warmUp.waitForLoadState("networkidle");
+    await waitForHydration(warmUp);
+  }
+  await warmUp.close();
 });
 
 test.afterAll(() => {
