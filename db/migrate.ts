@@ -1,11 +1,18 @@
-import type { Kysely } from "kysely";
+import { PostgresAdapter, sql, type Kysely } from "kysely";
 import { Migrator, type MigrationResultSet } from "kysely/migration";
 import { migrations } from "./migrations/index.ts";
 
 export async function migrateToLatest(db: Kysely<any>): Promise<MigrationResultSet> {
+  // On PostgreSQL, name the schema: without it Kysely takes another schema's migration tables
+  // (any schema of the database) for this one's, and migrating a second schema fails.
+  const schema =
+    db.getExecutor().adapter instanceof PostgresAdapter
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
+      : undefined;
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations },
+    ...(schema ? { migrationTableSchema: schema } : {}),
   });
   const result = await migrator.migrateToLatest();
   if (result.error) {
