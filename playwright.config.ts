@@ -51,6 +51,8 @@ export default defineConfig({
         DATABASE_URL: process.env.E2E_DATABASE_URL ?? "file:./tests/.tmp/e2e/lomda.db",
         DATA_DIR: "./tests/.tmp/e2e",
         LOMDA_TEST_ROUTES: "1",
+        // Demo mode, as `npm start` runs it: the demo accounts the tests sign in with, and the banner.
+        LOMDA_DEMO: "1",
         LOG_LEVEL: "warn",
         BOOKS_API_URL: `http://127.0.0.1:${BOOKS_UPSTREAM_PORT}/books/v1/volumes`,
         BOOKS_API_KEY: "e2e-books-key-never-in-the-browser",

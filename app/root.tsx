@@ -59,6 +59,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     viewer: clientViewer,
     // A Sentry DSN is public by design (browsers send to it); null when error reporting is off.
     sentryDsn: context.get(requestContext).config.SENTRY_DSN ?? null,
+    // Demo mode (published demo passwords): a banner on every page says so.
+    demo: context.get(requestContext).config.demo,
     // The server's year, so the footer's copyright renders the same in the browser on New Year's Eve.
     year: new Date().getUTCFullYear(),
     errorTitles: { notFound: i18n.t("notFound.metaTitle"), error: i18n.t("error.metaTitle") },

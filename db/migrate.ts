@@ -1,16 +1,22 @@
-import type { Kysely } from "kysely";
+import { PostgresAdapter, sql, type Kysely } from "kysely";
 import { Migrator, type MigrationResultSet } from "kysely/migration";
 import { migrations } from "./migrations/index.ts";
 
 /**
- * `schema` (PostgreSQL, tests): keep Kysely's own bookkeeping tables in that schema. Without it Kysely
- * looks for them in every schema, so another test schema's half-made tables could be taken for ours.
+ * On PostgreSQL, Kysely's own bookkeeping tables live in the current schema (or `schema`, given by
+ * the tests): without naming it, Kysely takes another schema's migration tables (any schema of the
+ * database) for this one's, and migrating a second schema fails.
  */
 export async function migrateToLatest(db: Kysely<any>, options: { schema?: string } = {}): Promise<MigrationResultSet> {
+  const schema =
+    options.schema ??
+    (db.getExecutor().adapter instanceof PostgresAdapter
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
+      : undefined);
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations },
-    ...(options.schema ? { migrationTableSchema: options.schema } : {}),
+    ...(schema ? { migrationTableSchema: schema } : {}),
   });
   const result = await migrator.migrateToLatest();
   if (result.error) {

@@ -1,4 +1,4 @@
-import type { Insertable, Selectable, Updateable } from "kysely";
+import type { Generated, Insertable, Selectable, Updateable } from "kysely";
 
 /**
  * Table types. Portable across SQLite and PostgreSQL: ids are made in the app (text), timestamps
@@ -53,6 +53,10 @@ export interface IdpAccountsTable {
   phone: string | null;
   address: string | null;
   created_at: string;
+  /** 1: an admin (made with `npm run accounts -- create <email> --admin`). */
+  is_admin: Generated<number>;
+  /** Set: the account cannot sign in (`npm run accounts -- disable <email>`). */
+  disabled_at: string | null;
 }
 
 export interface IdpPayloadsTable {

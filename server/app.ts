@@ -10,6 +10,7 @@ import { requestContext, type AppServices, type RequestInfo } from "../app/conte
 import { openDatabase } from "../app/lib/db.server.ts";
 import { ConfigError, loadConfig, type Config } from "../app/lib/env.server.ts";
 import { flushErrorReporting, initServerErrorReporting } from "../app/lib/error-reporting.server.ts";
+import { IDP_MOUNT } from "../app/lib/idp/provider.server.ts";
 import { createLogger } from "../app/lib/logger.server.ts";
 import { loadCookieSecrets } from "../app/lib/secrets.server.ts";
 import { startBackgroundJobs } from "./background.ts";
@@ -19,6 +20,7 @@ import { sameOriginOnly } from "./same-origin.ts";
 import { thumbnails, videoFiles } from "./media.ts";
 import { securityHeaders } from "./security-headers.ts";
 import { createServices, type Runtime } from "./services.ts";
+import { runAccountsCommand, readPassword } from "./accounts-cli.ts";
 import { runSubscriptionsCommand } from "./subscriptions-cli.ts";
 
 export { createServices, startBackgroundJobs };
@@ -145,8 +147,11 @@ function listen(app: express.Express, port: number, host: string): Promise<Serve
 }
 
 /** The process: check configuration, migrate, serve, and shut down gracefully. */
-export async function main(argv: string[], appOptions: AppOptions = {}): Promise<void> {
+export async function main(args: string[], appOptions: AppOptions = {}): Promise<void> {
   process.env.NODE_ENV ??= "production";
+  // `npm start` runs `server.js --demo`: demo mode unless LOMDA_DEMO says otherwise.
+  if (args.includes("--demo")) process.env.LOMDA_DEMO ??= "1";
+  const argv = args.filter((a) => a !== "--demo");
   let config: Config;
   try {
     config = loadConfig(process.env);
@@ -179,6 +184,16 @@ export async function main(argv: string[], appOptions: AppOptions = {}): Promise
   }
   if (argv[0] === "subscriptions") {
     const code = await runSubscriptionsCommand(database.db, argv.slice(1), (line) => process.stdout.write(`${line}\n`));
+    await database.close();
+    process.exit(code);
+  }
+
+  if (argv[0] === "accounts") {
+    const code = await runAccountsCommand(database.db, argv.slice(1), {
+      out: (line) => process.stdout.write(`${line}\n`),
+      password: readPassword,
+      embeddedIssuer: config.embeddedIdp ? `${config.PUBLIC_URL}${IDP_MOUNT}` : undefined,
+    });
     await database.close();
     process.exit(code);
   }

@@ -14,7 +14,13 @@ import { OidcClient } from "../app/lib/oidc.server.ts";
 import { BooksClient } from "../app/models/books.server.ts";
 import { initThumbnailKeys } from "../app/models/catalogue.server.ts";
 import { createRateLimits } from "../app/lib/rate-limit.server.ts";
-import { DEMO_PASSWORD, findIdpAccountById, seedDemoAccounts } from "../app/models/idp-account.server.ts";
+import {
+  countIdpAccounts,
+  DEMO_PASSWORD,
+  disableDemoAccounts,
+  findIdpAccountById,
+  seedDemoAccounts,
+} from "../app/models/idp-account.server.ts";
 
 export interface Runtime {
   /** The address this process listens on, known once it listens (for the embedded provider's self-calls). */
@@ -64,11 +70,21 @@ export async function createServices(
     return { config, db, database, log, cookieSecrets, oidc, rateLimits: createRateLimits(db), books };
   }
 
-  await seedDemoAccounts(db);
-  log.warn(
-    { accounts: ["learner@lomda.test", "subscriber@lomda.test", "admin@lomda.test"] },
-    `DEMO SIGN-IN IS ON: the embedded OpenID provider at ${IDP_MOUNT} accepts the demo accounts with the password "${DEMO_PASSWORD}". Set OIDC_ISSUER to use a real provider.`,
-  );
+  if (config.demo) {
+    await seedDemoAccounts(db);
+    log.warn(
+      { accounts: ["learner@lomda.test", "subscriber@lomda.test", "admin@lomda.test"] },
+      `DEMO SIGN-IN IS ON: the embedded OpenID provider at ${IDP_MOUNT} accepts the demo accounts with the password "${DEMO_PASSWORD}". Start without --demo / LOMDA_DEMO=1 for a real site.`,
+    );
+  } else {
+    const disabled = await disableDemoAccounts(db);
+    if (disabled > 0) log.warn({ disabled }, "demo accounts disabled: demo mode is off");
+    if ((await countIdpAccounts(db)) === 0) {
+      log.warn(
+        "no sign-in accounts yet: create the first admin with `npm run accounts -- create you@example.com --admin`",
+      );
+    }
+  }
   const idp = await createEmbeddedIdp({
     db,
     publicUrl: config.PUBLIC_URL,

@@ -104,6 +104,10 @@ export const en = {
     errorTitle: "Something went wrong with the sign-in",
     tryAgain: "Try again",
   },
+  demo: {
+    label: "Demo",
+    text: "Sign-in accepts demo accounts with a public password. Do not enter real personal data.",
+  },
   register: {
     metaTitle: "Sign in / Register · Lomda",
     title: "Sign in / Register",

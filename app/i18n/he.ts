@@ -106,6 +106,10 @@ export const he: Translation = {
     errorTitle: "משהו השתבש בכניסה",
     tryAgain: "לנסות שוב",
   },
+  demo: {
+    label: "הדגמה",
+    text: "הכניסה מקבלת חשבונות הדגמה עם סיסמה פומבית. אל תזינו פרטים אישיים אמיתיים.",
+  },
   register: {
     metaTitle: "כניסה / הרשמה · לומדה",
     title: "כניסה / הרשמה",

@@ -12,17 +12,31 @@ function problemsOf(source: Record<string, string>): string[] {
 }
 
 describe("configuration", () => {
-  it("has working defaults: port 3000, SQLite, embedded provider, demo admin", () => {
+  it("has working defaults: port 3000, SQLite, embedded provider, no demo mode and no admin", () => {
     const config = loadConfig({});
     expect(config.PORT).toBe(3000);
     expect(config.HOST).toBe("0.0.0.0");
     expect(config.PUBLIC_URL).toBe("http://localhost:3000");
     expect(config.DATABASE_URL).toBe("file:./data/lomda.db");
     expect(config.embeddedIdp).toBe(true);
-    expect(config.adminEmails).toEqual(["admin@lomda.test"]);
+    expect(config.adminEmails).toEqual([]);
+    expect(config.demo).toBe(false);
     expect(config.CAPTCHA).toBe("altcha");
     expect(config.BOOKS_TIMEOUT_MS).toBe(5000);
     expect(config.trustProxy).toBe(false);
+  });
+
+  it("demo mode only when asked (LOMDA_DEMO=1), and only with the embedded provider; it brings the demo admin", () => {
+    const config = loadConfig({ LOMDA_DEMO: "1" });
+    expect(config.demo).toBe(true);
+    expect(config.adminEmails).toEqual(["admin@lomda.test"]);
+    expect(loadConfig({ LOMDA_DEMO: "1", ADMIN_EMAILS: "boss@school.example" }).adminEmails).toEqual([
+      "boss@school.example",
+    ]);
+    expect(() =>
+      loadConfig({ LOMDA_DEMO: "1", OIDC_ISSUER: "https://login.example", OIDC_CLIENT_ID: "x", SESSION_SECRET: "s" }),
+    ).toThrow(/LOMDA_DEMO/);
+    expect(() => loadConfig({ LOMDA_DEMO: "yes" })).toThrow(/LOMDA_DEMO/);
   });
 
   it("derives PUBLIC_URL from PORT and strips a trailing slash", () => {

@@ -72,6 +72,11 @@ const schema = z
     ),
     TRUST_PROXY: optionalString,
     LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(LOG_LEVELS).default("info")),
+    /**
+     * Demo mode: the embedded provider's public demo accounts (one of them an admin) and a "Demo"
+     * banner on every page. `npm start` sets it (server.js --demo); never in production.
+     */
+    LOMDA_DEMO: z.preprocess(emptyToUndefined, z.enum(["0", "1"]).default("0")),
     // Enables routes that exist only for the test suite (a route that throws). Never set it in production.
     LOMDA_TEST_ROUTES: z.preprocess(emptyToUndefined, z.enum(["0", "1"]).default("0")),
   })
@@ -85,6 +90,13 @@ const schema = z
         code: "custom",
         path: ["SESSION_SECRET"],
         message: "is required in production with an external OpenID provider",
+      });
+    }
+    if (external && env.LOMDA_DEMO === "1") {
+      ctx.addIssue({
+        code: "custom",
+        path: ["LOMDA_DEMO"],
+        message: "demo accounts live in the embedded provider: unset OIDC_ISSUER or LOMDA_DEMO",
       });
     }
     if (env.CAPTCHA === "off" && env.NODE_ENV === "production") {
@@ -117,6 +129,8 @@ export interface Config extends RawEnv {
   publicOrigin: string;
   isProduction: boolean;
   embeddedIdp: boolean;
+  /** Demo mode (LOMDA_DEMO=1): demo accounts with a published password, and a banner saying so. */
+  demo: boolean;
   adminEmails: string[];
   trustProxy: boolean | number | string;
 }
@@ -147,7 +161,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const env = result.data;
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
   const embeddedIdp = env.OIDC_ISSUER === undefined;
-  const adminEmails = (env.ADMIN_EMAILS ?? (embeddedIdp ? "admin@lomda.test" : ""))
+  const demo = embeddedIdp && env.LOMDA_DEMO === "1";
+  const adminEmails = (env.ADMIN_EMAILS ?? (demo ? "admin@lomda.test" : ""))
     .split(",")
     .map((e) => e.trim().toLowerCase())
     .filter(Boolean);
@@ -157,6 +172,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     publicOrigin: new URL(publicUrl).origin,
     isProduction: env.NODE_ENV === "production",
     embeddedIdp,
+    demo,
     adminEmails,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };

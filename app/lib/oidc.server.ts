@@ -55,22 +55,48 @@ function isHttpLocal(url: URL): boolean {
   return url.protocol === "http:" && ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname);
 }
 
+/**
+ * The embedded provider's discovery document, fetched from this process's own address: the provider
+ * builds its endpoint URLs from the request's host, so they name that address. Put them back on the
+ * public origin — the browser is sent to some of them (authorization, end session); the server's own
+ * calls to the others (token, JWKS, userinfo) are turned back to the local address by the fetch.
+ */
+async function publicDiscovery(response: Response, self: string, publicOrigin: string): Promise<Response> {
+  if (!response.ok) return response;
+  const metadata = (await response.json()) as Record<string, unknown>;
+  const toPublic = (value: unknown): unknown => {
+    if (typeof value === "string" && (value === self || value.startsWith(`${self}/`))) {
+      return publicOrigin + value.slice(self.length);
+    }
+    if (value && typeof value === "object" && !Array.isArray(value)) {
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, toPublic(v)]));
+    }
+    return value;
+  };
+  const headers = new Headers(response.headers);
+  headers.delete("content-length");
+  headers.delete("content-encoding");
+  return new Response(JSON.stringify(toPublic(metadata)), { status: response.status, headers });
+}
+
 /** fetch with a 10 s timeout per attempt and up to 3 attempts on network errors (not on HTTP errors). */
 function resilientFetch(settings: OidcSettings): client.CustomFetch {
   return async (url, options) => {
     let target = url;
     const self = settings.selfOrigin?.();
-    if (self && settings.publicOrigin && url.startsWith(settings.publicOrigin)) {
-      target = self + url.slice(settings.publicOrigin.length);
-    }
+    const local = Boolean(self && settings.publicOrigin && url.startsWith(settings.publicOrigin));
+    if (local) target = self + url.slice(settings.publicOrigin!.length);
     let lastError: unknown;
     for (let attempt = 1; attempt <= TOKEN_ATTEMPTS; attempt++) {
       try {
-        return await fetch(target, {
+        const response = await fetch(target, {
           ...(options as RequestInit),
           redirect: "manual",
           signal: AbortSignal.timeout(settings.timeoutMs ?? TOKEN_TIMEOUT_MS),
         });
+        return local && new URL(url).pathname.endsWith("/.well-known/openid-configuration")
+          ? await publicDiscovery(response, self!, settings.publicOrigin!)
+          : response;
       } catch (error) {
         lastError = error;
         if ((error as Error).name === "TimeoutError") throw new SignInError("timeout", "Timeout", { cause: error });

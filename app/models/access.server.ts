@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database, User } from "~/lib/db.server";
+import { isIdpAdmin } from "./idp-account.server";
 import { activeSubscriptionFor } from "./subscription.server";
 
 /**
@@ -38,11 +39,15 @@ export async function resolveViewer(
   user: User | undefined,
   adminEmails: readonly string[],
   now: Date = new Date(),
+  /** The embedded provider's issuer, when it is in use: its admin accounts (`npm run accounts`) are admins. */
+  embeddedIssuer?: string,
 ): Promise<Viewer> {
   if (!user) return VISITOR;
   const subscription = await activeSubscriptionFor(db, user, now);
   // An admin email counts only when the provider verified it: anyone can type any address at sign-up.
-  const isAdmin = user.email !== null && user.email_verified === 1 && adminEmails.includes(user.email);
+  const isAdmin =
+    (user.email !== null && user.email_verified === 1 && adminEmails.includes(user.email)) ||
+    (embeddedIssuer !== undefined && user.issuer === embeddedIssuer && (await isIdpAdmin(db, user.subject)));
   const hasSubscription = subscription !== undefined;
   return {
     user: { id: user.id, subject: user.subject, name: displayName(user), email: user.email, picture: user.picture },

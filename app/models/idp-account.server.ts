@@ -19,8 +19,61 @@ export const DEMO_ACCOUNTS = [
   { email: "admin@lomda.test", name: "Avi Mizrahi", role: "admin", phone: "+972 3-555-0142", address: null },
 ] as const;
 
+/** The account behind a subject, unless it is disabled. */
 export async function findIdpAccountById(db: Kysely<Database>, id: string): Promise<IdpAccount | undefined> {
-  return db.selectFrom("idp_accounts").selectAll().where("id", "=", id).executeTakeFirst();
+  return db
+    .selectFrom("idp_accounts")
+    .selectAll()
+    .where("id", "=", id)
+    .where("disabled_at", "is", null)
+    .executeTakeFirst();
+}
+
+/** Whether this account (a subject of the embedded provider) is an enabled admin account. */
+export async function isIdpAdmin(db: Kysely<Database>, id: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("idp_accounts")
+    .select("id")
+    .where("id", "=", id)
+    .where("is_admin", "=", 1)
+    .where("disabled_at", "is", null)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function findIdpAccountByEmail(db: Kysely<Database>, email: string): Promise<IdpAccount | undefined> {
+  return db.selectFrom("idp_accounts").selectAll().where("email", "=", email.trim().toLowerCase()).executeTakeFirst();
+}
+
+export async function listIdpAccounts(db: Kysely<Database>): Promise<IdpAccount[]> {
+  return db.selectFrom("idp_accounts").selectAll().orderBy("created_at").orderBy("email").execute();
+}
+
+/**
+ * Disables (or enables again) an account; returns it, or undefined for an unknown email. Disabling
+ * also ends the site sessions of the person who signed in with it (given the embedded issuer).
+ */
+export async function setIdpAccountDisabled(
+  db: Kysely<Database>,
+  email: string,
+  disabled: boolean,
+  options: { embeddedIssuer?: string; now?: Date } = {},
+): Promise<IdpAccount | undefined> {
+  await db
+    .updateTable("idp_accounts")
+    .set({ disabled_at: disabled ? (options.now ?? new Date()).toISOString() : null })
+    .where("email", "=", email.trim().toLowerCase())
+    .execute();
+  const account = await findIdpAccountByEmail(db, email);
+  if (account && disabled && options.embeddedIssuer) {
+    const users = db
+      .selectFrom("users")
+      .select("id")
+      .where("issuer", "=", options.embeddedIssuer)
+      .where("subject", "=", account.id);
+    await db.deleteFrom("sessions").where("user_id", "in", users).execute();
+  }
+  return account;
 }
 
 /**
@@ -38,12 +91,19 @@ export async function authenticateIdpAccount(
     .where("email", "=", email.trim().toLowerCase())
     .executeTakeFirst();
   const ok = await verifyPassword(password, account?.password_hash ?? (await dummyPasswordHash()));
-  return account && ok ? account : undefined;
+  return account && ok && account.disabled_at === null ? account : undefined;
 }
 
 export async function createIdpAccount(
   db: Kysely<Database>,
-  input: { email: string; password: string; name: string; phone?: string | null; address?: string | null },
+  input: {
+    email: string;
+    password: string;
+    name: string;
+    phone?: string | null;
+    address?: string | null;
+    isAdmin?: boolean;
+  },
 ): Promise<string> {
   const id = randomUUID();
   await db
@@ -55,6 +115,7 @@ export async function createIdpAccount(
       name: input.name,
       phone: input.phone ?? null,
       address: input.address ?? null,
+      is_admin: input.isAdmin ? 1 : 0,
       created_at: new Date().toISOString(),
     })
     .onConflict((oc) => oc.column("email").doNothing())
@@ -62,8 +123,14 @@ export async function createIdpAccount(
   return id;
 }
 
-/** Creates the demo accounts once (and the subscriber's subscription). Safe to run at every start. */
+const DEMO_EMAILS = DEMO_ACCOUNTS.map((a) => a.email);
+
+/**
+ * Creates the demo accounts once (and the subscriber's subscription), or enables them again after a
+ * start without demo mode. Safe to run at every start.
+ */
 export async function seedDemoAccounts(db: Kysely<Database>): Promise<void> {
+  await db.updateTable("idp_accounts").set({ disabled_at: null }).where("email", "in", DEMO_EMAILS).execute();
   for (const demo of DEMO_ACCOUNTS) {
     const exists = await db.selectFrom("idp_accounts").select("id").where("email", "=", demo.email).executeTakeFirst();
     if (exists) continue;
@@ -78,4 +145,27 @@ export async function seedDemoAccounts(db: Kysely<Database>): Promise<void> {
       await grantSubscription(db, { email: demo.email, grantedBy: "seed", note: "demo account" });
     }
   }
+}
+
+/**
+ * Outside demo mode, demo accounts a demo start left in this database must not sign in: their
+ * password is published. Returns how many were disabled.
+ */
+export async function disableDemoAccounts(db: Kysely<Database>, now: Date = new Date()): Promise<number> {
+  const result = await db
+    .updateTable("idp_accounts")
+    .set({ disabled_at: now.toISOString() })
+    .where("email", "in", DEMO_EMAILS)
+    .where("disabled_at", "is", null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+export async function countIdpAccounts(db: Kysely<Database>): Promise<number> {
+  const row = await db
+    .selectFrom("idp_accounts")
+    .select((eb) => eb.fn.countAll().as("n"))
+    .where("disabled_at", "is", null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }

@@ -3,6 +3,7 @@ import { data, redirect } from "react-router";
 import type { Database } from "~/lib/db.server";
 import { readSessionId, serializeSessionCookie } from "~/lib/cookies.server";
 import type { Config } from "~/lib/env.server";
+import { IDP_MOUNT } from "~/lib/idp/provider.server";
 import { VISITOR, resolveViewer, type Viewer } from "./access.server";
 import {
   createSession,
@@ -29,7 +30,8 @@ export async function loadViewer(db: Kysely<Database>, config: Config, request: 
   if (!session) return { viewer: VISITOR };
   const user = await findUserById(db, session.userId);
   if (!user) return { viewer: VISITOR };
-  return { viewer: await resolveViewer(db, user, config.adminEmails), session, sessionId };
+  const embeddedIssuer = config.embeddedIdp ? `${config.PUBLIC_URL}${IDP_MOUNT}` : undefined;
+  return { viewer: await resolveViewer(db, user, config.adminEmails, new Date(), embeddedIssuer), session, sessionId };
 }
 
 /** Starts a fresh session (the old one, if any, is deleted: no session fixation). Returns its Set-Cookie. */

@@ -32,7 +32,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const { idp, details } = await interaction(context);
   const { nodeReq, nodeRes } = servicesOf(context);
   const { i18n } = context.get(localeContext);
-  const demo = servicesOf(context).config.embeddedIdp
+  const demo = servicesOf(context).config.demo
     ? { password: DEMO_PASSWORD, emails: DEMO_ACCOUNTS.map((a) => a.email) }
     : null;
   const base = { title: i18n.t("idp.metaTitle"), demo };

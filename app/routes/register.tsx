@@ -14,7 +14,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     meta: meta(t("register.metaTitle"), t("register.loginText")),
     captcha: config.CAPTCHA,
     hcaptchaSiteKey: config.CAPTCHA === "hcaptcha" ? (config.HCAPTCHA_SITEKEY ?? null) : null,
-    demo: config.embeddedIdp
+    demo: config.demo
       ? { password: DEMO_PASSWORD, accounts: DEMO_ACCOUNTS.map((a) => ({ email: a.email, role: a.role })) }
       : null,
   };

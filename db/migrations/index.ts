@@ -5,6 +5,7 @@ import * as m0003 from "./0003_quiz_attempts.ts";
 import * as m0004 from "./0004_feedback.ts";
 import * as m0005 from "./0005_submissions.ts";
 import * as m0006 from "./0006_shared_state.ts";
+import * as m0007 from "./0007_idp_account_admin.ts";
 
 /**
  * Every migration, in order. Listed in code (not read from a folder) so the server bundle
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   "0004_feedback": m0004,
   "0005_submissions": m0005,
   "0006_shared_state": m0006,
+  "0007_idp_account_admin": m0007,
 };

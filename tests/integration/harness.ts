@@ -52,6 +52,8 @@ export async function startApp(
   const config = loadConfig({
     NODE_ENV: "production",
     LOMDA_TEST_ROUTES: "1",
+    // The demo accounts most tests sign in with; a test of production without them sets "0".
+    LOMDA_DEMO: "1",
     DATA_DIR: dataDir,
     LOG_LEVEL: "info",
     PUBLIC_URL: url,

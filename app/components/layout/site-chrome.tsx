@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { BackToTop } from "./back-to-top";
+import { DemoBanner } from "./demo-banner";
 import { Footer } from "./footer";
 import { LoadingOverlay } from "./loading-overlay";
 import { Navbar } from "./navbar";
@@ -13,6 +14,7 @@ export function SiteChrome({ children }: { children: React.ReactNode }) {
         {t("a11y.skipToContent")}
       </a>
       <LoadingOverlay />
+      <DemoBanner />
       <Navbar />
       <main id="main" tabIndex={-1} className="outline-none">
         {children}

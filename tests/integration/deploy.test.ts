@@ -1,0 +1,346 @@
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { Agent, request } from "node:https";
+import { createServer, request as httpRequest } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CookieJar } from "../support/cookie-jar.ts";
+import { spawnServer } from "./harness.ts";
+
+/**
+ * The deployment of docs/deploy.md, built on this machine: Debian's nginx with the example site
+ * config (deploy/nginx/lomda.conf: TLS with a self-signed certificate, HTTP → HTTPS, upstream
+ * retries) in front of two `node server.js` processes on one PostgreSQL schema, PUBLIC_URL on
+ * https. Signs in with the embedded provider and posts feedback through nginx, then restarts each
+ * process in turn under load: the client must see no failed request.
+ *
+ * PostgreSQL: TEST_DATABASE_URL (CI always sets it; without it in CI the test fails). Elsewhere,
+ * without it, the same deployment runs on one shared SQLite file and says so.
+ */
+
+const ROOT = resolve(import.meta.dirname, "../..");
+const NGINX = process.env.LOMDA_NGINX_TEST_PATH ?? "/usr/sbin/nginx";
+const PASSWORD = "deploy-test owner password";
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((ok) => server.listen(0, "127.0.0.1", ok));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((ok) => server.close(() => ok()));
+  return port;
+}
+
+/** The example site config with this run's ports, certificate and host substituted. */
+function siteConfig(ports: { http: number; https: number; app: [number, number] }, cert: string, key: string) {
+  let site = readFileSync(join(ROOT, "deploy/nginx/lomda.conf"), "utf8");
+  const replace = (from: string | RegExp, to: string) => {
+    const next = site.replace(from, to);
+    if (next === site) throw new Error(`deploy/nginx/lomda.conf changed: ${String(from)} not found`);
+    site = next;
+  };
+  replace("server 127.0.0.1:3001", `server 127.0.0.1:${ports.app[0]}`);
+  replace("server 127.0.0.1:3002", `server 127.0.0.1:${ports.app[1]}`);
+  replace(/listen 80;\n\s*listen \[::\]:80;/, `listen 127.0.0.1:${ports.http};`);
+  replace(/listen 443 ssl http2;\n\s*listen \[::\]:443 ssl http2;/, `listen 127.0.0.1:${ports.https} ssl http2;`);
+  replace("return 301 https://$host$request_uri;", `return 301 https://$host:${ports.https}$request_uri;`);
+  site = site.replaceAll("server_name lomda.example.com;", "server_name 127.0.0.1;");
+  replace("/etc/letsencrypt/live/lomda.example.com/fullchain.pem", cert);
+  replace("/etc/letsencrypt/live/lomda.example.com/privkey.pem", key);
+  return site;
+}
+
+interface Reply {
+  status: number;
+  headers: Headers;
+  body: string;
+}
+
+describe("deployment: nginx (TLS, retries) → two Lomda processes → one database", () => {
+  const inCi = process.env.CI === "true";
+  const postgresUrl = process.env.TEST_DATABASE_URL;
+  const dir = mkdtempSync(join(tmpdir(), "lomda-deploy-"));
+  const schema = `deploy_${process.pid}_${Date.now().toString(36)}`;
+  let nginx: ChildProcess | undefined;
+  let nginxLog = "";
+  let agent: Agent;
+  let ca: string;
+  let publicUrl = "";
+  let httpPort = 0;
+  let appEnv: Record<string, string> = {};
+  const procs: ReturnType<typeof spawnServer>[] = [];
+  const appPorts: number[] = [];
+
+  const start = async (i: number) => {
+    const proc = spawnServer({ ...appEnv, PORT: String(appPorts[i]), DATA_DIR: join(dir, `data${i}`) });
+    procs[i] = proc;
+    await proc.ready;
+  };
+
+  /** A request through nginx over TLS (trusting the test certificate), with the jar's cookies. */
+  const send = (
+    jar: CookieJar | undefined,
+    path: string,
+    init: { method?: string; body?: string; headers?: Record<string, string> } = {},
+  ) =>
+    new Promise<Reply>((ok, fail) => {
+      const url = new URL(path, publicUrl);
+      const req = request(
+        url,
+        {
+          agent,
+          method: init.method ?? "GET",
+          headers: { ...(jar?.header() ? { cookie: jar.header() } : {}), ...init.headers },
+        },
+        (res) => {
+          let body = "";
+          res.setEncoding("utf8");
+          res.on("data", (c: string) => (body += c));
+          res.on("end", () => {
+            const headers = new Headers();
+            for (let i = 0; i < res.rawHeaders.length; i += 2)
+              headers.append(res.rawHeaders[i]!, res.rawHeaders[i + 1]!);
+            jar?.store(new Response(null, { status: 200, headers }));
+            ok({ status: res.statusCode!, headers, body });
+          });
+          res.on("error", fail);
+        },
+      );
+      req.setTimeout(20_000, () => req.destroy(new Error(`timeout: ${path}`)));
+      req.on("error", fail);
+      req.end(init.body);
+    });
+
+  /** A setup failure (nginx or PostgreSQL missing…) fails the test itself, rather than leaving it skipped. */
+  let setupError: unknown;
+  beforeAll(async () => {
+    await setUp().catch((error: unknown) => (setupError = error));
+  }, 60_000);
+
+  async function setUp() {
+    if (!existsSync(NGINX)) {
+      throw new Error(`nginx is missing (${NGINX}): apt-get install -y nginx (.ci/run installs it)`);
+    }
+    if (!postgresUrl && inCi)
+      throw new Error("TEST_DATABASE_URL is unset: in CI the deployment test runs on PostgreSQL");
+    let databaseUrl = `file:${join(dir, "shared.db")}`;
+    if (postgresUrl) {
+      const admin = new pg.Client({ connectionString: postgresUrl });
+      await admin.connect();
+      await admin.query(`create schema ${schema}`);
+      await admin.end();
+      const url = new URL(postgresUrl);
+      url.searchParams.set("options", `-c search_path=${schema}`);
+      databaseUrl = url.href;
+    } else {
+      console.warn(
+        "deployment test: TEST_DATABASE_URL unset, so both processes share one SQLite file instead of PostgreSQL",
+      );
+    }
+
+    // A self-signed certificate for 127.0.0.1.
+    const cert = join(dir, "cert.pem");
+    const key = join(dir, "key.pem");
+    execFileSync(
+      "openssl",
+      [
+        "req",
+        "-x509",
+        "-newkey",
+        "rsa:2048",
+        "-nodes",
+        "-days",
+        "1",
+        "-subj",
+        "/CN=127.0.0.1",
+        "-addext",
+        "subjectAltName=IP:127.0.0.1",
+        "-keyout",
+        key,
+        "-out",
+        cert,
+      ],
+      { stdio: "ignore" },
+    );
+    ca = readFileSync(cert, "utf8");
+    agent = new Agent({ ca, keepAlive: true, maxSockets: 8 });
+
+    const [https, http, a, b] = [await freePort(), await freePort(), await freePort(), await freePort()];
+    httpPort = http;
+    appPorts.push(a, b);
+    publicUrl = `https://127.0.0.1:${https}`;
+    for (const sub of ["logs", "tmp"]) mkdirSync(join(dir, sub));
+    const site = siteConfig({ http, https, app: [a, b] }, cert, key);
+    writeFileSync(
+      join(dir, "nginx.conf"),
+      `${process.getuid?.() === 0 ? "user root;\n" : ""}worker_processes 1;
+pid ${dir}/nginx.pid;
+error_log ${dir}/logs/error.log warn;
+events { worker_connections 256; }
+http {
+  access_log off;
+  client_body_temp_path ${dir}/tmp/body;
+  proxy_temp_path ${dir}/tmp/proxy;
+  fastcgi_temp_path ${dir}/tmp/fastcgi;
+  uwsgi_temp_path ${dir}/tmp/uwsgi;
+  scgi_temp_path ${dir}/tmp/scgi;
+${site}
+}
+`,
+    );
+
+    appEnv = {
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PUBLIC_URL: publicUrl,
+      TRUST_PROXY: "loopback",
+      DATABASE_URL: databaseUrl,
+      SESSION_SECRET: "deploy-test-shared-session-secret-0123456789",
+      LOG_LEVEL: "info",
+    };
+    // The first admin, as docs/deploy.md says (migrates the database too).
+    const create = spawnServer({ ...appEnv, DATA_DIR: join(dir, "cli"), LOMDA_ACCOUNT_PASSWORD: PASSWORD }, [
+      "accounts",
+      "create",
+      "owner@school.example",
+      "--admin",
+    ]);
+    expect(await create.exited, create.output()).toBe(0);
+    await Promise.all([start(0), start(1)]);
+
+    nginx = spawn(
+      NGINX,
+      ["-e", `${dir}/logs/error.log`, "-p", dir, "-c", join(dir, "nginx.conf"), "-g", "daemon off;"],
+      {
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
+    nginx.stdout!.on("data", (c: Buffer) => (nginxLog += c.toString()));
+    nginx.stderr!.on("data", (c: Buffer) => (nginxLog += c.toString()));
+    const nginxExit = new Promise<never>((_, fail) =>
+      nginx!.on("exit", (code) => fail(new Error(`nginx exited (${code}):\n${nginxLog}`))),
+    );
+    nginxExit.catch(() => {});
+    // Ready when it answers through TLS.
+    for (;;) {
+      const reply = await Promise.race([send(undefined, "/healthz").catch(() => undefined), nginxExit]);
+      if (reply?.status === 200) break;
+      await new Promise((ok) => setTimeout(ok, 50)); // polling nginx's start, not a fixed wait
+    }
+  }
+
+  afterAll(async () => {
+    agent?.destroy();
+    nginx?.kill("SIGQUIT");
+    await Promise.all(
+      procs.map(async (p) => {
+        p.child.kill("SIGTERM");
+        await p.exited;
+      }),
+    );
+    if (postgresUrl) {
+      const client = new pg.Client({ connectionString: postgresUrl });
+      await client.connect();
+      await client.query(`drop schema if exists ${schema} cascade`);
+      await client.end();
+    }
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it(
+    "signs in, posts feedback and survives a rolling restart under load with no failed request",
+    { timeout: 90_000 },
+    async () => {
+      if (setupError) throw setupError;
+      // HTTP → HTTPS.
+      const plain = await new Promise<{ status: number; location?: string }>((ok, fail) =>
+        httpRequest({ host: "127.0.0.1", port: httpPort, path: "/courses?x=1" }, (res) => {
+          res.resume();
+          ok({ status: res.statusCode!, location: res.headers.location });
+        })
+          .on("error", fail)
+          .end(),
+      );
+      expect(plain).toEqual({ status: 301, location: `${publicUrl}/courses?x=1` });
+
+      // Sign in with the embedded provider, every hop through nginx on the public origin.
+      const jar = new CookieJar();
+      let res = await send(jar, "/signin?returnTo=/admin");
+      expect(res.status).toBe(302);
+      const authorize = res.headers.get("location")!;
+      expect(authorize.startsWith(`${publicUrl}/idp/auth?`), authorize).toBe(true);
+      res = await send(jar, authorize);
+      const login = new URL(res.headers.get("location")!, publicUrl).href;
+      expect(login.startsWith(`${publicUrl}/idp/interaction/`), login).toBe(true);
+      res = await send(jar, login, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: publicUrl },
+        body: new URLSearchParams({ email: "owner@school.example", password: PASSWORD }).toString(),
+      });
+      for (let i = 0; i < 8 && res.status >= 300 && res.status < 400; i++) {
+        const next = new URL(res.headers.get("location")!, publicUrl).href;
+        expect(next.startsWith(publicUrl), next).toBe(true);
+        if (next === `${publicUrl}/admin`) break;
+        res = await send(jar, next);
+      }
+      const session = jar.get("__Host-lomda_session") ?? jar.get("lomda_session");
+      expect(session, "signed in").toBeDefined();
+      expect((await send(jar, "/admin")).status).toBe(200);
+
+      // Feedback, through the proxy (origin check on the public origin).
+      const comment = `Through nginx ${Date.now()}`;
+      const posted = await send(jar, "/feedback/new", {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: publicUrl },
+        body: new URLSearchParams({ name: "Deploy Test", comment, rating: "5" }).toString(),
+      });
+      expect(posted.status, posted.body.slice(0, 300)).toBe(303);
+      expect((await send(jar, "/feedback")).body).toContain(comment);
+
+      // Load through nginx while each process restarts in turn.
+      const statuses = new Map<string, number>();
+      let sent = 0;
+      let stop = false;
+      const paths = ["/", "/courses", "/feedback", "/healthz", "/about", "/admin"];
+      const worker = async () => {
+        while (!stop && sent < 20_000) {
+          const path = paths[sent++ % paths.length]!;
+          const key = await send(path === "/admin" ? jar : undefined, path).then(
+            (r) => String(r.status),
+            (error: Error) => `error: ${error.message}`,
+          );
+          statuses.set(key, (statuses.get(key) ?? 0) + 1);
+        }
+      };
+      const load = Promise.all([worker(), worker(), worker(), worker()]);
+      const restarts: { instance: number; exitCode: number | null }[] = [];
+      for (const i of [0, 1]) {
+        const before = sent;
+        await expect.poll(() => sent - before, { timeout: 20_000 }).toBeGreaterThan(50); // traffic on both
+        const proc = procs[i]!;
+        proc.child.kill("SIGTERM");
+        restarts.push({ instance: i + 1, exitCode: await proc.exited });
+        await start(i);
+      }
+      const after = sent;
+      await expect.poll(() => sent - after, { timeout: 20_000 }).toBeGreaterThan(100);
+      stop = true;
+      await load;
+
+      // Requests each restarted process served (its log), to show both took traffic.
+      const served = procs.map((p) => (p.output().match(/"msg":"request"/g) ?? []).length);
+      const figures = { requests: sent, statuses: Object.fromEntries(statuses), restarts, servedAfterRestart: served };
+      console.warn(`deployment test figures: ${JSON.stringify(figures)}`);
+      expect(restarts).toEqual([
+        { instance: 1, exitCode: 0 },
+        { instance: 2, exitCode: 0 },
+      ]);
+      expect(Object.fromEntries(statuses), nginxLog).toEqual({ "200": sent });
+      // Both processes served, and the session survived both restarts (it lives in the database).
+      for (const count of served) expect(count).toBeGreaterThan(0);
+      expect((await send(jar, "/admin")).status).toBe(200);
+    },
+  );
+});
