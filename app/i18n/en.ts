@@ -497,6 +497,7 @@ export const en = {
     done: "Done.",
     badDate: "The end date must be a future date.",
     notFound: "That item no longer exists.",
+    alreadyDecided: "That request was already handled; nothing changed.",
   },
   seo: {
     listDescription_one: "{{title}} — {{count, number}} video lesson on Lomda.",

@@ -508,6 +508,7 @@ export const he: Translation = {
     done: "בוצע.",
     badDate: "תאריך הסיום צריך להיות בעתיד.",
     notFound: "הפריט הזה כבר לא קיים.",
+    alreadyDecided: "הבקשה הזאת כבר טופלה, ולא שונה דבר.",
   },
   seo: {
     listDescription_one: "{{title}} — שיעור וידאו אחד בלומדה.",
