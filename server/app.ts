@@ -13,6 +13,7 @@ import { flushErrorReporting, initServerErrorReporting } from "../app/lib/error-
 import { createLogger } from "../app/lib/logger.server.ts";
 import { loadCookieSecrets } from "../app/lib/secrets.server.ts";
 import { bodyLimit } from "./body-limit.ts";
+import { requestGuard } from "./request-guard.ts";
 import { requestLog } from "./request-log.ts";
 import { sameOriginOnly } from "./same-origin.ts";
 import { thumbnails, videoFiles } from "./media.ts";
@@ -76,6 +77,8 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
       development: Boolean(options.devMiddleware),
     }),
   );
+  // Unknown methods (405), missing or absurd Host, undecodable paths, non-form bodies to page forms (415).
+  app.use(requestGuard({ trustProxy: Boolean(config.trustProxy) }));
   if (options.devMiddleware) app.use(options.devMiddleware);
   app.use(compression());
 
