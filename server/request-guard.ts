@@ -12,8 +12,8 @@ import {
 
 /**
  * Refuses, with a 4xx, what the router cannot take: a method it does not serve, a missing or
- * malformed Host, a path whose percent-encoding does not decode, and a page-form body that is not
- * a form. Each of these used to reach React Router (or Express's own request helpers) and throw,
+ * malformed Host, a path whose percent-encoding does not decode (and, in formBodiesOnly, a
+ * page-form body that is not a form). Each of these used to reach React Router (or Express's own request helpers) and throw,
  * answering 500. The API (/api/*) and the embedded provider (/idp) check their own bodies.
  */
 
@@ -99,21 +99,29 @@ export function requestGuard(options: { trustProxy: boolean }) {
       res.set("Allow", ALLOW).status(204).end();
       return;
     }
-    if (req.method === "POST" && !req.path.startsWith("/api/") && !isProviderPath(req.path)) {
-      const type = (req.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
-      const hasBody = req.get("transfer-encoding") !== undefined || Number(req.get("content-length") ?? 0) > 0;
-      if (hasBody && !FORM_TYPES.includes(type)) {
-        req.resume();
-        return refuse(req, res, 415, "unsupportedType", "Unsupported Media Type");
-      }
-      // An empty POST (a bare logout button, a fetch without a body) is an empty form, so an
-      // action's request.formData() reads it instead of throwing for want of a content type.
-      if (!hasBody && !type) req.headers["content-type"] = "application/x-www-form-urlencoded";
-      if (type === "multipart/form-data" && !/;\s*boundary=/i.test(req.get("content-type") ?? "")) {
-        req.resume();
-        return refuse(req, res, 400, "malformed", "Bad Request");
-      }
-    }
     next();
   };
+}
+
+/**
+ * Page forms take form bodies only (after the body limit, so an oversized body is a 413 whatever
+ * its type): anything else is 415, a multipart body without a boundary 400.
+ */
+export function formBodiesOnly(req: Request, res: Response, next: NextFunction) {
+  if (req.method === "POST" && !req.path.startsWith("/api/") && !isProviderPath(req.path)) {
+    const type = (req.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+    const hasBody = req.get("transfer-encoding") !== undefined || Number(req.get("content-length") ?? 0) > 0;
+    if (hasBody && !FORM_TYPES.includes(type)) {
+      req.resume();
+      return refuse(req, res, 415, "unsupportedType", "Unsupported Media Type");
+    }
+    // An empty POST (a bare logout button, a fetch without a body) is an empty form, so an
+    // action's request.formData() reads it instead of throwing for want of a content type.
+    if (!hasBody && !type) req.headers["content-type"] = "application/x-www-form-urlencoded";
+    if (type === "multipart/form-data" && !/;\s*boundary=/i.test(req.get("content-type") ?? "")) {
+      req.resume();
+      return refuse(req, res, 400, "malformed", "Bad Request");
+    }
+  }
+  next();
 }
