@@ -15,7 +15,7 @@ import { startApp } from "./harness.ts";
  * local stand-in). Fails on any 5xx and on any error-level log line; prints what it sent.
  */
 
-const REQUESTS = 4000;
+const REQUESTS = 3000;
 const CONCURRENCY = 6;
 const SEED = 12;
 
