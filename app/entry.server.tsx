@@ -5,7 +5,7 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
-import { ServerRouter } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { createI18n } from "./i18n/i18n";
 import { resolveLocale } from "./i18n/locale";
 import { translationFor } from "./i18n/resources.server";
@@ -91,6 +91,12 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   if (request.signal.aborted) return; // the browser went away: nothing to report
   const info = tryGet(() => context.get(requestContext));
   const path = new URL(request.url).pathname;
+  // The router's own 4xx (a POST to a page without an action: 405; no such route: 404) are the
+  // sender's mistake, not ours: logged at info, not reported.
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    info?.log.info({ reqId: info.requestId, path, status: error.status }, "request refused");
+    return;
+  }
   info?.log.error({ err: error, reqId: info.requestId, path }, "request failed");
   reportServerError(error, { requestId: info?.requestId, path });
 };

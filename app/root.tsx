@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import {
+  data,
   Links,
   Meta,
   Outlet,
@@ -43,7 +44,26 @@ const viewerMiddleware: Route.MiddlewareFunction = async ({ request, context }, 
   return response;
 };
 
-export const middleware: Route.MiddlewareFunction[] = [localeMiddleware, viewerMiddleware];
+const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
+
+/**
+ * A form body that does not parse (a cut-short multipart, a wrong boundary) is the sender's
+ * mistake: 400 with a translated message, before an action's `request.formData()` throws it as
+ * a 500. The server shell has already refused bodies that are not forms at all (415).
+ */
+const readableFormMiddleware: Route.MiddlewareFunction = async ({ request, context }, next) => {
+  const type = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+  if (request.body && FORM_TYPES.includes(type)) {
+    try {
+      await request.clone().formData();
+    } catch {
+      throw data(context.get(localeContext).i18n.t("badRequest.malformed"), { status: 400 });
+    }
+  }
+  return next();
+};
+
+export const middleware: Route.MiddlewareFunction[] = [localeMiddleware, readableFormMiddleware, viewerMiddleware];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { locale, i18n } = context.get(localeContext);

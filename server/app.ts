@@ -15,6 +15,7 @@ import { createLogger } from "../app/lib/logger.server.ts";
 import { loadCookieSecrets } from "../app/lib/secrets.server.ts";
 import { startBackgroundJobs } from "./background.ts";
 import { bodyLimit } from "./body-limit.ts";
+import { formBodiesOnly, requestGuard } from "./request-guard.ts";
 import { requestLog } from "./request-log.ts";
 import { sameOriginOnly } from "./same-origin.ts";
 import { thumbnails, videoFiles } from "./media.ts";
@@ -79,6 +80,8 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
       development: Boolean(options.devMiddleware),
     }),
   );
+  // Unknown methods (405), a missing or absurd Host and undecodable paths (400), before anything else.
+  app.use(requestGuard({ trustProxy: Boolean(config.trustProxy) }));
   if (options.devMiddleware) app.use(options.devMiddleware);
   app.use(compression());
 
@@ -98,6 +101,7 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
   });
 
   app.use(bodyLimit);
+  app.use(formBodiesOnly);
   app.use(sameOriginOnly(config.publicOrigin, log));
 
   // The embedded OpenID provider; its login page (/idp/interaction/…) is a page of the app below.

@@ -57,6 +57,15 @@ export const en = {
     goHome: "Go Back To Home",
     metaTitle: "Page Not Found · Lomda",
   },
+  badRequest: {
+    title: "We could not read that request",
+    tooLarge:
+      "What you sent is larger than any form on this site accepts, so it was not saved. Please go back, shorten it, and send it again.",
+    unsupportedType: "This address accepts only the site's own forms.",
+    malformed: "The request was damaged on the way. Please go back and try again.",
+    methodNotAllowed: "This address does not accept that kind of request.",
+    back: "Go back to the page",
+  },
   error: {
     title: "Unexpected Application Error!",
     status: "Status {{status}}",
@@ -501,6 +510,7 @@ export const en = {
     done: "Done.",
     badDate: "The end date must be a future date.",
     notFound: "That item no longer exists.",
+    alreadyDecided: "That request was already handled; nothing changed.",
   },
   seo: {
     listDescription_one: "{{title}} — {{count, number}} video lesson on Lomda.",

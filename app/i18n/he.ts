@@ -58,6 +58,14 @@ export const he: Translation = {
     goHome: "חזרה לדף הבית",
     metaTitle: "הדף לא נמצא · לומדה",
   },
+  badRequest: {
+    title: "לא הצלחנו לקרוא את הבקשה",
+    tooLarge: "מה ששלחתם גדול יותר ממה שטופס כלשהו באתר מקבל, ולכן לא נשמר. חזרו אחורה, קצרו ושלחו שוב.",
+    unsupportedType: "הכתובת הזאת מקבלת רק את הטפסים של האתר עצמו.",
+    malformed: "הבקשה נפגמה בדרך. חזרו אחורה ונסו שוב.",
+    methodNotAllowed: "הכתובת הזאת לא מקבלת בקשה מהסוג הזה.",
+    back: "חזרה לעמוד",
+  },
   error: {
     title: "אירעה שגיאה לא צפויה",
     status: "קוד שגיאה {{status}}",
@@ -512,6 +520,7 @@ export const he: Translation = {
     done: "בוצע.",
     badDate: "תאריך הסיום צריך להיות בעתיד.",
     notFound: "הפריט הזה כבר לא קיים.",
+    alreadyDecided: "הבקשה הזאת כבר טופלה, ולא שונה דבר.",
   },
   seo: {
     listDescription_one: "{{title}} — שיעור וידאו אחד בלומדה.",

@@ -17,6 +17,8 @@ import type { Config } from "./env.server";
 const ALGORITHM = "PBKDF2/SHA-256";
 const COST = 1000;
 const CHALLENGE_TTL_S = 10 * 60;
+/** A solved challenge is a few hundred bytes; anything longer is refused unread. */
+export const ALTCHA_PAYLOAD_MAX = 10_000;
 
 export type CaptchaResult = { ok: true } | { ok: false; reason: "missing" | "invalid" | "replayed" | "unavailable" };
 
@@ -76,7 +78,7 @@ export async function verifyAltcha(
   payload: string | null,
 ): Promise<CaptchaResult> {
   if (!payload) return { ok: false, reason: "missing" };
-  if (payload.length > 10_000) return { ok: false, reason: "invalid" };
+  if (payload.length > ALTCHA_PAYLOAD_MAX) return { ok: false, reason: "invalid" };
   const s = secrets(cookieSecrets);
   const store = replayStore(db);
   const altcha = createAltcha({

@@ -22,7 +22,7 @@ describe("configuration", () => {
     expect(config.adminEmails).toEqual([]);
     expect(config.demo).toBe(false);
     expect(config.CAPTCHA).toBe("altcha");
-    expect(config.BOOKS_TIMEOUT_MS).toBe(5000);
+    expect(config.BOOKS_TIMEOUT_MS).toBe(3000);
     expect(config.trustProxy).toBe(false);
   });
 
@@ -44,6 +44,11 @@ describe("configuration", () => {
     const config = loadConfig({ PUBLIC_URL: "https://lomda.example/" });
     expect(config.PUBLIC_URL).toBe("https://lomda.example");
     expect(config.publicOrigin).toBe("https://lomda.example");
+  });
+
+  it("refuses a books timeout above 3 s", () => {
+    expect(loadConfig({ BOOKS_TIMEOUT_MS: "3000" }).BOOKS_TIMEOUT_MS).toBe(3000);
+    expect(problemsOf({ BOOKS_TIMEOUT_MS: "3001" })).toContain("BOOKS_TIMEOUT_MS: must be at most 3000 (3 s)");
   });
 
   it("names each bad variable", () => {

@@ -26,7 +26,9 @@ export function json(body: unknown, status = 200, headers: Record<string, string
 
 /**
  * Only same-origin relative paths: "/courses?x=1" yes; "//evil", "/\\evil", "https://evil",
- * "javascript:…" and anything with control characters become "/".
+ * "javascript:…" and anything with control characters become "/". The check runs again after
+ * the URL is normalised: dot segments can turn "/.//evil" into "//evil", which a browser reads
+ * as another host.
  */
 export function safeReturnTo(value: unknown): string {
   if (typeof value !== "string" || value.length > 2000) return "/";
@@ -36,5 +38,7 @@ export function safeReturnTo(value: unknown): string {
   if (/[\u0000-\u001f\u007f\\]/.test(value)) return "/";
   const url = new URL(value, "http://lomda.invalid");
   if (url.origin !== "http://lomda.invalid") return "/";
-  return `${url.pathname}${url.search}${url.hash}`;
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  if (path.startsWith("//") || path.startsWith("/\\")) return "/";
+  return path;
 }

@@ -48,22 +48,49 @@ export async function createFeedback(
   return toItem(row);
 }
 
+/** Page numbers beyond this are refused: the offset stays a small number on both databases. */
+export const MAX_FEEDBACK_PAGE = 10_000;
+
+/** A `?page=` value: a whole number from 1 to MAX_FEEDBACK_PAGE, 1 when absent, otherwise null. */
+export function parsePage(value: string | null): number | null {
+  if (value === null || value === "") return 1;
+  if (!/^\d{1,5}$/.test(value)) return null;
+  const page = Number(value);
+  return page >= 1 && page <= MAX_FEEDBACK_PAGE ? page : null;
+}
+
+/**
+ * Visible feedback, newest first, a page at a time (1-based). `hasMore` comes from one row
+ * fetched past the page; the offset counts whole pages, so every entry appears on exactly one.
+ */
+export async function listFeedbackPage(
+  db: Kysely<Database>,
+  page = 1,
+  pageSize = FEEDBACK_PAGE_SIZE,
+): Promise<{ items: FeedbackItem[]; hasMore: boolean }> {
+  const rows = await listRows(db, pageSize + 1, (Math.max(1, page) - 1) * pageSize);
+  return { items: rows.slice(0, pageSize).map(toItem), hasMore: rows.length > pageSize };
+}
+
 /** Visible feedback, newest first, a page at a time (1-based). */
 export async function listFeedback(
   db: Kysely<Database>,
   page = 1,
   pageSize = FEEDBACK_PAGE_SIZE,
 ): Promise<FeedbackItem[]> {
-  const rows = await db
+  return (await listRows(db, pageSize, (Math.max(1, page) - 1) * pageSize)).map(toItem);
+}
+
+function listRows(db: Kysely<Database>, limit: number, offset: number) {
+  return db
     .selectFrom("feedback")
     .select(["id", "name", "comment", "image_url", "rating", "created_at", "user_id"])
     .where("hidden", "=", 0)
     .orderBy("created_at", "desc")
     .orderBy("id", "desc")
-    .limit(pageSize)
-    .offset((Math.max(1, page) - 1) * pageSize)
+    .limit(limit)
+    .offset(offset)
     .execute();
-  return rows.map(toItem);
 }
 
 export async function feedbackStats(db: Kysely<Database>): Promise<{ count: number; average: number | null }> {

@@ -59,11 +59,15 @@ export async function findSubmission(
   return db.selectFrom(TABLE[kind]).selectAll().where("id", "=", id).executeTakeFirst();
 }
 
+/**
+ * Decides a submission that is still pending: a conditional update, so of two admins (or two
+ * clicks) deciding the same one, exactly one changes the row. False when nothing changed.
+ */
 export async function setSubmissionStatus(
   db: Kysely<Database>,
   kind: SubmissionKind,
   id: string,
-  status: Submission["status"],
+  status: Exclude<Submission["status"], "pending">,
   by: string,
   now: Date = new Date(),
 ): Promise<boolean> {
@@ -71,6 +75,7 @@ export async function setSubmissionStatus(
     .updateTable(TABLE[kind])
     .set({ status, handled_at: now.toISOString(), handled_by: by })
     .where("id", "=", id)
+    .where("status", "=", "pending")
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }

@@ -89,12 +89,22 @@ export async function action({ context, request }: Route.ActionArgs) {
   const by = `admin:${admin.id}`;
   const done = (
     ok: boolean,
-    message: "admin.done" | "admin.notFound" | "admin.badDate" = ok ? "admin.done" : "admin.notFound",
-  ) => data({ ok, message }, { status: ok ? 200 : message === "admin.badDate" ? 400 : 404 });
+    message: "admin.done" | "admin.notFound" | "admin.badDate" | "admin.alreadyDecided" = ok
+      ? "admin.done"
+      : "admin.notFound",
+  ) =>
+    data(
+      { ok, message },
+      { status: ok ? 200 : message === "admin.badDate" ? 400 : message === "admin.alreadyDecided" ? 409 : 404 },
+    );
+  /** Nothing changed: gone, or decided already (by another click or another admin). */
+  const unchanged = async (kind: SubmissionKind, id: string) =>
+    (await findSubmission(db, kind, id)) ? done(false, "admin.alreadyDecided") : done(false);
 
   switch (input.intent) {
     case "handle": {
       const ok = await setSubmissionStatus(db, input.kind as SubmissionKind, input.id, "handled", by);
+      if (!ok) return unchanged(input.kind as SubmissionKind, input.id);
       log.info({ adminId: admin.id, kind: input.kind, submissionId: input.id }, "admin: marked handled");
       return done(ok);
     }
@@ -106,8 +116,13 @@ export async function action({ context, request }: Route.ActionArgs) {
         endsAt = new Date(`${input.until}T23:59:59Z`);
         if (Number.isNaN(endsAt.getTime()) || endsAt <= new Date()) return done(false, "admin.badDate");
       }
-      await grantSubscription(db, { email: request.email, endsAt, grantedBy: `request:${request.id}`, note: by });
-      await setSubmissionStatus(db, "registration", request.id, "approved", by);
+      // The grant rides on the conditional update: only the request that moves it from pending grants.
+      const granted = await db.transaction().execute(async (trx) => {
+        if (!(await setSubmissionStatus(trx, "registration", request.id, "approved", by))) return false;
+        await grantSubscription(trx, { email: request.email, endsAt, grantedBy: `request:${request.id}`, note: by });
+        return true;
+      });
+      if (!granted) return unchanged("registration", request.id);
       log.info(
         { adminId: admin.id, requestId: request.id, until: input.until || null },
         "admin: registration approved, subscription granted",
@@ -116,6 +131,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     }
     case "reject": {
       const ok = await setSubmissionStatus(db, "registration", input.id, "rejected", by);
+      if (!ok) return unchanged("registration", input.id);
       log.info({ adminId: admin.id, requestId: input.id }, "admin: registration rejected");
       return done(ok);
     }

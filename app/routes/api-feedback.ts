@@ -1,7 +1,13 @@
 import { json } from "~/lib/http";
 import { getViewer, servicesOf } from "~/context.server";
 import { parseFeedback } from "~/models/feedback.schema";
-import { createFeedback, FEEDBACK_PAGE_SIZE, listFeedback } from "~/models/feedback.server";
+import {
+  createFeedback,
+  FEEDBACK_PAGE_SIZE,
+  listFeedback,
+  MAX_FEEDBACK_PAGE,
+  parsePage,
+} from "~/models/feedback.server";
 import type { Route } from "./+types/api-feedback";
 
 const publicItem = (i: {
@@ -22,12 +28,9 @@ const publicItem = (i: {
 
 /** GET /api/feedback: the list (newest first; ?page=). */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const page = Number(new URL(request.url).searchParams.get("page") ?? "1");
-  const items = await listFeedback(
-    servicesOf(context).db,
-    Number.isInteger(page) && page >= 1 ? page : 1,
-    FEEDBACK_PAGE_SIZE,
-  );
+  const page = parsePage(new URL(request.url).searchParams.get("page"));
+  if (page === null) return json({ error: "invalid_page", max: MAX_FEEDBACK_PAGE }, 400);
+  const items = await listFeedback(servicesOf(context).db, page, FEEDBACK_PAGE_SIZE);
   return json(items.map(publicItem));
 }
 

@@ -15,8 +15,9 @@ import {
   FEEDBACK_PAGE_SIZE,
   feedbackStats,
   findFeedback,
-  listFeedback,
+  listFeedbackPage,
   mayDelete,
+  parsePage,
 } from "~/models/feedback.server";
 import type { Route } from "./+types/feedback";
 
@@ -29,10 +30,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { locale, t, meta, config } = pageContext(context, request);
   const { db, cookieSecrets } = servicesOf(context);
   const viewer = getViewer(context);
-  const pageParam = Number(new URL(request.url).searchParams.get("page") ?? "1");
-  const page = Number.isInteger(pageParam) && pageParam >= 1 && pageParam <= 10_000 ? pageParam : 1;
-  const [items, stats, posted, flash] = await Promise.all([
-    listFeedback(db, page, FEEDBACK_PAGE_SIZE + 1),
+  // A page number that is not one (page=1e20, -1, abc) shows the first page.
+  const page = parsePage(new URL(request.url).searchParams.get("page")) ?? 1;
+  const [{ items, hasMore }, stats, posted, flash] = await Promise.all([
+    listFeedbackPage(db, page, FEEDBACK_PAGE_SIZE),
     feedbackStats(db),
     readPostedFeedback(config, cookieSecrets, request),
     takeFlash(config, cookieSecrets, request),
@@ -43,8 +44,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     {
       meta: meta(t("feedback.metaTitle"), t("feedback.description")),
       page,
-      hasMore: items.length > FEEDBACK_PAGE_SIZE,
-      items: items.slice(0, FEEDBACK_PAGE_SIZE).map((item) => ({
+      hasMore,
+      items: items.map((item) => ({
         id: item.id,
         name: item.name,
         comment: item.comment,
