@@ -132,12 +132,15 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   useEffect(() => {
     if (!(isRouteErrorResponse(error) && error.status < 500)) reportClientError(error);
   }, [error]);
+  const { t } = useTranslation();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const message = isRouteErrorResponse(error)
-    ? typeof error.data === "string" && error.data
-      ? error.data
-      : error.statusText
+    ? error.data === "admin_email_not_verified"
+      ? t("auth.adminEmailNotVerified")
+      : typeof error.data === "string" && error.data
+        ? error.data
+        : error.statusText
     : undefined;
   const stack = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
   return <ErrorPage status={status} message={message} stack={stack} />;

@@ -61,6 +61,8 @@ export async function createServices(
         clientSecret: config.OIDC_CLIENT_SECRET,
         audience: config.OIDC_AUDIENCE,
         organization: config.OIDC_ORGANIZATION,
+        tokenAuthMethod: config.OIDC_TOKEN_AUTH_METHOD,
+        idTokenAlgs: config.OIDC_ID_TOKEN_ALGS,
         scope: "openid profile email",
         redirectUri: `${config.PUBLIC_URL}/auth/callback`,
         postLogoutRedirectUri: `${config.PUBLIC_URL}/`,

@@ -88,6 +88,23 @@ export const en = {
     timeoutText: "The sign-in service did not answer in time.",
     requestError: "HTTP error. Unable to fetch the URL",
     requestErrorText: "We could not reach the sign-in service. Please try again in a moment.",
+    secretRefused: "The site's sign-in settings were refused",
+    secretRefusedText:
+      "The sign-in provider did not accept this site's client credentials. The site owner has been told why in the log; please try again later.",
+    badAlgorithm: "Unsupported signature",
+    badAlgorithmText:
+      "The sign-in provider signed its answer with an algorithm this site does not accept. The site owner can see which one in the log.",
+    clockSkew: "Clocks out of step",
+    clockSkewText:
+      "The sign-in provider's clock seems to be off by about {{minutes}} minutes, so its answer looked expired or not yet valid. Please tell the site owner.",
+    missingClaim: "Incomplete answer from the sign-in provider",
+    missingClaimText:
+      "The sign-in provider's answer lacked information this site needs. The site owner can see which one in the log.",
+    userinfoMismatch: "Conflicting answers from the sign-in provider",
+    userinfoMismatchText:
+      "The sign-in provider described two different people in one sign-in, so you were not signed in. Please try again.",
+    adminEmailNotVerified:
+      "Your email address is an administrator's, but your sign-in provider did not confirm that it is verified (email_verified), so you have no admin rights. Verify the address at the provider and sign in again.",
     providerSaid: "The provider said: {{description}}",
     tryAgain: "Try again",
   },

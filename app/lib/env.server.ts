@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CONFIGURABLE_ID_TOKEN_ALGS } from "./oidc.types";
 
 /**
  * The whole configuration, checked once at start. `loadConfig` takes its source as a parameter
@@ -37,6 +38,28 @@ const schema = z
     OIDC_CLIENT_SECRET: optionalString,
     OIDC_AUDIENCE: optionalString,
     OIDC_ORGANIZATION: optionalString,
+    /** How Lomda authenticates at the token endpoint; by default what the provider advertises (basic first). */
+    OIDC_TOKEN_AUTH_METHOD: z.preprocess(
+      emptyToUndefined,
+      z.enum(["client_secret_basic", "client_secret_post"]).optional(),
+    ),
+    /** Comma-separated ID-token algorithms to accept (default RS256,PS256,ES256,EdDSA); never none or HS*. */
+    OIDC_ID_TOKEN_ALGS: z.preprocess(
+      (v) =>
+        typeof v === "string" && v.trim()
+          ? v
+              .split(",")
+              .map((a) => a.trim())
+              .filter(Boolean)
+          : undefined,
+      z
+        .array(
+          z.enum(CONFIGURABLE_ID_TOKEN_ALGS, {
+            error: `must be a comma-separated list of ${CONFIGURABLE_ID_TOKEN_ALGS.join(", ")} (never none or HS*)`,
+          }),
+        )
+        .optional(),
+    ),
     ADMIN_EMAILS: optionalString,
     BOOKS_API_URL: z.preprocess(
       emptyToUndefined,

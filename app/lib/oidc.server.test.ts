@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startCraftedOp } from "../../tests/support/crafted-op.ts";
+import { startCraftedOp, type CraftedOptions, type CraftedToken } from "../../tests/support/crafted-op.ts";
 import { createLogger } from "./logger.server";
-import { logoutUrl, OidcClient, SignInError, type OidcSettings } from "./oidc.server";
+import { chooseTokenAuthMethod, logoutUrl, OidcClient, SignInError, type OidcSettings } from "./oidc.server";
 
 const CLIENT_ID = "lomda";
 const SECRET = "a-client-secret-of-reasonable-length-123456";
@@ -65,11 +65,11 @@ describe("ID token validation (SPEC.md §5): each rule refuses a bad token", () 
 
   it("tolerates 60 s of clock skew on exp, not more", async () => {
     await expect(signInWith({ claims: { exp: now() - 30, iat: now() - 400 } })).resolves.toBeDefined();
-    await refused(signInWith({ claims: { exp: now() - 120, iat: now() - 400 } }));
+    await refused(signInWith({ claims: { exp: now() - 120, iat: now() - 400 } }), "clock_skew");
   });
 
   it("refuses a token whose nbf is in the future", async () => {
-    await refused(signInWith({ claims: { nbf: now() + 600 } }));
+    await refused(signInWith({ claims: { nbf: now() + 600 } }), "clock_skew");
   });
 
   it("refuses a wrong issuer", async () => {
@@ -90,9 +90,11 @@ describe("ID token validation (SPEC.md §5): each rule refuses a bad token", () 
     await refused(signInWith({ claims: { nonce: "not-the-nonce" } }));
   });
 
-  it("refuses alg none and HS256 (only RS256 with the provider's keys)", async () => {
-    await refused(signInWith({ signing: "none" }));
-    await refused(signInWith({ signing: "hs256" }));
+  it("refuses alg none and HS256 (only RS256 with the provider's keys), as a bad algorithm", async () => {
+    await refused(signInWith({ signing: "none" }), "bad_algorithm");
+    await refused(signInWith({ signing: "hs256" }), "bad_algorithm");
+    // ES256 is in the allow-list, but this provider does not advertise it: refused too.
+    await refused(signInWith({ signing: "es256" }), "bad_algorithm");
   });
 
   it("refuses a token signed by another key", async () => {
@@ -100,11 +102,11 @@ describe("ID token validation (SPEC.md §5): each rule refuses a bad token", () 
   });
 
   it("refuses a token without a subject", async () => {
-    await refused(signInWith({ claims: { sub: undefined } }));
+    await refused(signInWith({ claims: { sub: undefined } }), "missing_claim");
   });
 
   it("requires auth_time when max_age was sent", async () => {
-    await refused(signInWith({}, { maxAge: 300 }));
+    await refused(signInWith({}, { maxAge: 300 }), "missing_claim");
     await expect(signInWith({ claims: { auth_time: now() - 10 } }, { maxAge: 300 })).resolves.toBeDefined();
   });
 
@@ -132,6 +134,23 @@ describe("ID token validation (SPEC.md §5): each rule refuses a bad token", () 
       "state_mismatch",
     );
     expect(op.tokenRequests).toBe(before);
+  });
+
+  it("checks the state before anything else: a forged error callback is never shown", async () => {
+    const oidc = client();
+    const { transaction } = await oidc.startSignIn("/");
+    const forged = await oidc
+      .finishSignIn(
+        new URL("http://lomda.test/auth/callback?error=server_error&error_description=Call+0800+now&state=forged"),
+        transaction,
+      )
+      .catch((e: SignInError) => e);
+    expect(forged).toMatchObject({ code: "state_mismatch" });
+    expect(forged.description).toBeUndefined();
+    const noState = await oidc
+      .finishSignIn(new URL("http://lomda.test/auth/callback?error=access_denied&error_description=x"), transaction)
+      .catch((e: SignInError) => e);
+    expect(noState).toMatchObject({ code: "state_mismatch" });
   });
 
   it("maps the provider's errors: access_denied, login_required, others as login_failed with the description", async () => {
@@ -188,5 +207,124 @@ describe("logout at the provider", () => {
 
   it("returns straight to the site when the provider offers neither", () => {
     expect(logoutUrl({ issuer: "https://accounts.example" }, settings, null)).toBe("https://lomda.example/");
+  });
+});
+
+describe("any standard provider: auth method, UserInfo, algorithms, clock skew (issue 13)", () => {
+  const ops: Awaited<ReturnType<typeof startCraftedOp>>[] = [];
+  afterAll(() => ops.forEach((op) => op.close()));
+  const RESERVED = "s3cr+t/with=reserved~chars-and more";
+
+  async function provider(options: CraftedOptions, secret = SECRET) {
+    const op = await startCraftedOp(CLIENT_ID, secret, options);
+    ops.push(op);
+    return op;
+  }
+
+  async function signIn(
+    op: Awaited<ReturnType<typeof startCraftedOp>>,
+    token: CraftedToken,
+    settings: Partial<OidcSettings> = {},
+  ) {
+    const oidc = new OidcClient(
+      {
+        issuer: op.issuer,
+        clientId: CLIENT_ID,
+        clientSecret: SECRET,
+        scope: "openid email profile",
+        redirectUri: "http://lomda.test/auth/callback",
+        postLogoutRedirectUri: "http://lomda.test/",
+        ...settings,
+      },
+      createLogger("silent"),
+    );
+    const { transaction } = await oidc.startSignIn("/");
+    op.willIssue(token, transaction.nonce);
+    return oidc.finishSignIn(
+      new URL(`http://lomda.test/auth/callback?code=abc&state=${transaction.state}`),
+      transaction,
+    );
+  }
+
+  const failure = (promise: Promise<unknown>) =>
+    promise.then(
+      () => {
+        throw new Error("expected the sign-in to fail");
+      },
+      (e: unknown) => e as SignInError,
+    );
+
+  it("chooses the token auth method: configured, else basic when advertised (or nothing is), else post", () => {
+    expect(chooseTokenAuthMethod(undefined)).toBe("client_secret_basic");
+    expect(chooseTokenAuthMethod(["client_secret_post", "client_secret_basic"])).toBe("client_secret_basic");
+    expect(chooseTokenAuthMethod(["client_secret_post", "private_key_jwt"])).toBe("client_secret_post");
+    expect(chooseTokenAuthMethod(["client_secret_basic"], "client_secret_post")).toBe("client_secret_post");
+  });
+
+  it("a provider requiring client_secret_post gets the secret (reserved characters and all) in the body", async () => {
+    const op = await provider({ authMethods: ["client_secret_post"], decodesBasic: false }, RESERVED);
+    const { claims } = await signIn(op, {}, { clientSecret: RESERVED });
+    expect(claims.sub).toBe("user-1");
+    expect(op.lastAuth).toBe("client_secret_post");
+  });
+
+  it("a provider that does not decode the Basic header refuses such a secret, unless OIDC_TOKEN_AUTH_METHOD says post", async () => {
+    const op = await provider({ decodesBasic: false }, RESERVED);
+    const refused = await failure(signIn(op, {}, { clientSecret: RESERVED }));
+    expect(refused.code).toBe("secret_refused");
+    expect(op.lastAuth).toBe("refused");
+    await expect(
+      signIn(op, {}, { clientSecret: RESERVED, tokenAuthMethod: "client_secret_post" }),
+    ).resolves.toBeDefined();
+    expect(op.lastAuth).toBe("client_secret_post");
+  });
+
+  it("a wrong secret is reported as secret_refused", async () => {
+    const op = await provider({});
+    expect((await failure(signIn(op, {}, { clientSecret: "wrong" }))).code).toBe("secret_refused");
+  });
+
+  it("completes name, email and email_verified from UserInfo; the ID token wins where it speaks", async () => {
+    const op = await provider({
+      userinfo: { name: "Uri Info", email: "admin@example.org", email_verified: "true", picture: "https://p/x.png" },
+    });
+    const { claims } = await signIn(op, {
+      claims: { email: undefined, email_verified: undefined, picture: "https://p/id.png" },
+    });
+    expect(claims).toMatchObject({
+      sub: "user-1",
+      name: "Uri Info",
+      email: "admin@example.org",
+      email_verified: "true",
+      picture: "https://p/id.png",
+    });
+  });
+
+  it("refuses a UserInfo answer about another subject, with its own code", async () => {
+    const op = await provider({ userinfo: { sub: "someone-else", email: "x@example.org" } });
+    expect((await failure(signIn(op, {}))).code).toBe("userinfo_mismatch");
+  });
+
+  it("accepts ES256 when the provider advertises it; refuses none and HS256 even when advertised", async () => {
+    const op = await provider({ algs: ["ES256", "RS256", "HS256", "none"] });
+    await expect(signIn(op, { signing: "es256" })).resolves.toBeDefined();
+    await expect(signIn(op, {})).resolves.toBeDefined();
+    expect((await failure(signIn(op, { signing: "hs256" }))).code).toBe("bad_algorithm");
+    expect((await failure(signIn(op, { signing: "none" }))).code).toBe("bad_algorithm");
+    // OIDC_ID_TOKEN_ALGS narrows the allow-list.
+    expect((await failure(signIn(op, { signing: "es256" }, { idTokenAlgs: ["RS256"] }))).code).toBe("bad_algorithm");
+  });
+
+  it("a provider that signs only with HS256 is refused at discovery", async () => {
+    const op = await provider({ algs: ["HS256"] });
+    expect((await failure(signIn(op, { signing: "hs256" }))).code).toBe("bad_algorithm");
+  });
+
+  it("a provider clock an hour behind is reported as clock skew of about 60 minutes", async () => {
+    const op = await provider({});
+    const now = Math.floor(Date.now() / 1000);
+    const skewed = await failure(signIn(op, { claims: { iat: now - 3600, exp: now - 3300 } }));
+    expect(skewed.code).toBe("clock_skew");
+    expect(skewed.description).toBe("60");
   });
 });

@@ -1,6 +1,6 @@
 import * as client from "openid-client";
 import type { Logger } from "./logger.server";
-import type { SignInErrorCode } from "./oidc.types";
+import { CONFIGURABLE_ID_TOKEN_ALGS, SAFE_ID_TOKEN_ALGS, type SignInErrorCode } from "./oidc.types";
 
 /**
  * The relying party: Lomda signing people in at an OpenID provider (openid-client), as the
@@ -11,6 +11,26 @@ import type { SignInErrorCode } from "./oidc.types";
 export const TOKEN_TIMEOUT_MS = 10_000;
 export const TOKEN_ATTEMPTS = 3;
 export const CLOCK_TOLERANCE_S = 60;
+
+export type TokenAuthMethod = "client_secret_basic" | "client_secret_post";
+
+/** The token endpoint authentication: as configured, else basic when advertised (or nothing is), else post. */
+export function chooseTokenAuthMethod(supported: readonly string[] | undefined, configured?: TokenAuthMethod) {
+  if (configured) return configured;
+  if (!supported || supported.length === 0 || supported.includes("client_secret_basic")) return "client_secret_basic";
+  return supported.includes("client_secret_post") ? "client_secret_post" : "client_secret_basic";
+}
+
+/**
+ * The ID-token algorithms to accept: those the provider advertises within the allow-list (the
+ * configured one, else SAFE_ID_TOKEN_ALGS); RS256 when it advertises none. "none" never.
+ */
+export function chooseIdTokenAlgs(advertised: readonly string[] | undefined, configured?: readonly string[]) {
+  const known: readonly string[] = CONFIGURABLE_ID_TOKEN_ALGS;
+  const allowed = (configured ?? SAFE_ID_TOKEN_ALGS).filter((alg) => known.includes(alg));
+  if (!advertised || advertised.length === 0) return allowed.includes("RS256") || !configured ? ["RS256"] : allowed;
+  return allowed.filter((alg) => advertised.includes(alg));
+}
 
 export interface OidcSettings {
   issuer: string;
@@ -29,6 +49,10 @@ export interface OidcSettings {
   publicOrigin?: string;
   /** Per-attempt timeout of calls to the provider (SPEC.md §9: 10 s). */
   timeoutMs?: number;
+  /** OIDC_TOKEN_AUTH_METHOD; by default chosen from the provider's discovery document. */
+  tokenAuthMethod?: TokenAuthMethod;
+  /** OIDC_ID_TOKEN_ALGS: the allow-list of ID-token algorithms (default SAFE_ID_TOKEN_ALGS). */
+  idTokenAlgs?: readonly string[];
 }
 
 /** What a sign-in redirect must remember until the callback. Kept in a signed httpOnly cookie. */
@@ -130,21 +154,47 @@ export class OidcClient {
     const issuerUrl = new URL(issuer);
     const insecure = isHttpLocal(issuerUrl) || this.settings.selfOrigin !== undefined;
     const customFetch = resilientFetch(this.settings);
-    const config = await client.discovery(
-      issuerUrl,
+    const timeout = Math.ceil((this.settings.timeoutMs ?? TOKEN_TIMEOUT_MS) / 1000);
+    const discovered = await client.discovery(issuerUrl, clientId, undefined, client.None(), {
+      execute: insecure ? [client.allowInsecureRequests] : [],
+      [client.customFetch]: customFetch,
+      timeout,
+    });
+    const metadata = discovered.serverMetadata();
+    const algs = chooseIdTokenAlgs(metadata.id_token_signing_alg_values_supported, this.settings.idTokenAlgs);
+    if (algs.length === 0) {
+      this.log.error(
+        {
+          advertised: metadata.id_token_signing_alg_values_supported,
+          allowed: this.settings.idTokenAlgs ?? SAFE_ID_TOKEN_ALGS,
+        },
+        "sign-in: the provider signs ID tokens with no algorithm Lomda accepts (set OIDC_ID_TOKEN_ALGS or change the provider)",
+      );
+      throw new SignInError("bad_algorithm", "no acceptable ID token algorithm");
+    }
+    const method = chooseTokenAuthMethod(metadata.token_endpoint_auth_methods_supported, this.settings.tokenAuthMethod);
+    const auth = !clientSecret
+      ? client.None()
+      : method === "client_secret_post"
+        ? client.ClientSecretPost(clientSecret)
+        : client.ClientSecretBasic(clientSecret);
+    const config = new client.Configuration(
+      metadata,
       clientId,
-      { id_token_signed_response_alg: "RS256", [client.clockTolerance]: CLOCK_TOLERANCE_S },
-      clientSecret ? client.ClientSecretBasic(clientSecret) : client.None(),
-      {
-        execute: insecure ? [client.allowInsecureRequests] : [],
-        [client.customFetch]: customFetch,
-        timeout: Math.ceil((this.settings.timeoutMs ?? TOKEN_TIMEOUT_MS) / 1000),
-      },
+      // An array works here (oauth4webapi accepts a list); the type names a single algorithm.
+      { id_token_signed_response_alg: algs as unknown as string, [client.clockTolerance]: CLOCK_TOLERANCE_S },
+      auth,
     );
+    if (insecure) client.allowInsecureRequests(config);
     config[client.customFetch] = customFetch;
+    config.timeout = timeout;
     // openid-client skips the signature check of an ID token that came straight from the token
     // endpoint (OIDC Core allows it over TLS); we check it anyway, with the provider's published keys.
     client.enableNonRepudiationChecks(config);
+    this.log.info(
+      { issuer, tokenAuthMethod: clientSecret ? method : "none", idTokenAlgs: algs },
+      "sign-in: provider discovered",
+    );
     return config;
   }
 
@@ -179,6 +229,8 @@ export class OidcClient {
    * provider sent it (on the public origin).
    */
   async finishSignIn(currentUrl: URL, transaction: SignInTransaction) {
+    // The state first: nothing from a callback that this browser's sign-in did not start is shown.
+    if (currentUrl.searchParams.get("state") !== transaction.state) throw new SignInError("state_mismatch");
     const error = currentUrl.searchParams.get("error");
     if (error) {
       const description = currentUrl.searchParams.get("error_description")?.slice(0, 300) ?? undefined;
@@ -186,7 +238,6 @@ export class OidcClient {
       if (error === "login_required") throw new SignInError("login_required", description);
       throw new SignInError("login_failed", description ?? error.slice(0, 100));
     }
-    if (currentUrl.searchParams.get("state") !== transaction.state) throw new SignInError("state_mismatch");
     const config = await this.config();
     let tokens: Awaited<ReturnType<typeof client.authorizationCodeGrant>>;
     try {
@@ -198,17 +249,88 @@ export class OidcClient {
         ...(transaction.maxAge !== undefined ? { maxAge: transaction.maxAge } : {}),
       });
     } catch (error) {
-      if (error instanceof SignInError) throw error;
-      const cause = (error as { cause?: unknown }).cause;
-      if (cause instanceof SignInError) throw cause;
-      this.log.warn({ err: error }, "sign-in: token exchange or ID token validation failed");
-      const description = (error as { error_description?: string }).error_description;
-      throw new SignInError("login_failed", description, { cause: error });
+      throw this.explain(error, "token exchange or ID token validation");
     }
-    const claims = tokens.claims();
-    if (!claims) throw new SignInError("login_failed", "no ID token");
-    this.checkOrganization(claims);
+    const idClaims = tokens.claims();
+    if (!idClaims) throw new SignInError("missing_claim", "no ID token");
+    this.checkOrganization(idClaims);
+    const claims = await this.withUserInfo(config, idClaims, tokens.access_token);
     return { claims, idToken: tokens.id_token! };
+  }
+
+  /**
+   * The ID token's claims, completed from UserInfo when the provider has one: what the ID token
+   * says wins; UserInfo fills the gaps (name, email, email_verified…). Its `sub` must be the ID token's.
+   */
+  private async withUserInfo(config: client.Configuration, idClaims: client.IDToken, accessToken: string) {
+    if (!config.serverMetadata().userinfo_endpoint || !accessToken) return idClaims;
+    let info: client.UserInfoResponse;
+    try {
+      info = await client.fetchUserInfo(config, accessToken, client.skipSubjectCheck);
+    } catch (error) {
+      throw this.explain(error, "UserInfo request");
+    }
+    if (info.sub !== idClaims.sub) {
+      this.log.warn(
+        { idTokenSub: idClaims.sub, userInfoSub: info.sub },
+        "sign-in: UserInfo answered for another subject than the ID token (sub mismatch): refused",
+      );
+      throw new SignInError("userinfo_mismatch");
+    }
+    const merged: Record<string, unknown> = { ...idClaims };
+    for (const [key, value] of Object.entries(info)) if (merged[key] === undefined) merged[key] = value;
+    return merged as client.IDToken;
+  }
+
+  /** A failure from the library, as a SignInError with its own code, and a precise line for the owner. */
+  private explain(error: unknown, step: string): SignInError {
+    if (error instanceof SignInError) return error;
+    const cause = (error as { cause?: unknown }).cause;
+    if (cause instanceof SignInError) return cause;
+    const e = error as { code?: string; status?: number; error?: string; error_description?: string };
+    // openid-client wraps oauth4webapi's errors: the precise message, code and details are further in.
+    const chain: { message?: string; code?: string; cause?: unknown }[] = [];
+    for (let c: unknown = error; c && typeof c === "object" && chain.length < 4; c = (c as { cause?: unknown }).cause)
+      chain.push(c as { message?: string; code?: string; cause?: unknown });
+    const message = chain.map((c) => c.message ?? "").join(" | ");
+    const code = chain.map((c) => c.code).find((c) => c && c !== "OAUTH_INVALID_RESPONSE") ?? e.code;
+    const details = ([...chain].reverse().find((c) => c.code === code)?.cause ?? chain.at(-1) ?? {}) as {
+      claim?: string;
+      claims?: Record<string, unknown>;
+      now?: number;
+      alg?: string;
+      header?: { alg?: string };
+    };
+    if (e.status === 401 || e.error === "invalid_client") {
+      this.log.warn(
+        { step, status: e.status, error: e.error },
+        `sign-in: the provider refused the client credentials (check OIDC_CLIENT_ID, OIDC_CLIENT_SECRET and OIDC_TOKEN_AUTH_METHOD: ${this.settings.tokenAuthMethod ?? "from discovery"})`,
+      );
+      return new SignInError("secret_refused", undefined, { cause: error });
+    }
+    if (/"alg"|JWS algorithm|JWS "alg"/.test(message)) {
+      const alg = details.header?.alg ?? details.alg;
+      this.log.warn({ step, alg }, `sign-in: ID token signed with an algorithm Lomda does not accept (${String(alg)})`);
+      return new SignInError("bad_algorithm", undefined, { cause: error });
+    }
+    if (code === "OAUTH_JWT_TIMESTAMP_CHECK_FAILED" && details.claim !== "auth_time") {
+      const now = details.now ?? Math.floor(Date.now() / 1000);
+      const iat = details.claims?.iat;
+      const at = typeof iat === "number" ? iat : Number(details.claims?.[details.claim ?? "exp"] ?? now);
+      const minutes = Math.max(1, Math.round(Math.abs(now - at) / 60));
+      this.log.warn(
+        { step, claim: details.claim, minutes },
+        `sign-in: ID token "${details.claim}" outside the ${CLOCK_TOLERANCE_S} s leeway: the provider's clock seems off by about ${minutes} minutes`,
+      );
+      return new SignInError("clock_skew", String(minutes), { cause: error });
+    }
+    const missing = /JWT "(\w+)" .*claim missing/.exec(message);
+    if (missing) {
+      this.log.warn({ step, claim: missing[1] }, `sign-in: the ID token lacks the required "${missing[1]}" claim`);
+      return new SignInError("missing_claim", missing[1], { cause: error });
+    }
+    this.log.warn({ step, reason: message, code }, `sign-in: ${step} failed: ${chain.at(-1)?.message ?? "unknown"}`);
+    return new SignInError("login_failed", e.error_description, { cause: error });
   }
 
   private checkOrganization(claims: client.IDToken) {
@@ -217,7 +339,10 @@ export class OidcClient {
     const matches = expected.startsWith("org_")
       ? claims.org_id === expected
       : String(claims.org_name ?? "").toLowerCase() === expected.toLowerCase();
-    if (!matches) throw new SignInError("login_failed", "organization mismatch");
+    if (!matches) {
+      this.log.warn({ expected }, "sign-in: the ID token's organization (org_id/org_name) is not the configured one");
+      throw new SignInError("login_failed", "organization mismatch");
+    }
   }
 
   /**

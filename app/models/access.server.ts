@@ -18,6 +18,8 @@ export interface Viewer {
   hasSubscription: boolean;
   subscriptionEndsAt: string | null;
   isAdmin: boolean;
+  /** The email is an admin's, but the provider did not say it is verified: why there are no admin rights. */
+  adminEmailUnverified?: boolean;
   role: Role;
 }
 
@@ -55,6 +57,8 @@ export async function resolveViewer(
     hasSubscription,
     subscriptionEndsAt: subscription?.endsAt ?? null,
     isAdmin,
+    adminEmailUnverified:
+      !isAdmin && user.email !== null && user.email_verified !== 1 && adminEmails.includes(user.email),
     role: isAdmin ? "admin" : hasSubscription ? "subscriber" : "learner",
   };
 }

@@ -40,7 +40,12 @@ describe.each(DIALECTS)("subscriptions and access on %s", (dialect) => {
 
   it("an admin email counts only when the provider verified it", async () => {
     const unverified = await user("fake-admin", "boss@lomda.test", false);
-    expect((await resolveViewer(t.db, unverified, admins, now)).isAdmin).toBe(false);
+    expect(await resolveViewer(t.db, unverified, admins, now)).toMatchObject({
+      isAdmin: false,
+      adminEmailUnverified: true, // so the 403 says why (requireAdmin)
+    });
+    const other = await resolveViewer(t.db, await user("nobody", "nobody@example.org", false), admins, now);
+    expect(other.adminEmailUnverified).toBe(false);
   });
 
   it("a subscription granted to an email applies when that person first signs in (verified email only)", async () => {

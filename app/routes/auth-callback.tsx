@@ -19,7 +19,17 @@ const STATUS: Record<SignInErrorCode, number> = {
   login_failed: 400,
   timeout: 504,
   request_error: 502,
+  secret_refused: 502,
+  bad_algorithm: 502,
+  clock_skew: 502,
+  missing_claim: 502,
+  userinfo_mismatch: 400,
 };
+
+/** email_verified as providers send it: the boolean true, or the string "true". */
+export function isVerified(value: unknown): boolean {
+  return value === true || value === "true";
+}
 
 function text(value: unknown): string | null {
   return typeof value === "string" && value.trim() ? value.trim().slice(0, 500) : null;
@@ -32,8 +42,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const headers = new Headers();
   // The transaction is single-use: whatever happens next, it is gone (a replayed callback finds nothing).
   headers.append("Set-Cookie", await clearTransaction(config, cookieSecrets));
-  const fail = (code: SignInErrorCode, description?: string) =>
-    data({ code, description: description ?? null, title }, { status: STATUS[code], headers });
+  const fail = (code: SignInErrorCode, description?: string, minutes?: number) =>
+    data(
+      { code, description: description ?? null, minutes: minutes ?? null, title },
+      { status: STATUS[code], headers },
+    );
 
   const transaction = await readTransaction(config, cookieSecrets, request);
   if (!transaction) {
@@ -44,11 +57,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const currentUrl = new URL(`${url.pathname}${url.search}`, config.PUBLIC_URL);
   try {
     const { claims, idToken } = await oidc.finishSignIn(currentUrl, transaction);
+    const emailVerified = isVerified(claims.email_verified);
     const user = await upsertUserFromProvider(db, {
       issuer: claims.iss,
       subject: claims.sub,
       email: text(claims.email),
-      emailVerified: claims.email_verified === true,
+      emailVerified,
       name: text(claims.name) ?? text(claims.nickname),
       picture: text(claims.picture),
       phone: text(claims.phone_number),
@@ -57,6 +71,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     await claimEmailSubscriptions(db, user);
     headers.append("Set-Cookie", await startSession(db, config, request, user.id, idToken));
     log.info({ userId: user.id }, "signed in");
+    if (user.email && config.adminEmails.includes(user.email.toLowerCase()) && !emailVerified) {
+      log.warn(
+        { userId: user.id, email_verified: claims.email_verified ?? null },
+        "admin email not verified by the provider (email_verified absent or not true): signed in without admin rights",
+      );
+    }
     return redirect(transaction.returnTo, { headers });
   } catch (error) {
     if (!(error instanceof SignInError)) throw error;
@@ -68,7 +88,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     }
     log.warn({ code: error.code }, "sign-in failed");
     const showDescription = error.code === "login_failed" || error.code === "access_denied";
-    return fail(error.code, showDescription ? error.description : undefined);
+    const minutes = error.code === "clock_skew" ? Number(error.description) : undefined;
+    return fail(error.code, showDescription ? error.description : undefined, minutes);
   }
 }
 
@@ -79,5 +100,5 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function AuthCallback({ loaderData }: Route.ComponentProps) {
-  return <AuthErrorPage code={loaderData.code} description={loaderData.description} />;
+  return <AuthErrorPage code={loaderData.code} description={loaderData.description} minutes={loaderData.minutes} />;
 }

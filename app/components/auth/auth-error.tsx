@@ -9,10 +9,23 @@ const MESSAGES: Record<SignInErrorCode, { title: string; text: string }> = {
   login_failed: { title: "auth.loginFailed", text: "auth.loginFailedText" },
   timeout: { title: "auth.timeout", text: "auth.timeoutText" },
   request_error: { title: "auth.requestError", text: "auth.requestErrorText" },
+  secret_refused: { title: "auth.secretRefused", text: "auth.secretRefusedText" },
+  bad_algorithm: { title: "auth.badAlgorithm", text: "auth.badAlgorithmText" },
+  clock_skew: { title: "auth.clockSkew", text: "auth.clockSkewText" },
+  missing_claim: { title: "auth.missingClaim", text: "auth.missingClaimText" },
+  userinfo_mismatch: { title: "auth.userinfoMismatch", text: "auth.userinfoMismatchText" },
 };
 
 /** A translated sign-in error (SPEC.md §8) with a "Try again" link that starts a fresh sign-in. */
-export function AuthErrorPage({ code, description }: { code: SignInErrorCode; description?: string | null }) {
+export function AuthErrorPage({
+  code,
+  description,
+  minutes,
+}: {
+  code: SignInErrorCode;
+  description?: string | null;
+  minutes?: number | null;
+}) {
   const { t } = useTranslation();
   const message = MESSAGES[code];
   return (
@@ -21,7 +34,9 @@ export function AuthErrorPage({ code, description }: { code: SignInErrorCode; de
       <h1 id="auth-error-title" className="mt-2 text-3xl font-bold">
         {t(message.title as "auth.invalidState")}
       </h1>
-      <p className="mx-auto mt-4 max-w-xl text-lg text-ink-600">{t(message.text as "auth.invalidStateText")}</p>
+      <p className="mx-auto mt-4 max-w-xl text-lg text-ink-600">
+        {t(message.text as "auth.clockSkewText", { minutes: minutes ?? 0 })}
+      </p>
       {description ? (
         <p className="mx-auto mt-3 max-w-xl text-ink-600">{t("auth.providerSaid", { description })}</p>
       ) : null}
