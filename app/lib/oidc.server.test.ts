@@ -145,8 +145,9 @@ describe("ID token validation (SPEC.md §5): each rule refuses a bad token", () 
         transaction,
       )
       .catch((e: SignInError) => e);
-    expect(forged).toMatchObject({ code: "state_mismatch" });
-    expect(forged.description).toBeUndefined();
+    expect(forged).toBeInstanceOf(SignInError);
+    expect(forged).toMatchObject({ code: "state_mismatch", description: undefined });
+
     const noState = await oidc
       .finishSignIn(new URL("http://lomda.test/auth/callback?error=access_denied&error_description=x"), transaction)
       .catch((e: SignInError) => e);
