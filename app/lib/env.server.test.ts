@@ -12,6 +12,17 @@ function problemsOf(source: Record<string, string>): string[] {
 }
 
 describe("configuration", () => {
+  it("OIDC_TOKEN_AUTH_METHOD and OIDC_ID_TOKEN_ALGS: the allowed values only, never none or HS*", () => {
+    expect(loadConfig({}).OIDC_TOKEN_AUTH_METHOD).toBeUndefined();
+    expect(loadConfig({ OIDC_TOKEN_AUTH_METHOD: "client_secret_post" }).OIDC_TOKEN_AUTH_METHOD).toBe(
+      "client_secret_post",
+    );
+    expect(problemsOf({ OIDC_TOKEN_AUTH_METHOD: "private_key_jwt" })[0]).toMatch(/^OIDC_TOKEN_AUTH_METHOD/);
+    expect(loadConfig({ OIDC_ID_TOKEN_ALGS: " RS256, ES384 " }).OIDC_ID_TOKEN_ALGS).toEqual(["RS256", "ES384"]);
+    expect(problemsOf({ OIDC_ID_TOKEN_ALGS: "RS256,none" })[0]).toMatch(/^OIDC_ID_TOKEN_ALGS/);
+    expect(problemsOf({ OIDC_ID_TOKEN_ALGS: "HS256" })[0]).toMatch(/never none or HS/);
+  });
+
   it("has working defaults: port 3000, SQLite, embedded provider, no demo mode and no admin", () => {
     const config = loadConfig({});
     expect(config.PORT).toBe(3000);

@@ -226,4 +226,23 @@ describe.each(DIALECTS)("sign-in over HTTP (embedded provider) on %s", (dialect)
     expect(await res.text()).toContain("Please sign in again");
     expect((await hop(jar, `${app.url}/profile`)).status).toBe(302);
   });
+
+  it("checks the state before showing anything from an error callback: a crafted link's text is never echoed", async () => {
+    const jar = new CookieJar();
+    const tx = createCookie("lomda_signin", { secrets: app.cookieSecrets, path: "/", httpOnly: true, sameSite: "lax" });
+    const value = await tx.serialize({ state: "s-456", nonce: "n-456", codeVerifier: "v".repeat(43), returnTo: "/" });
+    jar.set("lomda_signin", value.split(";")[0]!.split("=").slice(1).join("="));
+    const crafted = "error=server_error&error_description=Call+0800-SCAM+to+restore+your+account";
+    const res = await hop(jar, `${app.url}/auth/callback?${crafted}&state=not-yours`);
+    expect(res.status).toBe(400);
+    // Shown text only: the language switcher's links keep the current address, query and all.
+    const html = (await res.text()).replace(/href="[^"]*"/g, "");
+    expect(html).toContain("Invalid state");
+    expect(html).not.toContain("0800-SCAM");
+    expect(html).not.toContain("The provider said");
+    // Without any transaction at all: the same generic answer.
+    const bare = await fetch(`${app.url}/auth/callback?${crafted}`, { redirect: "manual" });
+    expect(bare.status).toBe(400);
+    expect((await bare.text()).replace(/href="[^"]*"/g, "")).not.toContain("0800-SCAM");
+  });
 });
