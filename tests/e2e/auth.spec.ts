@@ -183,11 +183,14 @@ test.describe("sign-in through the embedded provider", () => {
 
   test("an error from the provider is shown translated with 'Try again'", async ({ page, allowConsoleErrors }) => {
     allowConsoleErrors(/status of 403/);
+    // The provider's answer counts only with this sign-in's own state (checked before anything is shown).
+    const authorize = page.waitForRequest(/\/idp\/auth\?/);
     await page.goto("/signin");
     await expect(page).toHaveURL(/\/idp\/interaction\//);
-    const state = new URL(page.url()).searchParams.get("state") ?? "x";
+    const state = new URL((await authorize).url()).searchParams.get("state");
+    expect(state).toBeTruthy();
     await page.goto(
-      `/auth/callback?error=access_denied&error_description=${encodeURIComponent("<b>user said no</b>")}&state=${state}&lng=he`,
+      `/auth/callback?error=access_denied&error_description=${encodeURIComponent("<b>user said no</b>")}&state=${state!}&lng=he`,
     );
     await expect(page.getByRole("heading", { name: "הגישה נדחתה" })).toBeVisible();
     await expect(page.getByText("הודעת הספק: <b>user said no</b>")).toBeVisible();
