@@ -39,6 +39,7 @@ export default [
   route("register", "routes/register.tsx"),
   route("signin", "routes/signin.tsx"),
   route("auth/callback", "routes/auth-callback.tsx"),
+  route("auth/backchannel-logout", "routes/auth-backchannel-logout.ts"),
   route("logout", "routes/logout.tsx"),
   route("profile", "routes/profile.tsx"),
   route("idp/interaction/:uid", "routes/idp-interaction.tsx"),

@@ -29,6 +29,14 @@ export interface SessionsTable {
   expires_at: string;
   /** The ID token kept for RP-initiated logout (id_token_hint); never sent to the browser. */
   id_token: string | null;
+  /** The provider's session id (the ID token's `sid`), matched by back-channel logout. */
+  provider_sid: string | null;
+}
+
+/** Logout tokens already used: "<issuer> <jti>", kept until the token would have expired. */
+export interface LogoutTokensSeenTable {
+  key: string;
+  expires_at: string;
 }
 
 export interface SubscriptionsTable {
@@ -163,6 +171,7 @@ export interface Database {
   captcha_used: CaptchaUsedTable;
   rate_limits: RateLimitsTable;
   leases: LeasesTable;
+  logout_tokens_seen: LogoutTokensSeenTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -55,7 +55,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       address: text((claims.address as { formatted?: unknown } | undefined)?.formatted),
     });
     await claimEmailSubscriptions(db, user);
-    headers.append("Set-Cookie", await startSession(db, config, request, user.id, idToken));
+    headers.append("Set-Cookie", await startSession(db, config, request, user.id, idToken, text(claims.sid)));
     log.info({ userId: user.id }, "signed in");
     return redirect(transaction.returnTo, { headers });
   } catch (error) {
