@@ -33,6 +33,17 @@ export interface SessionsTable {
   provider_sid: string | null;
 }
 
+/** One-time links to set or reset an embedded account's password (only the token's SHA-256 is kept). */
+export interface AccountTokensTable {
+  token_hash: string;
+  account_id: string;
+  /** "set": the first password after an approved registration; "reset": a forgotten one. */
+  purpose: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
 /** Logout tokens already used: "<issuer> <jti>", kept until the token would have expired. */
 export interface LogoutTokensSeenTable {
   key: string;
@@ -172,6 +183,7 @@ export interface Database {
   rate_limits: RateLimitsTable;
   leases: LeasesTable;
   logout_tokens_seen: LogoutTokensSeenTable;
+  account_tokens: AccountTokensTable;
 }
 
 export type User = Selectable<UsersTable>;

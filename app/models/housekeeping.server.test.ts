@@ -114,6 +114,7 @@ describe.each(DIALECTS)("housekeeping on %s", (dialect) => {
       quiz_attempts: 1,
       rate_limits: 1,
       logout_tokens_seen: 1,
+      account_tokens: 0,
     });
     expect(await counts()).toEqual({
       sessions: 1,

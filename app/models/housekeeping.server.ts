@@ -4,6 +4,7 @@ import type { Database } from "~/lib/db.server";
 import { deleteExpiredIdpPayloads } from "~/lib/idp/adapter.server";
 import { takeLease } from "~/lib/lease.server";
 import { deleteExpiredRateLimits } from "~/lib/rate-limit.server";
+import { deleteExpiredAccountTokens } from "./account-tokens.server";
 import { deleteExpiredLogoutTokens, deleteExpiredSessions } from "./session.server";
 import { deleteStaleAttempts } from "./quiz.server";
 
@@ -18,6 +19,7 @@ export interface HousekeepingCounts {
   quiz_attempts: number;
   rate_limits: number;
   logout_tokens_seen: number;
+  account_tokens: number;
 }
 
 export async function removeExpiredRows(db: Kysely<Database>, now: Date = new Date()): Promise<HousekeepingCounts> {
@@ -28,6 +30,7 @@ export async function removeExpiredRows(db: Kysely<Database>, now: Date = new Da
     quiz_attempts: await deleteStaleAttempts(db, now),
     rate_limits: await deleteExpiredRateLimits(db, now),
     logout_tokens_seen: await deleteExpiredLogoutTokens(db, now),
+    account_tokens: await deleteExpiredAccountTokens(db, now),
   };
 }
 

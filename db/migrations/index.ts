@@ -7,6 +7,7 @@ import * as m0005 from "./0005_submissions.ts";
 import * as m0006 from "./0006_shared_state.ts";
 import * as m0007 from "./0007_idp_account_admin.ts";
 import * as m0008 from "./0008_backchannel_logout.ts";
+import * as m0009 from "./0009_account_tokens.ts";
 
 /**
  * Every migration, in order. Listed in code (not read from a folder) so the server bundle
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   "0006_shared_state": m0006,
   "0007_idp_account_admin": m0007,
   "0008_backchannel_logout": m0008,
+  "0009_account_tokens": m0009,
 };
