@@ -118,8 +118,10 @@ export default function SetPassword({ loaderData, actionData }: Route.ComponentP
   return (
     <AccountCard title={title}>
       <p className="mt-2 text-ink-600">{t("account.setIntro", { email: loaderData.email })}</p>
+      {/* A document post: the answer is a redirect to the "done" page, and the link is used up. */}
       <Form
         method="post"
+        reloadDocument
         className="mt-6 space-y-4"
         noValidate
         onSubmit={(event) => {
