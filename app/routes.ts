@@ -39,8 +39,12 @@ export default [
   route("register", "routes/register.tsx"),
   route("signin", "routes/signin.tsx"),
   route("auth/callback", "routes/auth-callback.tsx"),
+  route("auth/backchannel-logout", "routes/auth-backchannel-logout.ts"),
   route("logout", "routes/logout.tsx"),
   route("profile", "routes/profile.tsx"),
+  route("account/set-password", "routes/account-set-password.tsx"),
+  route("account/forgot", "routes/account-forgot.tsx"),
+  route("account/password", "routes/account-password.tsx"),
   route("idp/interaction/:uid", "routes/idp-interaction.tsx"),
   // Test-only routes: 404 unless LOMDA_TEST_ROUTES=1.
   route("__test/throw", "routes/test-throw.tsx"),

@@ -29,6 +29,25 @@ export interface SessionsTable {
   expires_at: string;
   /** The ID token kept for RP-initiated logout (id_token_hint); never sent to the browser. */
   id_token: string | null;
+  /** The provider's session id (the ID token's `sid`), matched by back-channel logout. */
+  provider_sid: string | null;
+}
+
+/** One-time links to set or reset an embedded account's password (only the token's SHA-256 is kept). */
+export interface AccountTokensTable {
+  token_hash: string;
+  account_id: string;
+  /** "set": the first password after an approved registration; "reset": a forgotten one. */
+  purpose: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+/** Logout tokens already used: "<issuer> <jti>", kept until the token would have expired. */
+export interface LogoutTokensSeenTable {
+  key: string;
+  expires_at: string;
 }
 
 export interface SubscriptionsTable {
@@ -163,6 +182,8 @@ export interface Database {
   captcha_used: CaptchaUsedTable;
   rate_limits: RateLimitsTable;
   leases: LeasesTable;
+  logout_tokens_seen: LogoutTokensSeenTable;
+  account_tokens: AccountTokensTable;
 }
 
 export type User = Selectable<UsersTable>;

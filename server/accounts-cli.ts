@@ -7,6 +7,7 @@ import {
   listIdpAccounts,
   setIdpAccountDisabled,
 } from "../app/models/idp-account.server.ts";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, passwordProblem } from "../app/lib/password-policy.server.ts";
 
 const USAGE = `Usage:
   npm run accounts -- create <email> [--admin] [--name "Full Name"]
@@ -18,7 +19,6 @@ Accounts of the embedded sign-in (used when OIDC_ISSUER is unset). create asks f
 on a terminal (twice, not echoed); a script can pipe it on stdin or set LOMDA_ACCOUNT_PASSWORD.`;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-export const MIN_PASSWORD_LENGTH = 12;
 
 export interface AccountsIo {
   out(line: string): void;
@@ -70,8 +70,15 @@ export async function runAccountsCommand(db: Kysely<Database>, args: string[], i
       io.out((error as Error).message);
       return 2;
     }
-    if ([...password].length < MIN_PASSWORD_LENGTH) {
-      io.out(`The password needs at least ${MIN_PASSWORD_LENGTH} characters.`);
+    const problem = passwordProblem(password);
+    if (problem) {
+      io.out(
+        problem === "tooShort"
+          ? `The password needs at least ${MIN_PASSWORD_LENGTH} characters.`
+          : problem === "tooLong"
+            ? `The password may have at most ${MAX_PASSWORD_LENGTH} characters.`
+            : "That password is one of the most common ones; choose another.",
+      );
       return 2;
     }
     const isAdmin = rest.includes("--admin");

@@ -94,6 +94,7 @@ export async function createServices(
     trustProxy: config.trustProxy !== false,
     stylesheetHref: builtStylesheet(clientDir),
     findAccount: (id) => findIdpAccountById(db, id),
+    selfOrigin: () => runtime.selfOrigin,
   });
   const oidc = new OidcClient(
     {

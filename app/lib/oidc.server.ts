@@ -1,3 +1,4 @@
+import * as jose from "jose";
 import * as client from "openid-client";
 import type { Logger } from "./logger.server";
 import { CONFIGURABLE_ID_TOKEN_ALGS, SAFE_ID_TOKEN_ALGS, type SignInErrorCode } from "./oidc.types";
@@ -130,10 +131,32 @@ function resilientFetch(settings: OidcSettings): client.CustomFetch {
   };
 }
 
+export const BACKCHANNEL_LOGOUT_EVENT = "http://schemas.openid.net/event/backchannel-logout";
+/** A logout token older than this (by its iat) is refused; its jti is remembered this long. */
+export const LOGOUT_TOKEN_MAX_AGE_S = 10 * 60;
+
+/** What a valid logout token names (OpenID Connect Back-Channel Logout 1.0, §2.4 and §2.6). */
+export interface LogoutTarget {
+  issuer: string;
+  subject?: string;
+  sid?: string;
+  jti: string;
+  /** Until when the jti must be remembered to refuse a replay. */
+  rememberUntil: Date;
+}
+
+export class LogoutTokenError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "LogoutTokenError";
+  }
+}
+
 export class OidcClient {
   readonly settings: OidcSettings;
   private readonly log: Logger;
   private configuration: Promise<client.Configuration> | undefined;
+  private jwks: ReturnType<typeof jose.createRemoteJWKSet> | undefined;
 
   constructor(settings: OidcSettings, log: Logger) {
     this.settings = settings;
@@ -343,6 +366,57 @@ export class OidcClient {
       this.log.warn({ expected }, "sign-in: the ID token's organization (org_id/org_name) is not the configured one");
       throw new SignInError("login_failed", "organization mismatch");
     }
+  }
+
+  /**
+   * Validates a back-channel logout token (Back-Channel Logout 1.0 §2.6): signature with the
+   * provider's published keys (the ID token's algorithm), iss, aud = client id, iat within
+   * LOGOUT_TOKEN_MAX_AGE_S and the clock tolerance, the back-channel logout event, sub and/or sid,
+   * and no nonce. The caller refuses a replayed jti.
+   */
+  async validateLogoutToken(token: string): Promise<LogoutTarget> {
+    const config = await this.config();
+    const metadata = config.serverMetadata();
+    if (!metadata.jwks_uri) throw new LogoutTokenError("the provider publishes no jwks_uri");
+    this.jwks ??= jose.createRemoteJWKSet(new URL(metadata.jwks_uri), {
+      [jose.customFetch]: config[client.customFetch] as unknown as jose.FetchImplementation,
+      timeoutDuration: this.settings.timeoutMs ?? TOKEN_TIMEOUT_MS,
+    });
+    let payload: jose.JWTPayload;
+    try {
+      ({ payload } = await jose.jwtVerify(token, this.jwks, {
+        issuer: metadata.issuer,
+        audience: this.settings.clientId,
+        algorithms: ["RS256"],
+        clockTolerance: CLOCK_TOLERANCE_S,
+        maxTokenAge: LOGOUT_TOKEN_MAX_AGE_S,
+        requiredClaims: ["iat", "jti", "events"],
+      }));
+    } catch (error) {
+      throw new LogoutTokenError(`logout token rejected: ${(error as Error).message}`, { cause: error });
+    }
+    const events = payload.events as Record<string, unknown> | undefined;
+    const event = events && typeof events === "object" ? events[BACKCHANNEL_LOGOUT_EVENT] : undefined;
+    if (!event || typeof event !== "object" || Array.isArray(event)) {
+      throw new LogoutTokenError("logout token without the back-channel logout event");
+    }
+    if ("nonce" in payload) throw new LogoutTokenError("logout token with a nonce");
+    const subject = typeof payload.sub === "string" && payload.sub ? payload.sub : undefined;
+    const sid = typeof payload.sid === "string" && payload.sid ? payload.sid : undefined;
+    if (!subject && !sid) throw new LogoutTokenError("logout token with neither sub nor sid");
+    if (typeof payload.jti !== "string" || !payload.jti) throw new LogoutTokenError("logout token without a jti");
+    const iat = payload.iat!;
+    const until = Math.max(
+      typeof payload.exp === "number" ? payload.exp : 0,
+      iat + LOGOUT_TOKEN_MAX_AGE_S + CLOCK_TOLERANCE_S,
+    );
+    return {
+      issuer: metadata.issuer,
+      ...(subject ? { subject } : {}),
+      ...(sid ? { sid } : {}),
+      jti: payload.jti,
+      rememberUntil: new Date((until + CLOCK_TOLERANCE_S) * 1000),
+    };
   }
 
   /**

@@ -85,6 +85,11 @@ export function createRateLimits(db: Kysely<Database>) {
      */
     loginByAddress: new RateLimiter(db, "login-address", 20, 15 * 60_000),
     loginByAccountAndAddress: new RateLimiter(db, "login-account-address", 10, 15 * 60_000),
+    /** Back-channel logout calls (server to server): 60 a minute per address. */
+    backchannelLogout: new RateLimiter(db, "backchannel-logout", 60, 60_000),
+    /** "Forgot password" requests: 10 per 15 minutes per address, and 3 an hour per email. */
+    passwordResetByAddress: new RateLimiter(db, "password-reset-address", 10, 15 * 60_000),
+    passwordResetByEmail: new RateLimiter(db, "password-reset-email", 3, 60 * 60_000),
     /** New quiz attempts (each a database row): 30 a minute per address. */
     quizStart: new RateLimiter(db, "quiz-start", 30, 60_000),
     /** Library searches (page and API): 30 a minute per address. */

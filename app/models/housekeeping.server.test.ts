@@ -73,10 +73,19 @@ describe.each(DIALECTS)("housekeeping on %s", (dialect) => {
         { key: `new-${Math.random()}`, count: 3, expires_at: later(DAY) },
       ])
       .execute();
+    await t.db
+      .insertInto("logout_tokens_seen")
+      .values([
+        { key: `old-${Math.random()}`, expires_at: ago(1000) },
+        { key: `new-${Math.random()}`, expires_at: later(DAY) },
+      ])
+      .execute();
   }
 
   async function counts() {
-    const n = async (table: "sessions" | "captcha_used" | "idp_payloads" | "quiz_attempts" | "rate_limits") =>
+    const n = async (
+      table: "sessions" | "captcha_used" | "idp_payloads" | "quiz_attempts" | "rate_limits" | "logout_tokens_seen",
+    ) =>
       Number(
         (
           await t.db
@@ -91,14 +100,30 @@ describe.each(DIALECTS)("housekeeping on %s", (dialect) => {
       idp_payloads: await n("idp_payloads"),
       quiz_attempts: await n("quiz_attempts"),
       rate_limits: await n("rate_limits"),
+      logout_tokens_seen: await n("logout_tokens_seen"),
     };
   }
 
   it("removes rows past their time, keeps fresh ones, and says how many per table", async () => {
     await seed();
     const removed = await housekeepingRound(t.db, "p1", 60_000, now);
-    expect(removed).toEqual({ sessions: 1, captcha_used: 1, idp_payloads: 1, quiz_attempts: 1, rate_limits: 1 });
-    expect(await counts()).toEqual({ sessions: 1, captcha_used: 1, idp_payloads: 1, quiz_attempts: 2, rate_limits: 1 });
+    expect(removed).toEqual({
+      sessions: 1,
+      captcha_used: 1,
+      idp_payloads: 1,
+      quiz_attempts: 1,
+      rate_limits: 1,
+      logout_tokens_seen: 1,
+      account_tokens: 0,
+    });
+    expect(await counts()).toEqual({
+      sessions: 1,
+      captcha_used: 1,
+      idp_payloads: 1,
+      quiz_attempts: 2,
+      rate_limits: 1,
+      logout_tokens_seen: 1,
+    });
   });
 
   it("two processes at once: one takes the lease and does the round; the next round once it expires", async () => {

@@ -4,7 +4,8 @@ import type { Database } from "~/lib/db.server";
 import { deleteExpiredIdpPayloads } from "~/lib/idp/adapter.server";
 import { takeLease } from "~/lib/lease.server";
 import { deleteExpiredRateLimits } from "~/lib/rate-limit.server";
-import { deleteExpiredSessions } from "./session.server";
+import { deleteExpiredAccountTokens } from "./account-tokens.server";
+import { deleteExpiredLogoutTokens, deleteExpiredSessions } from "./session.server";
 import { deleteStaleAttempts } from "./quiz.server";
 
 /**
@@ -17,6 +18,8 @@ export interface HousekeepingCounts {
   idp_payloads: number;
   quiz_attempts: number;
   rate_limits: number;
+  logout_tokens_seen: number;
+  account_tokens: number;
 }
 
 export async function removeExpiredRows(db: Kysely<Database>, now: Date = new Date()): Promise<HousekeepingCounts> {
@@ -26,6 +29,8 @@ export async function removeExpiredRows(db: Kysely<Database>, now: Date = new Da
     idp_payloads: await deleteExpiredIdpPayloads(db, now),
     quiz_attempts: await deleteStaleAttempts(db, now),
     rate_limits: await deleteExpiredRateLimits(db, now),
+    logout_tokens_seen: await deleteExpiredLogoutTokens(db, now),
+    account_tokens: await deleteExpiredAccountTokens(db, now),
   };
 }
 

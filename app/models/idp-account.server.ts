@@ -90,8 +90,9 @@ export async function authenticateIdpAccount(
     .selectAll()
     .where("email", "=", email.trim().toLowerCase())
     .executeTakeFirst();
-  const ok = await verifyPassword(password, account?.password_hash ?? (await dummyPasswordHash()));
-  return account && ok && account.disabled_at === null ? account : undefined;
+  // An account with no password yet (approved, link not used) does the same work and fails.
+  const ok = await verifyPassword(password, account?.password_hash || (await dummyPasswordHash()));
+  return account && ok && account.password_hash !== "" && account.disabled_at === null ? account : undefined;
 }
 
 export async function createIdpAccount(

@@ -29,7 +29,7 @@ export interface ActiveSession {
 export async function createSession(
   db: Kysely<Database>,
   userId: string,
-  options: { now?: Date; idToken?: string | null } = {},
+  options: { now?: Date; idToken?: string | null; providerSid?: string | null } = {},
 ): Promise<{ id: string; expiresAt: Date }> {
   const now = options.now ?? new Date();
   const id = randomBytes(32).toString("base64url");
@@ -43,6 +43,7 @@ export async function createSession(
       last_seen_at: now.toISOString(),
       expires_at: expiresAt.toISOString(),
       id_token: options.idToken ?? null,
+      provider_sid: options.providerSid ?? null,
     })
     .execute();
   return { id, expiresAt };
@@ -88,6 +89,60 @@ export async function deleteSession(db: Kysely<Database>, id: string): Promise<v
 
 export async function deleteSessionsOfUser(db: Kysely<Database>, userId: string): Promise<void> {
   await db.deleteFrom("sessions").where("user_id", "=", userId).execute();
+}
+
+/**
+ * Back-channel logout: ends the sessions a provider's logout token names — by the provider's
+ * session id, or (without one) every session of the user it signed in as (issuer, subject).
+ * Returns how many ended.
+ */
+export async function deleteSessionsForProviderLogout(
+  db: Kysely<Database>,
+  target: { issuer: string; subject?: string; sid?: string },
+): Promise<number> {
+  const users = db
+    .selectFrom("users")
+    .select("id")
+    .where("issuer", "=", target.issuer)
+    .where("subject", "=", target.subject ?? "");
+  let query = db.deleteFrom("sessions");
+  if (target.sid && target.subject) {
+    query = query.where("provider_sid", "=", target.sid).where("user_id", "in", users);
+  } else if (target.sid) {
+    const anyUserOfIssuer = db.selectFrom("users").select("id").where("issuer", "=", target.issuer);
+    query = query.where("provider_sid", "=", target.sid).where("user_id", "in", anyUserOfIssuer);
+  } else {
+    query = query.where("user_id", "in", users);
+  }
+  const result = await query.executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/**
+ * Records a logout token's jti as used; false when it was already (a replay). Kept until `expiresAt`.
+ */
+export async function markLogoutTokenUsed(
+  db: Kysely<Database>,
+  issuer: string,
+  jti: string,
+  expiresAt: Date,
+): Promise<boolean> {
+  const key = createHash("sha256").update(`${issuer} ${jti}`).digest("hex");
+  const result = await db
+    .insertInto("logout_tokens_seen")
+    .values({ key, expires_at: expiresAt.toISOString() })
+    .onConflict((oc) => oc.column("key").doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+/** Housekeeping: used logout tokens past their time (a replay would fail on expiry anyway). */
+export async function deleteExpiredLogoutTokens(db: Kysely<Database>, now: Date = new Date()): Promise<number> {
+  const result = await db
+    .deleteFrom("logout_tokens_seen")
+    .where("expires_at", "<=", now.toISOString())
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 /** Housekeeping: removes sessions past their absolute end or idle limit. */

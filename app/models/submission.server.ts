@@ -97,14 +97,11 @@ export function forwardingConfigured(config: Config): boolean {
   return config.FORMS_FORWARD_URL !== undefined || config.SMTP_URL !== undefined;
 }
 
-async function sendMail(
-  config: Config,
-  kind: SubmissionKind,
-  row: Submission,
-): Promise<{ ok: true } | { ok: false; error: string }> {
+/** A mail transport for SMTP_URL (the forwarding settings); also sends the account links. */
+export async function smtpTransport(config: Config) {
   const { createTransport } = await import("nodemailer");
   const url = new URL(config.SMTP_URL!);
-  const transport = createTransport({
+  return createTransport({
     host: url.hostname,
     port: Number(url.port) || (url.protocol === "smtps:" ? 465 : 587),
     secure: url.protocol === "smtps:",
@@ -113,6 +110,14 @@ async function sendMail(
     greetingTimeout: 10_000,
     socketTimeout: 20_000,
   });
+}
+
+async function sendMail(
+  config: Config,
+  kind: SubmissionKind,
+  row: Submission,
+): Promise<{ ok: true } | { ok: false; error: string }> {
+  const transport = await smtpTransport(config);
   try {
     await transport.sendMail({
       from: `"${FORWARD_FROM_NAME}" <no-reply@${new URL(config.PUBLIC_URL).hostname}>`,

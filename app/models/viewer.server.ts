@@ -41,10 +41,11 @@ export async function startSession(
   request: Request,
   userId: string,
   idToken: string | null,
+  providerSid: string | null = null,
 ) {
   const previous = readSessionId(config, request);
   if (previous) await deleteSession(db, previous);
-  const { id } = await createSession(db, userId, { idToken });
+  const { id } = await createSession(db, userId, { idToken, providerSid });
   return serializeSessionCookie(config, id, Math.floor(SESSION_ABSOLUTE_MS / 1000));
 }
 

@@ -14,6 +14,15 @@ import {
   type SubmissionKind,
 } from "~/models/submission.server";
 import { grantSubscription, listSubscriptions, revokeSubscription } from "~/models/subscription.server";
+import { IDP_MOUNT } from "~/lib/idp/provider.server";
+import { sendAccountMail } from "~/models/account-mail.server";
+import {
+  createAccountToken,
+  ensureAccountForApproval,
+  hasPassword,
+  SET_PASSWORD_PATH,
+} from "~/models/account-tokens.server";
+import { listIdpAccounts, setIdpAccountDisabled } from "~/models/idp-account.server";
 import type { Route } from "./+types/admin";
 
 /**
@@ -23,7 +32,7 @@ import type { Route } from "./+types/admin";
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(getViewer(context), request);
-  const { db } = servicesOf(context);
+  const { db, idp } = servicesOf(context);
   const { locale, i18n } = context.get(localeContext);
   const submission = (s: Awaited<ReturnType<typeof listSubmissions>>[number]) => ({
     id: s.id,
@@ -64,6 +73,14 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       date: formatDate(f.created_at, locale),
     })),
     newsletterCount: (await listNewsletter(db)).length,
+    // The embedded provider's accounts (none when sign-in is at an external provider).
+    accounts: idp
+      ? (await listIdpAccounts(db)).map((a) => ({
+          email: a.email,
+          disabled: a.disabled_at !== null,
+          hasPassword: a.password_hash !== "",
+        }))
+      : null,
   };
 }
 
@@ -77,14 +94,23 @@ const actionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("reject"), id: z.uuid() }),
   z.object({ intent: z.literal("revoke"), id: z.uuid() }),
   z.object({ intent: z.enum(["hide", "show", "delete-feedback"]), id: z.uuid() }),
+  z.object({ intent: z.enum(["disable-account", "enable-account"]), email: z.string().trim().min(3).max(254) }),
 ]);
+
+/** What became of the approved person's account: a link mailed, a link to copy, or nothing to do. */
+type Invite =
+  | { email: string; mailed: true }
+  | { email: string; mailed: false; error: string; link: string }
+  | { email: string; hadPassword: true };
 
 export async function action({ context, request }: Route.ActionArgs) {
   const admin = requireAdmin(getViewer(context), request);
-  const { db, log } = servicesOf(context);
+  const { db, log, idp, config } = servicesOf(context);
+  const embeddedIssuer = `${config.PUBLIC_URL}${IDP_MOUNT}`;
   const form = Object.fromEntries([...(await request.formData())].filter(([, v]) => typeof v === "string"));
   const parsed = actionSchema.safeParse(form);
-  if (!parsed.success) return data({ ok: false, message: "admin.notFound" as const }, { status: 400 });
+  if (!parsed.success)
+    return data({ ok: false, message: "admin.notFound" as const, invite: null as Invite | null }, { status: 400 });
   const input = parsed.data;
   const by = `admin:${admin.id}`;
   const done = (
@@ -94,7 +120,7 @@ export async function action({ context, request }: Route.ActionArgs) {
       : "admin.notFound",
   ) =>
     data(
-      { ok, message },
+      { ok, message, invite: null as Invite | null },
       { status: ok ? 200 : message === "admin.badDate" ? 400 : message === "admin.alreadyDecided" ? 409 : 404 },
     );
   /** Nothing changed: gone, or decided already (by another click or another admin). */
@@ -127,7 +153,24 @@ export async function action({ context, request }: Route.ActionArgs) {
         { adminId: admin.id, requestId: request.id, until: input.until || null },
         "admin: registration approved, subscription granted",
       );
-      return done(true);
+      if (!idp) return done(true);
+      // With the embedded provider, the approval is also the person's account: made (without a
+      // password) if none, and a one-time link to set the password emailed — or shown here to copy.
+      const { account, created } = await ensureAccountForApproval(db, request);
+      let invite: Invite;
+      if (hasPassword(account)) {
+        invite = { email: account.email, hadPassword: true };
+      } else {
+        const token = await createAccountToken(db, account.id, "set");
+        const link = `${config.PUBLIC_URL}${SET_PASSWORD_PATH}?token=${token}`;
+        const mail = await sendAccountMail(config, "setPassword", account.email, link);
+        invite = mail.ok
+          ? { email: account.email, mailed: true }
+          : { email: account.email, mailed: false, error: mail.error, link };
+        if (!mail.ok) log.warn({ adminId: admin.id, error: mail.error }, "admin: set-password link not emailed");
+      }
+      log.info({ adminId: admin.id, accountId: account.id, created }, "admin: account ready for the approved request");
+      return data({ ok: true, message: "admin.done" as const, invite });
     }
     case "reject": {
       const ok = await setSubmissionStatus(db, "registration", input.id, "rejected", by);
@@ -148,6 +191,15 @@ export async function action({ context, request }: Route.ActionArgs) {
         "admin: feedback moderated",
       );
       return done(ok);
+    }
+    case "disable-account":
+    case "enable-account": {
+      if (!idp) return done(false);
+      const disable = input.intent === "disable-account";
+      const account = await setIdpAccountDisabled(db, input.email, disable, { embeddedIssuer });
+      if (!account) return done(false);
+      log.info({ adminId: admin.id, accountId: account.id, disabled: disable }, "admin: account disabled or enabled");
+      return done(true);
     }
     case "delete-feedback": {
       const ok = await deleteFeedback(db, input.id);
@@ -192,6 +244,93 @@ function ActionButton({
 }
 
 type Loader = Route.ComponentProps["loaderData"];
+
+function InviteResult({ invite }: { invite: Invite }) {
+  const { t } = useTranslation();
+  if ("hadPassword" in invite) {
+    return <p className="rounded-md bg-brand-50 p-3">{t("admin.accountHadPassword", { email: invite.email })}</p>;
+  }
+  if (invite.mailed) {
+    return (
+      <p className="rounded-md bg-green-50 p-3 text-success-700" data-testid="invite">
+        {t("admin.inviteMailed", { email: invite.email })}
+      </p>
+    );
+  }
+  return (
+    <div className="rounded-md bg-red-50 p-3 text-danger-700" data-testid="invite">
+      <p>{t("admin.inviteNotMailed", { email: invite.email, error: invite.error })}</p>
+      <label className="mt-2 block text-sm font-semibold" htmlFor="invite-link">
+        {t("admin.inviteLink")}
+      </label>
+      <input
+        id="invite-link"
+        readOnly
+        dir="ltr"
+        value={invite.link}
+        className="mt-1 w-full rounded-md border border-ink-300 bg-white px-3 py-2 text-ink-900"
+        data-testid="invite-link"
+      />
+    </div>
+  );
+}
+
+function Accounts({ accounts }: { accounts: NonNullable<Loader["accounts"]> }) {
+  const { t } = useTranslation();
+  return (
+    <section aria-labelledby="accounts-heading">
+      <h2 id="accounts-heading" className="mb-4 text-2xl font-bold">
+        {t("admin.accounts")}
+      </h2>
+      <div className="overflow-x-auto">
+        <table className="w-full text-sm" data-testid="accounts">
+          <thead>
+            <tr className="border-b border-ink-200 text-start text-ink-600">
+              <th scope="col" className="py-2 text-start">
+                {t("admin.account")}
+              </th>
+              <th scope="col" className="py-2 text-start">
+                {t("admin.accountState")}
+              </th>
+              <th scope="col" className="py-2 text-start">
+                <span className="sr-only">{t("admin.disable")}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {accounts.map((a) => (
+              <tr key={a.email} className="border-b border-ink-100">
+                <td className="py-2">
+                  <bdi dir="ltr">{a.email}</bdi>
+                </td>
+                <td className="py-2">
+                  {a.disabled
+                    ? t("admin.accountDisabled")
+                    : a.hasPassword
+                      ? t("admin.accountEnabled")
+                      : t("admin.accountNoPassword")}
+                </td>
+                <td className="py-2">
+                  <Form method="post" className="inline">
+                    <input type="hidden" name="intent" value={a.disabled ? "enable-account" : "disable-account"} />
+                    <input type="hidden" name="email" value={a.email} />
+                    <button
+                      type="submit"
+                      className={`btn ${a.disabled ? "btn-secondary" : "border border-danger-700 text-danger-700 hover:bg-red-50"} px-2 py-1 text-xs`}
+                      aria-label={`${a.disabled ? t("admin.enable") : t("admin.disable")} ${a.email}`}
+                    >
+                      {a.disabled ? t("admin.enable") : t("admin.disable")}
+                    </button>
+                  </Form>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
 
 function Inbox({ items, kind }: { items: Loader["contact"]; kind: SubmissionKind }) {
   const { t } = useTranslation();
@@ -280,6 +419,7 @@ export default function Admin({ loaderData, actionData }: Route.ComponentProps) 
             {t(actionData.message)}
           </p>
         ) : null}
+        {actionData?.invite ? <InviteResult invite={actionData.invite} /> : null}
         <section aria-labelledby="inbox-heading">
           <h2 id="inbox-heading" className="mb-4 text-2xl font-bold">
             {t("admin.inbox")}
@@ -370,6 +510,7 @@ export default function Admin({ loaderData, actionData }: Route.ComponentProps) 
             ))}
           </ul>
         </section>
+        {loaderData.accounts ? <Accounts accounts={loaderData.accounts} /> : null}
         <section aria-labelledby="newsletter-heading">
           <h2 id="newsletter-heading" className="mb-4 text-2xl font-bold">
             {t("admin.newsletter", { count: loaderData.newsletterCount })}

@@ -69,7 +69,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       address: text((claims.address as { formatted?: unknown } | undefined)?.formatted),
     });
     await claimEmailSubscriptions(db, user);
-    headers.append("Set-Cookie", await startSession(db, config, request, user.id, idToken));
+    headers.append("Set-Cookie", await startSession(db, config, request, user.id, idToken, text(claims.sid)));
     log.info({ userId: user.id }, "signed in");
     if (user.email && config.adminEmails.includes(user.email.toLowerCase()) && !emailVerified) {
       log.warn(

@@ -172,6 +172,11 @@ export default function IdpLogin({ loaderData, actionData }: Route.ComponentProp
             {t("idp.signIn")}
           </button>
         </Form>
+        <p className="mt-4 text-center">
+          <a href="/account/forgot" className="text-brand-700 underline">
+            {t("account.forgotLink")}
+          </a>
+        </p>
         {loaderData.demo ? (
           <div className="mt-6 rounded-md bg-brand-50 p-4 text-sm text-ink-700">
             <p>{t("idp.demoHint")}</p>

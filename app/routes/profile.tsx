@@ -6,12 +6,13 @@ import { requireUser } from "~/models/viewer.server";
 import { getViewer, localeContext, servicesOf } from "~/context.server";
 import { getQuiz, quizHistory } from "~/models/quiz.server";
 import { findUserById } from "~/models/user.server";
+import { IDP_MOUNT } from "~/lib/idp/provider.server";
 import type { Route } from "./+types/profile";
 
 /** Signed-in only (a visitor is sent to /register). Real values from the provider's claims. */
 export async function loader({ context }: Route.LoaderArgs) {
   const me = requireUser(getViewer(context));
-  const { db } = servicesOf(context);
+  const { db, idp, config } = servicesOf(context);
   const { locale, i18n } = context.get(localeContext);
   const user = (await findUserById(db, me.id))!;
   const { viewer } = me;
@@ -38,6 +39,8 @@ export async function loader({ context }: Route.LoaderArgs) {
         ? { endsAt: viewer.subscriptionEndsAt ? formatDate(viewer.subscriptionEndsAt, locale) : null }
         : null,
       isAdmin: viewer.isAdmin,
+      // An account of the embedded provider: its password can be changed here.
+      embedded: Boolean(idp) && user.issuer === `${config.PUBLIC_URL}${IDP_MOUNT}`,
     },
   };
 }
@@ -124,6 +127,11 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
         {!profile.subscription ? (
           <Link to="/Payments" className="btn btn-secondary mt-6">
             {t("profile.howToSubscribe")}
+          </Link>
+        ) : null}
+        {profile.embedded ? (
+          <Link to="/account/password" className="btn btn-outline ms-3 mt-6">
+            {t("profile.changePassword")}
           </Link>
         ) : null}
       </section>

@@ -6,6 +6,8 @@ import * as m0004 from "./0004_feedback.ts";
 import * as m0005 from "./0005_submissions.ts";
 import * as m0006 from "./0006_shared_state.ts";
 import * as m0007 from "./0007_idp_account_admin.ts";
+import * as m0008 from "./0008_backchannel_logout.ts";
+import * as m0009 from "./0009_account_tokens.ts";
 
 /**
  * Every migration, in order. Listed in code (not read from a folder) so the server bundle
@@ -19,4 +21,6 @@ export const migrations: Record<string, Migration> = {
   "0005_submissions": m0005,
   "0006_shared_state": m0006,
   "0007_idp_account_admin": m0007,
+  "0008_backchannel_logout": m0008,
+  "0009_account_tokens": m0009,
 };

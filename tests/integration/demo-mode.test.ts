@@ -82,10 +82,18 @@ describe("a production start without demo mode", () => {
     expect(
       await runAccountsCommand(app.db, ["create", "short@school.example"], { ...io, password: async () => "short" }),
     ).toBe(2);
+    expect(
+      await runAccountsCommand(app.db, ["create", "common@school.example"], {
+        ...io,
+        password: async () => "qwerty123456",
+      }),
+    ).toBe(2);
+    expect(lines.at(-1)).toContain("most common");
     expect(await runAccountsCommand(app.db, ["list"], io)).toBe(0);
     expect(lines.join("\n")).toMatch(/owner@school\.example\tadmin\tenabled/);
     expect(lines.join("\n")).toMatch(/teacher@school\.example\t-\tenabled/);
     expect(lines.join("\n")).not.toContain("short@school.example\t");
+    expect(lines.join("\n")).not.toContain("common@school.example\t");
     expect(lines.join("\n")).not.toContain("correct horse");
 
     expect((await signIn(app, "owner@school.example", "wrong password here")).signedIn).toBe(false);

@@ -37,6 +37,11 @@ export interface EmbeddedIdpOptions {
    * route must not import server/.)
    */
   findAccount(id: string): Promise<IdpAccount | undefined>;
+  /**
+   * The address this process listens on: the provider's own server-to-server calls to the public
+   * origin (back-channel logout to our client) go there directly, as OidcClient's do.
+   */
+  selfOrigin?: () => string | undefined;
 }
 
 async function signingKeys(db: Kysely<Database>) {
@@ -86,6 +91,8 @@ export async function createEmbeddedIdp(options: EmbeddedIdpOptions): Promise<Pr
         client_name: "Lomda",
         redirect_uris: [`${publicUrl}/auth/callback`],
         post_logout_redirect_uris: [`${publicUrl}/`],
+        backchannel_logout_uri: `${publicUrl}/auth/backchannel-logout`,
+        backchannel_logout_session_required: true,
         grant_types: ["authorization_code"],
         response_types: ["code"],
         token_endpoint_auth_method: "client_secret_basic",
@@ -140,8 +147,21 @@ export async function createEmbeddedIdp(options: EmbeddedIdpOptions): Promise<Pr
       await grant.save();
       return grant;
     },
+    // Calls to our own public origin (the back-channel logout of our client) go to this process's
+    // own address, like OidcClient's: no trip through a proxy, and oidc-provider's guard against
+    // special-use addresses is not meant for ourselves. Every other URL keeps that guard.
+    async fetch(url, init) {
+      const self = options.selfOrigin?.();
+      const target = String(url);
+      if (self && (target === publicUrl || target.startsWith(`${publicUrl}/`))) {
+        const { dispatcher: _guard, ...rest } = init as RequestInit & { dispatcher?: unknown };
+        return globalThis.fetch(self + target.slice(publicUrl.length), rest);
+      }
+      return globalThis.fetch(url, init);
+    },
     features: {
       devInteractions: { enabled: false },
+      backchannelLogout: { enabled: true },
       rpInitiatedLogout: {
         enabled: true,
         async logoutSource(ctx, form) {

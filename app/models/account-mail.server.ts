@@ -1,0 +1,37 @@
+import type { Config } from "~/lib/env.server";
+import { translationFor } from "~/i18n/resources.server";
+import { FORWARD_FROM_NAME, smtpTransport } from "./submission.server";
+
+/**
+ * The emails of the embedded provider's accounts (a link to set a first password, or to reset a
+ * forgotten one), through SMTP_URL, in English and Hebrew in one message.
+ */
+export type AccountMailKind = "setPassword" | "resetPassword";
+export type MailResult = { ok: true } | { ok: false; error: string };
+
+export async function sendAccountMail(
+  config: Config,
+  kind: AccountMailKind,
+  to: string,
+  link: string,
+): Promise<MailResult> {
+  if (!config.SMTP_URL) return { ok: false, error: "SMTP_URL is not set" };
+  const en = translationFor("en").accountMail;
+  const he = translationFor("he").accountMail;
+  const transport = await smtpTransport(config);
+  try {
+    await transport.sendMail({
+      from: `"${FORWARD_FROM_NAME}" <no-reply@${new URL(config.PUBLIC_URL).hostname}>`,
+      to,
+      subject: `${en[`${kind}Subject`]} / ${he[`${kind}Subject`]}`,
+      text: [en[`${kind}Text`], "", link, "", en.ignore, "", "—", "", he[`${kind}Text`], "", link, "", he.ignore].join(
+        "\n",
+      ),
+    });
+    return { ok: true };
+  } catch (error) {
+    return { ok: false, error: String((error as Error).message).slice(0, 300) };
+  } finally {
+    transport.close();
+  }
+}

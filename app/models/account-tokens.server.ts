@@ -1,0 +1,180 @@
+import { createHash, randomBytes, randomUUID } from "node:crypto";
+import type { Kysely } from "kysely";
+import type { Database, IdpAccount } from "~/lib/db.server";
+import { hashPassword, verifyPassword } from "~/lib/passwords.server";
+import { findIdpAccountByEmail } from "./idp-account.server";
+
+/**
+ * Passwords of the embedded provider's accounts set through one-time links: "set" after an approved
+ * registration (the account exists, with no password, until then), "reset" for a forgotten one. The
+ * link carries 32 random bytes; the table keeps their SHA-256; a link works once, before it expires.
+ */
+
+export type AccountTokenPurpose = "set" | "reset";
+export const SET_PASSWORD_TTL_MS = 72 * 60 * 60 * 1000;
+export const RESET_PASSWORD_TTL_MS = 60 * 60 * 1000;
+export const SET_PASSWORD_PATH = "/account/set-password";
+
+const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+
+/** The account an approval gives this person: found, or made with no password (cannot sign in yet). */
+export async function ensureAccountForApproval(
+  db: Kysely<Database>,
+  input: { email: string; name: string; phone?: string | null },
+): Promise<{ account: IdpAccount; created: boolean }> {
+  const existing = await findIdpAccountByEmail(db, input.email);
+  if (existing) return { account: existing, created: false };
+  await db
+    .insertInto("idp_accounts")
+    .values({
+      id: randomUUID(),
+      email: input.email.trim().toLowerCase(),
+      password_hash: "",
+      name: input.name,
+      phone: input.phone ?? null,
+      address: null,
+      is_admin: 0,
+      created_at: new Date().toISOString(),
+    })
+    .onConflict((oc) => oc.column("email").doNothing())
+    .execute();
+  return { account: (await findIdpAccountByEmail(db, input.email))!, created: true };
+}
+
+/** Whether the account has a password yet (an approved one has none until its link is used). */
+export const hasPassword = (account: IdpAccount) => account.password_hash !== "";
+
+/** A new one-time link token for this account; earlier unused ones of the same purpose stop working. */
+export async function createAccountToken(
+  db: Kysely<Database>,
+  accountId: string,
+  purpose: AccountTokenPurpose,
+  now: Date = new Date(),
+): Promise<string> {
+  const token = randomBytes(32).toString("base64url");
+  const ttl = purpose === "set" ? SET_PASSWORD_TTL_MS : RESET_PASSWORD_TTL_MS;
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable("account_tokens")
+      .set({ used_at: now.toISOString() })
+      .where("account_id", "=", accountId)
+      .where("purpose", "=", purpose)
+      .where("used_at", "is", null)
+      .execute();
+    await trx
+      .insertInto("account_tokens")
+      .values({
+        token_hash: hashToken(token),
+        account_id: accountId,
+        purpose,
+        created_at: now.toISOString(),
+        expires_at: new Date(now.getTime() + ttl).toISOString(),
+        used_at: null,
+      })
+      .execute();
+  });
+  return token;
+}
+
+export type TokenState = { ok: true; purpose: AccountTokenPurpose; email: string } | { ok: false };
+
+/** Whether a link token can still be used (for the page; the action checks again as it uses it). */
+export async function checkAccountToken(
+  db: Kysely<Database>,
+  token: string,
+  now: Date = new Date(),
+): Promise<TokenState> {
+  if (token.length < 20 || token.length > 100) return { ok: false };
+  const row = await db
+    .selectFrom("account_tokens")
+    .innerJoin("idp_accounts", "idp_accounts.id", "account_tokens.account_id")
+    .select(["account_tokens.purpose", "account_tokens.expires_at", "account_tokens.used_at", "idp_accounts.email"])
+    .where("token_hash", "=", hashToken(token))
+    .executeTakeFirst();
+  if (!row || row.used_at || row.expires_at <= now.toISOString()) return { ok: false };
+  return { ok: true, purpose: row.purpose as AccountTokenPurpose, email: row.email };
+}
+
+/**
+ * Uses a link token: marks it used (one conditional update, so two submissions cannot both use it)
+ * and sets the password. Ends the site sessions of that account (given the embedded issuer).
+ * Returns the account, or undefined for an unknown, used or expired token.
+ */
+export async function setPasswordWithToken(
+  db: Kysely<Database>,
+  token: string,
+  password: string,
+  options: { embeddedIssuer?: string; now?: Date } = {},
+): Promise<IdpAccount | undefined> {
+  const now = options.now ?? new Date();
+  if (token.length < 20 || token.length > 100) return undefined;
+  const passwordHash = await hashPassword(password);
+  return db.transaction().execute(async (trx) => {
+    const used = await trx
+      .updateTable("account_tokens")
+      .set({ used_at: now.toISOString() })
+      .where("token_hash", "=", hashToken(token))
+      .where("used_at", "is", null)
+      .where("expires_at", ">", now.toISOString())
+      .returning("account_id")
+      .executeTakeFirst();
+    if (!used) return undefined;
+    await trx
+      .updateTable("idp_accounts")
+      .set({ password_hash: passwordHash })
+      .where("id", "=", used.account_id)
+      .execute();
+    if (options.embeddedIssuer) await endAccountSessions(trx, options.embeddedIssuer, used.account_id);
+    return trx.selectFrom("idp_accounts").selectAll().where("id", "=", used.account_id).executeTakeFirst();
+  });
+}
+
+/** Ends the site sessions of the person who signed in with this embedded account. */
+export async function endAccountSessions(
+  db: Kysely<Database>,
+  embeddedIssuer: string,
+  accountId: string,
+  exceptSessionHash?: string,
+): Promise<void> {
+  const users = db
+    .selectFrom("users")
+    .select("id")
+    .where("issuer", "=", embeddedIssuer)
+    .where("subject", "=", accountId);
+  let query = db.deleteFrom("sessions").where("user_id", "in", users);
+  if (exceptSessionHash) query = query.where("id_hash", "!=", exceptSessionHash);
+  await query.execute();
+}
+
+/**
+ * Changes the password of a signed-in embedded account after checking the current one. Other
+ * sessions of the account end; the current one stays. False when the current password is wrong.
+ */
+export async function changePassword(
+  db: Kysely<Database>,
+  accountId: string,
+  current: string,
+  next: string,
+  options: { embeddedIssuer: string; keepSessionHash?: string },
+): Promise<boolean> {
+  const account = await db
+    .selectFrom("idp_accounts")
+    .selectAll()
+    .where("id", "=", accountId)
+    .where("disabled_at", "is", null)
+    .executeTakeFirst();
+  if (!account || !(await verifyPassword(current, account.password_hash))) return false;
+  await db
+    .updateTable("idp_accounts")
+    .set({ password_hash: await hashPassword(next) })
+    .where("id", "=", accountId)
+    .execute();
+  await endAccountSessions(db, options.embeddedIssuer, accountId, options.keepSessionHash);
+  return true;
+}
+
+/** Housekeeping: link tokens past their time. */
+export async function deleteExpiredAccountTokens(db: Kysely<Database>, now: Date = new Date()): Promise<number> {
+  const result = await db.deleteFrom("account_tokens").where("expires_at", "<=", now.toISOString()).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -1,0 +1,110 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { data, Form, useNavigation } from "react-router";
+import { AccountCard, AccountField, AccountMessage } from "~/components/auth/account-card";
+import { localeContext, servicesOf } from "~/context.server";
+import { fieldErrors, forgotSchema, type PasswordFormErrors } from "~/models/account.schema";
+import { sendAccountMail } from "~/models/account-mail.server";
+import { createAccountToken, SET_PASSWORD_PATH } from "~/models/account-tokens.server";
+import { findIdpAccountByEmail } from "~/models/idp-account.server";
+import { passHeaders } from "~/lib/http";
+import type { Route } from "./+types/account-forgot";
+
+/**
+ * /account/forgot: emails a one-time link to choose a new password. The answer is the same whether
+ * or not the address has an account (the email goes out after the answer, so timing tells nothing
+ * either); rate-limited per client address and per email.
+ */
+export async function loader({ context }: Route.LoaderArgs) {
+  if (!servicesOf(context).idp) throw data("Not Found", { status: 404 });
+  return { title: context.get(localeContext).i18n.t("account.forgotMetaTitle") };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { db, idp, log, config, rateLimits, clientIp } = servicesOf(context);
+  if (!idp) throw data("Not Found", { status: 404 });
+  const form = await request.formData();
+  const parsed = forgotSchema.safeParse({ email: form.get("email") });
+  const email = typeof form.get("email") === "string" ? String(form.get("email")).slice(0, 254) : "";
+  if (!parsed.success) return data({ sent: false, email, errors: fieldErrors(parsed.error) }, { status: 400 });
+  const limits = [
+    await rateLimits.passwordResetByAddress.consume(clientIp),
+    await rateLimits.passwordResetByEmail.consume(parsed.data.email.toLowerCase()),
+  ];
+  const blocked = limits.filter((l) => !l.ok);
+  if (blocked.length > 0) {
+    log.warn({ route: "account-forgot" }, "rate limit hit");
+    const retryAfter = Math.max(...blocked.map((l) => l.retryAfter));
+    return data(
+      { sent: false, email, errors: { form: "account.errors.tooMany" } as PasswordFormErrors },
+      { status: 429, headers: { "Retry-After": String(retryAfter) } },
+    );
+  }
+  const account = await findIdpAccountByEmail(db, parsed.data.email);
+  if (account && account.disabled_at === null) {
+    const token = await createAccountToken(db, account.id, "reset");
+    const link = `${config.PUBLIC_URL}${SET_PASSWORD_PATH}?token=${token}`;
+    // After the answer: the same response time whether or not the account exists.
+    void sendAccountMail(config, "resetPassword", account.email, link).then(
+      (result) =>
+        result.ok
+          ? log.info({ accountId: account.id }, "account: password reset link emailed")
+          : log.warn({ accountId: account.id, error: result.error }, "account: password reset link not emailed"),
+      (error: unknown) => log.error({ err: error }, "account: password reset mail failed"),
+    );
+  } else {
+    log.info("account: password reset asked for an address without an (enabled) account");
+  }
+  return data({ sent: true, email: "", errors: {} as PasswordFormErrors });
+}
+
+export const headers = passHeaders;
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData?.title }, { name: "robots", content: "noindex" }];
+}
+
+export default function Forgot({ actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const [clientErrors, setClientErrors] = useState<PasswordFormErrors>({});
+  if (actionData?.sent) {
+    return (
+      <AccountCard title={t("account.forgotTitle")}>
+        <AccountMessage tone="ok">{t("account.forgotSent")}</AccountMessage>
+        <a href="/signin" className="btn btn-primary btn-lg mt-6 w-full">
+          {t("account.signIn")}
+        </a>
+      </AccountCard>
+    );
+  }
+  const errors = { ...actionData?.errors, ...clientErrors };
+  return (
+    <AccountCard title={t("account.forgotTitle")}>
+      <p className="mt-2 text-ink-600">{t("account.forgotIntro")}</p>
+      {errors.form ? <AccountMessage tone="error">{t(errors.form as "account.errors.required")}</AccountMessage> : null}
+      <Form
+        method="post"
+        className="mt-6 space-y-4"
+        noValidate
+        onSubmit={(event) => {
+          const parsed = forgotSchema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
+          setClientErrors(parsed.success ? {} : fieldErrors(parsed.error));
+          if (!parsed.success) event.preventDefault();
+        }}
+      >
+        <AccountField
+          name="email"
+          label={t("account.email")}
+          type="email"
+          autoComplete="email"
+          defaultValue={actionData?.email ?? ""}
+          error={errors.email ? t(errors.email as "account.errors.required") : undefined}
+        />
+        <button type="submit" className="btn btn-primary btn-lg w-full" disabled={navigation.state === "submitting"}>
+          {t("account.sendLink")}
+        </button>
+      </Form>
+    </AccountCard>
+  );
+}

@@ -1,0 +1,143 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { data, Form, useNavigation } from "react-router";
+import { AccountCard, AccountField, AccountMessage } from "~/components/auth/account-card";
+import { getViewer, localeContext, servicesOf, viewerContext } from "~/context.server";
+import { IDP_MOUNT } from "~/lib/idp/provider.server";
+import { passwordProblem } from "~/lib/password-policy.server";
+import { changePasswordSchema, fieldErrors, type PasswordFormErrors } from "~/models/account.schema";
+import { changePassword } from "~/models/account-tokens.server";
+import { findUserById } from "~/models/user.server";
+import { requireUser } from "~/models/viewer.server";
+import { passHeaders } from "~/lib/http";
+import type { Route } from "./+types/account-password";
+
+const NO_STORE = { "Cache-Control": "private, no-store" };
+
+/** The embedded account behind the signed-in person, or null when they signed in elsewhere. */
+async function embeddedAccountId(context: Route.LoaderArgs["context"]): Promise<string | null> {
+  const me = requireUser(getViewer(context));
+  const { db, idp, config } = servicesOf(context);
+  const user = await findUserById(db, me.id);
+  return idp && user && user.issuer === `${config.PUBLIC_URL}${IDP_MOUNT}` ? user.subject : null;
+}
+
+/** /account/password (linked from the profile): current password and a new one, for embedded accounts. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const accountId = await embeddedAccountId(context);
+  const { i18n } = context.get(localeContext);
+  return data({ title: i18n.t("account.changeMetaTitle"), embedded: accountId !== null }, { headers: NO_STORE });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const accountId = await embeddedAccountId(context);
+  const { db, log, config, rateLimits, clientIp } = servicesOf(context);
+  if (!accountId)
+    return data({ done: false, errors: { form: "account.notEmbedded" } as PasswordFormErrors }, { status: 400 });
+  const form = await request.formData();
+  const parsed = changePasswordSchema.safeParse({
+    current: form.get("current"),
+    password: form.get("password"),
+    confirm: form.get("confirm"),
+  });
+  if (!parsed.success)
+    return data({ done: false, errors: fieldErrors(parsed.error) }, { status: 400, headers: NO_STORE });
+  const problem = passwordProblem(parsed.data.password);
+  if (problem) {
+    return data(
+      { done: false, errors: { password: `account.errors.${problem}` } as PasswordFormErrors },
+      { status: 400, headers: NO_STORE },
+    );
+  }
+  // The current password is a password guess: counted like the sign-in form's (a right one is refunded).
+  const limit = await rateLimits.loginByAccountAndAddress.consume(`${accountId}|${clientIp}`);
+  if (!limit.ok) {
+    return data(
+      { done: false, errors: { form: "account.errors.tooMany" } as PasswordFormErrors },
+      { status: 429, headers: { ...NO_STORE, "Retry-After": String(limit.retryAfter) } },
+    );
+  }
+  const { session } = context.get(viewerContext);
+  const ok = await changePassword(db, accountId, parsed.data.current, parsed.data.password, {
+    embeddedIssuer: `${config.PUBLIC_URL}${IDP_MOUNT}`,
+    keepSessionHash: session?.idHash,
+  });
+  if (!ok) {
+    log.info({ accountId }, "account: password change refused (current password wrong)");
+    return data(
+      { done: false, errors: { current: "account.wrongCurrent" } as PasswordFormErrors },
+      { status: 400, headers: NO_STORE },
+    );
+  }
+  await rateLimits.loginByAccountAndAddress.refund(`${accountId}|${clientIp}`);
+  log.info({ accountId }, "account: password changed");
+  return data({ done: true, errors: {} as PasswordFormErrors }, { headers: NO_STORE });
+}
+
+export const headers = passHeaders;
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData?.title }, { name: "robots", content: "noindex" }];
+}
+
+export default function ChangePassword({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const [clientErrors, setClientErrors] = useState<PasswordFormErrors>({});
+  const back = (
+    <a href="/profile" className="btn btn-outline mt-6 w-full">
+      {t("account.backToProfile")}
+    </a>
+  );
+  if (!loaderData.embedded) {
+    return (
+      <AccountCard title={t("account.changeTitle")}>
+        <p className="mt-4 text-ink-600">{t("account.notEmbedded")}</p>
+        {back}
+      </AccountCard>
+    );
+  }
+  const errors = { ...actionData?.errors, ...clientErrors };
+  return (
+    <AccountCard title={t("account.changeTitle")}>
+      {actionData?.done ? <AccountMessage tone="ok">{t("account.changed")}</AccountMessage> : null}
+      {errors.form ? <AccountMessage tone="error">{t(errors.form as "account.errors.required")}</AccountMessage> : null}
+      <Form
+        method="post"
+        className="mt-6 space-y-4"
+        noValidate
+        onSubmit={(event) => {
+          const parsed = changePasswordSchema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
+          setClientErrors(parsed.success ? {} : fieldErrors(parsed.error));
+          if (!parsed.success) event.preventDefault();
+        }}
+      >
+        <AccountField
+          name="current"
+          label={t("account.currentPassword")}
+          type="password"
+          autoComplete="current-password"
+          error={errors.current ? t(errors.current as "account.errors.required") : undefined}
+        />
+        <AccountField
+          name="password"
+          label={t("account.newPassword")}
+          type="password"
+          autoComplete="new-password"
+          error={errors.password ? t(errors.password as "account.errors.required") : undefined}
+        />
+        <AccountField
+          name="confirm"
+          label={t("account.confirmPassword")}
+          type="password"
+          autoComplete="new-password"
+          error={errors.confirm ? t(errors.confirm as "account.errors.required") : undefined}
+        />
+        <button type="submit" className="btn btn-primary btn-lg w-full" disabled={navigation.state === "submitting"}>
+          {t("account.save")}
+        </button>
+      </Form>
+      {back}
+    </AccountCard>
+  );
+}

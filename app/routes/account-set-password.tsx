@@ -1,0 +1,157 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { data, Form, redirect, useNavigation } from "react-router";
+import { AccountCard, AccountField, AccountMessage } from "~/components/auth/account-card";
+import { localeContext, servicesOf } from "~/context.server";
+import { IDP_MOUNT } from "~/lib/idp/provider.server";
+import { passwordProblem } from "~/lib/password-policy.server";
+import { fieldErrors, setPasswordSchema, type PasswordFormErrors } from "~/models/account.schema";
+import { checkAccountToken, SET_PASSWORD_PATH, setPasswordWithToken } from "~/models/account-tokens.server";
+import { passHeaders } from "~/lib/http";
+import type { Route } from "./+types/account-set-password";
+
+const NO_STORE = { "Cache-Control": "private, no-store" };
+
+/**
+ * /account/set-password?token=…: the one-time link of an approved registration ("set") or of a
+ * forgotten password ("reset"). A POST form (works without JavaScript); the answer sends the person
+ * to sign in with the new password.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db, idp } = servicesOf(context);
+  if (!idp) throw data("Not Found", { status: 404 });
+  const { i18n } = context.get(localeContext);
+  const url = new URL(request.url);
+  const token = url.searchParams.get("token") ?? "";
+  // After a successful POST (post/redirect/get): the page that says so.
+  if (url.searchParams.get("done") === "1") {
+    return data(
+      {
+        title: i18n.t("account.setMetaTitle"),
+        token: "",
+        valid: false as const,
+        email: "",
+        purpose: "set" as const,
+        done: true,
+      },
+      { headers: NO_STORE },
+    );
+  }
+  const state = await checkAccountToken(db, token);
+  const base = { title: i18n.t("account.setMetaTitle"), token };
+  if (!state.ok)
+    return data(
+      { ...base, valid: false as const, email: "", purpose: "set" as const, done: false },
+      { status: 400, headers: NO_STORE },
+    );
+  return data(
+    { ...base, valid: true as const, email: state.email, purpose: state.purpose, done: false },
+    { headers: NO_STORE },
+  );
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { db, idp, log, config } = servicesOf(context);
+  if (!idp) throw data("Not Found", { status: 404 });
+  const form = await request.formData();
+  const parsed = setPasswordSchema.safeParse({
+    token: form.get("token"),
+    password: form.get("password"),
+    confirm: form.get("confirm"),
+  });
+  if (!parsed.success)
+    return data({ done: false as const, errors: fieldErrors(parsed.error) }, { status: 400, headers: NO_STORE });
+  const problem = passwordProblem(parsed.data.password);
+  if (problem) {
+    return data(
+      { done: false as const, errors: { password: `account.errors.${problem}` } as PasswordFormErrors },
+      { status: 400, headers: NO_STORE },
+    );
+  }
+  const account = await setPasswordWithToken(db, parsed.data.token, parsed.data.password, {
+    embeddedIssuer: `${config.PUBLIC_URL}${IDP_MOUNT}`,
+  });
+  if (!account) {
+    log.warn("account: set-password link refused (unknown, used or expired)");
+    return data(
+      { done: false as const, errors: { form: "account.linkInvalid" } as PasswordFormErrors },
+      { status: 400, headers: NO_STORE },
+    );
+  }
+  log.info({ accountId: account.id }, "account: password set with a one-time link");
+  return redirect(`${SET_PASSWORD_PATH}?done=1`, { status: 303, headers: NO_STORE });
+}
+
+export const headers = passHeaders;
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData?.title }, { name: "robots", content: "noindex" }];
+}
+
+export default function SetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const [clientErrors, setClientErrors] = useState<PasswordFormErrors>({});
+  const title = loaderData.purpose === "reset" ? t("account.resetTitle") : t("account.setTitle");
+  if (loaderData.done) {
+    return (
+      <AccountCard title={title}>
+        <AccountMessage tone="ok">{t("account.passwordSet")}</AccountMessage>
+        <a href="/signin?returnTo=%2Fprofile" className="btn btn-primary btn-lg mt-6 w-full">
+          {t("account.signIn")}
+        </a>
+      </AccountCard>
+    );
+  }
+  if (!loaderData.valid || actionData?.errors.form) {
+    return (
+      <AccountCard title={title}>
+        <AccountMessage tone="error">{t("account.linkInvalid")}</AccountMessage>
+        <p className="mt-4 text-ink-600">{t("account.linkInvalidText")}</p>
+        <a href="/account/forgot" className="btn btn-primary btn-lg mt-6 w-full">
+          {t("account.forgotLink")}
+        </a>
+      </AccountCard>
+    );
+  }
+  const errors = { ...actionData?.errors, ...clientErrors };
+  return (
+    <AccountCard title={title}>
+      <p className="mt-2 text-ink-600">{t("account.setIntro", { email: loaderData.email })}</p>
+      {/* A document post: the answer is a redirect to the "done" page, and the link is used up. */}
+      <Form
+        method="post"
+        reloadDocument
+        className="mt-6 space-y-4"
+        noValidate
+        onSubmit={(event) => {
+          const form = new FormData(event.currentTarget);
+          const parsed = setPasswordSchema.safeParse(Object.fromEntries(form));
+          const found = parsed.success ? {} : fieldErrors(parsed.error);
+          setClientErrors(found);
+          if (!parsed.success) event.preventDefault();
+        }}
+      >
+        <input type="hidden" name="token" value={loaderData.token} />
+        <input type="email" name="username" autoComplete="username" value={loaderData.email} readOnly hidden />
+        <AccountField
+          name="password"
+          label={t("account.newPassword")}
+          type="password"
+          autoComplete="new-password"
+          error={errors.password ? t(errors.password as "account.errors.required") : undefined}
+        />
+        <AccountField
+          name="confirm"
+          label={t("account.confirmPassword")}
+          type="password"
+          autoComplete="new-password"
+          error={errors.confirm ? t(errors.confirm as "account.errors.required") : undefined}
+        />
+        <button type="submit" className="btn btn-primary btn-lg w-full" disabled={navigation.state === "submitting"}>
+          {t("account.save")}
+        </button>
+      </Form>
+    </AccountCard>
+  );
+}

@@ -1,0 +1,255 @@
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DIALECTS } from "../setup/databases.ts";
+import { CookieJar, hop } from "../support/cookie-jar.ts";
+import { createSignedInUser } from "../support/factories.ts";
+import { storeSubmission } from "../../app/models/submission.server.ts";
+import { createAccountToken } from "../../app/models/account-tokens.server.ts";
+import { findIdpAccountByEmail } from "../../app/models/idp-account.server.ts";
+import { startApp } from "./harness.ts";
+
+/** A local SMTP server keeping every message (decoded), like the forwarding tests'. */
+async function startSmtp() {
+  const { SMTPServer } = await import("smtp-server");
+  const mails: Array<{ to: string; raw: string; text: string }> = [];
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    onData(stream, session, callback) {
+      let data = "";
+      stream.on("data", (c: Buffer) => (data += c));
+      stream.on("end", () => {
+        mails.push({ to: session.envelope.rcptTo.map((r) => r.address).join(","), raw: data, text: decode(data) });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((ok) => smtp.listen(0, "127.0.0.1", ok));
+  return { mails, port: (smtp.server.address() as AddressInfo).port, close: () => smtp.close() };
+}
+
+/** The body of a single-part message, undoing quoted-printable or base64. */
+function decode(raw: string): string {
+  const [head, ...rest] = raw.split(/\r?\n\r?\n/);
+  const body = rest.join("\n\n");
+  if (/content-transfer-encoding:\s*base64/i.test(head!))
+    return Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
+  if (/content-transfer-encoding:\s*quoted-printable/i.test(head!)) {
+    const bytes = body.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_m, h: string) => `%${h}`);
+    return decodeURIComponent(bytes.replace(/%(?![0-9A-F]{2})/g, "%25"));
+  }
+  return body;
+}
+
+const linkIn = (text: string) => text.match(/http:\/\/[^\s]+\/account\/set-password\?token=[\w-]+/)![0];
+
+describe.each(DIALECTS)("accounts of the embedded provider on %s", (dialect) => {
+  let app: Awaited<ReturnType<typeof startApp>>;
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  const adminJar = new CookieJar();
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    app = await startApp({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, CONTACT_TO: "office@lomda.test" }, dialect);
+    adminJar.set("lomda_session", (await createSignedInUser(app.db, "admin")).sessionId);
+  });
+  afterAll(async () => {
+    await app.stop();
+    smtp.close();
+  });
+
+  const post = (path: string, fields: Record<string, string>, jar = new CookieJar()) =>
+    hop(jar, `${app.url}${path.startsWith("http") ? path.slice(app.url.length) : path}`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: app.url },
+      body: new URLSearchParams(fields).toString(),
+    });
+
+  async function request(email: string, name = "Tamar Golan") {
+    return storeSubmission(
+      app.db,
+      "registration",
+      { name, email, phone: "050-1234567", message: "" },
+      { locale: "en", forward: false },
+    );
+  }
+
+  /** Signs in at the embedded provider; the jar then holds a Lomda session, or not. */
+  async function signIn(email: string, password: string) {
+    const jar = new CookieJar();
+    let res = await hop(jar, `${app.url}/signin?returnTo=%2Fprofile`);
+    res = await hop(jar, res.headers.get("location")!);
+    const login = new URL(res.headers.get("location")!, app.url).href;
+    res = await post(login, { email, password }, jar);
+    for (let i = 0; i < 6 && res.status >= 300 && res.status < 400; i++) {
+      const next = new URL(res.headers.get("location")!, app.url).href;
+      res = await hop(jar, next);
+      if (next.includes("/auth/callback")) break;
+    }
+    return { jar, signedIn: jar.get("lomda_session") !== undefined, status: res.status };
+  }
+
+  const mailTo = async (email: string, count: number) => {
+    await expect.poll(() => smtp.mails.filter((m) => m.to === email).length, { timeout: 8000 }).toBe(count);
+    return smtp.mails.filter((m) => m.to === email).at(-1)!;
+  };
+
+  it("request → approve → email → set password → sign in → subscriber", async () => {
+    const submission = await request("Tamar@Example.org");
+    const approve = await post("/admin", { intent: "approve", id: submission.id }, adminJar);
+    expect(approve.status).toBe(200);
+    expect(await approve.text()).toContain("A link to set a password was emailed to tamar@example.org");
+    const mail = await mailTo("tamar@example.org", 1);
+    expect(mail.raw).toMatch(/^Subject: /m);
+    expect(mail.text).toContain("ההרשמה שלכם ללומדה אושרה");
+    const link = linkIn(mail.text);
+    expect(link.startsWith(`${app.url}/account/set-password?token=`)).toBe(true);
+    const account = await findIdpAccountByEmail(app.db, "tamar@example.org");
+    expect(account?.password_hash).toBe("");
+    // The token is stored hashed: the link's token is nowhere in the database.
+    const token = new URL(link).searchParams.get("token")!;
+    const tokens = await app.db.selectFrom("account_tokens").select("token_hash").execute();
+    expect(JSON.stringify(tokens)).not.toContain(token);
+
+    // No sign-in before the password is set.
+    expect((await signIn("tamar@example.org", "")).signedIn).toBe(false);
+    expect((await signIn("tamar@example.org", "anything at all 123")).signedIn).toBe(false);
+
+    const page = await fetch(link);
+    expect(page.status).toBe(200);
+    expect(page.headers.get("cache-control")).toBe("private, no-store");
+    expect(await page.text()).toContain("tamar@example.org");
+
+    // Weak passwords, in English and in Hebrew; nothing used up.
+    const short = await post(link, { token, password: "short-pass", confirm: "short-pass" });
+    expect(short.status).toBe(400);
+    expect(await short.text()).toContain("at least 12 characters");
+    const common = await post(link, { token, password: "qwerty123456", confirm: "qwerty123456" });
+    expect(common.status).toBe(400);
+    expect(await common.text()).toContain("one of the most common ones");
+    const hebrew = await post(`${link}&lng=he`, { token, password: "passwordpassword", confirm: "passwordpassword" });
+    expect(hebrew.status).toBe(400);
+    expect(await hebrew.text()).toContain("זו אחת הסיסמאות הנפוצות ביותר");
+    const mismatch = await post(link, { token, password: "violet kettle harbour", confirm: "violet kettle harbor" });
+    expect(mismatch.status).toBe(400);
+    expect(await mismatch.text()).toContain("The two passwords differ");
+
+    const set = await post(link, { token, password: "violet kettle harbour", confirm: "violet kettle harbour" });
+    expect(set.status).toBe(303);
+    expect(set.headers.get("location")).toBe("/account/set-password?done=1");
+    expect(await (await fetch(`${app.url}/account/set-password?done=1`)).text()).toContain("Your password is set");
+    // Single use.
+    const again = await post(link, { token, password: "another good phrase", confirm: "another good phrase" });
+    expect(again.status).toBe(400);
+    expect(await again.text()).toContain("expired or was already used");
+    expect((await fetch(link)).status).toBe(400);
+
+    const { jar, signedIn } = await signIn("tamar@example.org", "violet kettle harbour");
+    expect(signedIn).toBe(true);
+    const profile = await (await hop(jar, `${app.url}/profile`)).text();
+    expect(profile).toContain("Tamar Golan");
+    expect(profile).toContain("Active, no end date"); // the approval's subscription
+    expect(profile).toContain("Change password");
+  });
+
+  it("forgot password: the same answer for an unknown email; a one-time reset link; expired and used links refused", async () => {
+    const known = await post("/account/forgot", { email: "tamar@example.org" });
+    const unknown = await post("/account/forgot", { email: "nobody@example.org" });
+    expect(known.status).toBe(200);
+    expect(unknown.status).toBe(200);
+    const message = (html: string) => html.match(/<p role="status"[^>]*>([^<]+)</)![1];
+    expect(message(await known.text())).toBe(message(await unknown.text()));
+    expect(app.logs.some((l) => l.msg.includes("without an (enabled) account"))).toBe(true);
+    const mail = await mailTo("tamar@example.org", 2);
+    const link = linkIn(mail.text);
+    const token = new URL(link).searchParams.get("token")!;
+    expect(smtp.mails.some((m) => m.to === "nobody@example.org")).toBe(false);
+
+    const reset = await post(link, { token, password: "new harbour phrase", confirm: "new harbour phrase" });
+    expect(reset.status).toBe(303);
+    expect((await post(link, { token, password: "new harbour phrase", confirm: "new harbour phrase" })).status).toBe(
+      400,
+    );
+    expect((await signIn("tamar@example.org", "violet kettle harbour")).signedIn).toBe(false);
+    expect((await signIn("tamar@example.org", "new harbour phrase")).signedIn).toBe(true);
+
+    // A link past its hour is refused.
+    const account = (await findIdpAccountByEmail(app.db, "tamar@example.org"))!;
+    const old = await createAccountToken(app.db, account.id, "reset", new Date(Date.now() - 2 * 3600_000));
+    const expired = await post(`/account/set-password?token=${old}`, {
+      token: old,
+      password: "yet another phrase",
+      confirm: "yet another phrase",
+    });
+    expect(expired.status).toBe(400);
+    expect((await fetch(`${app.url}/account/set-password?token=${old}`)).status).toBe(400);
+
+    // Bad input: 400, and the per-email limit (3 an hour) answers 429.
+    expect((await post("/account/forgot", { email: "not-an-email" })).status).toBe(400);
+    await post("/account/forgot", { email: "limit@example.org" });
+    await post("/account/forgot", { email: "limit@example.org" });
+    await post("/account/forgot", { email: "limit@example.org" });
+    const limited = await post("/account/forgot", { email: "limit@example.org" });
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get("retry-after")).toMatch(/^\d+$/);
+  });
+
+  it("change password on the profile: the current one is checked, the rule applies, other sessions end", async () => {
+    const first = await signIn("tamar@example.org", "new harbour phrase");
+    const other = await signIn("tamar@example.org", "new harbour phrase");
+    const wrong = await post(
+      "/account/password",
+      { current: "wrong wrong wrong", password: "changed harbour phrase", confirm: "changed harbour phrase" },
+      first.jar,
+    );
+    expect(wrong.status).toBe(400);
+    expect(await wrong.text()).toContain("The current password is incorrect");
+    const weak = await post(
+      "/account/password",
+      { current: "new harbour phrase", password: "123456789012", confirm: "123456789012" },
+      first.jar,
+    );
+    expect(weak.status).toBe(400);
+    const ok = await post(
+      "/account/password",
+      { current: "new harbour phrase", password: "changed harbour phrase", confirm: "changed harbour phrase" },
+      first.jar,
+    );
+    expect(ok.status).toBe(200);
+    expect(await ok.text()).toContain("Your password is changed");
+    expect((await hop(first.jar, `${app.url}/profile`)).status).toBe(200);
+    expect((await hop(other.jar, `${app.url}/profile`)).status).toBe(302);
+    expect((await signIn("tamar@example.org", "new harbour phrase")).signedIn).toBe(false);
+    expect((await signIn("tamar@example.org", "changed harbour phrase")).signedIn).toBe(true);
+  });
+
+  it("the admin disables an account (its sessions end, no sign-in) and enables it again", async () => {
+    const person = await signIn("tamar@example.org", "changed harbour phrase");
+    expect((await post("/admin", { intent: "disable-account", email: "tamar@example.org" }, adminJar)).status).toBe(
+      200,
+    );
+    expect((await hop(person.jar, `${app.url}/profile`)).status).toBe(302);
+    expect((await signIn("tamar@example.org", "changed harbour phrase")).signedIn).toBe(false);
+    const page = await (await hop(adminJar, `${app.url}/admin`)).text();
+    expect(page).toMatch(/tamar@example\.org.*Disabled/s);
+    expect((await post("/admin", { intent: "enable-account", email: "tamar@example.org" }, adminJar)).status).toBe(200);
+    expect((await signIn("tamar@example.org", "changed harbour phrase")).signedIn).toBe(true);
+    expect((await post("/admin", { intent: "disable-account", email: "nobody@example.org" }, adminJar)).status).toBe(
+      404,
+    );
+  });
+
+  it("when the email cannot be sent, the admin sees so and gets the link to copy", async () => {
+    smtp.close();
+    const submission = await request("offline@example.org", "Offline Person");
+    const approve = await post("/admin", { intent: "approve", id: submission.id }, adminJar);
+    expect(approve.status).toBe(200);
+    const html = await approve.text();
+    expect(html).toContain("could not be sent");
+    const link = html.match(
+      /data-testid="invite-link"[^>]*value="([^"]+)"|value="([^"]+)"[^>]*data-testid="invite-link"/,
+    )!;
+    const url = (link[1] ?? link[2])!.replace(/&amp;/g, "&");
+    expect(url).toContain("/account/set-password?token=");
+    expect((await fetch(url)).status).toBe(200);
+  });
+});
