@@ -201,7 +201,9 @@ test.describe("sign-in through the embedded provider", () => {
 test.describe("an external provider, by configuration alone", () => {
   test.use({ baseURL: `http://127.0.0.1:${E2E_EXTERNAL_PORT}` });
 
-  test("signs in and out through the other provider", async ({ page }) => {
+  test("signs in and out through the other provider, whose name and email come from UserInfo only", async ({
+    page,
+  }) => {
     // This instance uses the hCaptcha option; its script host is stood in for at the network edge.
     await page.route("https://js.hcaptcha.com/**", (route) =>
       route.fulfill({ status: 200, contentType: "application/javascript", body: "window.hcaptcha = { render() {} };" }),

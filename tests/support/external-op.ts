@@ -31,7 +31,9 @@ const configuration: Configuration = {
   pkce: { required: () => true },
   cookies: { keys: ["external-op-cookie-key-0123456789"] },
   claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name", "picture"] },
-  conformIdTokenClaims: false,
+  // As most providers do (and oidc-provider by default): with an access token for UserInfo, the ID
+  // token carries only `sub`; name, email and email_verified come from UserInfo alone.
+  conformIdTokenClaims: true,
   async findAccount(_ctx, sub) {
     const account = ACCOUNTS[sub];
     if (!account) return undefined;
