@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, useNavigation } from "react-router";
-import { AccountCard, AccountField, AccountMessage } from "~/components/auth/account-card";
+import { AccountCard, AccountField, AccountMessage, NewPasswordFields } from "~/components/auth/account-card";
 import { getViewer, localeContext, servicesOf, viewerContext } from "~/context.server";
 import { IDP_MOUNT } from "~/lib/idp/provider.server";
 import { passwordProblem } from "~/lib/password-policy.server";
@@ -119,20 +119,7 @@ export default function ChangePassword({ loaderData, actionData }: Route.Compone
           autoComplete="current-password"
           error={errors.current ? t(errors.current as "account.errors.required") : undefined}
         />
-        <AccountField
-          name="password"
-          label={t("account.newPassword")}
-          type="password"
-          autoComplete="new-password"
-          error={errors.password ? t(errors.password as "account.errors.required") : undefined}
-        />
-        <AccountField
-          name="confirm"
-          label={t("account.confirmPassword")}
-          type="password"
-          autoComplete="new-password"
-          error={errors.confirm ? t(errors.confirm as "account.errors.required") : undefined}
-        />
+        <NewPasswordFields errors={errors} />
         <button type="submit" className="btn btn-primary btn-lg w-full" disabled={navigation.state === "submitting"}>
           {t("account.save")}
         </button>

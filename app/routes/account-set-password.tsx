@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, redirect, useNavigation } from "react-router";
-import { AccountCard, AccountField, AccountMessage } from "~/components/auth/account-card";
+import { AccountCard, AccountField, AccountMessage, NewPasswordFields } from "~/components/auth/account-card";
 import { localeContext, servicesOf } from "~/context.server";
 import { IDP_MOUNT } from "~/lib/idp/provider.server";
 import { passwordProblem } from "~/lib/password-policy.server";
@@ -134,20 +134,7 @@ export default function SetPassword({ loaderData, actionData }: Route.ComponentP
       >
         <input type="hidden" name="token" value={loaderData.token} />
         <input type="email" name="username" autoComplete="username" value={loaderData.email} readOnly hidden />
-        <AccountField
-          name="password"
-          label={t("account.newPassword")}
-          type="password"
-          autoComplete="new-password"
-          error={errors.password ? t(errors.password as "account.errors.required") : undefined}
-        />
-        <AccountField
-          name="confirm"
-          label={t("account.confirmPassword")}
-          type="password"
-          autoComplete="new-password"
-          error={errors.confirm ? t(errors.confirm as "account.errors.required") : undefined}
-        />
+        <NewPasswordFields errors={errors} />
         <button type="submit" className="btn btn-primary btn-lg w-full" disabled={navigation.state === "submitting"}>
           {t("account.save")}
         </button>

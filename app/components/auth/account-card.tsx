@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 
 /** The card of the account pages (set, reset, forgot and change password), like the sign-in page. */
 export function AccountCard({ title, children }: { title: string; children: ReactNode }) {
@@ -65,5 +66,28 @@ export function AccountMessage({ tone, children }: { tone: "ok" | "error"; child
     >
       {children}
     </p>
+  );
+}
+
+/** The new password, twice (set, reset and change password), with their translated errors. */
+export function NewPasswordFields({ errors }: { errors: { password?: string; confirm?: string } }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <AccountField
+        name="password"
+        label={t("account.newPassword")}
+        type="password"
+        autoComplete="new-password"
+        error={errors.password ? t(errors.password as "account.errors.required") : undefined}
+      />
+      <AccountField
+        name="confirm"
+        label={t("account.confirmPassword")}
+        type="password"
+        autoComplete="new-password"
+        error={errors.confirm ? t(errors.confirm as "account.errors.required") : undefined}
+      />
+    </>
   );
 }
