@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, redirect, useNavigation } from "react-router";
-import { AccountCard, AccountField, AccountMessage, NewPasswordFields } from "~/components/auth/account-card";
+import { AccountCard, AccountMessage, NewPasswordFields } from "~/components/auth/account-card";
 import { localeContext, servicesOf } from "~/context.server";
 import { IDP_MOUNT } from "~/lib/idp/provider.server";
 import { passwordProblem } from "~/lib/password-policy.server";
