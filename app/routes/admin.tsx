@@ -275,60 +275,86 @@ function InviteResult({ invite }: { invite: Invite }) {
   );
 }
 
-function Accounts({ accounts }: { accounts: NonNullable<Loader["accounts"]> }) {
-  const { t } = useTranslation();
+/** A table of the admin area in its own section: heading, column headers and a last column of actions. */
+function AdminTable({
+  name,
+  headingId = `${name}-heading`,
+  title,
+  columns,
+  actions,
+  children,
+}: {
+  name: string;
+  headingId?: string;
+  title: string;
+  columns: string[];
+  /** The actions column's name, for screen readers only. */
+  actions: string;
+  children: React.ReactNode;
+}) {
   return (
-    <section aria-labelledby="accounts-heading">
-      <h2 id="accounts-heading" className="mb-4 text-2xl font-bold">
-        {t("admin.accounts")}
+    <section aria-labelledby={headingId}>
+      <h2 id={headingId} className="mb-4 text-2xl font-bold">
+        {title}
       </h2>
       <div className="overflow-x-auto">
-        <table className="w-full text-sm" data-testid="accounts">
+        <table className="w-full text-sm" data-testid={name}>
           <thead>
             <tr className="border-b border-ink-200 text-start text-ink-600">
+              {columns.map((column) => (
+                <th key={column} scope="col" className="py-2 text-start">
+                  {column}
+                </th>
+              ))}
               <th scope="col" className="py-2 text-start">
-                {t("admin.account")}
-              </th>
-              <th scope="col" className="py-2 text-start">
-                {t("admin.accountState")}
-              </th>
-              <th scope="col" className="py-2 text-start">
-                <span className="sr-only">{t("admin.disable")}</span>
+                <span className="sr-only">{actions}</span>
               </th>
             </tr>
           </thead>
-          <tbody>
-            {accounts.map((a) => (
-              <tr key={a.email} className="border-b border-ink-100">
-                <td className="py-2">
-                  <bdi dir="ltr">{a.email}</bdi>
-                </td>
-                <td className="py-2">
-                  {a.disabled
-                    ? t("admin.accountDisabled")
-                    : a.hasPassword
-                      ? t("admin.accountEnabled")
-                      : t("admin.accountNoPassword")}
-                </td>
-                <td className="py-2">
-                  <Form method="post" className="inline">
-                    <input type="hidden" name="intent" value={a.disabled ? "enable-account" : "disable-account"} />
-                    <input type="hidden" name="email" value={a.email} />
-                    <button
-                      type="submit"
-                      className={`btn ${a.disabled ? "btn-secondary" : "border border-danger-700 text-danger-700 hover:bg-red-50"} px-2 py-1 text-xs`}
-                      aria-label={`${a.disabled ? t("admin.enable") : t("admin.disable")} ${a.email}`}
-                    >
-                      {a.disabled ? t("admin.enable") : t("admin.disable")}
-                    </button>
-                  </Form>
-                </td>
-              </tr>
-            ))}
-          </tbody>
+          <tbody>{children}</tbody>
         </table>
       </div>
     </section>
+  );
+}
+
+function Accounts({ accounts }: { accounts: NonNullable<Loader["accounts"]> }) {
+  const { t } = useTranslation();
+  return (
+    <AdminTable
+      name="accounts"
+      title={t("admin.accounts")}
+      columns={[t("admin.account"), t("admin.accountState")]}
+      actions={t("admin.disable")}
+    >
+      {accounts.map((a) => (
+        <tr key={a.email} className="border-b border-ink-100">
+          <td className="py-2">
+            <bdi dir="ltr">{a.email}</bdi>
+          </td>
+          <td className="py-2">
+            {a.disabled
+              ? t("admin.accountDisabled")
+              : a.hasPassword
+                ? t("admin.accountEnabled")
+                : t("admin.accountNoPassword")}
+          </td>
+          <td className="py-2">
+            <Form method="post" className="inline">
+              <input type="hidden" name="intent" value={a.disabled ? "enable-account" : "disable-account"} />
+              <input type="hidden" name="email" value={a.email} />
+              <button
+                type="submit"
+                className={`btn ${a.disabled ? "btn-secondary" : "border border-danger-700 text-danger-700 hover:bg-red-50"} px-2 py-1 text-xs`}
+                aria-label={`${a.disabled ? t("admin.enable") : t("admin.disable")} ${a.email}`}
+              >
+                {a.disabled ? t("admin.enable") : t("admin.disable")}
+              </button>
+            </Form>
+          </td>
+        </tr>
+      ))}
+    </AdminTable>
   );
 }
 
@@ -429,57 +455,32 @@ export default function Admin({ loaderData, actionData }: Route.ComponentProps) 
           <h3 className="mt-8 mb-3 text-lg font-bold">{t("admin.contactMessages")}</h3>
           <Inbox items={loaderData.contact} kind="contact" />
         </section>
-        <section aria-labelledby="subs-heading">
-          <h2 id="subs-heading" className="mb-4 text-2xl font-bold">
-            {t("admin.subscriptions")}
-          </h2>
-          <div className="overflow-x-auto">
-            <table className="w-full text-sm" data-testid="subscriptions">
-              <thead>
-                <tr className="border-b border-ink-200 text-start text-ink-600">
-                  <th scope="col" className="py-2 text-start">
-                    {t("admin.subscriber")}
-                  </th>
-                  <th scope="col" className="py-2 text-start">
-                    {t("admin.from")}
-                  </th>
-                  <th scope="col" className="py-2 text-start">
-                    {t("admin.until")}
-                  </th>
-                  <th scope="col" className="py-2 text-start">
-                    {t("admin.grantedBy")}
-                  </th>
-                  <th scope="col" className="py-2 text-start">
-                    {t("admin.status")}
-                  </th>
-                  <th scope="col" className="py-2 text-start">
-                    <span className="sr-only">{t("admin.revoke")}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {loaderData.subscriptions.map((s) => (
-                  <tr key={s.id} className="border-b border-ink-100">
-                    <td className="py-2">
-                      <bdi dir="ltr">{s.email}</bdi>
-                    </td>
-                    <td className="py-2">{s.startsAt}</td>
-                    <td className="py-2">{s.endsAt ?? t("admin.noEnd")}</td>
-                    <td className="py-2">
-                      <bdi dir="ltr">{s.grantedBy}</bdi>
-                    </td>
-                    <td className="py-2">{t(`admin.${s.state}` as "admin.active")}</td>
-                    <td className="py-2">
-                      {s.state === "active" ? (
-                        <ActionButton intent="revoke" id={s.id} label={t("admin.revoke")} danger />
-                      ) : null}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </section>
+        <AdminTable
+          name="subscriptions"
+          headingId="subs-heading"
+          title={t("admin.subscriptions")}
+          columns={[t("admin.subscriber"), t("admin.from"), t("admin.until"), t("admin.grantedBy"), t("admin.status")]}
+          actions={t("admin.revoke")}
+        >
+          {loaderData.subscriptions.map((s) => (
+            <tr key={s.id} className="border-b border-ink-100">
+              <td className="py-2">
+                <bdi dir="ltr">{s.email}</bdi>
+              </td>
+              <td className="py-2">{s.startsAt}</td>
+              <td className="py-2">{s.endsAt ?? t("admin.noEnd")}</td>
+              <td className="py-2">
+                <bdi dir="ltr">{s.grantedBy}</bdi>
+              </td>
+              <td className="py-2">{t(`admin.${s.state}` as "admin.active")}</td>
+              <td className="py-2">
+                {s.state === "active" ? (
+                  <ActionButton intent="revoke" id={s.id} label={t("admin.revoke")} danger />
+                ) : null}
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
         <section aria-labelledby="moderation-heading">
           <h2 id="moderation-heading" className="mb-4 text-2xl font-bold">
             {t("admin.feedback")}
