@@ -167,6 +167,146 @@ export interface LeasesTable {
   expires_at: string;
 }
 
+/* ---------- The catalogue (migration 0010): *_he null means "fall back to English" ---------- */
+
+export interface CataloguesTable {
+  id: string;
+  /** "mern", "fullstack", "programming"; "home" holds the home page's cards (no page of its own). */
+  slug: string;
+  position: number;
+  title_en: string;
+  title_he: string | null;
+  description_en: string;
+  description_he: string | null;
+  published: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A course card, and the course page behind it. */
+export interface CoursesTable {
+  id: string;
+  catalogue_id: string;
+  /** Unique; the course page's URL part. */
+  slug: string;
+  position: number;
+  title_en: string;
+  title_he: string | null;
+  teacher_en: string;
+  teacher_he: string | null;
+  summary_en: string;
+  summary_he: string | null;
+  /** Hours as shown, like "9.50". */
+  duration: string;
+  students: number;
+  /** US dollars × 100. */
+  price_cents: number;
+  /** Stars × 10 (0–50). */
+  rating_tenths: number;
+  reviews: number;
+  /** A URL path: /images/courses/<file> (bundled) or /media/covers/<file> (uploaded). */
+  cover: string;
+  /** "Read More" target; null: the course's own page. */
+  read_more: string | null;
+  /** "Join Now" target; null: /order for this course. */
+  join_target: string | null;
+  published: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface VideoListsTable {
+  id: string;
+  /** "dsa", "java", "react", …, "tax"; new lists get /courses/<slug>. */
+  slug: string;
+  title_en: string;
+  title_he: string | null;
+  description_en: string;
+  description_he: string | null;
+  /** How many lessons, from the top, are free samples for signed-in learners (default 3). */
+  free_samples: number;
+  published: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Which video lists a course is made of, in order. */
+export interface CourseVideoListsTable {
+  course_id: string;
+  list_id: string;
+  position: number;
+}
+
+export interface LessonsTable {
+  id: string;
+  list_id: string;
+  /** Unique within its list. */
+  slug: string;
+  position: number;
+  title_en: string;
+  title_he: string | null;
+  description_en: string;
+  description_he: string | null;
+  /** As shown, like "12:34"; null when unknown. */
+  duration: string | null;
+  /** An 11-character YouTube id; or */
+  youtube_id: string | null;
+  /** a self-hosted file served from /video/<file>; both null: "Video coming soon". */
+  video_file: string | null;
+  published: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The public URLs of catalogues and video lists (several URLs may show the same list). */
+export interface CataloguePathsTable {
+  /** Lower-case, no trailing slash, like "/courses/mern/react" or "/cources/programming/advjava". */
+  path: string;
+  kind: "catalogue" | "list";
+  target_id: string;
+  /** 0 for aliases (the corrected /courses/programming spelling): one URL per page in the sitemap. */
+  in_sitemap: number;
+}
+
+export interface QuizzesTable {
+  id: string;
+  /** "java", "fullstack", "javascript", "react": the quiz is at /test/<slug>. */
+  slug: string;
+  position: number;
+  title_en: string;
+  title_he: string | null;
+  description_en: string;
+  description_he: string | null;
+  /** Where "Watch Now" leads after the quiz: a path of this site. */
+  follow_up: string;
+  published: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface QuizQuestionsTable {
+  id: string;
+  quiz_id: string;
+  position: number;
+  question: string;
+  code: string | null;
+  option_1: string;
+  option_2: string;
+  option_3: string;
+  option_4: string;
+  /** Which option is right: 1–4 (options are distinct, so it is also exact-text grading). */
+  answer: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One row (id 1): bumped by every catalogue change; processes compare it with their cached copy. */
+export interface CatalogueStateTable {
+  id: number;
+  version: number;
+  seeded_at: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -184,6 +324,15 @@ export interface Database {
   leases: LeasesTable;
   logout_tokens_seen: LogoutTokensSeenTable;
   account_tokens: AccountTokensTable;
+  catalogues: CataloguesTable;
+  courses: CoursesTable;
+  video_lists: VideoListsTable;
+  course_video_lists: CourseVideoListsTable;
+  lessons: LessonsTable;
+  catalogue_paths: CataloguePathsTable;
+  quizzes: QuizzesTable;
+  quiz_questions: QuizQuestionsTable;
+  catalogue_state: CatalogueStateTable;
 }
 
 export type User = Selectable<UsersTable>;

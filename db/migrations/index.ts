@@ -8,6 +8,7 @@ import * as m0006 from "./0006_shared_state.ts";
 import * as m0007 from "./0007_idp_account_admin.ts";
 import * as m0008 from "./0008_backchannel_logout.ts";
 import * as m0009 from "./0009_account_tokens.ts";
+import * as m0010 from "./0010_catalogue.ts";
 
 /**
  * Every migration, in order. Listed in code (not read from a folder) so the server bundle
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   "0007_idp_account_admin": m0007,
   "0008_backchannel_logout": m0008,
   "0009_account_tokens": m0009,
+  "0010_catalogue": m0010,
 };
