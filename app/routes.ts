@@ -40,6 +40,7 @@ export default [
   route("signin", "routes/signin.tsx"),
   route("auth/callback", "routes/auth-callback.tsx"),
   route("auth/backchannel-logout", "routes/auth-backchannel-logout.ts"),
+  route("auth/frontchannel-logout", "routes/auth-frontchannel-logout.ts"),
   route("logout", "routes/logout.tsx"),
   route("profile", "routes/profile.tsx"),
   route("account/set-password", "routes/account-set-password.tsx"),

@@ -73,6 +73,11 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
         ...(config.CAPTCHA === "hcaptcha" ? HCAPTCHA_ORIGINS : []),
       ],
       formAction: formOrigins(config),
+      // Front-Channel Logout: the provider's logout page shows ours in an iframe.
+      framedBy: {
+        paths: ["/auth/frontchannel-logout"],
+        origins: [config.OIDC_ISSUER ? new URL(config.OIDC_ISSUER).origin : "'self'"],
+      },
       // Book covers come from Google's image hosts; feedback pictures are links people give
       // (https only: see docs/decisions/0006).
       imgSrc: ["https:"],

@@ -12,6 +12,11 @@ export interface CspOptions {
   formAction?: string[];
   /** Extra image origins (book covers from the library's upstream). */
   imgSrc?: string[];
+  /**
+   * Pages the sign-in provider may show in a frame (Front-Channel Logout: its logout page embeds
+   * ours), and the origins allowed to: every other response stays unframeable.
+   */
+  framedBy?: { paths: string[]; origins: string[] };
   /** Send HSTS: only when the site is served over https. */
   https: boolean;
   /**
@@ -21,7 +26,7 @@ export interface CspOptions {
   development?: boolean;
 }
 
-export function buildCsp(nonce: string, options: CspOptions): string {
+export function buildCsp(nonce: string, options: CspOptions, frameAncestors: string[] = ["'none'"]): string {
   const directives: [string, string[]][] = [
     ["default-src", ["'none'"]],
     ["script-src", [`'nonce-${nonce}'`, "'strict-dynamic'"]],
@@ -35,7 +40,7 @@ export function buildCsp(nonce: string, options: CspOptions): string {
     // The captcha widget solves its proof of work in a worker built into our assets.
     ["worker-src", ["'self'", ...(options.workerSrc ?? [])]],
     ["form-action", ["'self'", ...(options.formAction ?? [])]],
-    ["frame-ancestors", ["'none'"]],
+    ["frame-ancestors", frameAncestors],
     ["base-uri", ["'none'"]],
     ["object-src", ["'none'"]],
   ];
@@ -57,17 +62,20 @@ const PERMISSIONS_POLICY = [
 
 /** One middleware, on every response: pages, API, assets, 404 and 500 alike. */
 export function securityHeaders(options: CspOptions) {
-  return (_req: Request, res: Response, next: NextFunction) => {
+  const framed = options.framedBy && options.framedBy.origins.length > 0 ? options.framedBy : undefined;
+  return (req: Request, res: Response, next: NextFunction) => {
     const nonce = randomBytes(16).toString("base64");
     res.locals.cspNonce = nonce;
-    res.setHeader("Content-Security-Policy", buildCsp(nonce, options));
+    const frameable = framed !== undefined && framed.paths.includes(req.path);
+    res.setHeader("Content-Security-Policy", buildCsp(nonce, options, frameable ? framed.origins : undefined));
     if (options.https) res.setHeader("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
     res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
     res.setHeader("Cross-Origin-Resource-Policy", "same-origin");
     res.setHeader("Permissions-Policy", PERMISSIONS_POLICY);
-    res.setHeader("X-Frame-Options", "DENY");
+    // Browsers that know frame-ancestors ignore X-Frame-Options; older ones get DENY except where framing is the point.
+    if (!frameable) res.setHeader("X-Frame-Options", "DENY");
     next();
   };
 }

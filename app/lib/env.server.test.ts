@@ -12,7 +12,7 @@ function problemsOf(source: Record<string, string>): string[] {
 }
 
 describe("configuration", () => {
-  it("OIDC_TOKEN_AUTH_METHOD and OIDC_ID_TOKEN_ALGS: the allowed values only, never none or HS*", () => {
+  it("OIDC_TOKEN_AUTH_METHOD and OIDC_ID_TOKEN_ALGS: the allowed values only, never none; HS* only with a long enough secret", () => {
     expect(loadConfig({}).OIDC_TOKEN_AUTH_METHOD).toBeUndefined();
     expect(loadConfig({ OIDC_TOKEN_AUTH_METHOD: "client_secret_post" }).OIDC_TOKEN_AUTH_METHOD).toBe(
       "client_secret_post",
@@ -20,7 +20,15 @@ describe("configuration", () => {
     expect(problemsOf({ OIDC_TOKEN_AUTH_METHOD: "private_key_jwt" })[0]).toMatch(/^OIDC_TOKEN_AUTH_METHOD/);
     expect(loadConfig({ OIDC_ID_TOKEN_ALGS: " RS256, ES384 " }).OIDC_ID_TOKEN_ALGS).toEqual(["RS256", "ES384"]);
     expect(problemsOf({ OIDC_ID_TOKEN_ALGS: "RS256,none" })[0]).toMatch(/^OIDC_ID_TOKEN_ALGS/);
-    expect(problemsOf({ OIDC_ID_TOKEN_ALGS: "HS256" })[0]).toMatch(/never none or HS/);
+    expect(problemsOf({ OIDC_ID_TOKEN_ALGS: "HS256" })[0]).toMatch(
+      /HS256 keys the ID token with OIDC_CLIENT_SECRET.*32 bytes/,
+    );
+    expect(problemsOf({ OIDC_ID_TOKEN_ALGS: "RS256,HS512", OIDC_CLIENT_SECRET: "x".repeat(48) })[0]).toMatch(
+      /HS512.*at least 64 bytes \(it is 48\)/,
+    );
+    expect(
+      loadConfig({ OIDC_ID_TOKEN_ALGS: "RS256,HS256", OIDC_CLIENT_SECRET: "x".repeat(32) }).OIDC_ID_TOKEN_ALGS,
+    ).toEqual(["RS256", "HS256"]);
   });
 
   it("has working defaults: port 3000, SQLite, embedded provider, no demo mode and no admin", () => {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CONFIGURABLE_ID_TOKEN_ALGS } from "./oidc.types";
+import { CONFIGURABLE_ID_TOKEN_ALGS, HMAC_MIN_SECRET_BYTES, isHmacAlg } from "./oidc.types";
 
 /**
  * The whole configuration, checked once at start. `loadConfig` takes its source as a parameter
@@ -43,7 +43,7 @@ const schema = z
       emptyToUndefined,
       z.enum(["client_secret_basic", "client_secret_post"]).optional(),
     ),
-    /** Comma-separated ID-token algorithms to accept (default RS256,PS256,ES256,EdDSA); never none or HS*. */
+    /** Comma-separated ID-token algorithms to accept (default RS256,PS256,ES256,EdDSA); never none; HS* only when listed here. */
     OIDC_ID_TOKEN_ALGS: z.preprocess(
       (v) =>
         typeof v === "string" && v.trim()
@@ -55,7 +55,7 @@ const schema = z
       z
         .array(
           z.enum(CONFIGURABLE_ID_TOKEN_ALGS, {
-            error: `must be a comma-separated list of ${CONFIGURABLE_ID_TOKEN_ALGS.join(", ")} (never none or HS*)`,
+            error: `must be a comma-separated list of ${CONFIGURABLE_ID_TOKEN_ALGS.join(", ")} (never none)`,
           }),
         )
         .optional(),
@@ -118,6 +118,18 @@ const schema = z
         path: ["SESSION_SECRET"],
         message: "is required in production with an external OpenID provider",
       });
+    }
+    for (const alg of env.OIDC_ID_TOKEN_ALGS ?? []) {
+      if (!isHmacAlg(alg)) continue;
+      const needed = HMAC_MIN_SECRET_BYTES[alg as keyof typeof HMAC_MIN_SECRET_BYTES];
+      const secretBytes = Buffer.byteLength(env.OIDC_CLIENT_SECRET ?? "");
+      if (secretBytes < needed) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["OIDC_ID_TOKEN_ALGS"],
+          message: `${alg} keys the ID token with OIDC_CLIENT_SECRET, which must then be at least ${needed} bytes (it is ${secretBytes})`,
+        });
+      }
     }
     if (external && env.LOMDA_DEMO === "1") {
       ctx.addIssue({

@@ -321,6 +321,62 @@ describe("any standard provider: auth method, UserInfo, algorithms, clock skew (
     expect((await failure(signIn(op, { signing: "hs256" }))).code).toBe("bad_algorithm");
   });
 
+  it("HS256 only when OIDC_ID_TOKEN_ALGS names it: keyed with the client secret, every signature still checked", async () => {
+    const op = await provider({ algs: ["RS256", "HS256"] });
+    const hmac = { idTokenAlgs: ["RS256", "HS256"] };
+    // Not configured: refused, as before.
+    expect((await failure(signIn(op, { signing: "hs256" }))).code).toBe("bad_algorithm");
+    // Configured: the client secret's signature is accepted, another secret's is not.
+    const claims = (await signIn(op, { signing: "hs256" }, hmac)).claims;
+    expect(claims.sub).toBe("user-1");
+    expect((await failure(signIn(op, { signing: "hs256-foreign" }, hmac))).code).toBe("login_failed");
+    // The provider's own key still works beside it; a key it never published still does not.
+    await expect(signIn(op, {}, hmac)).resolves.toBeDefined();
+    expect((await failure(signIn(op, { signing: "foreign" }, hmac))).code).toBe("login_failed");
+    expect((await failure(signIn(op, { signing: "none" }, hmac))).code).toBe("bad_algorithm");
+  });
+
+  it("checks a back-channel logout token with the ID tokens' algorithms (ES256 advertised: accepted; HS256 only when configured)", async () => {
+    const op = await provider({ algs: ["ES256", "RS256", "HS256"] });
+    const client = (settings: Partial<OidcSettings> = {}) =>
+      new OidcClient(
+        {
+          issuer: op.issuer,
+          clientId: CLIENT_ID,
+          clientSecret: SECRET,
+          scope: "openid",
+          redirectUri: "http://lomda.test/auth/callback",
+          postLogoutRedirectUri: "http://lomda.test/",
+          ...settings,
+        },
+        createLogger("silent"),
+      );
+    const logoutToken = (signing: CraftedToken["signing"]) =>
+      op.craft({
+        signing,
+        claims: {
+          nonce: undefined,
+          email: undefined,
+          email_verified: undefined,
+          exp: undefined,
+          jti: `jti-${signing}`,
+          sid: "sid-1",
+          events: { "http://schemas.openid.net/event/backchannel-logout": {} },
+        },
+      });
+    await expect(client().validateLogoutToken(logoutToken("es256"))).resolves.toMatchObject({ sid: "sid-1" });
+    await expect(client({ idTokenAlgs: ["RS256"] }).validateLogoutToken(logoutToken("es256"))).rejects.toThrow(
+      /logout token rejected/,
+    );
+    await expect(client().validateLogoutToken(logoutToken("hs256"))).rejects.toThrow(/logout token rejected/);
+    await expect(
+      client({ idTokenAlgs: ["RS256", "HS256"] }).validateLogoutToken(logoutToken("hs256")),
+    ).resolves.toMatchObject({ sid: "sid-1" });
+    await expect(
+      client({ idTokenAlgs: ["RS256", "HS256"] }).validateLogoutToken(logoutToken("hs256-foreign")),
+    ).rejects.toThrow(/logout token rejected/);
+  });
+
   it("a provider clock an hour behind is reported as clock skew of about 60 minutes", async () => {
     const op = await provider({});
     const now = Math.floor(Date.now() / 1000);

@@ -1,7 +1,7 @@
 import * as jose from "jose";
 import * as client from "openid-client";
 import type { Logger } from "./logger.server";
-import { CONFIGURABLE_ID_TOKEN_ALGS, SAFE_ID_TOKEN_ALGS, type SignInErrorCode } from "./oidc.types";
+import { CONFIGURABLE_ID_TOKEN_ALGS, isHmacAlg, SAFE_ID_TOKEN_ALGS, type SignInErrorCode } from "./oidc.types";
 
 /**
  * The relying party: Lomda signing people in at an OpenID provider (openid-client), as the
@@ -24,7 +24,8 @@ export function chooseTokenAuthMethod(supported: readonly string[] | undefined, 
 
 /**
  * The ID-token algorithms to accept: those the provider advertises within the allow-list (the
- * configured one, else SAFE_ID_TOKEN_ALGS); RS256 when it advertises none. "none" never.
+ * configured one, else SAFE_ID_TOKEN_ALGS); RS256 when it advertises none. "none" never; HS* only
+ * when configured (the default list has none).
  */
 export function chooseIdTokenAlgs(advertised: readonly string[] | undefined, configured?: readonly string[]) {
   const known: readonly string[] = CONFIGURABLE_ID_TOKEN_ALGS;
@@ -157,10 +158,17 @@ export class OidcClient {
   private readonly log: Logger;
   private configuration: Promise<client.Configuration> | undefined;
   private jwks: ReturnType<typeof jose.createRemoteJWKSet> | undefined;
+  /** The ID-token algorithms accepted, as chosen at discovery. */
+  private idTokenAlgs: string[] = ["RS256"];
 
   constructor(settings: OidcSettings, log: Logger) {
     this.settings = settings;
     this.log = log;
+  }
+
+  /** The provider's issuer identifier, from discovery. */
+  async issuer(): Promise<string> {
+    return (await this.config()).serverMetadata().issuer;
   }
 
   /** Discovery, once; a failed discovery is retried on the next sign-in rather than cached. */
@@ -213,7 +221,9 @@ export class OidcClient {
     config.timeout = timeout;
     // openid-client skips the signature check of an ID token that came straight from the token
     // endpoint (OIDC Core allows it over TLS); we check it anyway, with the provider's published keys.
-    client.enableNonRepudiationChecks(config);
+    // The library's check refuses HS*, so with HS* configured, verifyIdTokenSignature does it instead.
+    this.idTokenAlgs = algs;
+    if (!algs.some(isHmacAlg)) client.enableNonRepudiationChecks(config);
     this.log.info(
       { issuer, tokenAuthMethod: clientSecret ? method : "none", idTokenAlgs: algs },
       "sign-in: provider discovered",
@@ -276,6 +286,7 @@ export class OidcClient {
     }
     const idClaims = tokens.claims();
     if (!idClaims) throw new SignInError("missing_claim", "no ID token");
+    if (this.idTokenAlgs.some(isHmacAlg)) await this.verifyIdTokenSignature(config, tokens.id_token!);
     this.checkOrganization(idClaims);
     const claims = await this.withUserInfo(config, idClaims, tokens.access_token);
     return { claims, idToken: tokens.id_token! };
@@ -369,6 +380,42 @@ export class OidcClient {
   }
 
   /**
+   * The key for a JWT from the provider: the client secret for HS* (only ever in the list when
+   * configured), else the provider's published key named by the header.
+   */
+  private verificationKey(config: client.Configuration): jose.JWTVerifyGetKey {
+    return async (header, token) => {
+      if (isHmacAlg(header.alg)) {
+        if (!this.settings.clientSecret) throw new Error(`${header.alg} needs a client secret`);
+        return new TextEncoder().encode(this.settings.clientSecret);
+      }
+      const jwksUri = config.serverMetadata().jwks_uri;
+      if (!jwksUri) throw new Error("the provider publishes no jwks_uri");
+      this.jwks ??= jose.createRemoteJWKSet(new URL(jwksUri), {
+        [jose.customFetch]: config[client.customFetch] as unknown as jose.FetchImplementation,
+        timeoutDuration: this.settings.timeoutMs ?? TOKEN_TIMEOUT_MS,
+      });
+      return this.jwks(header, token);
+    };
+  }
+
+  /**
+   * With HS* configured, the ID token's signature is checked here (openid-client has checked its
+   * claims already): HS* with the client secret, anything else with the provider's keys.
+   */
+  private async verifyIdTokenSignature(config: client.Configuration, idToken: string): Promise<void> {
+    try {
+      await jose.compactVerify(idToken, this.verificationKey(config), { algorithms: this.idTokenAlgs });
+    } catch (error) {
+      this.log.warn(
+        { alg: jose.decodeProtectedHeader(idToken).alg, reason: (error as Error).message },
+        "sign-in: the ID token's signature does not verify (for HS*: is OIDC_CLIENT_SECRET the provider's?)",
+      );
+      throw new SignInError("login_failed", "ID token signature invalid", { cause: error });
+    }
+  }
+
+  /**
    * Validates a back-channel logout token (Back-Channel Logout 1.0 §2.6): signature with the
    * provider's published keys (the ID token's algorithm), iss, aud = client id, iat within
    * LOGOUT_TOKEN_MAX_AGE_S and the clock tolerance, the back-channel logout event, sub and/or sid,
@@ -377,17 +424,15 @@ export class OidcClient {
   async validateLogoutToken(token: string): Promise<LogoutTarget> {
     const config = await this.config();
     const metadata = config.serverMetadata();
-    if (!metadata.jwks_uri) throw new LogoutTokenError("the provider publishes no jwks_uri");
-    this.jwks ??= jose.createRemoteJWKSet(new URL(metadata.jwks_uri), {
-      [jose.customFetch]: config[client.customFetch] as unknown as jose.FetchImplementation,
-      timeoutDuration: this.settings.timeoutMs ?? TOKEN_TIMEOUT_MS,
-    });
+    if (!metadata.jwks_uri && !this.idTokenAlgs.some(isHmacAlg))
+      throw new LogoutTokenError("the provider publishes no jwks_uri");
     let payload: jose.JWTPayload;
     try {
-      ({ payload } = await jose.jwtVerify(token, this.jwks, {
+      ({ payload } = await jose.jwtVerify(token, this.verificationKey(config), {
         issuer: metadata.issuer,
         audience: this.settings.clientId,
-        algorithms: ["RS256"],
+        // A logout token is signed as the ID tokens are (Back-Channel Logout 1.0 §2.4).
+        algorithms: this.idTokenAlgs,
         clockTolerance: CLOCK_TOLERANCE_S,
         maxTokenAge: LOGOUT_TOKEN_MAX_AGE_S,
         requiredClaims: ["iat", "jti", "events"],

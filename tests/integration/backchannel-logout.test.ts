@@ -158,6 +158,44 @@ describe.each(DIALECTS)("back-channel logout on %s", (dialect) => {
     expect(seen.length).toBeGreaterThan(0);
   });
 
+  it("front-channel logout (iss and sid, as a provider's logout iframe sends them) ends that session only; frameable by the provider alone", async () => {
+    const mine = await signIn("learner@lomda.test");
+    const other = await signIn("learner@lomda.test");
+    const entra = await signIn("learner@lomda.test");
+    const { sid } = await subjectOf(mine.session);
+    const get = (query: Record<string, string>) =>
+      fetch(`${app.url}/auth/frontchannel-logout?${new URLSearchParams(query).toString()}`, { redirect: "manual" });
+    const issuer = `${app.url}/idp`;
+
+    const bad: Record<string, string>[] = [
+      { iss: issuer },
+      { iss: issuer, sid: "" },
+      { iss: "https://evil.example", sid: sid! },
+    ];
+    for (const query of bad) {
+      const res = await get(query);
+      expect(res.status, JSON.stringify(query)).toBe(400);
+    }
+    expect(await signedIn(mine.session)).toBe(true);
+
+    const res = await get({ iss: issuer, sid: sid! });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    // The provider's page frames this one: its origin may (here the site's own), no one else.
+    expect(res.headers.get("content-security-policy")).toContain("frame-ancestors 'self'");
+    expect(res.headers.get("x-frame-options")).toBeNull();
+    expect(await signedIn(mine.session)).toBe(false);
+    expect(await signedIn(other.session)).toBe(true);
+    // Microsoft Entra ID sends the sid alone: matched among this provider's sessions.
+    expect((await get({ sid: (await subjectOf(entra.session)).sid! })).status).toBe(200);
+    expect(await signedIn(entra.session)).toBe(false);
+    expect(await signedIn(other.session)).toBe(true);
+    // Every other page stays unframeable.
+    const home = await fetch(`${app.url}/`);
+    expect(home.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+    expect(home.headers.get("x-frame-options")).toBe("DENY");
+  });
+
   it("is rate-limited per address (429 with Retry-After)", async () => {
     let last: Response | undefined;
     for (let i = 0; i < 61; i++) last = await post("x");

@@ -9,8 +9,8 @@ import type { AddressInfo } from "node:net";
 export interface CraftedToken {
   header?: Record<string, unknown>;
   claims?: Record<string, unknown>;
-  /** "rs256" (default, the provider's real key), "es256" (its P-256 key), "foreign" (RS256 by a key not in the JWKS), "hs256" (the client secret), "none". */
-  signing?: "rs256" | "es256" | "foreign" | "hs256" | "none";
+  /** "rs256" (default, the provider's real key), "es256" (its P-256 key), "foreign" (RS256 by a key not in the JWKS), "hs256" (the client secret), "hs256-foreign" (another secret), "none". */
+  signing?: "rs256" | "es256" | "foreign" | "hs256" | "hs256-foreign" | "none";
 }
 
 /** How the provider behaves beyond the ID token: what it advertises, how it checks the client, UserInfo. */
@@ -49,7 +49,7 @@ export async function startCraftedOp(clientId: string, clientSecret: string, opt
     const signing = token.signing ?? "rs256";
     const rsa = signing === "rs256" || signing === "foreign";
     const header = {
-      alg: rsa ? "RS256" : signing === "es256" ? "ES256" : signing === "hs256" ? "HS256" : "none",
+      alg: rsa ? "RS256" : signing === "es256" ? "ES256" : signing.startsWith("hs256") ? "HS256" : "none",
       typ: "JWT",
       ...(rsa ? { kid } : signing === "es256" ? { kid: ecKid } : {}),
       ...token.header,
@@ -69,7 +69,10 @@ export async function startCraftedOp(clientId: string, clientSecret: string, opt
       if (value === undefined) delete (claims as Record<string, unknown>)[key];
     const input = `${b64(header)}.${b64(claims)}`;
     if (signing === "none") return `${input}.`;
-    if (signing === "hs256") return `${input}.${createHmac("sha256", clientSecret).update(input).digest("base64url")}`;
+    if (signing.startsWith("hs256")) {
+      const key = signing === "hs256" ? clientSecret : `${clientSecret}-but-not-quite`;
+      return `${input}.${createHmac("sha256", key).update(input).digest("base64url")}`;
+    }
     if (signing === "es256") {
       const signature = createSign("SHA256").update(input).sign({ key: ec.privateKey, dsaEncoding: "ieee-p1363" });
       return `${input}.${signature.toString("base64url")}`;
@@ -142,6 +145,10 @@ export async function startCraftedOp(clientId: string, clientSecret: string, opt
     willIssue(token: CraftedToken, forNonce: string) {
       next = token;
       nonce = forNonce;
+    },
+    /** Any JWT signed as an ID token would be (claims undefined are left out): e.g. a logout token. */
+    craft(token: CraftedToken) {
+      return sign(token);
     },
     tokenEndpoint(behaviour: "answer" | "hang" | "reset") {
       tokenBehaviour = behaviour;
