@@ -1,0 +1,320 @@
+// Lomda beside bare peers, in one interleaved run (issue 16): requests per second of the same work
+// done by nginx (the same bytes, gzip), a bare React Router 8 app (same versions, same shell), and a
+// bare node:http server (+ better-sqlite3 over the same rows). Prints ratios (Lomda ÷ peer, higher is
+// better); absolute numbers mean little on a shared 2-core machine. Also the initial JS per public
+// route (gzip) and how much streaming costs gzip. A benchmark, never a test.
+//
+// Usage: npm run build && npm run bench:compare [-- --seconds=5 --rounds=3 --connections=50]
+import { spawn, spawnSync } from "node:child_process";
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { request as httpRequest } from "node:http";
+import { createServer } from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+import autocannon from "autocannon";
+import Database from "better-sqlite3";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const args = Object.fromEntries(
+  process.argv
+    .slice(2)
+    .map((a) => a.replace(/^--/, "").split("="))
+    .map(([k, v]) => [k, Number(v)]),
+);
+const SECONDS = args.seconds ?? 5;
+const ROUNDS = args.rounds ?? 3;
+const CONNECTIONS = args.connections ?? 50;
+const PORTS = { lomda: 3491, nginx: 3492, bareRouter: 3493, bareNode: 3494 };
+const work = mkdtempSync(join(tmpdir(), "lomda-compare-"));
+chmodSync(work, 0o755); // nginx's worker runs as another user and must read its root
+const children = [];
+const cleanup = () => {
+  for (const child of children) child.kill("SIGTERM");
+  rmSync(work, { recursive: true, force: true });
+};
+process.on("exit", cleanup);
+process.on("SIGINT", () => process.exit(130));
+
+const base = (name) => `http://127.0.0.1:${PORTS[name]}`;
+async function waitFor(url) {
+  for (let i = 0; i < 200; i++) {
+    try {
+      if ((await fetch(url)).status < 500) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${url} did not answer`);
+}
+function start(command, argv, options) {
+  const child = spawn(command, argv, { stdio: ["ignore", "ignore", "inherit"], ...options });
+  children.push(child);
+  return child;
+}
+
+/* ---------- Lomda: the production build, one process, SQLite ---------- */
+if (!existsSync(join(root, "build/server/index.js"))) throw new Error("run `npm run build` first");
+const dataDir = join(work, "lomda");
+mkdirSync(dataDir);
+start(process.execPath, ["server.js"], {
+  cwd: root,
+  env: {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(PORTS.lomda),
+    HOST: "127.0.0.1",
+    PUBLIC_URL: base("lomda"),
+    DATA_DIR: dataDir,
+    DATABASE_URL: `file:${join(dataDir, "bench.db")}`,
+    LOMDA_DEMO: "1",
+    LOMDA_TEST_ROUTES: "1",
+    LOG_LEVEL: "warn",
+  },
+});
+await waitFor(`${base("lomda")}/healthz`);
+
+// The same 60 feedback rows for Lomda and the bare peer (one database file).
+const dbFile = join(dataDir, "bench.db");
+{
+  const db = new Database(dbFile);
+  const insert = db.prepare(
+    "insert into feedback (id, name, comment, image_url, rating, user_id, hidden, created_at) values (?, ?, ?, null, ?, null, 0, ?)",
+  );
+  for (let i = 0; i < 60; i++)
+    insert.run(
+      `bench-${i}`,
+      `Learner ${i}`,
+      `A comment of ordinary length, number ${i}.`,
+      1 + (i % 5),
+      new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString(),
+    );
+  db.close();
+}
+
+// A subscriber's session, for the video range requests.
+const signIn = await fetch(`${base("lomda")}/__test/session`, {
+  method: "POST",
+  headers: { "content-type": "application/x-www-form-urlencoded", origin: base("lomda") },
+  body: "email=subscriber%40lomda.test",
+});
+const subscriberCookie = signIn.headers.get("set-cookie")?.split(";")[0];
+if (!subscriberCookie) throw new Error(`no session from /__test/session (${signIn.status})`);
+const VIDEO = "/video/lesson-sample.mp4";
+const probe = await fetch(`${base("lomda")}${VIDEO}`, {
+  headers: { cookie: subscriberCookie, range: "bytes=0-65535" },
+});
+if (probe.status !== 206) throw new Error(`subscriber video request answered ${probe.status}`);
+
+/* ---------- nginx: the same bytes of / and the same video file ---------- */
+const nginxRoot = join(work, "nginx-root");
+mkdirSync(join(nginxRoot, "video"), { recursive: true });
+const homeHtml = await (await fetch(`${base("lomda")}/`, { headers: { "accept-encoding": "identity" } })).text();
+writeFileSync(join(nginxRoot, "index.html"), homeHtml);
+copyFileSync(join(root, "media/videos/lesson-sample.mp4"), join(nginxRoot, "video/lesson-sample.mp4"));
+const nginxConf = join(work, "nginx.conf");
+const tmp = (name) => join(work, `nginx-${name}`);
+writeFileSync(
+  nginxConf,
+  `daemon off;
+worker_processes 1;
+pid ${tmp("pid")};
+error_log ${tmp("error.log")} warn;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  client_body_temp_path ${tmp("body")}; proxy_temp_path ${tmp("proxy")}; fastcgi_temp_path ${tmp("fastcgi")};
+  uwsgi_temp_path ${tmp("uwsgi")}; scgi_temp_path ${tmp("scgi")};
+  types { text/html html; video/mp4 mp4; }
+  sendfile on;
+  gzip on; gzip_min_length 0;
+  server {
+    listen 127.0.0.1:${PORTS.nginx};
+    root ${nginxRoot};
+    location = / { try_files /index.html =404; }
+  }
+}
+`,
+);
+const nginxBin = ["/usr/sbin/nginx", "/usr/bin/nginx"].find((p) => existsSync(p));
+if (!nginxBin) throw new Error("nginx is needed (apt-get install nginx)");
+start(nginxBin, ["-c", nginxConf, "-e", tmp("error.log")]);
+await waitFor(`${base("nginx")}/`);
+
+/* ---------- a bare React Router 8 app: same versions, Express + compression ---------- */
+const bareDir = join(root, "bench/peers/rr-bare");
+if (!existsSync(join(bareDir, "build/server/index.js"))) {
+  const built = spawnSync(process.execPath, [join(root, "node_modules/@react-router/dev/bin.cjs"), "build"], {
+    cwd: bareDir,
+    stdio: "inherit",
+  });
+  if (built.status !== 0) throw new Error("building the bare React Router peer failed");
+}
+start(process.execPath, [join(bareDir, "server.mjs")], { env: { ...process.env, PORT: String(PORTS.bareRouter) } });
+await waitFor(`${base("bareRouter")}/`);
+
+/* ---------- a bare node:http server over the same database ---------- */
+const healthBody = await (await fetch(`${base("lomda")}/healthz`)).text();
+const bare = createServer((req, res) => {
+  if (req.url === "/healthz") {
+    ping.get();
+    res.writeHead(200, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" });
+    return res.end(healthBody);
+  }
+  if (req.url === "/api/feedback") {
+    const items = page.all().map((r) => ({
+      id: r.id,
+      name: r.name,
+      comment: r.comment,
+      image: r.image_url,
+      rating: r.rating,
+      date: r.created_at,
+    }));
+    res.writeHead(200, { "content-type": "application/json; charset=utf-8" });
+    return res.end(JSON.stringify(items));
+  }
+  res.writeHead(404).end();
+});
+const bareDb = new Database(dbFile, { readonly: true });
+const ping = bareDb.prepare("select 1");
+const page = bareDb.prepare(
+  "select id, name, comment, image_url, rating, created_at from feedback where hidden = 0 order by created_at desc, id desc limit 10",
+);
+// In its own process would be fairer to Lomda; in this one it shares the CPU with the load generator
+// exactly as Lomda's process does not. The ratio is therefore, if anything, kind to Lomda.
+await new Promise((ok) => bare.listen(PORTS.bareNode, "127.0.0.1", ok));
+
+/* ---------- load: interleaved rounds, median ratio ---------- */
+const gzip = { "accept-encoding": "gzip" };
+const pairs = [
+  { figure: "`/` ÷ nginx (same bytes, gzip)", goal: 0.5, lomda: ["lomda", "/", gzip], peer: ["nginx", "/", gzip] },
+  { figure: "`/` ÷ bare React Router app", goal: 0.8, lomda: ["lomda", "/", gzip], peer: ["bareRouter", "/", gzip] },
+  {
+    figure: "`/api/feedback` ÷ bare node:http + better-sqlite3",
+    goal: 0.5,
+    lomda: ["lomda", "/api/feedback", gzip],
+    peer: ["bareNode", "/api/feedback", gzip],
+  },
+  {
+    figure: "`/healthz` ÷ bare node:http",
+    goal: 0.5,
+    lomda: ["lomda", "/healthz", {}],
+    peer: ["bareNode", "/healthz", {}],
+  },
+  {
+    figure: "subscriber `/video/…` range ÷ nginx",
+    goal: 0.5,
+    lomda: ["lomda", VIDEO, { cookie: subscriberCookie, range: "bytes=0-65535" }],
+    peer: ["nginx", VIDEO, { range: "bytes=0-65535" }],
+  },
+];
+
+async function rps([name, path, headers]) {
+  const result = await autocannon({
+    url: `${base(name)}${path}`,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    headers,
+  });
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${name} ${path}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+  return result.requests.average;
+}
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+const rows = [];
+for (const pair of pairs) pair.ratios = [];
+for (let round = 0; round < ROUNDS; round++) {
+  for (const pair of pairs) {
+    // Alternate who goes first, so neither always gets the warmer machine.
+    const [first, second] = round % 2 === 0 ? [pair.lomda, pair.peer] : [pair.peer, pair.lomda];
+    const a = await rps(first);
+    const b = await rps(second);
+    const [lomda, peer] = round % 2 === 0 ? [a, b] : [b, a];
+    pair.ratios.push({ lomda, peer, ratio: lomda / peer });
+    process.stderr.write(`round ${round + 1}: ${pair.figure}: ${lomda.toFixed(0)} / ${peer.toFixed(0)}\n`);
+  }
+}
+for (const pair of pairs) {
+  const ratio = median(pair.ratios.map((r) => r.ratio));
+  rows.push([
+    pair.figure,
+    ratio.toFixed(2),
+    `≥ ${pair.goal.toFixed(2)}`,
+    ratio >= pair.goal ? "met" : "not met",
+    `${median(pair.ratios.map((r) => r.lomda)).toFixed(0)} vs ${median(pair.ratios.map((r) => r.peer)).toFixed(0)} req/s`,
+  ]);
+}
+
+/* ---------- bytes: initial JS per public route, streamed gzip of / ---------- */
+const PUBLIC_ROUTES = [
+  "/",
+  "/about",
+  "/courses",
+  "/courses/mern",
+  "/courses/dsa",
+  "/test",
+  "/test/java",
+  "/library",
+  "/feedback",
+  "/contact",
+  "/register",
+  "/team",
+  "/testimonial",
+];
+let worst = { path: "", kb: 0 };
+const jsCache = new Map();
+for (const path of PUBLIC_ROUTES) {
+  const html = await (await fetch(`${base("lomda")}${path}`)).text();
+  const scripts = new Set([...html.matchAll(/["'(](\/assets\/[^"')\s]+\.js)/g)].map((m) => m[1]));
+  let bytes = 0;
+  for (const src of scripts) {
+    if (!jsCache.has(src))
+      jsCache.set(src, gzipSync(Buffer.from(await (await fetch(`${base("lomda")}${src}`)).arrayBuffer())).length);
+    bytes += jsCache.get(src);
+  }
+  const kb = bytes / 1024;
+  if (kb > worst.kb) worst = { path, kb };
+}
+rows.push([
+  "initial JS, gzip, worst public route",
+  `${worst.kb.toFixed(1)} kB (${worst.path})`,
+  "≤ 125 kB",
+  worst.kb <= 125 ? "met" : "not met",
+  "",
+]);
+
+const streamed = await new Promise((ok, fail) => {
+  httpRequest(`${base("lomda")}/`, { headers: gzip }, (res) => {
+    let length = 0;
+    res.on("data", (chunk) => (length += chunk.length));
+    res.on("end", () => ok(length));
+  })
+    .on("error", fail)
+    .end();
+});
+const oneShot = gzipSync(Buffer.from(homeHtml)).length;
+const streamRatio = streamed / oneShot;
+rows.push([
+  "streamed gzip of `/` ÷ one-shot gzip",
+  streamRatio.toFixed(2),
+  "≤ 1.10",
+  streamRatio <= 1.1 ? "met" : "not met",
+  `${streamed} vs ${oneShot} bytes`,
+]);
+
+/* ---------- report ---------- */
+const table = [
+  `${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${ROUNDS} rounds of ${SECONDS} s at ${CONNECTIONS} connections, median ratio:`,
+  "",
+  "| figure | Lomda ÷ peer | goal | | detail |",
+  "|---|---|---|---|---|",
+  ...rows.map((r) => `| ${r.join(" | ")} |`),
+].join("\n");
+console.log(table);
+const out = join(root, "bench/results");
+mkdirSync(out, { recursive: true });
+writeFileSync(join(out, "compare-latest.md"), `${table}\n`);
+bare.close();
+bareDb.close();
+process.exit(0);
