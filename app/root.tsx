@@ -14,9 +14,8 @@ import type { Route } from "./+types/root";
 import "./app.css";
 import { ErrorPage, NotFoundPage } from "./components/layout/error-pages";
 import { SiteChrome } from "./components/layout/site-chrome";
-import { createI18n } from "./i18n/i18n";
 import { direction, isLocale, resolveLocale, type Locale } from "./i18n/locale";
-import { translationFor } from "./i18n/resources.server";
+import { serverI18n } from "./i18n/resources.server";
 import { reportClientError } from "./lib/error-reporting.client";
 import { localeContext, requestContext, viewerContext } from "./context.server";
 import { localeCookie, readCookies } from "./lib/cookies.server";
@@ -25,7 +24,7 @@ import type { ClientViewer } from "./models/viewer.types";
 
 const localeMiddleware: Route.MiddlewareFunction = async ({ request, context }, next) => {
   const { locale, fromQuery } = resolveLocale(request, readCookies(request));
-  context.set(localeContext, { locale, i18n: createI18n(locale, translationFor(locale)) });
+  context.set(localeContext, { locale, i18n: serverI18n(locale) });
   const response = await next();
   if (fromQuery) response.headers.append("Set-Cookie", localeCookie(context.get(requestContext).config, locale));
   response.headers.append("Vary", "Cookie, Accept-Language");

@@ -1,6 +1,7 @@
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
+import { existsSync, readdirSync } from "node:fs";
 import type { Server } from "node:http";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -85,18 +86,7 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
       development: Boolean(options.devMiddleware),
     }),
   );
-  // Unknown methods (405), a missing or absurd Host and undecodable paths (400), before anything else.
-  app.use(requestGuard({ trustProxy: Boolean(config.trustProxy) }));
-  if (options.devMiddleware) app.use(options.devMiddleware);
-  app.use(compression());
-
-  // Built files carry a content hash in their name: cache them for a year.
-  app.use("/assets", express.static(`${clientDir}/assets`, { immutable: true, maxAge: "1y", index: false }));
-  app.use(express.static(clientDir, { maxAge: "1h", index: false }));
-
-  app.get("/video/:file", videoFiles(services, options.mediaDir ?? join(clientDir, "../../media/videos")));
-  app.get("/thumb/:key", thumbnails(services));
-
+  // The health check first: a load balancer asks often, and it needs none of what follows.
   app.get("/healthz", async (_req, res) => {
     const ok = await database.ping();
     res
@@ -104,6 +94,24 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
       .set("Cache-Control", "no-store")
       .json({ status: ok ? "ok" : "unavailable" });
   });
+  // Unknown methods (405), a missing or absurd Host and undecodable paths (400), before anything else.
+  app.use(requestGuard({ trustProxy: Boolean(config.trustProxy) }));
+  if (options.devMiddleware) app.use(options.devMiddleware);
+  app.use(compression());
+
+  // Built files carry a content hash in their name: cache them for a year.
+  app.use("/assets", express.static(`${clientDir}/assets`, { immutable: true, maxAge: "1y", index: false }));
+  // The other public files, each under its own prefix: a page request never costs a failed lookup on disk.
+  const publicFiles = express.static(clientDir, { maxAge: "1h", index: false });
+  for (const entry of publicEntries(clientDir)) {
+    if (entry.isDirectory())
+      app.use(`/${entry.name}`, express.static(join(clientDir, entry.name), { maxAge: "1h", index: false }));
+    else app.get(`/${entry.name}`, publicFiles);
+  }
+
+  app.get("/video/:file", videoFiles(services, options.mediaDir ?? join(clientDir, "../../media/videos")));
+  app.get("/thumb/:key", thumbnails(services));
+
 
   app.use(bodyLimit);
   app.use(formBodiesOnly);
@@ -147,6 +155,12 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
   });
 
   return app;
+}
+
+/** What public/ put in the client build beside the hashed assets (images/, favicon.svg…). */
+function publicEntries(clientDir: string) {
+  if (!existsSync(clientDir)) return [];
+  return readdirSync(clientDir, { withFileTypes: true }).filter((e) => e.name !== "assets" && !e.name.startsWith("."));
 }
 
 function listen(app: express.Express, port: number, host: string): Promise<Server> {

@@ -27,7 +27,7 @@ export function requestLog(log: Logger) {
         userId: res.locals.userId as string | undefined,
       };
       if (res.statusCode >= 500) log.error(entry, "request");
-      else if (req.path.startsWith("/assets/")) log.debug(entry, "request");
+      else if (req.path.startsWith("/assets/") || req.path === "/healthz") log.debug(entry, "request");
       else log.info(entry, "request");
     });
     next();

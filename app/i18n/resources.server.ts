@@ -1,9 +1,27 @@
+import type { i18n } from "i18next";
 import { en } from "./en";
 import { he } from "./he";
+import { createI18n } from "./i18n";
 import type { Locale } from "./locale";
 
 export const resources = { en, he } as const;
 
 export function translationFor(locale: Locale) {
   return resources[locale];
+}
+
+const instances = new Map<Locale, i18n>();
+
+/**
+ * The server's i18next instance for a language: made once and shared by every request in that
+ * language (nothing ever changes its language or resources after init, so sharing is safe).
+ * During `npm run dev` an edited translation reloads this module, and with it the instances.
+ */
+export function serverI18n(locale: Locale): i18n {
+  let instance = instances.get(locale);
+  if (!instance) {
+    instance = createI18n(locale, translationFor(locale));
+    instances.set(locale, instance);
+  }
+  return instance;
 }

@@ -1,4 +1,6 @@
 import { readdirSync } from "node:fs";
+import { get as httpGet } from "node:http";
+import { gunzipSync, gzipSync } from "node:zlib";
 import { resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FORM_BODY_LIMIT } from "../../server/body-limit.ts";
@@ -15,7 +17,7 @@ describe("the HTTP shell (built app on a real SQLite)", () => {
 
   const get = (path: string, init?: RequestInit) => fetch(`${app.url}${path}`, { redirect: "manual", ...init });
 
-  it("sends the security headers on every kind of response", async () => {
+  it("sends the security headers on every kind of response: the page set on pages, a short set elsewhere", async () => {
     const responses = {
       page: await get("/"),
       notFound: await get("/no/such/page"),
@@ -34,15 +36,23 @@ describe("the HTTP shell (built app on a real SQLite)", () => {
     expect(responses.health.status).toBe(200);
     expect(responses.failure.status).toBe(500);
     expect(responses.tooLarge.status).toBe(413);
+    const notPages = new Set(["asset", "health"]);
     for (const [kind, res] of Object.entries(responses)) {
       const csp = res.headers.get("content-security-policy") ?? "";
-      expect(csp, kind).toMatch(/script-src 'nonce-[A-Za-z0-9+/=]{16,}' 'strict-dynamic'/);
-      expect(csp, kind).toContain("frame-ancestors 'none'");
+      if (notPages.has(kind)) {
+        // Nothing runs in an asset or a JSON answer: default-src 'none', unframeable, no page extras.
+        expect(csp, kind).toBe("default-src 'none'; frame-ancestors 'none'; base-uri 'none'");
+        expect(res.headers.get("permissions-policy"), kind).toBeNull();
+      } else {
+        expect(csp, kind).toMatch(/script-src 'nonce-[A-Za-z0-9+/=]{16,}' 'strict-dynamic'/);
+        expect(csp, kind).toContain("frame-ancestors 'none'");
+        expect(res.headers.get("referrer-policy"), kind).toBe("strict-origin-when-cross-origin");
+        expect(res.headers.get("cross-origin-opener-policy"), kind).toBe("same-origin");
+        expect(res.headers.get("permissions-policy"), kind).toContain("camera=()");
+        expect(res.headers.get("x-frame-options"), kind).toBe("DENY");
+      }
       expect(res.headers.get("x-content-type-options"), kind).toBe("nosniff");
-      expect(res.headers.get("referrer-policy"), kind).toBe("strict-origin-when-cross-origin");
-      expect(res.headers.get("cross-origin-opener-policy"), kind).toBe("same-origin");
       expect(res.headers.get("cross-origin-resource-policy"), kind).toBe("same-origin");
-      expect(res.headers.get("permissions-policy"), kind).toContain("camera=()");
       expect(res.headers.get("x-request-id"), kind).toMatch(/^[\w-]{8,}$/);
       expect(res.headers.get("access-control-allow-origin"), kind).toBeNull();
       expect(res.headers.get("x-powered-by"), kind).toBeNull();
@@ -71,9 +81,20 @@ describe("the HTTP shell (built app on a real SQLite)", () => {
     expect(health.headers.get("cache-control")).toBe("no-store");
   });
 
-  it("compresses pages", async () => {
+  it("compresses pages, and a streamed page about as well as the same page in one go (no flush per React chunk)", async () => {
     const res = await get("/", { headers: { "accept-encoding": "gzip" } });
     expect(res.headers.get("content-encoding")).toBe("gzip");
+    // The compressed bytes as sent (fetch would decompress them).
+    const sent = await new Promise<Buffer>((ok, fail) => {
+      httpGet(`${app.url}/`, { headers: { "accept-encoding": "gzip" } }, (reply) => {
+        const chunks: Buffer[] = [];
+        reply.on("data", (c: Buffer) => chunks.push(c));
+        reply.on("end", () => ok(Buffer.concat(chunks)));
+      }).on("error", fail);
+    });
+    const html = gunzipSync(sent);
+    expect(html.toString()).toContain("</html>");
+    expect(sent.length / gzipSync(html).length).toBeLessThan(1.1);
   });
 
   it("answers /healthz with a tiny JSON body, 503 when the database stops answering", async () => {
