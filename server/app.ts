@@ -112,7 +112,6 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
   app.get("/video/:file", videoFiles(services, options.mediaDir ?? join(clientDir, "../../media/videos")));
   app.get("/thumb/:key", thumbnails(services));
 
-
   app.use(bodyLimit);
   app.use(formBodiesOnly);
   app.use(sameOriginOnly(config.publicOrigin, log));
@@ -123,9 +122,9 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
     app.use("/idp", (req, res, next) => (req.path.startsWith("/interaction/") ? next() : idpCallback(req, res)));
   }
 
-  app.use(
+  const routerHandler = (build: ServerBuild | (() => Promise<ServerBuild>)) =>
     createRequestHandler({
-      build: options.build ?? loadServerBuild,
+      build,
       mode: config.isProduction ? "production" : "development",
       getLoadContext(req, res) {
         const context = new RouterContextProvider();
@@ -139,8 +138,18 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
         });
         return context;
       },
-    }),
-  );
+    });
+  // React Router derives its route tree from the build on every request when given a function
+  // (that is how `npm run dev` picks up edits); the built app is loaded once and given as an object.
+  if (options.build) {
+    app.use(routerHandler(options.build));
+  } else {
+    let handler: Promise<ReturnType<typeof routerHandler>> | undefined;
+    app.use((req, res, next) => {
+      handler ??= loadServerBuild().then(routerHandler);
+      handler.then((handle) => handle(req, res, next), next);
+    });
+  }
 
   // Last resort: something failed outside the router. Plain text, no stack.
   app.use((err: unknown, _req: Request, res: Response, next: NextFunction) => {

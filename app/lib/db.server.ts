@@ -41,8 +41,31 @@ function openSqlite(path: string): DatabaseHandle {
   sqlite.pragma("synchronous = FULL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return wrap(db, "sqlite");
+}
+
+/**
+ * Kysely prepares every query anew; SQLite statements can be reused, and the same few queries run
+ * on every request. Keeps the most recently used statements (Kysely only runs them with all/run,
+ * never holds one open, so reuse is safe).
+ */
+function withStatementCache(sqlite: SQLite.Database, size = 500) {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(text: string) {
+      let statement = statements.get(text);
+      if (statement) {
+        statements.delete(text); // most recently used last
+      } else {
+        statement = sqlite.prepare(text);
+        if (statements.size >= size) statements.delete(statements.keys().next().value!);
+      }
+      statements.set(text, statement);
+      return statement;
+    },
+  };
 }
 
 function openPostgres(url: string, { schema }: OpenOptions): DatabaseHandle {
