@@ -17,6 +17,7 @@ import { loadCookieSecrets } from "../app/lib/secrets.server.ts";
 import { startBackgroundJobs } from "./background.ts";
 import { bodyLimit } from "./body-limit.ts";
 import { formBodiesOnly, requestGuard } from "./request-guard.ts";
+import { precompressedFiles } from "./precompressed.ts";
 import { requestLog } from "./request-log.ts";
 import { sameOriginOnly } from "./same-origin.ts";
 import { thumbnails, videoFiles } from "./media.ts";
@@ -99,8 +100,12 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
   if (options.devMiddleware) app.use(options.devMiddleware);
   app.use(compression());
 
-  // Built files carry a content hash in their name: cache them for a year.
-  app.use("/assets", express.static(`${clientDir}/assets`, { immutable: true, maxAge: "1y", index: false }));
+  // Built files carry a content hash in their name: cache them for a year. Compressed at build time.
+  app.use(
+    "/assets",
+    precompressedFiles(`${clientDir}/assets`, { "Cache-Control": "public, max-age=31536000, immutable" }),
+    express.static(`${clientDir}/assets`, { immutable: true, maxAge: "1y", index: false }),
+  );
   // The other public files, each under its own prefix: a page request never costs a failed lookup on disk.
   const publicFiles = express.static(clientDir, { maxAge: "1h", index: false });
   for (const entry of publicEntries(clientDir)) {

@@ -1,12 +1,17 @@
-import { readdirSync } from "node:fs";
+import { readdirSync, statSync } from "node:fs";
 import { get as httpGet } from "node:http";
-import { gunzipSync, gzipSync } from "node:zlib";
+import { brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FORM_BODY_LIMIT } from "../../server/body-limit.ts";
 import { startApp } from "./harness.ts";
 
-const ASSET = readdirSync(resolve(import.meta.dirname, "../../build/client/assets")).find((f) => f.endsWith(".js"));
+const ASSETS_DIR = resolve(import.meta.dirname, "../../build/client/assets");
+const ASSET = readdirSync(ASSETS_DIR).find((f) => f.endsWith(".js"));
+/** The largest script: the one precompression matters most for. */
+const BIG_ASSET = readdirSync(ASSETS_DIR)
+  .filter((f) => f.endsWith(".js"))
+  .sort((a, b) => statSync(resolve(ASSETS_DIR, b)).size - statSync(resolve(ASSETS_DIR, a)).size)[0]!;
 
 describe("the HTTP shell (built app on a real SQLite)", () => {
   let app: Awaited<ReturnType<typeof startApp>>;
@@ -71,6 +76,32 @@ describe("the HTTP shell (built app on a real SQLite)", () => {
     const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
     expect(scripts.length).toBeGreaterThan(0);
     for (const tag of scripts) expect(tag).toContain(`nonce="${nonceA}"`);
+  });
+
+  it("sends built assets compressed at build time, as the client accepts them", async () => {
+    const raw = (encoding: string) =>
+      new Promise<{ headers: Record<string, unknown>; body: Buffer }>((ok, fail) => {
+        httpGet(`${app.url}/assets/${BIG_ASSET}`, { headers: { "accept-encoding": encoding } }, (reply) => {
+          const chunks: Buffer[] = [];
+          reply.on("data", (c: Buffer) => chunks.push(c));
+          reply.on("end", () => ok({ headers: reply.headers, body: Buffer.concat(chunks) }));
+        }).on("error", fail);
+      });
+    const plain = await raw("identity");
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    const br = await raw("gzip, deflate, br");
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(brotliDecompressSync(br.body).equals(plain.body)).toBe(true);
+    const gzip = await raw("br;q=0, gzip");
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(gzip.body).equals(plain.body)).toBe(true);
+    for (const reply of [plain, br, gzip]) {
+      expect(reply.headers["content-type"]).toMatch(/javascript/);
+      expect(reply.headers["cache-control"]).toContain("immutable");
+      expect(reply.headers["vary"]).toMatch(/Accept-Encoding/i);
+    }
+    // The variants exist on disk: nothing is compressed per request.
+    expect(readdirSync(ASSETS_DIR)).toContain(`${BIG_ASSET}.br`);
   });
 
   it("caches built assets for a year and pages not at all", async () => {
