@@ -36,8 +36,8 @@ let folders: ReturnType<typeof mediaFolders>;
 
 beforeEach(() => {
   dataDir = mkdtempSync(join(tmpdir(), "lomda-media-"));
-  folders = mediaFolders(dataDir);
-  store = createMediaStore(dataDir);
+  folders = mediaFolders(join(dataDir, "media"));
+  store = createMediaStore(join(dataDir, "media"));
 });
 afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
 
@@ -286,8 +286,9 @@ describe("LocalMediaStore reads and deletes", () => {
   });
 
   it("serves another store's folders as given (the bundled videos)", async () => {
-    const bundled = new LocalMediaStore({ video: "media/videos", cover: join(dataDir, "none") });
+    const bundled = new LocalMediaStore({ video: "media/videos" });
     expect((await bundled.stat("video", "lesson-sample.mp4"))?.size).toBe(bundledMp4("lesson").length);
-    expect(await bundled.stat("cover", "lesson-sample.mp4")).toBeUndefined();
+    expect(await bundled.stat("cover", "lesson-sample.png")).toBeUndefined();
+    await expect(bundled.saveStream("cover", nodeChunks(tinyPng()), { maxBytes: 1e6 })).rejects.toThrow(/no cover/);
   });
 });

@@ -144,16 +144,26 @@ const isMissing = (error: unknown) =>
  * folder, renamed to the final name once complete, so a reader never sees half a file.
  */
 export class LocalMediaStore implements MediaStore {
-  private readonly folders: Record<MediaKind, string>;
+  private readonly folders: Partial<Record<MediaKind, string>>;
 
-  constructor(folders: Record<MediaKind, string>) {
-    this.folders = { video: resolve(folders.video), cover: resolve(folders.cover) };
+  /** A folder per kind; a kind without one has no files (the bundled videos have no covers). */
+  constructor(folders: Partial<Record<MediaKind, string>>) {
+    this.folders = {
+      ...(folders.video ? { video: resolve(folders.video) } : {}),
+      ...(folders.cover ? { cover: resolve(folders.cover) } : {}),
+    };
+  }
+
+  private folderOf(kind: MediaKind): string {
+    const folder = this.folders[kind];
+    if (!folder) throw new Error(`this store keeps no ${kind} files`);
+    return folder;
   }
 
   /** The path of a stored file, or undefined for a name the store would never have made. */
   private pathOf(kind: MediaKind, file: string): string | undefined {
-    if (!isMediaFileName(kind, file)) return undefined;
     const folder = this.folders[kind];
+    if (!folder || !isMediaFileName(kind, file)) return undefined;
     const path = resolve(folder, file);
     return dirname(path) === folder ? path : undefined;
   }
@@ -164,7 +174,7 @@ export class LocalMediaStore implements MediaStore {
     { maxBytes }: { maxBytes: number },
   ): Promise<SaveResult> {
     if (!Number.isFinite(maxBytes) || maxBytes <= 0) throw new RangeError("maxBytes must be a positive number");
-    const folder = this.folders[kind];
+    const folder = this.folderOf(kind);
     await mkdir(folder, { recursive: true });
     const temporary = join(folder, `.upload-${randomBytes(12).toString("hex")}.tmp`);
     const handle = await open(temporary, "wx+", 0o644);
@@ -259,12 +269,12 @@ export class LocalMediaStore implements MediaStore {
   }
 }
 
-/** The media folders under DATA_DIR: media/videos and media/covers. */
-export function mediaFolders(dataDir: string): Record<MediaKind, string> {
-  return { video: join(dataDir, "media", "videos"), cover: join(dataDir, "media", "covers") };
+/** The folders of the media directory (MEDIA_DIR, by default DATA_DIR/media): videos/ and covers/. */
+export function mediaFolders(mediaDir: string): Record<MediaKind, string> {
+  return { video: join(mediaDir, "videos"), cover: join(mediaDir, "covers") };
 }
 
-/** The store the app uses: the local disk under DATA_DIR (a shared volume for several processes). */
-export function createMediaStore(dataDir: string): MediaStore {
-  return new LocalMediaStore(mediaFolders(dataDir));
+/** The store the app uses: the local disk (a volume shared by every process when there are several). */
+export function createMediaStore(mediaDir: string): MediaStore {
+  return new LocalMediaStore(mediaFolders(mediaDir));
 }

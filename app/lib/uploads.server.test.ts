@@ -12,8 +12,8 @@ let folders: ReturnType<typeof mediaFolders>;
 
 beforeEach(() => {
   dataDir = mkdtempSync(join(tmpdir(), "lomda-uploads-"));
-  folders = mediaFolders(dataDir);
-  store = createMediaStore(dataDir);
+  folders = mediaFolders(join(dataDir, "media"));
+  store = createMediaStore(join(dataDir, "media"));
 });
 afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
 
