@@ -299,6 +299,21 @@ describe("readUpload", () => {
     expect((await readUpload(upload(fits).request, video({ maxFieldBytes: 2000 }))).ok).toBe(true);
   });
 
+  it("passes a failure of the store on (a server error), after reading the body, without hanging", async () => {
+    const broken: MediaStore = {
+      ...store,
+      saveStream: () => Promise.reject(new Error("EACCES: permission denied")),
+    };
+    const { request, stats } = upload(
+      multipart([
+        { name: "video", filename: "a.mp4", data: tinyMp4({ mdatBytes: 500_000 }) },
+        { name: "title", value: "x" },
+      ]),
+    );
+    await expect(readUpload(request, video({ store: broken }))).rejects.toThrow("EACCES");
+    expect(stats.ended).toBe(true);
+  });
+
   it("reads what a browser's FormData sends", async () => {
     const form = new FormData();
     form.set("title", "From FormData");

@@ -117,9 +117,10 @@ export async function readUpload(request: Request, options: UploadOptions): Prom
     // A part cut short fails its stream; whoever reads it (the store) hears of it, nobody else must.
     stream.on("error", () => {});
     if (name === fileField && !saving && info.filename) {
-      saving = store
-        .saveStream(kind, stream, { maxBytes })
-        .catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
+      saving = store.saveStream(kind, stream, { maxBytes }).catch((error: unknown) => {
+        stream.resume(); // the store failed (or the part broke off): let the parser get past it
+        return error instanceof Error ? error : new Error(String(error));
+      });
       return;
     }
     stream.resume(); // a file input left empty, or a file nobody asked for: read past it
@@ -157,8 +158,9 @@ export async function readUpload(request: Request, options: UploadOptions): Prom
   const stored = saved?.ok ? saved : undefined;
 
   let failure: UploadError | undefined;
-  const broken = parseError ?? (outcome instanceof Error ? outcome : undefined);
-  if (broken) failure = badRequest(`malformed form: ${broken.message}`);
+  if (parseError) failure = badRequest(`malformed form: ${parseError.message}`);
+  // The body was fine and the store failed (disk full, no permission): the server's fault, not the sender's.
+  else if (outcome instanceof Error) throw outcome;
   else if (saved && !saved.ok)
     failure =
       saved.error === "too-large"
