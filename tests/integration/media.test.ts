@@ -15,7 +15,7 @@ import { startApp } from "./harness.ts";
 describe("media uploads and serving (built app)", () => {
   let app: Awaited<ReturnType<typeof startApp>>;
   let mediaDir: string;
-  const cookies: Record<string, string> = {};
+  const cookies = {} as Record<"learner" | "subscriber" | "admin", string>;
   const stored = (folder: "videos" | "covers") =>
     existsSync(join(mediaDir, folder)) ? readdirSync(join(mediaDir, folder)) : [];
 
