@@ -8,6 +8,7 @@ import type { Locale } from "./i18n/locale";
 import type { DatabaseHandle } from "./lib/db.server";
 import type { Config } from "./lib/env.server";
 import type { Logger } from "./lib/logger.server";
+import type { MediaStore } from "./lib/media-store.server";
 import { pageUrls, type PageMeta } from "./lib/meta";
 import type { OidcClient } from "./lib/oidc.server";
 import type { RateLimits } from "./lib/rate-limit.server";
@@ -34,6 +35,8 @@ export interface AppServices {
   oidc: OidcClient;
   rateLimits: RateLimits;
   books: BooksClient;
+  /** Uploaded media (lesson videos, course covers): readUpload saves into it, /video/ and /media/covers/ serve from it. */
+  media: MediaStore;
   /** Delays between attempts to forward a submission (tests make them short). */
   forwardDelays?: number[];
   /** Looks at the forwarding outbox now (set once the process's background jobs run). */

@@ -53,6 +53,7 @@ export default [
   route("__test/slow-page", "routes/test-slow-page.tsx"),
   route("__test/account", "routes/test-account.tsx"),
   route("__test/session", "routes/test-session.tsx"),
+  route("admin/__test/upload", "routes/test-upload.tsx"),
   // Any other path: the 404 page. A splat route (rather than no match) keeps the root middleware running.
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -15,14 +15,15 @@ import { IDP_MOUNT } from "../app/lib/idp/provider.server.ts";
 import { createLogger } from "../app/lib/logger.server.ts";
 import { loadCookieSecrets } from "../app/lib/secrets.server.ts";
 import { startBackgroundJobs } from "./background.ts";
-import { bodyLimit } from "./body-limit.ts";
+import { BODY_TIMEOUT_MS, bodyLimit, bodyTimeout, UPLOAD_TIMEOUT_MS, uploadBodyLimit } from "./body-limit.ts";
 import { formBodiesOnly, requestGuard } from "./request-guard.ts";
 import { precompressedFiles } from "./precompressed.ts";
 import { requestLog } from "./request-log.ts";
 import { sameOriginOnly } from "./same-origin.ts";
-import { thumbnails, videoFiles } from "./media.ts";
+import { coverFiles, thumbnails, videoFiles } from "./media.ts";
 import { securityHeaders } from "./security-headers.ts";
 import { createServices, type Runtime } from "./services.ts";
+import { viewerOf } from "./viewer.ts";
 import { runAccountsCommand, readPassword } from "./accounts-cli.ts";
 import { runSubscriptionsCommand } from "./subscriptions-cli.ts";
 
@@ -67,6 +68,8 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
   app.set("trust proxy", config.trustProxy);
 
   app.use(requestLog(log));
+  // A body that trickles in holds a connection: 30 s for it, an hour for an admin's upload.
+  app.use(bodyTimeout({ ms: BODY_TIMEOUT_MS, uploadMs: UPLOAD_TIMEOUT_MS, log }));
   app.use(
     securityHeaders({
       frameSrc: frameOrigins(config),
@@ -115,9 +118,15 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
   }
 
   app.get("/video/:file", videoFiles(services, options.mediaDir ?? join(clientDir, "../../media/videos")));
+  app.get("/media/covers/:file", coverFiles(services));
   app.get("/thumb/:key", thumbnails(services));
 
-  app.use(bodyLimit);
+  app.use(
+    bodyLimit({
+      uploadLimit: uploadBodyLimit(config),
+      isAdmin: async (req) => (await viewerOf(services, req)).viewer.isAdmin,
+    }),
+  );
   app.use(formBodiesOnly);
   app.use(sameOriginOnly(config.publicOrigin, log));
 
@@ -266,7 +275,8 @@ export async function main(args: string[], appOptions: AppOptions = {}): Promise
     process.exit(1);
   }
   server.headersTimeout = 15_000;
-  server.requestTimeout = 30_000;
+  // The longest a request may take to arrive: an upload's; bodyTimeout holds every other body to 30 s.
+  server.requestTimeout = UPLOAD_TIMEOUT_MS + 60_000;
   server.keepAliveTimeout = 5_000;
 
   const address = server.address();

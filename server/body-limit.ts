@@ -1,5 +1,7 @@
 import type { NextFunction, Request, Response } from "express";
 import { ALTCHA_PAYLOAD_MAX } from "../app/lib/captcha.server.ts";
+import type { Config } from "../app/lib/env.server.ts";
+import type { Logger } from "../app/lib/logger.server.ts";
 import { FEEDBACK_LIMITS } from "../app/models/feedback.schema.ts";
 import { SUBMISSION_LIMITS } from "../app/models/submission.schema.ts";
 import { refuse } from "./request-guard.ts";
@@ -22,27 +24,93 @@ export const FORM_BODY_LIMIT = largestForm * BYTES_PER_CHARACTER + ALTCHA_PAYLOA
 export const JSON_BODY_LIMIT = 64 * 1024;
 
 /**
+ * Course media uploads: multipart POSTs under /admin/ (the course builder's forms). They may be as
+ * large as the larger upload limit plus room for the form's other fields, for an admin only; every
+ * other body keeps the limits above. The action checks admin rights again before reading the body.
+ */
+export function isUploadRequest(req: Request): boolean {
+  if (req.method !== "POST" || !req.path.startsWith("/admin/")) return false;
+  return (req.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase() === "multipart/form-data";
+}
+
+/** Room for an upload form's text fields and multipart framing, on top of the file's own limit. */
+export const UPLOAD_FORM_OVERHEAD = 8 * 1024 * 1024;
+
+export function uploadBodyLimit(config: Pick<Config, "maxVideoBytes" | "maxImageBytes">): number {
+  return Math.max(config.maxVideoBytes, config.maxImageBytes) + UPLOAD_FORM_OVERHEAD;
+}
+
+export interface BodyLimitOptions {
+  /** The largest upload body (uploadBodyLimit). */
+  uploadLimit: number;
+  /** Whether the request's session is an admin's: asked only for an upload larger than a form. */
+  isAdmin(req: Request): Promise<boolean>;
+}
+
+/**
  * Refuses oversized bodies before anything reads them (the router reads the raw stream itself,
  * so no body parser runs here). Node's parser never delivers more than Content-Length, so the
  * declared length is the real one; a body without a length is refused. A page form past the limit
  * gets a readable page in the visitor's language (413), the API a plain 413.
  */
-export function bodyLimit(req: Request, res: Response, next: NextFunction) {
-  if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
-  const declared = req.get("content-length");
-  const chunked = req.get("transfer-encoding") !== undefined;
-  if (declared === undefined) {
-    if (!chunked) return next(); // no body at all
-    res.status(411).type("text/plain").send("Length Required");
-    return;
-  }
-  const length = Number(declared);
-  const isJson = (req.get("content-type") ?? "").includes("json");
-  const limit = isJson ? JSON_BODY_LIMIT : FORM_BODY_LIMIT;
-  if (!Number.isFinite(length) || length > limit) {
-    req.resume();
-    refuse(req, res, 413, "tooLarge", "Payload Too Large");
-    return;
-  }
-  next();
+export function bodyLimit(options: BodyLimitOptions) {
+  return async (req: Request, res: Response, next: NextFunction) => {
+    if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+    const declared = req.get("content-length");
+    const chunked = req.get("transfer-encoding") !== undefined;
+    if (declared === undefined) {
+      if (!chunked) return next(); // no body at all
+      res.status(411).type("text/plain").send("Length Required");
+      return;
+    }
+    const length = Number(declared);
+    const isJson = (req.get("content-type") ?? "").includes("json");
+    const limit = isJson ? JSON_BODY_LIMIT : FORM_BODY_LIMIT;
+    if (Number.isFinite(length) && length > limit && length <= options.uploadLimit && isUploadRequest(req)) {
+      try {
+        if (await options.isAdmin(req)) return next();
+      } catch (error) {
+        req.resume();
+        return next(error);
+      }
+    }
+    if (!Number.isFinite(length) || length > limit) {
+      req.resume();
+      refuse(req, res, 413, "tooLarge", "Payload Too Large");
+      return;
+    }
+    next();
+  };
+}
+
+/** How long a request's body may take to arrive; an upload's (below) is far longer. */
+export const BODY_TIMEOUT_MS = 30_000;
+/** How long an upload's body may take: 1 GiB in an hour is about 2.4 Mbit/s. */
+export const UPLOAD_TIMEOUT_MS = 60 * 60_000;
+
+/**
+ * Closes the connection of a request whose body has not arrived in time (a client that trickles
+ * it, holding a connection). Node's own requestTimeout is one number for every request, so the
+ * server sets it to the upload's time and this applies the short one to everything else.
+ */
+export function bodyTimeout(options: { ms: number; uploadMs: number; log: Logger }) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (req.complete) return next();
+    const upload = isUploadRequest(req);
+    const timer = setTimeout(
+      () => {
+        if (req.complete) return;
+        options.log.info(
+          { reqId: res.locals.requestId, method: req.method, path: req.path, upload },
+          "request body too slow: connection closed",
+        );
+        req.socket.destroy();
+      },
+      upload ? options.uploadMs : options.ms,
+    );
+    timer.unref();
+    const clear = () => clearTimeout(timer);
+    req.once("end", clear).once("close", clear);
+    next();
+  };
 }

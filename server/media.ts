@@ -1,34 +1,118 @@
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, renameSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { pipeline } from "node:stream/promises";
 import type { NextFunction, Request, Response } from "express";
 import type { AppServices } from "../app/context.server.ts";
-import { loadViewer } from "../app/models/viewer.server.ts";
+import {
+  LocalMediaStore,
+  type ByteRange,
+  type MediaKind,
+  type MediaStat,
+  type MediaStore,
+} from "../app/lib/media-store.server.ts";
 import { canFetchVideoFile, videoIdForThumbKey } from "../app/models/catalogue.server.ts";
+import { viewerOf } from "./viewer.ts";
 
 export const MEDIA_DIR = resolve("media/videos");
 const THUMB_TIMEOUT_MS = 3000;
 const THUMB_MAX_BYTES = 512 * 1024;
 
-/** A Fetch Request carrying just what loadViewer reads (the cookie). */
-function asRequest(req: Request): globalThis.Request {
-  const headers = new Headers();
-  if (req.headers.cookie) headers.set("cookie", req.headers.cookie);
-  return new Request("http://local/", { headers });
+/** A video's name: an upload's random hex name or a bundled file's words and dashes, .mp4 or .webm. */
+const VIDEO_FILE = /^[a-z0-9][a-z0-9-]{0,127}\.(?:mp4|webm)$/;
+/** A cover's name: only uploads have covers, and the store names them. */
+const COVER_FILE = /^[0-9a-f]{32}\.(?:png|jpg|webp)$/;
+
+/** The HTTP date of a file's time, to the second (If-Modified-Since compares seconds). */
+const httpDate = (date: Date) => new Date(Math.floor(date.getTime() / 1000) * 1000).toUTCString();
+
+/** The range to send: undefined for the whole file, "unsatisfiable" for a 416. */
+function rangeOf(req: Request, stat: MediaStat, etag: string): ByteRange | "unsatisfiable" | undefined {
+  if (!req.get("range")) return undefined;
+  // If-Range: the range only applies to the version the client already has part of.
+  const ifRange = req.get("if-range");
+  if (ifRange && ifRange !== etag && ifRange !== httpDate(stat.modified)) return undefined;
+  const ranges = req.range(stat.size, { combine: true });
+  if (ranges === -1) return "unsatisfiable";
+  // Malformed (-2), or several ranges: the whole file, as the Range header allows.
+  if (ranges === -2 || ranges === undefined || ranges.length !== 1 || ranges.type !== "bytes") return undefined;
+  return { start: ranges[0]!.start, end: ranges[0]!.end };
 }
 
 /**
- * /video/<file>: self-hosted mp4 with HTTP Range (206, Accept-Ranges), checked on every request
- * against the same access rule as the video lists.
+ * Sends a stored file: HTTP Range (206, Accept-Ranges, 416), ETag and Last-Modified with
+ * conditional GET (304), streamed from the store (a file handle, never read whole).
  */
-export function videoFiles(services: AppServices, mediaDir: string = MEDIA_DIR) {
+async function sendStored(
+  req: Request,
+  res: Response,
+  store: MediaStore,
+  kind: MediaKind,
+  file: string,
+  stat: MediaStat,
+  headers: Record<string, string>,
+): Promise<void> {
+  const etag = `W/"${stat.size.toString(16)}-${stat.modified.getTime().toString(16)}"`;
+  res.set({
+    ...headers,
+    "Accept-Ranges": "bytes",
+    ETag: etag,
+    "Last-Modified": httpDate(stat.modified),
+  });
+  if (req.fresh) {
+    res.status(304).end();
+    return;
+  }
+  const range = rangeOf(req, stat, etag);
+  if (range === "unsatisfiable") {
+    res.status(416).set("Content-Range", `bytes */${stat.size}`).type("text/plain").send("Range Not Satisfiable");
+    return;
+  }
+  res.type(stat.contentType);
+  if (range) {
+    res.status(206).set("Content-Range", `bytes ${range.start}-${range.end}/${stat.size}`);
+    res.set("Content-Length", String(range.end - range.start + 1));
+  } else {
+    res.status(200).set("Content-Length", String(stat.size));
+  }
+  if (req.method === "HEAD" || stat.size === 0) {
+    res.end();
+    return;
+  }
+  const stream = await store.createReadStream(kind, file, range);
+  if (!stream) {
+    // Deleted between stat and open.
+    res.status(404).removeHeader("Content-Length");
+    res.type("text/plain").send("Not Found");
+    return;
+  }
+  // A client that goes away ends the pipeline (and closes the file); nothing else to do then.
+  await pipeline(stream, res).catch(() => {});
+}
+
+/** The first store that has this file, and its stat. */
+async function findStored(stores: MediaStore[], kind: MediaKind, file: string) {
+  for (const store of stores) {
+    const stat = await store.stat(kind, file);
+    if (stat) return { store, stat };
+  }
+  return undefined;
+}
+
+/**
+ * /video/<file>: lesson videos, uploaded ones (the media store) first, then the bundled ones, with
+ * HTTP Range, checked on every request against the same access rule as the video lists.
+ */
+export function videoFiles(services: AppServices, bundledDir: string = MEDIA_DIR) {
+  const stores = [services.media, new LocalMediaStore({ video: bundledDir })];
   return async (req: Request, res: Response, next: NextFunction) => {
     const file = String(req.params.file ?? "");
-    if (!/^[a-z0-9][a-z0-9-]*\.mp4$/.test(file)) return next();
+    if (!VIDEO_FILE.test(file)) return next();
     try {
-      const { viewer } = await loadViewer(services.db, services.config, asRequest(req));
-      const allowed = canFetchVideoFile(file, viewer);
-      if (allowed === undefined || !existsSync(join(mediaDir, file))) return next();
+      const { viewer } = await viewerOf(services, req);
+      const allowed = await canFetchVideoFile(file, viewer);
+      const found = allowed === undefined ? undefined : await findStored(stores, "video", file);
+      if (!found) return next();
       if (!allowed) {
         res
           .status(viewer.isAuthenticated ? 403 : 401)
@@ -37,11 +121,29 @@ export function videoFiles(services: AppServices, mediaDir: string = MEDIA_DIR) 
           .send(viewer.isAuthenticated ? "This video is for subscribers." : "Sign in to watch this video.");
         return;
       }
-      res.sendFile(file, {
-        root: mediaDir,
-        acceptRanges: true,
-        cacheControl: false,
-        headers: { "Cache-Control": "private, max-age=3600", "Content-Type": "video/mp4" },
+      await sendStored(req, res, found.store, "video", file, found.stat, { "Cache-Control": "private, max-age=3600" });
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+/**
+ * /media/covers/<file>: uploaded course covers, public. The name is unique to the file (cached for
+ * a year); the type comes from the extension the store gave after sniffing the bytes, and the
+ * headers forbid the browser to treat the file as anything but that image.
+ */
+export function coverFiles(services: AppServices) {
+  return async (req: Request, res: Response, next: NextFunction) => {
+    const file = String(req.params.file ?? "");
+    if (!COVER_FILE.test(file)) return next();
+    try {
+      const stat = await services.media.stat("cover", file);
+      if (!stat) return next();
+      await sendStored(req, res, services.media, "cover", file, stat, {
+        "Cache-Control": "public, max-age=31536000, immutable",
+        "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'; sandbox",
+        "X-Content-Type-Options": "nosniff",
       });
     } catch (error) {
       next(error);

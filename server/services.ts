@@ -10,6 +10,7 @@ import {
   IDP_MOUNT,
 } from "../app/lib/idp/provider.server.ts";
 import type { Logger } from "../app/lib/logger.server.ts";
+import { createMediaStore } from "../app/lib/media-store.server.ts";
 import { OidcClient } from "../app/lib/oidc.server.ts";
 import { BooksClient } from "../app/models/books.server.ts";
 import { initThumbnailKeys } from "../app/models/catalogue.server.ts";
@@ -53,6 +54,8 @@ export async function createServices(
     timeoutMs: config.BOOKS_TIMEOUT_MS,
     log,
   });
+  // Uploaded lesson videos and course covers (MEDIA_DIR: one volume for every process).
+  const media = createMediaStore(config.mediaDir);
   if (!config.embeddedIdp) {
     const oidc = new OidcClient(
       {
@@ -69,7 +72,7 @@ export async function createServices(
       },
       log,
     );
-    return { config, db, database, log, cookieSecrets, oidc, rateLimits: createRateLimits(db), books };
+    return { config, db, database, log, cookieSecrets, oidc, rateLimits: createRateLimits(db), books, media };
   }
 
   if (config.demo) {
@@ -109,5 +112,5 @@ export async function createServices(
     },
     log,
   );
-  return { config, db, database, log, cookieSecrets, oidc, idp, rateLimits: createRateLimits(db), books };
+  return { config, db, database, log, cookieSecrets, oidc, idp, rateLimits: createRateLimits(db), books, media };
 }

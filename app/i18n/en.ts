@@ -513,6 +513,19 @@ export const en = {
       tooMany_other: "Too many submissions. Please wait {{count, number}} seconds and try again.",
     },
   },
+  /** Upload errors (readUpload in lib/uploads.server.ts); {{limit}} comes from formatFileSize. */
+  upload: {
+    tooLarge: "The file is too large: at most {{limit}}.",
+    fieldTooLarge: "This field is too long: at most {{limit}}.",
+    wrongTypeVideo: "This file is not a video Lomda can play. Please choose an MP4 or WebM file.",
+    wrongTypeCover: "This file is not a picture Lomda accepts. Please choose a PNG, JPEG or WebP image.",
+    missingFile: "Please choose a file.",
+    badRequest: "The upload did not arrive whole. Please try again.",
+  },
+  youtube: {
+    invalid:
+      "This is not a YouTube video link. Paste a link such as https://www.youtube.com/watch?v=… or https://youtu.be/…, or the video's 11-character id.",
+  },
   contact: {
     metaTitle: "Contact · Lomda",
     description: "Write to Lomda, call us, or visit our office.",

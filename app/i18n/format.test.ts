@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   formatDate,
+  formatFileSize,
   formatDateTime,
   formatHours,
   formatMoney,
@@ -31,6 +32,16 @@ describe("format", () => {
     expect(formatMoney(49.9, "ILS", "en")).toBe("₪49.90");
     expect(formatMoney(12.5, "EUR", "en")).toBe("€12.50");
     expect(formatMoney(12.5, "NOT-A-CURRENCY", "en")).toBe("12.5 NOT-A-CURRENCY");
+  });
+
+  it("shows file sizes in binary multiples, at most one decimal", () => {
+    expect(plain(formatFileSize(5 * 1024 * 1024, "en"))).toBe("5 MB");
+    expect(plain(formatFileSize(1024 ** 3, "en"))).toBe("1 GB");
+    expect(plain(formatFileSize(1.5 * 1024 ** 3, "he"))).toBe("1.5 GB");
+    expect(plain(formatFileSize(512 * 1024, "en"))).toBe("512 kB");
+    expect(plain(formatFileSize(1500 * 1024 * 1024, "en"))).toBe("1.5 GB");
+    expect(plain(formatFileSize(100, "en"))).toBe("100 bytes");
+    expect(plain(formatFileSize(100, "he"))).toBe("100 בייט");
   });
 
   it("shows percentages with at most two decimals", () => {

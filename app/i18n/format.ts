@@ -47,6 +47,21 @@ export function formatNumber(
   return numberFormat(locale, options).format(value);
 }
 
+const FILE_SIZE_UNITS = [
+  ["gigabyte", 1024 ** 3],
+  ["megabyte", 1024 ** 2],
+  ["kilobyte", 1024],
+] as const;
+
+/** A file size, as upload limits are set (binary multiples): 5 MiB → "5 MB", 1 GiB → "1 GB", 1.5 MiB → "1.5 MB". */
+export function formatFileSize(bytes: number, locale: Locale): string {
+  for (const [unit, size] of FILE_SIZE_UNITS) {
+    if (bytes >= size)
+      return numberFormat(locale, { style: "unit", unit, maximumFractionDigits: 1 }).format(bytes / size);
+  }
+  return numberFormat(locale, { style: "unit", unit: "byte", unitDisplay: "long" }).format(bytes);
+}
+
 /** Hours of a course, as the content gives them ("9.50"): always two decimals, like the original. */
 export function formatHours(hours: number, locale: Locale): string {
   return formatNumber(hours, locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });

@@ -519,6 +519,18 @@ export const he: Translation = {
       tooMany_other: "יותר מדי שליחות. נסו שוב בעוד {{count, number}} שניות.",
     },
   },
+  upload: {
+    tooLarge: "הקובץ גדול מדי: עד {{limit}}.",
+    fieldTooLarge: "השדה ארוך מדי: עד {{limit}}.",
+    wrongTypeVideo: "הקובץ אינו סרטון שלומדה יכולה להציג. נא לבחור קובץ MP4 או WebM.",
+    wrongTypeCover: "הקובץ אינו תמונה שלומדה מקבלת. נא לבחור תמונת PNG‏, JPEG או WebP.",
+    missingFile: "נא לבחור קובץ.",
+    badRequest: "ההעלאה לא הגיעה בשלמותה. נא לנסות שוב.",
+  },
+  youtube: {
+    invalid:
+      "זה אינו קישור לסרטון ב־YouTube. נא להדביק קישור כמו https://www.youtube.com/watch?v=… או https://youtu.be/…, או את מזהה הסרטון בן 11 התווים.",
+  },
   contact: {
     metaTitle: "יצירת קשר · לומדה",
     description: "כתבו ללומדה, התקשרו אלינו או בקרו במשרד.",

@@ -70,6 +70,25 @@ describe("configuration", () => {
     expect(problemsOf({ BOOKS_TIMEOUT_MS: "3001" })).toContain("BOOKS_TIMEOUT_MS: must be at most 3000 (3 s)");
   });
 
+  it("media: MEDIA_DIR defaults to DATA_DIR/media; upload limits in MiB (1024 for a video, 5 for an image)", () => {
+    const config = loadConfig({ DATA_DIR: "/var/lib/lomda/1" });
+    expect(config.mediaDir).toBe("/var/lib/lomda/1/media");
+    expect(config.maxVideoBytes).toBe(1024 * 1024 * 1024);
+    expect(config.maxImageBytes).toBe(5 * 1024 * 1024);
+    const shared = loadConfig({ MEDIA_DIR: "/srv/media", MEDIA_MAX_VIDEO_MB: "200", MEDIA_MAX_IMAGE_MB: "2" });
+    expect(shared.mediaDir).toBe("/srv/media");
+    expect(shared.maxVideoBytes).toBe(200 * 1024 * 1024);
+    expect(shared.maxImageBytes).toBe(2 * 1024 * 1024);
+    const bads: Record<string, string>[] = [
+      { MEDIA_MAX_VIDEO_MB: "0" },
+      { MEDIA_MAX_VIDEO_MB: "1.5" },
+      { MEDIA_MAX_IMAGE_MB: "lots" },
+    ];
+    for (const bad of bads) {
+      expect(problemsOf(bad)[0], JSON.stringify(bad)).toMatch(/^MEDIA_MAX_(VIDEO|IMAGE)_MB:/);
+    }
+  });
+
   it("names each bad variable", () => {
     const problems = problemsOf({
       PORT: "seventy",

@@ -1,3 +1,4 @@
+import { join } from "node:path";
 import { z } from "zod";
 import { CONFIGURABLE_ID_TOKEN_ALGS, HMAC_MIN_SECRET_BYTES, isHmacAlg } from "./oidc.types";
 
@@ -13,6 +14,8 @@ const optionalUrl = z.preprocess(
   emptyToUndefined,
   z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
 );
+
+const MIB = 1024 * 1024;
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 
@@ -32,6 +35,11 @@ const schema = z
         }),
     ),
     DATA_DIR: z.preprocess(emptyToUndefined, z.string().default("./data")),
+    /** Uploaded lesson videos and course covers (videos/, covers/); default DATA_DIR/media. Shared by every process. */
+    MEDIA_DIR: optionalString,
+    /** Size limits of uploads, in MiB: a lesson video, a cover image. */
+    MEDIA_MAX_VIDEO_MB: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(65_536).default(1024)),
+    MEDIA_MAX_IMAGE_MB: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100).default(5)),
     SESSION_SECRET: optionalString,
     OIDC_ISSUER: optionalUrl,
     OIDC_CLIENT_ID: optionalString,
@@ -172,6 +180,11 @@ export interface Config extends RawEnv {
   demo: boolean;
   adminEmails: string[];
   trustProxy: boolean | number | string;
+  /** MEDIA_DIR, or DATA_DIR/media. */
+  mediaDir: string;
+  /** The upload limits in bytes. */
+  maxVideoBytes: number;
+  maxImageBytes: number;
 }
 
 export class ConfigError extends Error {
@@ -214,5 +227,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     demo,
     adminEmails,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    mediaDir: env.MEDIA_DIR ?? join(env.DATA_DIR, "media"),
+    maxVideoBytes: env.MEDIA_MAX_VIDEO_MB * MIB,
+    maxImageBytes: env.MEDIA_MAX_IMAGE_MB * MIB,
   };
 }

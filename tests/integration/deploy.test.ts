@@ -299,6 +299,21 @@ ${site}
       expect(posted.status, posted.body.slice(0, 300)).toBe(303);
       expect((await send(jar, "/feedback")).body).toContain(comment);
 
+      // An admin's upload (here 2 MB, past nginx's 1m for everything else) reaches the app, streamed;
+      // no route takes it here, so the app's 405 (a page without an action). Anyone else's gets the
+      // app's own 413, not nginx's.
+      const boundary = "----deploytest";
+      const upload = {
+        method: "POST",
+        headers: { "content-type": `multipart/form-data; boundary=${boundary}`, origin: publicUrl },
+        body: `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.mp4"\r\n\r\n${"a".repeat(2_000_000)}\r\n--${boundary}--\r\n`,
+      };
+      const admitted = await send(jar, "/admin/no-such-upload", upload);
+      expect(admitted.status, admitted.body.slice(0, 300)).toBe(405);
+      const refused = await send(undefined, "/admin/no-such-upload", upload);
+      expect(refused.status).toBe(413);
+      expect(refused.body).not.toContain("nginx");
+
       // Load through nginx while each process restarts in turn.
       const statuses = new Map<string, number>();
       let sent = 0;

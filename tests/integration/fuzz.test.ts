@@ -54,6 +54,9 @@ async function routePaths(): Promise<string[]> {
 const EXTRA_PATHS = [
   "/video/intro.mp4",
   "/video/..%2F..%2Fetc%2Fpasswd",
+  "/video/0123456789abcdef0123456789abcdef.webm",
+  "/media/covers/0123456789abcdef0123456789abcdef.png",
+  "/media/covers/..%2F..%2Fetc%2Fpasswd",
   "/thumb/abc",
   "/thumb/%00",
   "/idp/auth",

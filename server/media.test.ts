@@ -1,0 +1,202 @@
+import express from "express";
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { Readable } from "node:stream";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { AppServices } from "../app/context.server.ts";
+import { createMediaStore, type MediaStore } from "../app/lib/media-store.server.ts";
+import { VISITOR, type Viewer } from "../app/models/access.server.ts";
+import { bundledMp4, tinyJpeg, tinyPng, tinyWebm, tinyWebp } from "../tests/support/media-fixtures.ts";
+
+/**
+ * The media handlers on their own: the access rule and the viewer are stood in for (what the
+ * catalogue allows is the catalogue's tests' business), the store and the HTTP are real.
+ */
+const access = vi.hoisted(() => ({ rule: new Map<string, "open" | "subscribers">() }));
+vi.mock("../app/models/catalogue.server.ts", () => ({
+  canFetchVideoFile: (file: string, viewer: Viewer) => {
+    const rule = access.rule.get(file);
+    if (rule === undefined) return undefined;
+    return rule === "open" || viewer.hasSubscription;
+  },
+  videoIdForThumbKey: () => undefined,
+}));
+vi.mock("./viewer.ts", () => ({
+  viewerOf: async (_services: unknown, req: express.Request) => {
+    const who = req.get("x-test-viewer");
+    if (!who) return { viewer: VISITOR };
+    return { viewer: { ...VISITOR, isAuthenticated: true, hasSubscription: who === "subscriber" } };
+  },
+}));
+
+const { coverFiles, videoFiles } = await import("./media.ts");
+
+let root: string;
+let store: MediaStore;
+let server: Server;
+let base: string;
+const BUNDLED = resolve(import.meta.dirname, "../media/videos");
+
+async function save(kind: "video" | "cover", bytes: Buffer): Promise<string> {
+  const saved = await store.saveStream(kind, Readable.from([bytes]), { maxBytes: 1e7 });
+  if (!saved.ok) throw new Error(`not saved: ${saved.error}`);
+  return saved.file;
+}
+
+beforeAll(async () => {
+  root = mkdtempSync(join(tmpdir(), "lomda-serve-"));
+  store = createMediaStore(join(root, "media"));
+  const app = express();
+  const services = { media: store } as unknown as AppServices;
+  app.get("/video/:file", videoFiles(services, BUNDLED));
+  app.get("/media/covers/:file", coverFiles(services));
+  app.use((_req, res) => {
+    res.status(404).type("text/plain").send("no such page");
+  });
+  server = app.listen(0, "127.0.0.1");
+  await new Promise((ok) => server.once("listening", ok));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await new Promise((ok) => server.close(ok));
+  rmSync(root, { recursive: true, force: true });
+});
+
+const get = (path: string, headers: Record<string, string> = {}, method = "GET") =>
+  fetch(`${base}${path}`, { headers, method });
+const bytesOf = async (res: Response) => Buffer.from(await res.arrayBuffer());
+
+describe("/video/<file>", () => {
+  it("serves an uploaded WebM with its type and Range, under the access rule", async () => {
+    const webm = tinyWebm();
+    const file = await save("video", webm);
+    expect(file).toMatch(/\.webm$/);
+    access.rule.set(file, "subscribers");
+
+    expect((await get(`/video/${file}`)).status).toBe(401);
+    expect((await get(`/video/${file}`, { "x-test-viewer": "learner" })).status).toBe(403);
+
+    const whole = await get(`/video/${file}`, { "x-test-viewer": "subscriber" });
+    expect(whole.status).toBe(200);
+    expect(whole.headers.get("content-type")).toBe("video/webm");
+    expect(whole.headers.get("accept-ranges")).toBe("bytes");
+    expect(whole.headers.get("cache-control")).toBe("private, max-age=3600");
+    expect((await bytesOf(whole)).equals(webm)).toBe(true);
+
+    const part = await get(`/video/${file}`, { "x-test-viewer": "subscriber", range: "bytes=4-99" });
+    expect(part.status).toBe(206);
+    expect(part.headers.get("content-range")).toBe(`bytes 4-99/${webm.length}`);
+    expect(part.headers.get("content-length")).toBe("96");
+    expect((await bytesOf(part)).equals(webm.subarray(4, 100))).toBe(true);
+
+    const tail = await get(`/video/${file}`, { "x-test-viewer": "subscriber", range: "bytes=-10" });
+    expect(tail.status).toBe(206);
+    expect((await bytesOf(tail)).equals(webm.subarray(webm.length - 10))).toBe(true);
+
+    const beyond = await get(`/video/${file}`, { "x-test-viewer": "subscriber", range: `bytes=${webm.length}-` });
+    expect(beyond.status).toBe(416);
+    expect(beyond.headers.get("content-range")).toBe(`bytes */${webm.length}`);
+
+    // A malformed range, or several: the whole file.
+    for (const range of ["bytes=abc", "bytes=0-1,5-9"]) {
+      const res = await get(`/video/${file}`, { "x-test-viewer": "subscriber", range });
+      expect(res.status, range).toBe(200);
+      expect((await bytesOf(res)).length, range).toBe(webm.length);
+    }
+  });
+
+  it("answers HEAD, conditional GET and If-Range like a static file", async () => {
+    const file = await save("video", bundledMp4("about"));
+    access.rule.set(file, "open");
+    const head = await get(`/video/${file}`, {}, "HEAD");
+    expect(head.status).toBe(200);
+    expect(head.headers.get("content-length")).toBe(String(bundledMp4("about").length));
+    expect((await head.arrayBuffer()).byteLength).toBe(0);
+    const etag = head.headers.get("etag")!;
+    expect(etag).toMatch(/^W\/"[0-9a-f]+-[0-9a-f]+"$/);
+
+    // (fetch adds "Cache-Control: no-cache" to a conditional request unless it has one, as a browser's reload does)
+    expect((await get(`/video/${file}`, { "if-none-match": etag, "cache-control": "max-age=0" })).status).toBe(304);
+    expect((await get(`/video/${file}`, { "if-none-match": etag })).status).toBe(200);
+    const stale = await get(`/video/${file}`, { "if-range": 'W/"0-0"', range: "bytes=0-9" });
+    expect(stale.status).toBe(200); // another version: the whole file
+    const same = await get(`/video/${file}`, { "if-range": etag, range: "bytes=0-9" });
+    expect(same.status).toBe(206);
+  });
+
+  it("serves an uploaded file before a bundled one of the same name, and the bundled ones", async () => {
+    access.rule.set("lesson-sample.mp4", "open");
+    access.rule.set("about-lomda.mp4", "open");
+    const bundled = await get("/video/about-lomda.mp4", { range: "bytes=0-1023" });
+    expect(bundled.status).toBe(206);
+    expect((await bytesOf(bundled)).equals(bundledMp4("about").subarray(0, 1024))).toBe(true);
+
+    mkdirSync(join(root, "media", "videos"), { recursive: true });
+    copyFileSync(resolve(BUNDLED, "about-lomda.mp4"), join(root, "media", "videos", "lesson-sample.mp4"));
+    const shadowed = await get("/video/lesson-sample.mp4");
+    expect(shadowed.status).toBe(200);
+    expect((await bytesOf(shadowed)).equals(readFileSync(resolve(BUNDLED, "about-lomda.mp4")))).toBe(true);
+  });
+
+  it("passes on names it does not know or would never store, and files the rule does not know", async () => {
+    const unknownToRule = await save("video", bundledMp4("about"));
+    writeFileSync(join(root, "secret.mp4"), "secret");
+    access.rule.set("../secret.mp4", "open");
+    access.rule.set("no-such-file.mp4", "open");
+    for (const path of [
+      `/video/${unknownToRule}`,
+      "/video/no-such-file.mp4",
+      "/video/..%2Fsecret.mp4",
+      "/video/..%2F..%2Fpackage.json",
+      "/video/%2e%2e%2fsecret.mp4",
+      "/video/LESSON-SAMPLE.mp4",
+      "/video/lesson-sample.MP4",
+      "/video/lesson-sample.mov",
+      "/video/.upload-0.tmp",
+    ]) {
+      const res = await get(path, { "x-test-viewer": "subscriber" });
+      expect(res.status, path).toBe(404);
+      expect(await res.text(), path).toBe("no such page");
+    }
+  });
+});
+
+describe("/media/covers/<file>", () => {
+  it("serves uploaded covers with their type, a restrictive policy and a long cache", async () => {
+    for (const [bytes, type] of [
+      [tinyPng(), "image/png"],
+      [tinyJpeg(), "image/jpeg"],
+      [tinyWebp(), "image/webp"],
+    ] as const) {
+      const file = await save("cover", bytes);
+      const res = await get(`/media/covers/${file}`);
+      expect(res.status, type).toBe(200);
+      expect(res.headers.get("content-type")).toBe(type);
+      expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(res.headers.get("content-security-policy")).toMatch(/^default-src 'none'/);
+      expect(res.headers.get("content-security-policy")).toContain("sandbox");
+      expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+      expect((await bytesOf(res)).equals(bytes)).toBe(true);
+    }
+  });
+
+  it("serves nothing but stored cover names", async () => {
+    const video = await save("video", tinyWebm());
+    mkdirSync(join(root, "media", "covers"), { recursive: true });
+    writeFileSync(join(root, "media", "covers", "evil.svg"), "<svg onload='alert(1)'/>");
+    writeFileSync(join(root, "media", "covers", "named.png"), tinyPng());
+    for (const path of [
+      `/media/covers/${video}`,
+      `/media/covers/${video.replace(".webm", ".png")}`,
+      "/media/covers/evil.svg",
+      "/media/covers/named.png",
+      "/media/covers/..%2F..%2Fsecret.mp4",
+      "/media/covers/0123456789abcdef0123456789abcdef.PNG",
+    ]) {
+      expect((await get(path)).status, path).toBe(404);
+    }
+  });
+});
