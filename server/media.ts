@@ -4,7 +4,7 @@ import { join, resolve } from "node:path";
 import type { NextFunction, Request, Response } from "express";
 import type { AppServices } from "../app/context.server.ts";
 import { loadViewer } from "../app/models/viewer.server.ts";
-import { canFetchVideoFile, videoIdForThumbKey } from "../app/models/catalogue.server.ts";
+import { canFetchVideoFile, ensureCatalogueFresh, videoIdForThumbKey } from "../app/models/catalogue.server.ts";
 
 export const MEDIA_DIR = resolve("media/videos");
 const THUMB_TIMEOUT_MS = 3000;
@@ -27,7 +27,7 @@ export function videoFiles(services: AppServices, mediaDir: string = MEDIA_DIR) 
     if (!/^[a-z0-9][a-z0-9-]*\.mp4$/.test(file)) return next();
     try {
       const { viewer } = await loadViewer(services.db, services.config, asRequest(req));
-      const allowed = canFetchVideoFile(file, viewer);
+      const allowed = canFetchVideoFile(await ensureCatalogueFresh(services.db), file, viewer);
       if (allowed === undefined || !existsSync(join(mediaDir, file))) return next();
       if (!allowed) {
         res
@@ -66,7 +66,12 @@ export function thumbnails(services: AppServices, upstream = "https://img.youtub
   let openUntil = 0;
   return async (req: Request, res: Response, next: NextFunction) => {
     const key = String(req.params.key ?? "");
-    const videoId = /^[\w-]{22}$/.test(key) ? videoIdForThumbKey(key) : undefined;
+    let videoId: string | undefined;
+    try {
+      videoId = /^[\w-]{22}$/.test(key) ? videoIdForThumbKey(await ensureCatalogueFresh(services.db), key) : undefined;
+    } catch (error) {
+      return next(error);
+    }
     if (!videoId) return next();
     const cached = join(cacheDir, `${key}.jpg`);
     if (existsSync(cached)) {
