@@ -8,6 +8,7 @@ import { getCatalogue, getViewer, pageContext } from "~/context.server";
 import { pageMeta } from "~/lib/meta";
 import { findCourse } from "~/models/catalogue.server";
 import { coursePageView } from "~/models/catalogue-view.server";
+import type { CourseCardView } from "~/models/catalogue.types";
 import type { Route } from "./+types/course";
 
 /**
@@ -41,11 +42,51 @@ function Fact({ label, value, testId }: { label: string; value: React.ReactNode;
   );
 }
 
-export default function CoursePage({ loaderData }: Route.ComponentProps) {
+/** Price, rating, teacher, duration, lessons, students and "Join Now". */
+function CourseFacts({ card, lessonCount }: { card: CourseCardView; lessonCount: number }) {
   const { t, i18n } = useTranslation();
   const locale = asLocale(i18n.language);
-  const { card, catalogue, lists, lessonCount, quiz, viewer } = loaderData;
   const hours = Number(card.duration);
+  return (
+    <aside
+      aria-labelledby="course-facts"
+      className="self-start lg:sticky lg:top-24 lg:col-start-2 lg:row-span-2 lg:row-start-1"
+    >
+      <div className="rounded-[var(--radius-card)] bg-white p-6 shadow-[var(--shadow-card)]">
+        <h2 id="course-facts" className="sr-only">
+          {t("coursePage.facts")}
+        </h2>
+        <p className="text-3xl font-extrabold text-brand-800" data-testid="course-price">
+          <bdi>{card.price}</bdi>
+        </p>
+        <div className="mt-2 flex items-center gap-2 text-sm text-ink-600" data-testid="course-rating">
+          <Stars rating={card.rating} label={t("card.reviews", { rating: card.rating, count: card.reviews })} />
+          <span aria-hidden="true">
+            {formatNumber(card.rating, locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 })} (
+            {t("coursePage.reviews", { count: card.reviews })})
+          </span>
+        </div>
+        <dl className="mt-4 text-sm">
+          <Fact label={t("card.teacher")} value={card.teacher} testId="course-teacher" />
+          <Fact
+            label={t("coursePage.duration")}
+            value={t("card.hours", { count: hours, hours: formatHours(hours, locale) })}
+            testId="course-hours"
+          />
+          <Fact label={t("coursePage.lessons")} value={formatNumber(lessonCount, locale)} testId="course-lessons" />
+          <Fact label={t("coursePage.students")} value={formatNumber(card.students, locale)} testId="course-students" />
+        </dl>
+        <Link to={card.join} className="btn btn-primary btn-lg mt-6 w-full" data-testid="course-join">
+          {t("card.joinNow")}
+        </Link>
+      </div>
+    </aside>
+  );
+}
+
+export default function CoursePage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { card, catalogue, lists, lessonCount, quiz, viewer } = loaderData;
   const trail = [
     { label: t("nav.courses"), to: "/courses" },
     ...(catalogue ? [{ label: catalogue.title, to: catalogue.href }] : []),
@@ -58,7 +99,9 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader title={card.title} trail={trail} />
-      <div className="container-page grid gap-10 py-14 lg:grid-cols-[minmax(0,1fr)_22rem]">
+      {/* Phones read the introduction, then the price and Join Now, then the lessons; wide screens keep
+          the price beside everything. */}
+      <div className="container-page grid gap-10 py-14 lg:grid-cols-[minmax(0,1fr)_22rem] lg:gap-y-0">
         <div className="min-w-0">
           <img
             src={card.cover}
@@ -75,7 +118,10 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
               {card.summary}
             </p>
           </section>
-          <section aria-labelledby="curriculum-heading" className="mt-10">
+        </div>
+        <CourseFacts card={card} lessonCount={lessonCount} />
+        <div className="min-w-0 lg:col-start-1">
+          <section aria-labelledby="curriculum-heading" className="lg:mt-10">
             <h2 id="curriculum-heading" className="text-2xl font-bold">
               {t("coursePage.curriculum")}
             </h2>
@@ -107,40 +153,6 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
             </section>
           ) : null}
         </div>
-        <aside aria-labelledby="course-facts" className="self-start lg:sticky lg:top-24">
-          <div className="rounded-[var(--radius-card)] bg-white p-6 shadow-[var(--shadow-card)]">
-            <h2 id="course-facts" className="sr-only">
-              {t("coursePage.facts")}
-            </h2>
-            <p className="text-3xl font-extrabold text-brand-800" data-testid="course-price">
-              <bdi>{card.price}</bdi>
-            </p>
-            <div className="mt-2 flex items-center gap-2 text-sm text-ink-600" data-testid="course-rating">
-              <Stars rating={card.rating} label={t("card.reviews", { rating: card.rating, count: card.reviews })} />
-              <span aria-hidden="true">
-                {formatNumber(card.rating, locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 })} (
-                {t("coursePage.reviews", { count: card.reviews })})
-              </span>
-            </div>
-            <dl className="mt-4 text-sm">
-              <Fact label={t("card.teacher")} value={card.teacher} testId="course-teacher" />
-              <Fact
-                label={t("coursePage.duration")}
-                value={t("card.hours", { count: hours, hours: formatHours(hours, locale) })}
-                testId="course-hours"
-              />
-              <Fact label={t("coursePage.lessons")} value={formatNumber(lessonCount, locale)} testId="course-lessons" />
-              <Fact
-                label={t("coursePage.students")}
-                value={formatNumber(card.students, locale)}
-                testId="course-students"
-              />
-            </dl>
-            <Link to={card.join} className="btn btn-primary btn-lg mt-6 w-full" data-testid="course-join">
-              {t("card.joinNow")}
-            </Link>
-          </div>
-        </aside>
       </div>
     </>
   );

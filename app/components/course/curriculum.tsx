@@ -56,31 +56,35 @@ function LessonRow({ lesson, n }: { lesson: CurriculumLessonView; n: number }) {
       <span className="font-semibold text-ink-900">{lesson.title}</span>
     );
   return (
-    <li className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-ink-100 py-3" data-state={lesson.state}>
-      <span className="w-8 shrink-0 text-sm font-semibold text-ink-600" aria-hidden="true">
+    <li className="flex gap-3 border-b border-ink-100 py-3" data-state={lesson.state}>
+      <span className="w-7 shrink-0 pt-0.5 text-sm font-semibold text-ink-600" aria-hidden="true">
         {n}.
       </span>
-      <span className="min-w-0 flex-1 basis-48">{title}</span>
-      {lesson.freeSample ? (
-        <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-900">
-          {t("video.freeSample")}
-        </span>
-      ) : null}
-      {lesson.duration ? (
-        <span className="text-sm text-ink-600">
-          <span className="sr-only">{t("video.duration", { duration: lesson.duration })}</span>
-          <span aria-hidden="true" dir="ltr">
-            {lesson.duration}
+      <div className="flex min-w-0 flex-1 flex-col gap-1 sm:flex-row sm:items-center sm:justify-between sm:gap-4">
+        <span className="min-w-0">{title}</span>
+        <span className="flex shrink-0 flex-wrap items-center gap-2">
+          {lesson.freeSample ? (
+            <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-900">
+              {t("video.freeSample")}
+            </span>
+          ) : null}
+          {lesson.duration ? (
+            <span className="text-sm text-ink-600">
+              <span className="sr-only">{t("video.duration", { duration: lesson.duration })}</span>
+              <span aria-hidden="true" dir="ltr">
+                {lesson.duration}
+              </span>
+            </span>
+          ) : null}
+          <span
+            className={`inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-semibold ${STATE_STYLE[lesson.state]}`}
+            data-testid="lesson-state"
+          >
+            <StateIcon state={lesson.state} />
+            {label}
           </span>
         </span>
-      ) : null}
-      <span
-        className={`inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-semibold ${STATE_STYLE[lesson.state]}`}
-        data-testid="lesson-state"
-      >
-        <StateIcon state={lesson.state} />
-        {label}
-      </span>
+      </div>
     </li>
   );
 }

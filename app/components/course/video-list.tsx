@@ -99,21 +99,24 @@ function ComingSoon({ video }: { video: VideoView }) {
         width={480}
         height={360}
         loading="lazy"
-        className="aspect-video w-full object-cover opacity-60"
+        className="aspect-video w-full object-cover"
       />
-      <span className="absolute inset-0 flex flex-col items-center justify-center gap-2 text-white">
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          className="size-10"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-        >
-          <circle cx="12" cy="12" r="9" />
-          <path d="M12 7v5l3 2" strokeLinecap="round" />
-        </svg>
-        <span className="rounded bg-black/70 px-2 py-0.5 text-sm font-semibold">{t("video.comingSoon")}</span>
+      {/* A solid disc over the poster's play mark: nothing here looks playable. */}
+      <span className="absolute inset-0 flex flex-col items-center justify-center gap-2 bg-ink-950/30 text-white">
+        <span className="flex size-24 items-center justify-center rounded-full bg-ink-950">
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            className="size-10"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+          >
+            <circle cx="12" cy="12" r="9" />
+            <path d="M12 7v5l3 2" strokeLinecap="round" />
+          </svg>
+        </span>
+        <span className="rounded bg-ink-950 px-2 py-0.5 text-sm font-semibold">{t("video.comingSoon")}</span>
       </span>
     </div>
   );
