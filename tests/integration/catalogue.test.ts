@@ -420,4 +420,22 @@ describe("public site, catalogue and gated videos", () => {
     await setPublished(app.db, "quizzes", "react", true);
     await expect.poll(async () => (await get("/test/React")).status, { timeout: 5000 }).toBe(200);
   });
+
+  it("serves a file given to a lesson later by the same rule: the lesson's place in its list", async () => {
+    expect((await get("/video/lesson-sample.mp4", cookies.learner)).status).toBe(403); // 5th of DSA
+    // The only lesson of the HTML list, a learner's free sample, now plays the same file.
+    await setLessonVideo(app.db, "html", 0, { videoFile: "lesson-sample.mp4" });
+    await expect
+      .poll(async () => (await get("/video/lesson-sample.mp4", cookies.learner, { range: "bytes=0-99" })).status, {
+        timeout: 5000,
+      })
+      .toBe(206);
+    expect((await get("/video/lesson-sample.mp4")).status).toBe(401);
+    const page = await (await get("/courses/fullstack/html", cookies.learner)).text();
+    expect(page).toContain('src="/video/lesson-sample.mp4"');
+    await setLessonVideo(app.db, "html", 0, { youtubeId: null, videoFile: null });
+    await expect
+      .poll(async () => (await get("/video/lesson-sample.mp4", cookies.learner)).status, { timeout: 5000 })
+      .toBe(403);
+  });
 });
