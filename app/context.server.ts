@@ -15,6 +15,7 @@ import type { RateLimits } from "./lib/rate-limit.server";
 import { routePathname } from "./lib/route-path";
 import type { Viewer } from "./models/access.server";
 import type { BooksClient } from "./models/books.server";
+import type { CatalogueSnapshot } from "./models/catalogue.server";
 import type { ViewerInfo } from "./models/viewer.server";
 
 /**
@@ -67,12 +68,19 @@ export const localeContext = createContext<LocaleInfo>();
 
 export const viewerContext = createContext<ViewerInfo>();
 
+/** The catalogue as this request sees it: checked for freshness once, by root's middleware. */
+export const catalogueContext = createContext<CatalogueSnapshot>();
+
 export function servicesOf(context: Readonly<RouterContextProvider>) {
   return context.get(requestContext);
 }
 
 export function getViewer(context: Readonly<RouterContextProvider>): Viewer {
   return context.get(viewerContext).viewer;
+}
+
+export function getCatalogue(context: Readonly<RouterContextProvider>): CatalogueSnapshot {
+  return context.get(catalogueContext);
 }
 
 /** The language, translator and a meta builder for a page's loader. */

@@ -17,8 +17,9 @@ import { SiteChrome } from "./components/layout/site-chrome";
 import { direction, isLocale, resolveLocale, type Locale } from "./i18n/locale";
 import { serverI18n } from "./i18n/resources.server";
 import { reportClientError } from "./lib/error-reporting.client";
-import { localeContext, requestContext, viewerContext } from "./context.server";
+import { catalogueContext, localeContext, requestContext, viewerContext } from "./context.server";
 import { localeCookie, readCookies } from "./lib/cookies.server";
+import { ensureCatalogueFresh } from "./models/catalogue.server";
 import { loadViewer } from "./models/viewer.server";
 import type { ClientViewer } from "./models/viewer.types";
 
@@ -43,6 +44,12 @@ const viewerMiddleware: Route.MiddlewareFunction = async ({ request, context }, 
   return response;
 };
 
+/** The catalogue, checked for changes (at most once a second, or after a change here) once per request. */
+const catalogueMiddleware: Route.MiddlewareFunction = async ({ context }, next) => {
+  context.set(catalogueContext, await ensureCatalogueFresh(context.get(requestContext).db));
+  return next();
+};
+
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 
 /**
@@ -62,7 +69,12 @@ const readableFormMiddleware: Route.MiddlewareFunction = async ({ request, conte
   return next();
 };
 
-export const middleware: Route.MiddlewareFunction[] = [localeMiddleware, readableFormMiddleware, viewerMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [
+  localeMiddleware,
+  readableFormMiddleware,
+  viewerMiddleware,
+  catalogueMiddleware,
+];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { locale, i18n } = context.get(localeContext);

@@ -1,6 +1,9 @@
 /**
- * Courses, people and testimonials shown on the home, courses and about pages. The owner edits them here;
- * the shapes are checked against app/models/content.schema.ts at start.
+ * Courses, people and testimonials shown on the home, courses and about pages, checked against
+ * app/models/content.schema.ts at start. The catalogues and their course cards are the seed of the
+ * database catalogue (app/models/catalogue-seed.server.ts): loaded once into an empty database, then
+ * edited in the admin area (changes here do not reach a database already seeded). The people,
+ * testimonials and the subscription price are read from here.
  * Covers live in public/images/courses/, photos in public/images/people/.
  */
 import type { z } from "zod";

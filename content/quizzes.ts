@@ -1,6 +1,7 @@
 /**
- * Quizzes shown on the quiz pages. The owner edits them here; the shapes are checked against
- * app/models/content.schema.ts at start. Questions stay in English; each answer must equal one option exactly.
+ * The quizzes' seed: loaded once into an empty database (app/models/catalogue-seed.server.ts), then
+ * edited in the admin area. Checked against app/models/content.schema.ts. Questions stay in English;
+ * each answer must equal one option exactly.
  */
 import type { z } from "zod";
 import type { quiz } from "../app/models/content.schema.ts";

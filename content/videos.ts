@@ -4,8 +4,12 @@ type VideoListInput = z.input<typeof videoList>;
 type VideoItemInput = z.input<typeof videoItem>;
 
 /**
+ * The video lists' seed: loaded once into an empty database (app/models/catalogue-seed.server.ts),
+ * then edited in the admin area. The about-us video at the end is read from here.
+ *
  * SAMPLE VIDEO IDS — every YouTube id in SAMPLE_IDS below is a placeholder ("sample"), not a real
- * video. The owner replaces them here, in this one place, with the real ids of the course videos.
+ * video. The seed stores an id starting with "SAMPLE" as no video, so such a lesson shows "Video
+ * coming soon"; the owner gives it its real video in the admin area.
  */
 export const SAMPLE_IDS = {
   // Data Structures and Algorithms (Java)

@@ -14,6 +14,7 @@ import { flushErrorReporting, initServerErrorReporting } from "../app/lib/error-
 import { IDP_MOUNT } from "../app/lib/idp/provider.server.ts";
 import { createLogger } from "../app/lib/logger.server.ts";
 import { loadCookieSecrets } from "../app/lib/secrets.server.ts";
+import { seedCatalogue } from "../app/models/catalogue-seed.server.ts";
 import { startBackgroundJobs } from "./background.ts";
 import { BODY_TIMEOUT_MS, bodyLimit, bodyTimeout, UPLOAD_TIMEOUT_MS, uploadBodyLimit } from "./body-limit.ts";
 import { formBodiesOnly, requestGuard } from "./request-guard.ts";
@@ -220,6 +221,14 @@ export async function main(args: string[], appOptions: AppOptions = {}): Promise
     await migrateToLatest(database.db);
   } catch (error) {
     log.fatal({ err: error }, "database migration failed");
+    await database.close().catch(() => {});
+    process.exit(1);
+  }
+  try {
+    // An empty catalogue gets content/ once; after that the catalogue is the admin area's.
+    if (await seedCatalogue(database.db)) log.info("catalogue seeded from content/");
+  } catch (error) {
+    log.fatal({ err: error }, "seeding the catalogue failed");
     await database.close().catch(() => {});
     process.exit(1);
   }

@@ -11,7 +11,7 @@ import {
   type MediaStat,
   type MediaStore,
 } from "../app/lib/media-store.server.ts";
-import { canFetchVideoFile, videoIdForThumbKey } from "../app/models/catalogue.server.ts";
+import { canFetchVideoFile, ensureCatalogueFresh, videoIdForThumbKey } from "../app/models/catalogue.server.ts";
 import { viewerOf } from "./viewer.ts";
 
 export const MEDIA_DIR = resolve("media/videos");
@@ -110,7 +110,7 @@ export function videoFiles(services: AppServices, bundledDir: string = MEDIA_DIR
     if (!VIDEO_FILE.test(file)) return next();
     try {
       const { viewer } = await viewerOf(services, req);
-      const allowed = await canFetchVideoFile(file, viewer);
+      const allowed = canFetchVideoFile(await ensureCatalogueFresh(services.db), file, viewer);
       const found = allowed === undefined ? undefined : await findStored(stores, "video", file);
       if (!found) return next();
       if (!allowed) {
@@ -168,7 +168,12 @@ export function thumbnails(services: AppServices, upstream = "https://img.youtub
   let openUntil = 0;
   return async (req: Request, res: Response, next: NextFunction) => {
     const key = String(req.params.key ?? "");
-    const videoId = /^[\w-]{22}$/.test(key) ? videoIdForThumbKey(key) : undefined;
+    let videoId: string | undefined;
+    try {
+      videoId = /^[\w-]{22}$/.test(key) ? videoIdForThumbKey(await ensureCatalogueFresh(services.db), key) : undefined;
+    } catch (error) {
+      return next(error);
+    }
     if (!videoId) return next();
     const cached = join(cacheDir, `${key}.jpg`);
     if (existsSync(cached)) {

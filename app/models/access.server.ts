@@ -9,8 +9,11 @@ import { activeSubscriptionFor } from "./subscription.server";
  */
 export type Role = "visitor" | "learner" | "subscriber" | "admin";
 
-/** Learners (signed in, no subscription) may watch this many videos at the top of every list. */
-export const FREE_SAMPLE_COUNT = 3;
+/**
+ * Learners (signed in, no subscription) may watch the first lessons of every list: how many is the
+ * list's `free_samples`, this many unless the admin set another number.
+ */
+export const DEFAULT_FREE_SAMPLES = 3;
 
 export interface Viewer {
   user: { id: string; subject: string; name: string; email: string | null; picture: string | null } | null;
@@ -63,8 +66,13 @@ export async function resolveViewer(
   };
 }
 
-/** Whether the viewer may play the video at this position (0-based) of a list. */
-export function canWatch(viewer: Viewer, index: number): boolean {
+/** Whether the viewer may play the video at this position (0-based) of a list with this many free samples. */
+export function canWatch(viewer: Viewer, index: number, freeSamples: number = DEFAULT_FREE_SAMPLES): boolean {
   if (viewer.hasSubscription || viewer.isAdmin) return true;
-  return viewer.isAuthenticated && index < FREE_SAMPLE_COUNT;
+  return viewer.isAuthenticated && index < freeSamples;
+}
+
+/** Whether the viewer watches this position only as a learner's free sample (so the page says so). */
+export function isFreeSample(viewer: Viewer, index: number, freeSamples: number = DEFAULT_FREE_SAMPLES): boolean {
+  return viewer.isAuthenticated && !viewer.hasSubscription && !viewer.isAdmin && index < freeSamples;
 }

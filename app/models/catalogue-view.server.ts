@@ -1,23 +1,78 @@
 import { formatPrice } from "~/i18n/format";
 import type { Locale } from "~/i18n/locale";
-import type { CourseCardView, PersonView, TestimonialView } from "./catalogue.types";
-import type { CourseCard } from "./content.schema";
-import { getInstructors, getTeam, getTestimonials } from "./catalogue.server";
+import type { Viewer } from "./access.server";
+import type {
+  CourseCardView,
+  CoursePageView,
+  CurriculumListView,
+  PersonView,
+  TestimonialView,
+} from "./catalogue.types";
+import {
+  catalogueOfCourse,
+  listsOfCourse,
+  listUrl,
+  quizOfCourse,
+  viewVideo,
+  type CatalogueSnapshot,
+  type CourseEntry,
+} from "./catalogue.server";
+import { courseUrl, orderUrl, quizUrl } from "./catalogue.urls";
+import { getInstructors, getTeam, getTestimonials } from "./site-content.server";
 
-export function cardView(card: CourseCard, locale: Locale): CourseCardView {
+export function cardView(course: CourseEntry, locale: Locale): CourseCardView {
   return {
-    key: card.key,
-    title: card.title[locale],
-    teacher: card.teacher[locale],
-    duration: card.duration,
-    students: card.students,
-    price: formatPrice(card.price, locale),
-    rating: card.rating,
-    reviews: card.reviews,
-    cover: card.cover,
-    readMore: card.readMore,
-    join: card.join,
-    summary: card.summary[locale],
+    key: course.slug,
+    title: course.title[locale],
+    teacher: course.teacher[locale],
+    duration: course.duration,
+    students: course.students,
+    price: formatPrice(course.priceCents / 100, locale),
+    rating: course.ratingTenths / 10,
+    reviews: course.reviews,
+    cover: course.cover,
+    readMore: course.readMore ?? courseUrl(course.slug),
+    join: course.joinTarget ?? orderUrl(course.slug),
+    summary: course.summary[locale],
+  };
+}
+
+/** A course's page: its card, where it sits, its lists as a curriculum with this viewer's lock states, its quiz. */
+export function coursePageView(
+  snapshot: CatalogueSnapshot,
+  course: CourseEntry,
+  viewer: Viewer,
+  locale: Locale,
+): CoursePageView {
+  const catalogue = catalogueOfCourse(snapshot, course);
+  const lists: CurriculumListView[] = listsOfCourse(snapshot, course).map((list) => {
+    const href = listUrl(list, catalogue);
+    return {
+      key: list.slug,
+      title: list.title[locale],
+      description: list.description[locale],
+      href,
+      freeSamples: list.freeSamples,
+      lessons: list.lessons.map((lesson, index) => {
+        const video = viewVideo(lesson, index, list.freeSamples, viewer, locale);
+        return {
+          key: lesson.slug,
+          title: video.title,
+          duration: lesson.duration,
+          state: !video.player ? "locked" : video.player.kind === "soon" ? "soon" : "playable",
+          freeSample: video.freeSample,
+          href: href ? `${href}#lesson-${lesson.slug}` : null,
+        };
+      }),
+    };
+  });
+  const quiz = quizOfCourse(snapshot, course);
+  return {
+    card: cardView(course, locale),
+    catalogue: catalogue ? { title: catalogue.title[locale], href: catalogue.paths[0] ?? null } : null,
+    lists,
+    lessonCount: lists.reduce((sum, list) => sum + list.lessons.length, 0),
+    quiz: quiz ? { title: quiz.title[locale], href: quizUrl(quiz.slug), questionCount: quiz.questions.length } : null,
   };
 }
 

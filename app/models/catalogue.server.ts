@@ -1,104 +1,372 @@
 import { createHmac } from "node:crypto";
-import { z } from "zod";
-import { courseContent, videoContent } from "./content.server";
-import { canWatch, FREE_SAMPLE_COUNT, type Viewer } from "./access.server";
-import type { VideoView } from "./catalogue.types";
-import { CATALOGUE_URLS, VIDEO_LIST_URLS, type CatalogueKey, type ListKey } from "./catalogue.urls";
-import {
-  bilingual,
-  courseCard,
-  person,
-  testimonial,
-  videoItem,
-  videoList,
-  type VideoItem,
-  type VideoList,
-} from "./content.schema";
+import type { Kysely } from "kysely";
+import type { Database } from "~/lib/db.server";
 import type { Locale } from "~/i18n/locale";
+import { canWatch, isFreeSample, type Viewer } from "./access.server";
+import { readCatalogueVersion, takeLocalChange } from "./catalogue-version.server";
+import { normalizeCataloguePath } from "./catalogue.urls";
+import type { VideoView } from "./catalogue.types";
+import type { Bilingual } from "./content.schema";
+import { getAboutVideo } from "./site-content.server";
 
 /**
- * The catalogue: everything in content/, validated once when this module loads (at start), behind
- * small functions so a database-backed catalogue can replace it later without touching routes.
+ * The catalogue as pages read it: the whole published catalogue as plain objects in memory, one
+ * copy per database per process (docs/decisions/0013). `ensureCatalogueFresh(db)` — once per
+ * request, from the root middleware — returns the current copy after checking the version row at
+ * most once a second (so another process's change shows within about a second), and at once after
+ * a change made by this process. Everything else here is synchronous over that copy.
+ *
+ * Only published items are in it: an unpublished catalogue hides its courses, an unpublished list
+ * its lessons and URLs, and so on down. Hebrew text falls back to English where it is missing.
  */
 
-function parse<T>(schema: z.ZodType<T>, value: unknown, where: string): T {
-  const result = schema.safeParse(value);
-  if (!result.success) {
-    throw new Error(
-      `content/${where} is invalid:\n${result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n")}`,
-    );
+/** How often, at most, a process asks the database whether the catalogue changed. */
+export const CATALOGUE_CHECK_MS = 1000;
+
+export interface LessonEntry {
+  id: string;
+  slug: string;
+  title: Bilingual;
+  description: Bilingual;
+  duration: string | null;
+  youtubeId: string | null;
+  videoFile: string | null;
+}
+
+export interface ListEntry {
+  id: string;
+  slug: string;
+  title: Bilingual;
+  description: Bilingual;
+  /** How many lessons from the top a signed-in learner may watch. */
+  freeSamples: number;
+  lessons: LessonEntry[];
+  /** Its URLs (lower-case), those listed in the sitemap first. */
+  paths: string[];
+}
+
+export interface CourseEntry {
+  id: string;
+  slug: string;
+  catalogueId: string;
+  title: Bilingual;
+  teacher: Bilingual;
+  summary: Bilingual;
+  duration: string;
+  students: number;
+  priceCents: number;
+  ratingTenths: number;
+  reviews: number;
+  cover: string;
+  readMore: string | null;
+  joinTarget: string | null;
+  /** Its published video lists, in order. */
+  listIds: string[];
+}
+
+export interface CatalogueEntry {
+  id: string;
+  slug: string;
+  title: Bilingual;
+  description: Bilingual;
+  courses: CourseEntry[];
+  /** Its URLs (lower-case), those listed in the sitemap first; none for the home page's cards. */
+  paths: string[];
+}
+
+export interface QuizQuestionEntry {
+  id: string;
+  question: string;
+  code: string | null;
+  options: string[];
+  /** The right option's text (options are distinct). */
+  answer: string;
+}
+
+export interface QuizEntry {
+  id: string;
+  slug: string;
+  title: Bilingual;
+  description: Bilingual;
+  followUp: string;
+  questions: QuizQuestionEntry[];
+}
+
+export interface CataloguePath {
+  kind: "catalogue" | "list";
+  targetId: string;
+  inSitemap: boolean;
+}
+
+export interface CatalogueSnapshot {
+  readonly version: number;
+  /** Published catalogues by position (the home page's cards among them). */
+  readonly catalogues: readonly CatalogueEntry[];
+  /** Published lists by id. */
+  readonly lists: ReadonlyMap<string, ListEntry>;
+  /** Visible courses (published, in a published catalogue) by slug. */
+  readonly courses: ReadonlyMap<string, CourseEntry>;
+  /** Paths of visible catalogues and lists. */
+  readonly paths: ReadonlyMap<string, CataloguePath>;
+  /** Published quizzes by position. */
+  readonly quizzes: readonly QuizEntry[];
+}
+
+function text(en: string, he: string | null): Bilingual {
+  return { en, he: he?.trim() ? he : en };
+}
+
+/** Reads the published catalogue (labelled with the version read before it). */
+export async function loadCatalogueSnapshot(db: Kysely<Database>, version: number): Promise<CatalogueSnapshot> {
+  const [catalogueRows, courseRows, listRows, linkRows, lessonRows, pathRows, quizRows, questionRows] =
+    await Promise.all([
+      db.selectFrom("catalogues").selectAll().where("published", "=", 1).orderBy("position").orderBy("slug").execute(),
+      db.selectFrom("courses").selectAll().where("published", "=", 1).orderBy("position").orderBy("slug").execute(),
+      db.selectFrom("video_lists").selectAll().where("published", "=", 1).execute(),
+      db.selectFrom("course_video_lists").selectAll().orderBy("position").orderBy("list_id").execute(),
+      db.selectFrom("lessons").selectAll().where("published", "=", 1).orderBy("position").orderBy("slug").execute(),
+      db.selectFrom("catalogue_paths").selectAll().orderBy("in_sitemap", "desc").orderBy("path").execute(),
+      db.selectFrom("quizzes").selectAll().where("published", "=", 1).orderBy("position").orderBy("slug").execute(),
+      db.selectFrom("quiz_questions").selectAll().orderBy("position").orderBy("id").execute(),
+    ]);
+
+  const lists = new Map<string, ListEntry>();
+  for (const row of listRows) {
+    lists.set(row.id, {
+      id: row.id,
+      slug: row.slug,
+      title: text(row.title_en, row.title_he),
+      description: text(row.description_en, row.description_he),
+      freeSamples: Number(row.free_samples),
+      lessons: [],
+      paths: [],
+    });
   }
-  return result.data;
+  for (const row of lessonRows) {
+    lists.get(row.list_id)?.lessons.push({
+      id: row.id,
+      slug: row.slug,
+      title: text(row.title_en, row.title_he),
+      description: text(row.description_en, row.description_he),
+      duration: row.duration,
+      youtubeId: row.youtube_id,
+      videoFile: row.video_file,
+    });
+  }
+
+  const catalogues: CatalogueEntry[] = catalogueRows.map((row) => ({
+    id: row.id,
+    slug: row.slug,
+    title: text(row.title_en, row.title_he),
+    description: text(row.description_en, row.description_he),
+    courses: [],
+    paths: [],
+  }));
+  const catalogueById = new Map(catalogues.map((c) => [c.id, c]));
+  const courses = new Map<string, CourseEntry>();
+  const courseById = new Map<string, CourseEntry>();
+  for (const row of courseRows) {
+    const catalogue = catalogueById.get(row.catalogue_id);
+    if (!catalogue) continue;
+    const course: CourseEntry = {
+      id: row.id,
+      slug: row.slug,
+      catalogueId: row.catalogue_id,
+      title: text(row.title_en, row.title_he),
+      teacher: text(row.teacher_en, row.teacher_he),
+      summary: text(row.summary_en, row.summary_he),
+      duration: row.duration,
+      students: Number(row.students),
+      priceCents: Number(row.price_cents),
+      ratingTenths: Number(row.rating_tenths),
+      reviews: Number(row.reviews),
+      cover: row.cover,
+      readMore: row.read_more,
+      joinTarget: row.join_target,
+      listIds: [],
+    };
+    catalogue.courses.push(course);
+    courses.set(course.slug, course);
+    courseById.set(course.id, course);
+  }
+  for (const link of linkRows) {
+    if (lists.has(link.list_id)) courseById.get(link.course_id)?.listIds.push(link.list_id);
+  }
+
+  const paths = new Map<string, CataloguePath>();
+  for (const row of pathRows) {
+    const target = row.kind === "catalogue" ? catalogueById.get(row.target_id) : lists.get(row.target_id);
+    if (!target) continue;
+    const path = normalizeCataloguePath(row.path);
+    paths.set(path, { kind: row.kind, targetId: row.target_id, inSitemap: Number(row.in_sitemap) === 1 });
+    target.paths.push(path);
+  }
+
+  const questionsByQuiz = new Map<string, QuizQuestionEntry[]>();
+  for (const row of questionRows) {
+    const options = [row.option_1, row.option_2, row.option_3, row.option_4];
+    const answer = options[Number(row.answer) - 1];
+    if (answer === undefined) continue;
+    const questions = questionsByQuiz.get(row.quiz_id) ?? [];
+    questions.push({ id: row.id, question: row.question, code: row.code, options, answer });
+    questionsByQuiz.set(row.quiz_id, questions);
+  }
+  const quizzes: QuizEntry[] = quizRows.map((row) => ({
+    id: row.id,
+    slug: row.slug,
+    title: text(row.title_en, row.title_he),
+    description: text(row.description_en, row.description_he),
+    followUp: row.follow_up,
+    questions: questionsByQuiz.get(row.id) ?? [],
+  }));
+
+  return { version, catalogues, lists, courses, paths, quizzes };
 }
 
-const catalogueSchema = z.object({
-  key: z.enum(["mern", "fullstack", "programming"]),
-  title: bilingual,
-  description: bilingual,
-  cards: z.array(courseCard),
-});
-const teamSchema = z.object({ key: z.string(), title: bilingual, members: z.array(person).min(1) });
+/* ---------- The per-process copy and its freshness ---------- */
 
-const lists = parse(z.array(videoList), videoContent.videoLists, "videos.ts videoLists");
-const taxExplainers = parse(videoList, videoContent.taxExplainers, "videos.ts taxExplainers");
-const aboutVideo = parse(videoItem, videoContent.aboutVideo, "videos.ts aboutVideo");
-const catalogues = parse(z.array(catalogueSchema), courseContent.catalogues, "courses.ts catalogues");
-const popular = parse(z.array(courseCard).length(2), courseContent.popularCourses, "courses.ts popularCourses");
-const instructors = parse(z.array(person).length(4), courseContent.instructors, "courses.ts instructors");
-const team = parse(z.array(teamSchema).length(2), courseContent.team, "courses.ts team");
-const testimonials = parse(z.array(testimonial).length(4), courseContent.testimonials, "courses.ts testimonials");
-const subscription = parse(
-  z.object({ priceMonthly: z.number().positive(), priceYearly: z.number().positive(), currency: z.literal("USD") }),
-  courseContent.subscription,
-  "courses.ts subscription",
-);
-
-function normalizePath(pathname: string): string {
-  return pathname.replace(/\/+$/, "").toLowerCase() || "/";
-}
-const listByPath = new Map<string, ListKey>(
-  Object.entries(VIDEO_LIST_URLS).map(([path, key]) => [normalizePath(path), key]),
-);
-const catalogueByPath = new Map<string, CatalogueKey>(
-  Object.entries(CATALOGUE_URLS).map(([path, key]) => [normalizePath(path), key]),
-);
-
-export function listKeyForPath(pathname: string): ListKey | undefined {
-  return listByPath.get(normalizePath(pathname));
+interface CacheState {
+  snapshot?: CatalogueSnapshot;
+  checkedAt: number;
+  /** The count of local changes this copy has seen. */
+  localSeen: number;
+  refreshing?: { promise: Promise<CatalogueSnapshot>; localSeen: number };
 }
 
-export function catalogueKeyForPath(pathname: string) {
-  return catalogueByPath.get(normalizePath(pathname));
+/** One state per database handle (tests open several in one process; a server has one). */
+const states = new WeakMap<Kysely<Database>, CacheState>();
+/** Changes made by this process so far (whatever the database: each state compares its own count). */
+let localChanges = 0;
+
+/**
+ * The current catalogue of this database. Asks the database for its version at most once per
+ * CATALOGUE_CHECK_MS (`now` is for tests), and at once after a change made in this process;
+ * reloads everything when the version moved. Concurrent callers share one check.
+ */
+export async function ensureCatalogueFresh(db: Kysely<Database>, now: number = Date.now()): Promise<CatalogueSnapshot> {
+  if (takeLocalChange()) localChanges += 1;
+  let state = states.get(db);
+  if (!state) {
+    state = { checkedAt: Number.NEGATIVE_INFINITY, localSeen: localChanges };
+    states.set(db, state);
+  }
+  for (;;) {
+    if (state.snapshot && state.localSeen === localChanges && now - state.checkedAt < CATALOGUE_CHECK_MS)
+      return state.snapshot;
+    if (!state.refreshing) break;
+    // A check started before the latest local change may have read the old version: wait, then look again.
+    if (state.refreshing.localSeen === localChanges) return state.refreshing.promise;
+    await state.refreshing.promise.catch(() => undefined);
+  }
+  const cache = state;
+  const seen = localChanges;
+  const promise = (async () => {
+    const version = await readCatalogueVersion(db);
+    if (!cache.snapshot || cache.snapshot.version !== version)
+      cache.snapshot = await loadCatalogueSnapshot(db, version);
+    cache.checkedAt = now;
+    cache.localSeen = seen;
+    return cache.snapshot;
+  })().finally(() => {
+    if (cache.refreshing?.promise === promise) cache.refreshing = undefined;
+  });
+  cache.refreshing = { promise, localSeen: seen };
+  return promise;
 }
 
-export function getVideoList(key: string): VideoList | undefined {
-  return lists.find((list) => list.key === key);
+/* ---------- Lookups over a snapshot ---------- */
+
+export type ResolvedPath = { kind: "catalogue"; catalogue: CatalogueEntry } | { kind: "list"; list: ListEntry };
+
+/** The catalogue or list a URL shows (any case, with or without a trailing slash). */
+export function resolveCataloguePath(snapshot: CatalogueSnapshot, pathname: string): ResolvedPath | undefined {
+  const entry = snapshot.paths.get(normalizeCataloguePath(pathname));
+  if (!entry) return undefined;
+  if (entry.kind === "list") {
+    const list = snapshot.lists.get(entry.targetId);
+    return list ? { kind: "list", list } : undefined;
+  }
+  const catalogue = snapshot.catalogues.find((c) => c.id === entry.targetId);
+  return catalogue ? { kind: "catalogue", catalogue } : undefined;
 }
 
-export function allVideoLists(): readonly VideoList[] {
-  return lists;
+export function findCatalogue(snapshot: CatalogueSnapshot, slug: string): CatalogueEntry | undefined {
+  return snapshot.catalogues.find((c) => c.slug === slug);
 }
 
-export function getCatalogue(key: "mern" | "fullstack" | "programming") {
-  return catalogues.find((c) => c.key === key)!;
+export function findList(snapshot: CatalogueSnapshot, slug: string): ListEntry | undefined {
+  for (const list of snapshot.lists.values()) if (list.slug === slug) return list;
+  return undefined;
 }
 
-export const getPopularCourses = () => popular;
-export const getInstructors = () => instructors;
-export const getTeam = () => team;
-export const getTestimonials = () => testimonials;
-export const getTaxExplainers = () => taxExplainers;
-export const getAboutVideo = () => aboutVideo;
-export const getSubscriptionPrice = () => subscription;
+export function findCourse(snapshot: CatalogueSnapshot, slug: string): CourseEntry | undefined {
+  return snapshot.courses.get(slug);
+}
 
-export function allCourseCards() {
-  return [...popular, ...catalogues.flatMap((c) => c.cards)];
+export function catalogueOfCourse(snapshot: CatalogueSnapshot, course: CourseEntry): CatalogueEntry | undefined {
+  return snapshot.catalogues.find((c) => c.id === course.catalogueId);
+}
+
+export function listsOfCourse(snapshot: CatalogueSnapshot, course: CourseEntry): ListEntry[] {
+  return course.listIds.map((id) => snapshot.lists.get(id)).filter((list) => list !== undefined);
+}
+
+/**
+ * The URL to show a list at from a course: the one under the course's catalogue when there is one
+ * (the React list is both /courses/mern/react and /courses/fullstack/react), else its first.
+ */
+export function listUrl(list: ListEntry, catalogue?: CatalogueEntry): string | null {
+  const under = catalogue?.paths.flatMap((base) => list.paths.filter((p) => p.startsWith(`${base}/`)))[0];
+  return under ?? list.paths[0] ?? null;
+}
+
+/** A quiz by its slug, in any case (/test/React). */
+export function findQuiz(snapshot: CatalogueSnapshot, slug: string): QuizEntry | undefined {
+  const wanted = slug.toLowerCase();
+  return snapshot.quizzes.find((q) => q.slug.toLowerCase() === wanted);
+}
+
+/**
+ * The quiz of a course: one whose "Watch Now" leads to one of the course's lists, else to its
+ * catalogue (the schema links quizzes to courses through that follow-up only).
+ */
+export function quizOfCourse(snapshot: CatalogueSnapshot, course: CourseEntry): QuizEntry | undefined {
+  const target = (quiz: QuizEntry) => snapshot.paths.get(normalizeCataloguePath(quiz.followUp));
+  return (
+    snapshot.quizzes.find((q) => {
+      const t = target(q);
+      return t?.kind === "list" && course.listIds.includes(t.targetId);
+    }) ??
+    snapshot.quizzes.find((q) => {
+      const t = target(q);
+      return t?.kind === "catalogue" && t.targetId === course.catalogueId;
+    })
+  );
+}
+
+/** Every catalogue and list URL that goes in the sitemap. */
+export function sitemapCataloguePaths(snapshot: CatalogueSnapshot): string[] {
+  return [...snapshot.paths.entries()].filter(([, p]) => p.inSitemap).map(([path]) => path);
 }
 
 /* ---------- What a viewer gets of a video (decided here, on the server) ---------- */
 
+/** The about-us video (content/videos.ts, open to everyone), shaped like a lesson. */
+export function aboutVideoLesson(): LessonEntry {
+  const video = getAboutVideo();
+  return {
+    id: `about:${video.key}`,
+    slug: video.key,
+    title: video.title,
+    description: video.description,
+    duration: video.duration,
+    youtubeId: video.source.kind === "youtube" ? video.source.videoId : null,
+    videoFile: video.source.kind === "mp4" ? video.source.file : null,
+  };
+}
+
+export const VIDEO_POSTER = "/images/video-poster.svg";
 let thumbSecret = "lomda-thumbnails";
-const thumbKeys = new Map<string, string>();
 
 function thumbKeyFor(videoId: string): string {
   return createHmac("sha256", thumbSecret).update(`thumb:${videoId}`).digest("base64url").slice(0, 22);
@@ -110,58 +378,66 @@ function thumbKeyFor(videoId: string): string {
  */
 export function initThumbnailKeys(secret: string): void {
   thumbSecret = secret;
-  thumbKeys.clear();
-  for (const list of [...lists, taxExplainers]) {
-    for (const video of list.videos)
-      if (video.source.kind === "youtube") thumbKeys.set(thumbKeyFor(video.source.videoId), video.source.videoId);
+}
+
+const thumbIndexes = new WeakMap<CatalogueSnapshot, { secret: string; ids: Map<string, string> }>();
+
+/** The YouTube id behind an opaque thumbnail key: any published lesson's, including ones added later. */
+export function videoIdForThumbKey(snapshot: CatalogueSnapshot, key: string): string | undefined {
+  let index = thumbIndexes.get(snapshot);
+  if (!index || index.secret !== thumbSecret) {
+    const ids = new Map<string, string>();
+    for (const list of snapshot.lists.values())
+      for (const lesson of list.lessons) if (lesson.youtubeId) ids.set(thumbKeyFor(lesson.youtubeId), lesson.youtubeId);
+    index = { secret: thumbSecret, ids };
+    thumbIndexes.set(snapshot, index);
   }
-}
-initThumbnailKeys(thumbSecret);
-
-/** The YouTube id behind an opaque thumbnail key. */
-export function videoIdForThumbKey(key: string): string | undefined {
-  return thumbKeys.get(key);
+  return index.ids.get(key);
 }
 
+/**
+ * A lesson as this viewer gets it, at `index` in a list whose first `freeSamples` lessons learners
+ * may watch. `alwaysOpen` for videos shown to everyone (the about page's).
+ */
 export function viewVideo(
-  video: VideoItem,
+  lesson: LessonEntry,
   index: number,
+  freeSamples: number,
   viewer: Viewer,
   locale: Locale,
   alwaysOpen = false,
 ): VideoView {
-  const allowed = alwaysOpen || canWatch(viewer, index);
-  const source = video.source;
-  const thumb = source.kind === "youtube" ? `/thumb/${thumbKeyFor(source.videoId)}` : "/images/video-poster.svg";
+  const allowed = alwaysOpen || canWatch(viewer, index, freeSamples);
   return {
-    key: video.key,
-    title: video.title[locale],
-    description: video.description[locale],
-    duration: video.duration,
-    thumb,
-    player: allowed
-      ? source.kind === "youtube"
-        ? { kind: "youtube", videoId: source.videoId }
-        : { kind: "mp4", src: `/video/${source.file}` }
-      : null,
-    freeSample:
-      !alwaysOpen && !viewer.hasSubscription && !viewer.isAdmin && viewer.isAuthenticated && index < FREE_SAMPLE_COUNT,
+    key: lesson.slug,
+    title: lesson.title[locale],
+    description: lesson.description[locale],
+    duration: lesson.duration,
+    thumb: lesson.youtubeId ? `/thumb/${thumbKeyFor(lesson.youtubeId)}` : VIDEO_POSTER,
+    player: !allowed
+      ? null
+      : lesson.youtubeId
+        ? { kind: "youtube", videoId: lesson.youtubeId }
+        : lesson.videoFile
+          ? { kind: "mp4", src: `/video/${lesson.videoFile}` }
+          : { kind: "soon" },
+    freeSample: !alwaysOpen && isFreeSample(viewer, index, freeSamples),
   };
 }
 
 /**
- * May this viewer fetch /video/<file>? The same rule as the lists: the file's position in the
- * list that holds it. The about-us video is open to everyone.
+ * May this viewer fetch /video/<file>? The same rule as the lists: the file's position in a
+ * published list that holds it, against that list's free samples. The about-us video is open to
+ * everyone. undefined: no published lesson has this file.
  */
-export function canFetchVideoFile(file: string, viewer: Viewer): boolean | undefined {
-  if (aboutVideo.source.kind === "mp4" && aboutVideo.source.file === file) return true;
+export function canFetchVideoFile(snapshot: CatalogueSnapshot, file: string, viewer: Viewer): boolean | undefined {
+  if (aboutVideoLesson().videoFile === file) return true;
   let known = false;
-  for (const list of lists) {
-    for (const [index, video] of list.videos.entries()) {
-      if (video.source.kind === "mp4" && video.source.file === file) {
-        known = true;
-        if (canWatch(viewer, index)) return true;
-      }
+  for (const list of snapshot.lists.values()) {
+    for (const [index, lesson] of list.lessons.entries()) {
+      if (lesson.videoFile !== file) continue;
+      known = true;
+      if (canWatch(viewer, index, list.freeSamples)) return true;
     }
   }
   return known ? false : undefined;

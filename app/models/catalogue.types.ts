@@ -8,10 +8,14 @@ export interface CourseCardView {
   students: number;
   /** Formatted on the server for the page's language, like "$389.00". */
   price: string;
+  /** Stars, like 4.8. */
   rating: number;
   reviews: number;
+  /** A URL path of the cover image. */
   cover: string;
+  /** "Read More": the course's page unless the admin set another target. */
   readMore: string;
+  /** "Join Now": /order?course=<slug> unless the admin set another target. */
   join: string;
   summary: string;
 }
@@ -32,17 +36,49 @@ export interface TestimonialView {
   photo: string;
 }
 
-export type Player = { kind: "youtube"; videoId: string } | { kind: "mp4"; src: string };
+/** "soon": the viewer may watch, but the lesson has no video yet ("Video coming soon"). */
+export type Player = { kind: "youtube"; videoId: string } | { kind: "mp4"; src: string } | { kind: "soon" };
 
 export interface VideoView {
   key: string;
   title: string;
   description: string;
-  duration: string;
-  /** /thumb/<opaque key>: never the video id. */
+  /** Like "12:34"; null when unknown. */
+  duration: string | null;
+  /** /thumb/<opaque key> (never the video id), or the poster when there is no YouTube video. */
   thumb: string;
   /** Only for those allowed to watch; a locked item carries no id and no playable URL. */
   player: Player | null;
-  /** A learner's free sample (the first FREE_SAMPLE_COUNT of a list). */
+  /** A learner's free sample (the first `free_samples` lessons of a list). */
   freeSample: boolean;
+}
+
+/** A lesson in a course's curriculum, as this viewer may use it. */
+export interface CurriculumLessonView {
+  key: string;
+  title: string;
+  duration: string | null;
+  /** playable: the viewer may watch it now; soon: may, but it has no video yet; locked: may not. */
+  state: "playable" | "soon" | "locked";
+  freeSample: boolean;
+  /** The lesson on its list's page, when the list has one. */
+  href: string | null;
+}
+
+export interface CurriculumListView {
+  key: string;
+  title: string;
+  description: string;
+  href: string | null;
+  freeSamples: number;
+  lessons: CurriculumLessonView[];
+}
+
+/** A course's own page (/course/<slug>). */
+export interface CoursePageView {
+  card: CourseCardView;
+  catalogue: { title: string; href: string | null } | null;
+  lists: CurriculumListView[];
+  lessonCount: number;
+  quiz: { title: string; href: string; questionCount: number } | null;
 }

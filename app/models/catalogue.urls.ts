@@ -1,14 +1,20 @@
 /**
- * The catalogue's URLs (SPEC.md §2), listed once: app/routes.ts makes a route of each, the
- * catalogue and quiz models map a path to its content, the sitemap lists them. Pure data with no
- * imports, because React Router's Vite plugin evaluates app/routes.ts (and so this file) at build
- * time, without the `~` alias.
+ * The catalogue's URLs. The tables below are SPEC.md §2's URLs as the seed stores them in
+ * catalogue_paths (catalogue-seed.server.ts); pages find their catalogue or list through that table,
+ * so a list added later answers at its own URL without a rebuild. The helpers build the URLs of
+ * pages that have one shape for every item (a course, a quiz, the order page). Pure data and
+ * functions, no imports: components use the helpers in the browser too.
  */
 
 export type ListKey =
   "dsa" | "java" | "react" | "express" | "nodejs" | "mongodb" | "sql" | "javascript" | "html" | "css" | "advjava";
 export type CatalogueKey = "mern" | "fullstack" | "programming";
 export type QuizKey = "java" | "fullstack" | "javascript" | "react";
+
+/** The catalogue that holds the home page's cards; it has no page of its own. */
+export const HOME_CATALOGUE_SLUG = "home";
+/** The list of the Tax Authority's explainer videos, shown on /about (no URL of its own). */
+export const TAX_LIST_SLUG = "tax";
 
 /**
  * The original's spelling (/cources/programming/…) is the site's; the corrected spelling answers
@@ -51,14 +57,6 @@ export const CATALOGUE_URLS = {
 export type VideoListUrl = keyof typeof VIDEO_LIST_URLS;
 export type CatalogueUrl = keyof typeof CATALOGUE_URLS;
 
-/** The quiz list is /test; each quiz is /test/<key> (/test/React matches too: routes are case-insensitive). */
-export const QUIZ_LIST_URL = "/test";
-export const QUIZ_KEYS: readonly QuizKey[] = ["java", "fullstack", "javascript", "react"];
-
-export function quizUrl(key: QuizKey): string {
-  return `${QUIZ_LIST_URL}/${key}`;
-}
-
 /** Where "Watch Now" leads after each quiz (SPEC.md §4): one of the URLs above. */
 export const QUIZ_FOLLOW_UP: Record<QuizKey, VideoListUrl | CatalogueUrl> = {
   java: "/courses/java",
@@ -66,3 +64,25 @@ export const QUIZ_FOLLOW_UP: Record<QuizKey, VideoListUrl | CatalogueUrl> = {
   react: "/courses/mern/react",
   javascript: "/cources/programming/javascript",
 };
+
+/** A catalogue path as stored and looked up: lower-case, without a trailing slash. */
+export function normalizeCataloguePath(pathname: string): string {
+  return pathname.replace(/\/+$/, "").toLowerCase() || "/";
+}
+
+/** The quiz list is /test; each quiz is /test/<slug> (any case: /test/React is the react quiz). */
+export const QUIZ_LIST_URL = "/test";
+
+export function quizUrl(slug: string): string {
+  return `${QUIZ_LIST_URL}/${slug}`;
+}
+
+/** A course's own page. */
+export function courseUrl(slug: string): string {
+  return `/course/${slug}`;
+}
+
+/** The order page for a course: where "Join Now" leads unless the course says otherwise. */
+export function orderUrl(slug: string): string {
+  return `/order?course=${encodeURIComponent(slug)}`;
+}

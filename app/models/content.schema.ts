@@ -1,8 +1,9 @@
 import { z } from "zod";
 
 /**
- * The shape of everything in content/: validated with zod at start (catalogue.server.ts), so a
- * typo in the owner's data stops the process with a clear message instead of breaking a page.
+ * The shape of everything in content/: validated with zod at start (the catalogue's seed and
+ * site-content.server.ts), so a typo in the owner's data stops the process with a clear message
+ * instead of breaking a page.
  */
 
 /** A string in both languages. */

@@ -1,6 +1,7 @@
 /**
- * The one door from app/ into content/: the catalogue data, versioned with the code and validated
- * by the models that read it (the seed of the database catalogue to come).
+ * The one door from app/ into content/: the seed of the database catalogue (catalogue-seed.server.ts)
+ * and the details that stay in code (site-content.server.ts, the e-library's suggested books),
+ * versioned with the code and validated by the models that read them.
  */
 export * as courseContent from "../../content/courses.ts";
 export * as videoContent from "../../content/videos.ts";

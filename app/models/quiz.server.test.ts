@@ -1,29 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb, DIALECTS, type TestDb } from "../../tests/setup/databases.ts";
 import { createUser } from "../../tests/support/factories.ts";
-import {
-  answerQuestion,
-  getQuiz,
-  percentage,
-  questionView,
-  quizHistory,
-  QuizInputError,
-  quizKeyForPath,
-} from "./quiz.server";
+import { ensureCatalogueFresh, findQuiz, type CatalogueSnapshot, type QuizEntry } from "./catalogue.server";
+import { answerQuestion, percentage, questionView, quizHistory, QuizInputError } from "./quiz.server";
 
-describe("quiz content", () => {
-  it("sends the browser questions and options, never the answer", () => {
-    const view = questionView(getQuiz("java"), 0);
-    expect(Object.keys(view).sort()).toEqual(["code", "index", "options", "question"]);
-    expect(JSON.stringify(view)).not.toContain('"answer"');
-  });
-
-  it("finds quizzes by path in any case, and nothing else", () => {
-    expect(quizKeyForPath("/test/React")).toBe("react");
-    expect(quizKeyForPath("/test/Javascript/")).toBe("javascript");
-    expect(quizKeyForPath("/test/cobol")).toBeUndefined();
-  });
-
+describe("quiz arithmetic", () => {
   it("computes percentages with at most two decimals", () => {
     expect(percentage(1, 3)).toBe(33.33);
     expect(percentage(2, 3)).toBe(66.67);
@@ -35,31 +16,45 @@ describe("quiz content", () => {
 describe.each(DIALECTS)("quiz attempts on %s", (dialect) => {
   let t: TestDb;
   let userId: string;
+  let catalogue: CatalogueSnapshot;
+  let react: QuizEntry;
+  let java: QuizEntry;
   beforeAll(async () => {
     t = await createTestDb(dialect);
     userId = (await createUser(t.db)).id;
+    catalogue = await ensureCatalogueFresh(t.db);
+    react = findQuiz(catalogue, "react")!;
+    java = findQuiz(catalogue, "java")!;
   });
   afterAll(async () => t.destroy());
 
-  const react = getQuiz("react");
+  it("sends the browser questions and options, never the answer", () => {
+    const view = questionView(java, 0);
+    expect(Object.keys(view).sort()).toEqual(["code", "index", "options", "question"]);
+    expect(JSON.stringify(view)).not.toContain('"answer"');
+  });
+
+  it("finds quizzes by slug in any case, and nothing else", () => {
+    expect(findQuiz(catalogue, "React")?.slug).toBe("react");
+    expect(findQuiz(catalogue, "Javascript")?.slug).toBe("javascript");
+    expect(findQuiz(catalogue, "cobol")).toBeUndefined();
+  });
 
   it("grades by exact equality, counts a skip as wrong, and finishes after the last question", async () => {
-    let attempt = await answerQuestion(t.db, {
-      quiz: "react",
+    let attempt = await answerQuestion(t.db, react, {
       attemptId: null,
       index: 0,
       option: react.questions[0]!.answer,
       userId,
     });
     expect(attempt).toMatchObject({ current_index: 1, score: 1, finished_at: null });
-    attempt = await answerQuestion(t.db, { quiz: "react", attemptId: attempt.id, index: 1, option: null, userId });
+    attempt = await answerQuestion(t.db, react, { attemptId: attempt.id, index: 1, option: null, userId });
     expect(attempt.score).toBe(1);
     const wrong = react.questions[2]!.options.find((o) => o !== react.questions[2]!.answer)!;
-    attempt = await answerQuestion(t.db, { quiz: "react", attemptId: attempt.id, index: 2, option: wrong, userId });
+    attempt = await answerQuestion(t.db, react, { attemptId: attempt.id, index: 2, option: wrong, userId });
     expect(attempt.score).toBe(1);
     for (let i = 3; i < 10; i++)
-      attempt = await answerQuestion(t.db, {
-        quiz: "react",
+      attempt = await answerQuestion(t.db, react, {
         attemptId: attempt.id,
         index: i,
         option: react.questions[i]!.answer,
@@ -72,10 +67,9 @@ describe.each(DIALECTS)("quiz attempts on %s", (dialect) => {
   });
 
   it("refuses bad input and changes nothing", async () => {
-    const attempt = await answerQuestion(t.db, { quiz: "java", attemptId: null, index: 0, option: null, userId: null });
-    const refuse = async (input: Partial<Parameters<typeof answerQuestion>[1]>, status: number) => {
-      const error = await answerQuestion(t.db, {
-        quiz: "java",
+    const attempt = await answerQuestion(t.db, java, { attemptId: null, index: 0, option: null, userId: null });
+    const refuse = async (input: Partial<Parameters<typeof answerQuestion>[2]>, status: number) => {
+      const error = await answerQuestion(t.db, java, {
         attemptId: attempt.id,
         index: 1,
         option: null,
@@ -89,7 +83,6 @@ describe.each(DIALECTS)("quiz attempts on %s", (dialect) => {
     await refuse({ index: -1 }, 400);
     await refuse({ index: 1.5 }, 400);
     await refuse({ option: "not one of the options" }, 400);
-    const java = getQuiz("java");
     const fromAnotherQuestion = java.questions
       .flatMap((q) => q.options)
       .find((o) => !java.questions[1]!.options.includes(o))!;
@@ -107,12 +100,10 @@ describe.each(DIALECTS)("quiz attempts on %s", (dialect) => {
   });
 
   it("counts a double submit of the same question once", async () => {
-    const java = getQuiz("java");
-    const attempt = await answerQuestion(t.db, { quiz: "java", attemptId: null, index: 0, option: null, userId: null });
+    const attempt = await answerQuestion(t.db, java, { attemptId: null, index: 0, option: null, userId: null });
     const results = await Promise.allSettled(
       [1, 2, 3].map(() =>
-        answerQuestion(t.db, {
-          quiz: "java",
+        answerQuestion(t.db, java, {
           attemptId: attempt.id,
           index: 1,
           option: java.questions[1]!.answer,

@@ -1,47 +1,25 @@
 import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
-import { z } from "zod";
-import { quizContent } from "./content.server";
 import type { Database, QuizAttempt } from "~/lib/db.server";
 import type { Locale } from "~/i18n/locale";
-import { QUIZ_KEYS, type QuizKey } from "./catalogue.urls";
-import { quiz as quizSchema, type Quiz } from "./content.schema";
+import type { CatalogueSnapshot, QuizEntry } from "./catalogue.server";
 
 /**
  * Practice quizzes, graded on the server (SPEC.md §5: exact equality of the chosen option). The
- * answers stay here: views sent to the browser carry questions and options only.
+ * quizzes come from the catalogue (catalogue.server.ts); their answers stay on the server: views
+ * sent to the browser carry questions and options only.
  */
 
-export const QUIZ_SIZES: Record<QuizKey, number> = { java: 20, fullstack: 15, javascript: 15, react: 10 };
-
-const quizzes: Quiz[] = z
-  .array(quizSchema)
-  .parse(quizContent)
-  .map((q) => {
-    if (q.questions.length !== QUIZ_SIZES[q.key])
-      throw new Error(`content/quizzes.ts: ${q.key} needs ${QUIZ_SIZES[q.key]} questions`);
-    return q;
-  });
-
-export function quizKeyForPath(pathname: string): QuizKey | undefined {
-  const key = pathname.replace(/\/+$/, "").split("/").pop()?.toLowerCase();
-  return QUIZ_KEYS.find((k) => k === key);
-}
-
-export function getQuiz(key: QuizKey): Quiz {
-  return quizzes.find((q) => q.key === key)!;
-}
-
 export interface QuizSummary {
-  key: QuizKey;
+  key: string;
   title: string;
   description: string;
   questionCount: number;
 }
 
-export function listQuizzes(locale: Locale): QuizSummary[] {
-  return quizzes.map((q) => ({
-    key: q.key,
+export function listQuizzes(snapshot: CatalogueSnapshot, locale: Locale): QuizSummary[] {
+  return snapshot.quizzes.map((q) => ({
+    key: q.slug,
     title: q.title[locale],
     description: q.description[locale],
     questionCount: q.questions.length,
@@ -56,9 +34,9 @@ export interface QuestionView {
   options: string[];
 }
 
-export function questionView(quiz: Quiz, index: number): QuestionView {
+export function questionView(quiz: QuizEntry, index: number): QuestionView {
   const q = quiz.questions[index]!;
-  return { index, question: q.question, code: q.code ?? null, options: [...q.options] };
+  return { index, question: q.question, code: q.code, options: [...q.options] };
 }
 
 /** score × 100 / total, at most two decimals. */
@@ -74,7 +52,7 @@ export class QuizInputError extends Error {
   }
 }
 
-export async function findAttempt(db: Kysely<Database>, id: string, quiz: QuizKey): Promise<QuizAttempt | undefined> {
+export async function findAttempt(db: Kysely<Database>, id: string, quiz: string): Promise<QuizAttempt | undefined> {
   if (!/^[\w-]{16,64}$/.test(id)) return undefined;
   return db.selectFrom("quiz_attempts").selectAll().where("id", "=", id).where("quiz", "=", quiz).executeTakeFirst();
 }
@@ -87,8 +65,8 @@ export async function findAttempt(db: Kysely<Database>, id: string, quiz: QuizKe
  */
 export async function answerQuestion(
   db: Kysely<Database>,
+  quiz: QuizEntry,
   input: {
-    quiz: QuizKey;
     attemptId: string | null;
     index: number;
     option: string | null;
@@ -96,7 +74,6 @@ export async function answerQuestion(
     now?: Date;
   },
 ): Promise<QuizAttempt> {
-  const quiz = getQuiz(input.quiz);
   const total = quiz.questions.length;
   const question = quiz.questions[input.index];
   if (!Number.isInteger(input.index) || !question) throw new QuizInputError(400, "question index out of range");
@@ -114,7 +91,7 @@ export async function answerQuestion(
       .values({
         id,
         user_id: input.userId,
-        quiz: input.quiz,
+        quiz: quiz.slug,
         question_count: total,
         current_index: 1,
         score: correct,
@@ -123,14 +100,16 @@ export async function answerQuestion(
         finished_at: finished ? now : null,
       })
       .execute();
-    return (await findAttempt(db, id, input.quiz))!;
+    return (await findAttempt(db, id, quiz.slug))!;
   }
 
-  const attempt = await findAttempt(db, input.attemptId, input.quiz);
+  const attempt = await findAttempt(db, input.attemptId, quiz.slug);
   if (!attempt) throw new QuizInputError(404, "unknown attempt");
   if (attempt.finished_at !== null || attempt.current_index !== input.index)
     throw new QuizInputError(409, "that question was already answered");
   const next = attempt.current_index + 1;
+  // The attempt keeps the length it started with, unless the admin shortened the quiz since.
+  const last = Math.min(attempt.question_count, total);
   // The index in the WHERE makes a double submit of the same question count once.
   const result = await db
     .updateTable("quiz_attempts")
@@ -138,17 +117,18 @@ export async function answerQuestion(
       current_index: next,
       score: attempt.score + correct,
       updated_at: now,
-      finished_at: next >= total ? now : null,
+      finished_at: next >= last ? now : null,
     })
     .where("id", "=", attempt.id)
     .where("current_index", "=", input.index)
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) !== 1) throw new QuizInputError(409, "that question was already answered");
-  return (await findAttempt(db, attempt.id, input.quiz))!;
+  return (await findAttempt(db, attempt.id, quiz.slug))!;
 }
 
 export interface QuizHistoryItem {
-  quiz: QuizKey;
+  /** The quiz's slug. */
+  quiz: string;
   score: number;
   total: number;
   percentage: number;
@@ -165,7 +145,7 @@ export async function quizHistory(db: Kysely<Database>, userId: string, limit = 
     .limit(limit)
     .execute();
   return rows.map((r) => ({
-    quiz: r.quiz as QuizKey,
+    quiz: r.quiz,
     score: r.score,
     total: r.question_count,
     percentage: percentage(r.score, r.question_count),

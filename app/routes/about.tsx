@@ -5,9 +5,10 @@ import { AccessNotice, VideoList, VideoPlayerOrLock } from "~/components/course/
 import { PageHeader } from "~/components/layout/page-header";
 import { SectionHeading } from "~/components/ui/section-heading";
 import { formatDate } from "~/i18n/format";
-import { getViewer, pageContext } from "~/context.server";
+import { getCatalogue, getViewer, pageContext } from "~/context.server";
 import { pageMeta } from "~/lib/meta";
-import { getAboutVideo, getTaxExplainers, getVideoList, viewVideo } from "~/models/catalogue.server";
+import { aboutVideoLesson, findList, viewVideo } from "~/models/catalogue.server";
+import { TAX_LIST_SLUG } from "~/models/catalogue.urls";
 import { testimonialsView } from "~/models/catalogue-view.server";
 import type { Route } from "./+types/about";
 
@@ -19,13 +20,22 @@ import type { Route } from "./+types/about";
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { locale, t, meta } = pageContext(context, request);
   const viewer = getViewer(context);
-  const java = getVideoList("java")!;
+  const snapshot = getCatalogue(context);
+  // Both lists come from the catalogue: an unpublished one leaves its section out.
+  const tax = findList(snapshot, TAX_LIST_SLUG);
+  const java = findList(snapshot, "java");
   return {
     meta: meta(t("about.metaTitle"), t("about.description")),
-    aboutVideo: viewVideo(getAboutVideo(), 0, viewer, locale, true),
-    tax: getTaxExplainers().videos.map((v, i) => viewVideo(v, i, viewer, locale, true)),
-    javaTitle: java.title[locale],
-    java: java.videos.map((v, i) => viewVideo(v, i, viewer, locale)),
+    aboutVideo: viewVideo(aboutVideoLesson(), 0, 0, viewer, locale, true),
+    // The Tax Authority's explainers are public: open to everyone.
+    tax: tax ? tax.lessons.map((v, i) => viewVideo(v, i, tax.freeSamples, viewer, locale, true)) : [],
+    java: java
+      ? {
+          title: java.title[locale],
+          freeSamples: java.freeSamples,
+          videos: java.lessons.map((v, i) => viewVideo(v, i, java.freeSamples, viewer, locale)),
+        }
+      : null,
     viewer: {
       isAuthenticated: viewer.isAuthenticated,
       hasSubscription: viewer.hasSubscription,
@@ -56,22 +66,30 @@ export default function About({ loaderData }: Route.ComponentProps) {
           <VideoPlayerOrLock video={loaderData.aboutVideo} />
         </div>
       </section>
-      <section aria-labelledby="tax-heading" className="container-page py-16">
-        <SectionHeading id="tax-heading" title={t("about.taxHeading")} />
-        <p className="-mt-6 mb-8 text-center text-ink-600">{t("about.taxText")}</p>
-        <VideoList videos={loaderData.tax} label={t("about.taxHeading")} />
-      </section>
-      <section aria-labelledby="java-heading" className="bg-ink-50 py-16">
-        <div className="container-page">
-          <SectionHeading id="java-heading" title={t("about.javaHeading")} />
-          <AccessNotice viewer={loaderData.viewer} subscribedUntil={loaderData.subscribedUntil} />
-          <VideoList
-            videos={loaderData.java}
-            label={t("video.listLabel", { title: loaderData.javaTitle })}
-            id="java-videos"
-          />
-        </div>
-      </section>
+      {loaderData.tax.length > 0 ? (
+        <section aria-labelledby="tax-heading" className="container-page py-16">
+          <SectionHeading id="tax-heading" title={t("about.taxHeading")} />
+          <p className="-mt-6 mb-8 text-center text-ink-600">{t("about.taxText")}</p>
+          <VideoList videos={loaderData.tax} label={t("about.taxHeading")} />
+        </section>
+      ) : null}
+      {loaderData.java ? (
+        <section aria-labelledby="java-heading" className="bg-ink-50 py-16">
+          <div className="container-page">
+            <SectionHeading id="java-heading" title={t("about.javaHeading")} />
+            <AccessNotice
+              viewer={loaderData.viewer}
+              subscribedUntil={loaderData.subscribedUntil}
+              freeSamples={loaderData.java.freeSamples}
+            />
+            <VideoList
+              videos={loaderData.java.videos}
+              label={t("video.listLabel", { title: loaderData.java.title })}
+              id="java-videos"
+            />
+          </div>
+        </section>
+      ) : null}
       <section aria-labelledby="testimonials-title" className="container-page py-16">
         <SectionHeading
           id="testimonials-title"

@@ -1,33 +1,78 @@
 import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import { CourseCard } from "~/components/course/course-card";
+import { AccessNotice, VideoList } from "~/components/course/video-list";
 import { PageHeader } from "~/components/layout/page-header";
+import { formatDate } from "~/i18n/format";
+import { getCatalogue, getViewer, pageContext } from "~/context.server";
 import { pageMeta } from "~/lib/meta";
-import { pageContext } from "~/context.server";
-import { catalogueKeyForPath, getCatalogue } from "~/models/catalogue.server";
+import { routePathname } from "~/lib/route-path";
+import { resolveCataloguePath, viewVideo } from "~/models/catalogue.server";
 import { cardView } from "~/models/catalogue-view.server";
 import type { Route } from "./+types/catalogue";
-import { routePathname } from "~/lib/route-path";
 
-/** A course catalogue grid: /courses/mern (4), /courses/fullstack (8), /cources/programming (4). */
+/**
+ * Every catalogue and video-list URL (/courses/…, and /cources/… as the original spelt it): the
+ * path is looked up in the catalogue's paths, so a list the admin adds answers at once; anything
+ * else is a 404. Who may play what is decided here, on the server: a locked item reaches the
+ * browser without a video id or a playable URL.
+ */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { locale, t, meta } = pageContext(context, request);
-  const key = catalogueKeyForPath(routePathname(request));
-  if (!key) throw data("Not Found", { status: 404 });
-  const catalogue = getCatalogue(key);
-  const title = catalogue.title[locale];
+  const found = resolveCataloguePath(getCatalogue(context), routePathname(request));
+  if (!found) throw data("Not Found", { status: 404 });
+
+  if (found.kind === "catalogue") {
+    const catalogue = found.catalogue;
+    const title = catalogue.title[locale];
+    return {
+      kind: "catalogue" as const,
+      meta: meta(`${title} · ${t("site.name")}`, catalogue.description[locale]),
+      title,
+      description: catalogue.description[locale],
+      cards: catalogue.courses.map((course) => cardView(course, locale)),
+    };
+  }
+
+  const list = found.list;
+  const viewer = getViewer(context);
+  const title = list.title[locale];
   return {
-    meta: meta(`${title} · ${t("site.name")}`, catalogue.description[locale]),
+    kind: "list" as const,
+    meta: meta(`${title} · ${t("site.name")}`, t("seo.listDescription", { title, count: list.lessons.length })),
     title,
-    description: catalogue.description[locale],
-    cards: catalogue.cards.map((card) => cardView(card, locale)),
+    description: list.description[locale],
+    freeSamples: list.freeSamples,
+    videos: list.lessons.map((lesson, index) => viewVideo(lesson, index, list.freeSamples, viewer, locale)),
+    viewer: {
+      isAuthenticated: viewer.isAuthenticated,
+      hasSubscription: viewer.hasSubscription,
+      isAdmin: viewer.isAdmin,
+    },
+    subscribedUntil: viewer.subscriptionEndsAt ? formatDate(viewer.subscriptionEndsAt, locale) : null,
   };
 }
 
 export const meta = ({ loaderData }: Route.MetaArgs) => pageMeta(loaderData?.meta);
 
-export default function Catalogue({ loaderData }: Route.ComponentProps) {
+export default function CataloguePage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
+  if (loaderData.kind === "list") {
+    const { title, description, videos, viewer, subscribedUntil, freeSamples } = loaderData;
+    return (
+      <>
+        <PageHeader title={title} />
+        <section className="container-page py-14">
+          <div className="mb-8 max-w-3xl">
+            <p className="text-lg text-ink-700">{description}</p>
+            <p className="mt-2 text-sm font-semibold text-ink-600">{t("video.count", { count: videos.length })}</p>
+          </div>
+          <AccessNotice viewer={viewer} subscribedUntil={subscribedUntil} freeSamples={freeSamples} />
+          <VideoList videos={videos} label={t("video.listLabel", { title })} />
+        </section>
+      </>
+    );
+  }
   return (
     <>
       <PageHeader title={loaderData.title} />

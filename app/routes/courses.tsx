@@ -3,31 +3,47 @@ import { Link } from "react-router";
 import { PageHeader } from "~/components/layout/page-header";
 import { SectionHeading } from "~/components/ui/section-heading";
 import { pageMeta } from "~/lib/meta";
-import { pageContext } from "~/context.server";
-import { getCatalogue, getVideoList } from "~/models/catalogue.server";
+import { getCatalogue, pageContext } from "~/context.server";
 import type { Route } from "./+types/courses";
 
-const CATALOGUES = [
-  { key: "mern", to: "/courses/mern", cover: "react.svg" },
-  { key: "fullstack", to: "/courses/fullstack", cover: "nodejs.svg" },
-  { key: "programming", to: "/cources/programming", cover: "java.svg" },
-] as const;
+/** Lists with a text of their own here; any other list at /courses/<slug> shows its title and count. */
+const LIST_TEXTS = {
+  dsa: { title: "courses.dsaTitle", text: "courses.dsaText" },
+  java: { title: "courses.javaTitle", text: "courses.javaText" },
+} as const;
 
+const FALLBACK_COVER = "/images/courses/java.svg";
+
+/** /courses: the catalogues with a page of their own, then the lists that stand alone (/courses/<slug>). */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { locale, t, meta } = pageContext(context, request);
+  const snapshot = getCatalogue(context);
+  const standalone = [...snapshot.lists.values()].flatMap((list) => {
+    const path = list.paths.find((p) => /^\/courses\/[^/]+$/.test(p));
+    return path ? [{ list, path }] : [];
+  });
+  standalone.sort((a, b) => a.path.localeCompare(b.path));
   return {
     meta: meta(t("courses.metaTitle"), t("courses.description")),
-    catalogues: CATALOGUES.map((c) => {
-      const catalogue = getCatalogue(c.key);
-      return {
-        ...c,
+    catalogues: snapshot.catalogues
+      .filter((c) => c.paths.length > 0)
+      .map((catalogue) => ({
+        key: catalogue.slug,
+        to: catalogue.paths[0]!,
         title: catalogue.title[locale],
         description: catalogue.description[locale],
-        count: catalogue.cards.length,
-        cover: catalogue.cards[0]?.cover ?? c.cover,
+        count: catalogue.courses.length,
+        cover: catalogue.courses[0]?.cover ?? FALLBACK_COVER,
+      })),
+    lists: standalone.map(({ list, path }) => {
+      const own = list.slug in LIST_TEXTS ? LIST_TEXTS[list.slug as keyof typeof LIST_TEXTS] : undefined;
+      const count = list.lessons.length;
+      return {
+        to: path,
+        title: own ? t(own.title) : list.title[locale],
+        text: own ? t(own.text, { count }) : t("courses.listText", { count }),
       };
     }),
-    lessons: { dsa: getVideoList("dsa")?.videos.length ?? 0, java: getVideoList("java")?.videos.length ?? 0 },
   };
 }
 
@@ -35,14 +51,7 @@ export const meta = ({ loaderData }: Route.MetaArgs) => pageMeta(loaderData?.met
 
 export default function Courses({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const extra = [
-    { to: "/courses/dsa", title: t("courses.dsaTitle"), text: t("courses.dsaText", { count: loaderData.lessons.dsa }) },
-    {
-      to: "/courses/java",
-      title: t("courses.javaTitle"),
-      text: t("courses.javaText", { count: loaderData.lessons.java }),
-    },
-  ];
+  const extra = loaderData.lists;
   return (
     <>
       <PageHeader title={t("courses.title")} />
@@ -55,7 +64,7 @@ export default function Courses({ loaderData }: Route.ComponentProps) {
               className="flex flex-col overflow-hidden rounded-[var(--radius-card)] bg-white shadow-[var(--shadow-card)]"
             >
               <img
-                src={`/images/courses/${c.cover}`}
+                src={c.cover}
                 alt=""
                 width={640}
                 height={400}

@@ -6,8 +6,9 @@ import { PeopleGrid } from "~/components/course/person-card";
 import { TestimonialsCarousel } from "~/components/course/testimonials-carousel";
 import { SectionHeading } from "~/components/ui/section-heading";
 import { pageMeta } from "~/lib/meta";
-import { pageContext } from "~/context.server";
-import { getPopularCourses } from "~/models/catalogue.server";
+import { getCatalogue, pageContext } from "~/context.server";
+import { findCatalogue } from "~/models/catalogue.server";
+import { HOME_CATALOGUE_SLUG } from "~/models/catalogue.urls";
 import { cardView, instructorsView, testimonialsView } from "~/models/catalogue-view.server";
 import type { Route } from "./+types/home";
 
@@ -15,7 +16,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { locale, t, meta } = pageContext(context, request);
   return {
     meta: meta(t("home.metaTitle"), t("site.description")),
-    popular: getPopularCourses().map((c) => cardView(c, locale)),
+    // The "home" catalogue's cards (it has no page of its own).
+    popular: (findCatalogue(getCatalogue(context), HOME_CATALOGUE_SLUG)?.courses ?? []).map((c) => cardView(c, locale)),
     instructors: instructorsView(locale),
     testimonials: testimonialsView(locale),
   };

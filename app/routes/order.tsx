@@ -1,19 +1,31 @@
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { data, Link } from "react-router";
 import { CourseCard } from "~/components/course/course-card";
 import { PageHeader } from "~/components/layout/page-header";
 import { pageMeta } from "~/lib/meta";
-import { pageContext } from "~/context.server";
-import { allCourseCards } from "~/models/catalogue.server";
+import { getCatalogue, pageContext } from "~/context.server";
+import { findCatalogue, findCourse } from "~/models/catalogue.server";
+import { HOME_CATALOGUE_SLUG } from "~/models/catalogue.urls";
 import { cardView } from "~/models/catalogue-view.server";
 import type { Route } from "./+types/order";
 
-/** /order: where Join Now leads for a course (?course=<key>): the course and the way to subscribe. */
+/** Without ?course=, the order page shows the home page's tax course, as the original did. */
+const DEFAULT_COURSE = "tax-refund";
+
+/**
+ * /order: where Join Now leads for a course (?course=<slug>): the course and the way to subscribe.
+ * An unknown or unpublished course is a 404.
+ */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { locale, t, meta } = pageContext(context, request);
-  const key = new URL(request.url).searchParams.get("course");
-  const card = key ? allCourseCards().find((c) => c.key === key) : allCourseCards()[0];
-  return { meta: meta(t("order.metaTitle"), t("order.description")), course: card ? cardView(card, locale) : null };
+  const snapshot = getCatalogue(context);
+  const slug = new URL(request.url).searchParams.get("course");
+  const course =
+    slug !== null
+      ? findCourse(snapshot, slug)
+      : (findCourse(snapshot, DEFAULT_COURSE) ?? findCatalogue(snapshot, HOME_CATALOGUE_SLUG)?.courses[0]);
+  if (slug !== null && !course) throw data("Not Found", { status: 404 });
+  return { meta: meta(t("order.metaTitle"), t("order.description")), course: course ? cardView(course, locale) : null };
 }
 
 export const meta = ({ loaderData }: Route.MetaArgs) => pageMeta(loaderData?.meta);
@@ -28,7 +40,8 @@ export default function Order({ loaderData }: Route.ComponentProps) {
           <h2 id="order-heading" className="mb-4 text-2xl font-bold">
             {t("order.chosen")}
           </h2>
-          {loaderData.course ? <CourseCard course={loaderData.course} /> : <p>{t("order.none")}</p>}
+          {/* No "Join Now" here: it would lead back to this page. */}
+          {loaderData.course ? <CourseCard course={loaderData.course} join={false} /> : <p>{t("order.none")}</p>}
         </div>
         <div className="self-start rounded-[var(--radius-card)] bg-brand-50 p-8">
           <h2 className="text-2xl font-bold">{t("order.includedTitle")}</h2>

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { PageHeader } from "~/components/layout/page-header";
 import { getViewer, pageContext } from "~/context.server";
 import { pageMeta } from "~/lib/meta";
-import { getSubscriptionPrice } from "~/models/catalogue.server";
+import { getSubscriptionPrice } from "~/models/site-content.server";
 import { formatPrice } from "~/i18n/format";
 import type { Route } from "./+types/payments";
 import { CheckIcon } from "~/components/ui/check-icon";

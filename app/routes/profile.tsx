@@ -3,8 +3,9 @@ import { Link } from "react-router";
 import { PageHeader } from "~/components/layout/page-header";
 import { formatDate, formatDateTime, formatPercent } from "~/i18n/format";
 import { requireUser } from "~/models/viewer.server";
-import { getViewer, localeContext, servicesOf } from "~/context.server";
-import { getQuiz, quizHistory } from "~/models/quiz.server";
+import { getCatalogue, getViewer, localeContext, servicesOf } from "~/context.server";
+import { findQuiz } from "~/models/catalogue.server";
+import { quizHistory } from "~/models/quiz.server";
 import { findUserById } from "~/models/user.server";
 import { IDP_MOUNT } from "~/lib/idp/provider.server";
 import type { Route } from "./+types/profile";
@@ -16,8 +17,10 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { locale, i18n } = context.get(localeContext);
   const user = (await findUserById(db, me.id))!;
   const { viewer } = me;
+  const catalogue = getCatalogue(context);
   const history = (await quizHistory(db, me.id)).map((h) => ({
-    quiz: getQuiz(h.quiz).title[locale],
+    // A quiz removed or unpublished since is named by its slug.
+    quiz: findQuiz(catalogue, h.quiz)?.title[locale] ?? h.quiz,
     key: h.quiz,
     score: h.score,
     total: h.total,

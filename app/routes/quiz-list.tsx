@@ -3,19 +3,25 @@ import { Link } from "react-router";
 import { PageHeader } from "~/components/layout/page-header";
 import { SectionHeading } from "~/components/ui/section-heading";
 import { pageMeta } from "~/lib/meta";
-import { pageContext } from "~/context.server";
+import { getCatalogue, pageContext } from "~/context.server";
 import { quizUrl } from "~/models/catalogue.urls";
 import { listQuizzes } from "~/models/quiz.server";
 import type { Route } from "./+types/quiz-list";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { locale, t, meta } = pageContext(context, request);
-  return { meta: meta(t("test.metaTitle"), t("test.description")), quizzes: listQuizzes(locale) };
+  return {
+    meta: meta(t("test.metaTitle"), t("test.description")),
+    quizzes: listQuizzes(getCatalogue(context), locale),
+  };
 }
 
 export const meta = ({ loaderData }: Route.MetaArgs) => pageMeta(loaderData?.meta);
 
 const ICONS: Record<string, string> = { java: "☕", fullstack: "⧉", javascript: "JS", react: "⚛" };
+
+/** A quiz the admin added has no icon of its own: its first letters. */
+const iconOf = (key: string) => ICONS[key] ?? key.slice(0, 2).toUpperCase();
 
 export default function QuizList({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
@@ -34,7 +40,7 @@ export default function QuizList({ loaderData }: Route.ComponentProps) {
                 aria-hidden="true"
                 className="mx-auto flex size-16 items-center justify-center rounded-full bg-brand-100 text-2xl font-extrabold text-brand-900"
               >
-                {ICONS[quiz.key]}
+                {iconOf(quiz.key)}
               </span>
               <h3 className="mt-4 text-xl font-bold">{quiz.title}</h3>
               <p className="mt-2 flex-1 text-sm text-ink-600">{quiz.description}</p>

@@ -4,19 +4,12 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { PageHeader } from "~/components/layout/page-header";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { formatPercent } from "~/i18n/format";
-import { getViewer, pageContext, servicesOf } from "~/context.server";
+import { getCatalogue, getViewer, pageContext, servicesOf } from "~/context.server";
 import { passHeaders } from "~/lib/http";
 import { pageMeta } from "~/lib/meta";
-import {
-  answerQuestion,
-  findAttempt,
-  getQuiz,
-  percentage,
-  QuizInputError,
-  quizKeyForPath,
-  questionView,
-} from "~/models/quiz.server";
-import { QUIZ_FOLLOW_UP, quizUrl } from "~/models/catalogue.urls";
+import { findQuiz } from "~/models/catalogue.server";
+import { answerQuestion, findAttempt, percentage, QuizInputError, questionView } from "~/models/quiz.server";
+import { quizUrl } from "~/models/catalogue.urls";
 import type { Route } from "./+types/quiz";
 import { routePathname } from "~/lib/route-path";
 
@@ -24,12 +17,12 @@ import { routePathname } from "~/lib/route-path";
  * A quiz: one question per step, each step a form post graded on the server (the answers never
  * leave it). Progress is a database row; the page's URL names the attempt (?attempt=…).
  */
-export async function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context, request, params }: Route.LoaderArgs) {
   const { locale, t, meta } = pageContext(context, request);
   const url = new URL(request.url);
-  const key = quizKeyForPath(routePathname(request));
-  if (!key) throw data("Not Found", { status: 404 });
-  const quiz = getQuiz(key);
+  const quiz = findQuiz(getCatalogue(context), params.slug);
+  if (!quiz) throw data("Not Found", { status: 404 });
+  const key = quiz.slug;
   const title = quiz.title[locale];
   const base = {
     key,
@@ -49,20 +42,26 @@ export async function loader({ context, request }: Route.LoaderArgs) {
         score: attempt.score,
         total: attempt.question_count,
         percentage: formatPercent(pct, locale),
-        followUp: QUIZ_FOLLOW_UP[key],
+        followUp: quiz.followUp,
         dismissed: url.searchParams.get("dismissed") === "1",
       },
     };
   }
   const index = attempt ? attempt.current_index : 0;
+  // A quiz the admin shortened since this attempt began: start again.
+  if (index >= quiz.questions.length) {
+    if (quiz.questions.length === 0) throw data("Not Found", { status: 404 });
+    return { ...base, attemptId: null, question: questionView(quiz, 0), result: null };
+  }
   return { ...base, attemptId: attempt?.id ?? null, question: questionView(quiz, index), result: null };
 }
 
-export async function action({ context, request }: Route.ActionArgs) {
+export async function action({ context, request, params }: Route.ActionArgs) {
   const { db, log, clientIp, rateLimits } = servicesOf(context);
   const path = routePathname(request);
-  const key = quizKeyForPath(path);
-  if (!key) throw data("Not Found", { status: 404 });
+  const quiz = findQuiz(getCatalogue(context), params.slug);
+  if (!quiz) throw data("Not Found", { status: 404 });
+  const key = quiz.slug;
   const form = await request.formData();
   const attemptId = String(form.get("attempt") ?? "") || null;
   const rawIndex = String(form.get("index") ?? "");
@@ -79,8 +78,7 @@ export async function action({ context, request }: Route.ActionArgs) {
       );
   }
   try {
-    const attempt = await answerQuestion(db, {
-      quiz: key,
+    const attempt = await answerQuestion(db, quiz, {
       attemptId,
       index: Number(rawIndex),
       option: option === null || option === "" ? null : option,

@@ -1,5 +1,6 @@
-import { requestContext } from "~/context.server";
-import { CATALOGUE_URLS, CORRECTED_SPELLING, QUIZ_LIST_URL, VIDEO_LIST_URLS } from "~/models/catalogue.urls";
+import { getCatalogue, requestContext } from "~/context.server";
+import { sitemapCataloguePaths } from "~/models/catalogue.server";
+import { courseUrl, QUIZ_LIST_URL } from "~/models/catalogue.urls";
 import type { Route } from "./+types/sitemap";
 
 const PAGES = [
@@ -23,12 +24,10 @@ function escapeXml(value: string): string {
 /** Every public page in both languages (English at the plain path, Hebrew at ?lng=he), each with the hreflang alternates the pages carry. */
 export async function loader({ context }: Route.LoaderArgs) {
   const { config } = context.get(requestContext);
-  const paths = [
-    ...PAGES,
-    ...[...Object.keys(CATALOGUE_URLS), ...Object.keys(VIDEO_LIST_URLS)].filter(
-      (p) => !p.startsWith(CORRECTED_SPELLING),
-    ),
-  ];
+  const catalogue = getCatalogue(context);
+  // The catalogue's own URLs (one per page: aliases are left out) and every course's page.
+  const courses = catalogue.catalogues.flatMap((c) => c.courses.map((course) => courseUrl(course.slug)));
+  const paths = [...PAGES, ...sitemapCataloguePaths(catalogue), ...courses];
   const urls = paths.map((path) => {
     const en = escapeXml(`${config.PUBLIC_URL}${path}`);
     const he = escapeXml(`${config.PUBLIC_URL}${path}?lng=he`);

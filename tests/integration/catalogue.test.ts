@@ -1,5 +1,7 @@
+import { randomUUID } from "node:crypto";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSignedInUser } from "../support/factories.ts";
+import { createSignedInUser, setLessonVideo, setPublished } from "../support/factories.ts";
 import { startApp } from "./harness.ts";
 
 const LISTS: Record<string, number> = {
@@ -39,9 +41,17 @@ const PAGES = [
   "/courses/programming",
 ];
 
+/** How the items of a page's video lists show: playable, "Video coming soon" (may watch, no video yet), locked. */
 function states(html: string) {
-  const all = [...html.matchAll(/data-state="(playable|locked)"/g)].map((m) => m[1]);
-  return { playable: all.filter((s) => s === "playable").length, locked: all.filter((s) => s === "locked").length };
+  const all = [...html.matchAll(/data-state="(playable|soon|locked)"/g)].map((m) => m[1]);
+  const count = (state: string) => all.filter((s) => s === state).length;
+  return { playable: count("playable"), soon: count("soon"), locked: count("locked") };
+}
+
+/** Those the viewer may watch, with or without a video yet. */
+function open(html: string) {
+  const s = states(html);
+  return { open: s.playable + s.soon, locked: s.locked };
 }
 
 /** Only the list named by its aria-label (the about page has several). */
@@ -54,8 +64,14 @@ function listSection(html: string, idOrLabel: string): string {
 describe("public site, catalogue and gated videos", () => {
   let app: Awaited<ReturnType<typeof startApp>>;
   const cookies: Record<string, string> = {};
+  /** Real-looking YouTube ids given to the first four DSA lessons (the seed has placeholders only). */
+  const dsaIds: string[] = [];
+  let javaId: string;
   beforeAll(async () => {
     app = await startApp();
+    // Before the first request, so the app's first look at the catalogue sees them.
+    for (const position of [0, 1, 2, 3]) dsaIds.push((await setLessonVideo(app.db, "dsa", position))!);
+    javaId = (await setLessonVideo(app.db, "java", 0))!;
     cookies.learner = (await createSignedInUser(app.db, "learner")).cookie;
     cookies.subscriber = (await createSignedInUser(app.db, "subscriber")).cookie;
     cookies.admin = (await createSignedInUser(app.db, "admin")).cookie;
@@ -93,28 +109,58 @@ describe("public site, catalogue and gated videos", () => {
 
   it("lists exactly the videos of each list: all locked for a visitor, 3 free for a learner, all for a subscriber and an admin", async () => {
     for (const [path, count] of Object.entries(LISTS)) {
-      const visitor = states(await (await get(path)).text());
-      expect(visitor, `visitor ${path}`).toEqual({ playable: 0, locked: count });
-      const learner = states(await (await get(path, cookies.learner)).text());
-      expect(learner, `learner ${path}`).toEqual({ playable: Math.min(3, count), locked: Math.max(0, count - 3) });
-      const subscriber = states(await (await get(path, cookies.subscriber)).text());
-      expect(subscriber, `subscriber ${path}`).toEqual({ playable: count, locked: 0 });
+      const visitor = open(await (await get(path)).text());
+      expect(visitor, `visitor ${path}`).toEqual({ open: 0, locked: count });
+      const learner = open(await (await get(path, cookies.learner)).text());
+      expect(learner, `learner ${path}`).toEqual({ open: Math.min(3, count), locked: Math.max(0, count - 3) });
+      const subscriber = open(await (await get(path, cookies.subscriber)).text());
+      expect(subscriber, `subscriber ${path}`).toEqual({ open: count, locked: 0 });
     }
-    const admin = states(await (await get("/courses/dsa", cookies.admin)).text());
-    expect(admin).toEqual({ playable: 35, locked: 0 });
+    // DSA: four YouTube lessons and the self-hosted fifth play; the placeholders are "coming soon".
+    expect(states(await (await get("/courses/dsa", cookies.admin)).text())).toEqual({
+      playable: 5,
+      soon: 30,
+      locked: 0,
+    });
+    expect(states(await (await get("/courses/dsa", cookies.learner)).text())).toEqual({
+      playable: 3,
+      soon: 0,
+      locked: 32,
+    });
+  });
+
+  it('shows a lesson without a playable video as "Video coming soon" (translated), never a player', async () => {
+    const html = await (await get("/courses/fullstack/html", cookies.subscriber)).text();
+    expect(states(html)).toEqual({ playable: 0, soon: 1, locked: 0 });
+    expect(html).toContain("Video coming soon");
+    expect(html).toContain('src="/images/video-poster.svg"');
+    expect(html).not.toContain("data-video-id");
+    expect(html).not.toContain("SAMPLE");
+    const hebrew = await (await get("/courses/fullstack/html?lng=he", cookies.subscriber)).text();
+    expect(hebrew).toContain("הסרטון יעלה בקרוב");
+    // Those who may not watch see the usual locked state.
+    const visitor = await (await get("/courses/fullstack/html")).text();
+    expect(states(visitor)).toEqual({ playable: 0, soon: 0, locked: 1 });
+    expect(visitor).not.toContain("Video coming soon");
   });
 
   it("gives a visitor's HTML no video id and no playable URL", async () => {
     for (const path of Object.keys(LISTS)) {
       const html = await (await get(path)).text();
       expect(html, path).not.toMatch(/SAMPLE[\w-]{5}/);
+      for (const id of [...dsaIds, javaId]) expect(html, path).not.toContain(id);
       expect(html, path).not.toContain("/video/");
       expect(html, path).not.toContain("youtube");
-      expect(html, path).toMatch(/\/thumb\/[\w-]{22}/);
+      // A YouTube lesson's thumbnail comes through an opaque key; the others show the poster.
+      if (path === "/courses/dsa" || path.endsWith("/java")) expect(html, path).toMatch(/\/thumb\/[\w-]{22}/);
+      else expect(html, path).not.toMatch(/\/thumb\//);
     }
     // A learner's locked items carry no id either; the free samples do.
     const learner = await (await get("/courses/dsa", cookies.learner)).text();
-    expect(learner.match(/data-video-id="SAMPLE[\w-]{5}"/g)).toHaveLength(3);
+    expect(learner.match(/data-video-id="[\w-]{11}"/g)).toEqual(
+      dsaIds.slice(0, 3).map((id) => `data-video-id="${id}"`),
+    );
+    expect(learner).not.toContain(dsaIds[3]);
     expect(learner).toContain("Free sample");
     expect(learner).not.toContain("/video/lesson-sample.mp4"); // the 5th lesson is for subscribers
     const subscriber = await (await get("/courses/dsa", cookies.subscriber)).text();
@@ -124,22 +170,24 @@ describe("public site, catalogue and gated videos", () => {
   it("shows the about video page by viewer: notice and 32 locked, 3 playable, or the banner and all 32", async () => {
     const visitor = await (await get("/about")).text();
     expect(visitor).toContain("The full content is for registered subscribers.");
-    expect(states(listSection(visitor, 'id="java-videos"'))).toEqual({ playable: 0, locked: 32 });
+    expect(open(listSection(visitor, 'id="java-videos"'))).toEqual({ open: 0, locked: 32 });
+    // The explainers are open to everyone; their ids are placeholders, so "coming soon".
     expect(states(listSection(visitor, 'aria-label="Israel Tax Authority explainers"'))).toEqual({
-      playable: 5,
+      playable: 0,
+      soon: 5,
       locked: 0,
     });
     expect(visitor).toContain('src="/video/about-lomda.mp4"');
     expect(visitor).not.toContain("You are Subscribed");
 
     const learner = await (await get("/about", cookies.learner)).text();
-    expect(states(listSection(learner, 'id="java-videos"'))).toEqual({ playable: 3, locked: 29 });
+    expect(states(listSection(learner, 'id="java-videos"'))).toEqual({ playable: 1, soon: 2, locked: 29 });
     expect(learner).not.toContain("You are Subscribed");
 
     const subscriber = await (await get("/about", cookies.subscriber)).text();
     expect(subscriber).toContain("You are Subscribed");
     expect(subscriber).not.toContain("Yoa are");
-    expect(states(listSection(subscriber, 'id="java-videos"'))).toEqual({ playable: 32, locked: 0 });
+    expect(open(listSection(subscriber, 'id="java-videos"'))).toEqual({ open: 32, locked: 0 });
 
     const hebrew = await (await get("/about?lng=he")).text();
     expect(hebrew).toContain("רשות המסים");
@@ -220,10 +268,174 @@ describe("public site, catalogue and gated videos", () => {
     const sitemap = await get("/sitemap.xml");
     expect(sitemap.headers.get("content-type")).toBe("application/xml; charset=utf-8");
     const xml = await sitemap.text();
-    expect(xml).toContain(`<loc>${app.url}/cources/programming/advJava</loc>`);
+    // Catalogue URLs as stored (lower-case; any case answers), the original spelling only.
+    expect(xml).toContain(`<loc>${app.url}/cources/programming/advjava</loc>`);
+    expect(xml).not.toContain(`${app.url}/courses/programming`);
+    expect(xml).toContain(`<loc>${app.url}/course/tax-refund</loc>`);
+    expect(xml).toContain(`<loc>${app.url}/course/programming-dsa?lng=he</loc>`);
     expect(xml).toContain('hreflang="he"');
     const robots = await (await get("/robots.txt")).text();
     expect(robots).toContain(`Sitemap: ${app.url}/sitemap.xml`);
     expect(robots).toContain("Disallow: /profile");
+  });
+
+  it("gives every course a page: summary, teacher, price, its lessons with the viewer's lock states, its quiz", async () => {
+    const res = await get("/course/programming-dsa");
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain("<title>Data Structures and Algorithms · Lomda</title>");
+    expect(html).toMatch(/<meta name="description" content="Understand arrays, linked lists/);
+    expect(html).toContain(`<link rel="canonical" href="${app.url}/course/programming-dsa"/>`);
+    // Breadcrumb: Home / Courses / the catalogue / the course.
+    const crumbs = html.slice(
+      html.indexOf('aria-label="Breadcrumb"'),
+      html.indexOf("</nav>", html.indexOf("Breadcrumb")),
+    );
+    expect(crumbs).toContain('href="/courses"');
+    expect(crumbs).toContain('href="/cources/programming"');
+    expect(html).toMatch(/data-testid="course-teacher">Daniel Cohen</);
+    expect(html).toMatch(/data-testid="course-hours">16.50 Hours</);
+    expect(html).toMatch(/data-testid="course-price"><bdi>\$179.00<\/bdi>/);
+    expect(html).toMatch(/data-testid="course-lessons">35</);
+    expect(html).toContain("4.9 out of 5 stars, 149 reviews");
+    expect(html).not.toContain('href="/courses/dsa#lesson-'); // locked lessons lead nowhere
+    expect(html).toMatch(/data-testid="course-join"[^>]*>|href="\/courses\/dsa"[^>]*data-testid="course-join"/);
+    expect(states(html)).toEqual({ playable: 0, soon: 0, locked: 35 });
+    expect(html).not.toContain(dsaIds[0]);
+    const learner = await (await get("/course/programming-dsa", cookies.learner)).text();
+    expect(states(learner)).toEqual({ playable: 3, soon: 0, locked: 32 });
+    expect(learner).toContain('href="/courses/dsa#lesson-dsa-01-intro"');
+    expect(learner).not.toContain('href="/courses/dsa#lesson-dsa-04-arrays"');
+    expect(states(await (await get("/course/programming-dsa", cookies.subscriber)).text())).toEqual({
+      playable: 5,
+      soon: 30,
+      locked: 0,
+    });
+    const java = await (await get("/course/programming-java")).text();
+    expect(java).toContain('href="/test/java"');
+    expect(java).toContain("20 questions");
+
+    const hebrew = await (await get("/course/programming-dsa?lng=he")).text();
+    expect(hebrew).toContain('<html lang="he" dir="rtl">');
+    expect(hebrew).toContain("<title>מבני נתונים ואלגוריתמים · לומדה</title>");
+    expect(hebrew).toContain("תוכנית הלימודים");
+    expect(hebrew).toMatch(/data-testid="course-teacher">דניאל כהן</);
+    expect(hebrew).toContain('aria-label="נתיב ניווט"');
+
+    expect((await get("/course/no-such-course")).status).toBe(404);
+    expect((await get("/course/Programming-DSA")).status).toBe(404);
+  });
+
+  it("leads every card's Read More to its course page, and Join Now to /order for that course unless set", async () => {
+    const home = await (await get("/")).text();
+    expect(home).toContain('href="/course/tax-refund"');
+    expect(home).toContain('href="/order?course=tax-refund"');
+    expect(home).toContain('href="/course/open-business-solo"');
+    expect(home).toContain('href="/order?course=open-business-solo"');
+    expect(home).not.toContain('href="/order"');
+    const fullstack = await (await get("/courses/fullstack")).text();
+    expect(fullstack.match(/href="\/course\/fullstack-[a-z]+"/g)).toHaveLength(8);
+    expect(fullstack).toContain('href="/courses/fullstack/sql"');
+
+    // The order page shows the course it is given, and does not offer to join itself again.
+    const order = await (await get("/order?course=open-business-solo")).text();
+    expect(order).toContain("Opening a Business on Your Own");
+    expect(order).toContain("$189.00");
+    expect(order).not.toContain("Join Now");
+    expect(order).toContain('href="/course/open-business-solo"');
+    const plain = await (await get("/order")).text();
+    expect(plain).toContain("$389.00"); // the tax course, as before
+    expect((await get("/order?course=nope")).status).toBe(404);
+    const tax = await (await get("/course/tax-refund?lng=he")).text();
+    expect(tax).toContain('href="/order?course=tax-refund"');
+    expect(tax).toContain("נעול");
+  });
+
+  it("answers a list added later at its own /courses/ URL, without a rebuild, and hides unpublished items", async () => {
+    const listId = randomUUID();
+    const now = new Date().toISOString();
+    await app.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto("video_lists")
+        .values({
+          id: listId,
+          slug: "rust",
+          title_en: "Rust from zero",
+          title_he: null,
+          description_en: "Ownership, borrowing and fearless concurrency.",
+          description_he: null,
+          free_samples: 1,
+          published: 1,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+      await trx
+        .insertInto("lessons")
+        .values(
+          [0, 1].map((position) => ({
+            id: randomUUID(),
+            list_id: listId,
+            slug: `rust-${position}`,
+            position,
+            title_en: `Rust lesson ${position + 1}`,
+            title_he: null,
+            description_en: "A lesson.",
+            description_he: null,
+            duration: null,
+            youtube_id: null,
+            video_file: null,
+            published: 1,
+            created_at: now,
+            updated_at: now,
+          })),
+        )
+        .execute();
+      await trx
+        .insertInto("catalogue_paths")
+        .values({ path: "/courses/rust", kind: "list", target_id: listId, in_sitemap: 1 })
+        .execute();
+      // Another process's change (the app's own writes also mark its copy stale at once).
+      await sql`update catalogue_state set version = version + 1 where id = 1`.execute(trx);
+    });
+    await expect.poll(async () => (await get("/courses/rust")).status, { timeout: 5000 }).toBe(200);
+    const hebrew = await (await get("/courses/rust?lng=he", cookies.learner)).text();
+    expect(hebrew).toContain("Rust from zero"); // no Hebrew title: English stands in
+    expect(states(hebrew)).toEqual({ playable: 0, soon: 1, locked: 1 }); // one free sample
+    expect(hebrew).toContain("הסרטון הראשון ברשימה הזו");
+    expect((await get("/courses/RUST/")).status).toBe(200);
+    expect(await (await get("/courses")).text()).toContain('href="/courses/rust"');
+    expect(await (await get("/sitemap.xml")).text()).toContain(`<loc>${app.url}/courses/rust</loc>`);
+
+    await setPublished(app.db, "video_lists", "rust", false);
+    await setPublished(app.db, "courses", "fullstack-css", false);
+    await setPublished(app.db, "quizzes", "react", false);
+    await expect.poll(async () => (await get("/courses/rust")).status, { timeout: 5000 }).toBe(404);
+    expect((await get("/course/fullstack-css")).status).toBe(404);
+    expect((await get("/order?course=fullstack-css")).status).toBe(404);
+    expect((await get("/test/React")).status).toBe(404);
+    expect(await (await get("/courses/fullstack")).text()).not.toContain("CSS Layout and Design");
+    expect(await (await get("/sitemap.xml")).text()).not.toContain("/course/fullstack-css");
+    await setPublished(app.db, "courses", "fullstack-css", true);
+    await setPublished(app.db, "quizzes", "react", true);
+    await expect.poll(async () => (await get("/test/React")).status, { timeout: 5000 }).toBe(200);
+  });
+
+  it("serves a file given to a lesson later by the same rule: the lesson's place in its list", async () => {
+    expect((await get("/video/lesson-sample.mp4", cookies.learner)).status).toBe(403); // 5th of DSA
+    // The only lesson of the HTML list, a learner's free sample, now plays the same file.
+    await setLessonVideo(app.db, "html", 0, { videoFile: "lesson-sample.mp4" });
+    await expect
+      .poll(async () => (await get("/video/lesson-sample.mp4", cookies.learner, { range: "bytes=0-99" })).status, {
+        timeout: 5000,
+      })
+      .toBe(206);
+    expect((await get("/video/lesson-sample.mp4")).status).toBe(401);
+    const page = await (await get("/courses/fullstack/html", cookies.learner)).text();
+    expect(page).toContain('src="/video/lesson-sample.mp4"');
+    await setLessonVideo(app.db, "html", 0, { youtubeId: null, videoFile: null });
+    await expect
+      .poll(async () => (await get("/video/lesson-sample.mp4", cookies.learner)).status, { timeout: 5000 })
+      .toBe(403);
   });
 });

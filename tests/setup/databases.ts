@@ -5,10 +5,12 @@ import { join } from "node:path";
 import pg from "pg";
 import { openDatabase, type DatabaseHandle } from "../../app/lib/db.server.ts";
 import { migrateToLatest } from "../../db/migrate.ts";
+import { seedCatalogue } from "../../app/models/catalogue-seed.server.ts";
 
 /**
  * The databases model tests run on: always a real SQLite file; a real PostgreSQL too when
- * TEST_DATABASE_URL is set (each test database is its own schema, dropped afterwards).
+ * TEST_DATABASE_URL is set (each test database is its own schema, dropped afterwards). Each is
+ * migrated and holds the seeded catalogue, as a started server's does (`seed: false`: an empty one).
  */
 export const DIALECTS: ("sqlite" | "postgres")[] = process.env.TEST_DATABASE_URL ? ["sqlite", "postgres"] : ["sqlite"];
 
@@ -19,7 +21,13 @@ export interface TestDb extends DatabaseHandle {
   reopen(): DatabaseHandle;
 }
 
-export async function createTestDb(dialect: "sqlite" | "postgres"): Promise<TestDb> {
+export async function createTestDb(dialect: "sqlite" | "postgres", options: { seed?: boolean } = {}): Promise<TestDb> {
+  const database = await openTestDb(dialect);
+  if (options.seed !== false) await seedCatalogue(database.db);
+  return database;
+}
+
+async function openTestDb(dialect: "sqlite" | "postgres"): Promise<TestDb> {
   const suffix = randomBytes(6).toString("hex");
   if (dialect === "sqlite") {
     const dir = join(tmpdir(), `lomda-test-${suffix}`);

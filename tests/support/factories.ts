@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database, User } from "../../db/schema.ts";
 import type { FeedbackInput } from "../../app/models/feedback.schema.ts";
+import { bumpCatalogueVersion } from "../../app/models/catalogue-version.server.ts";
 import { createFeedback as storeFeedback, type FeedbackItem } from "../../app/models/feedback.server.ts";
 import { createSession as storeSession } from "../../app/models/session.server.ts";
 import { grantSubscription } from "../../app/models/subscription.server.ts";
@@ -99,4 +100,74 @@ export async function createFeedback(
     { name: uniqueId("Reader"), comment: "Clear lessons.", image: "", rating: 4, ...overrides },
     options,
   );
+}
+
+/* ---------- The catalogue (seeded from content/ in every test database) ---------- */
+
+/** A real-looking YouTube id (11 characters of YouTube's alphabet), unique per call. */
+export function fakeYoutubeId(): string {
+  return `yt${randomBytes(9).toString("base64url").slice(0, 9)}`;
+}
+
+/** Changes catalogue rows as the admin area does: in one transaction that bumps the catalogue's version. */
+async function changeCatalogue(db: Kysely<Database>, change: (trx: Kysely<Database>) => Promise<void>): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await change(trx);
+    await bumpCatalogueVersion(trx);
+  });
+}
+
+async function listId(db: Kysely<Database>, listSlug: string): Promise<string> {
+  const row = await db.selectFrom("video_lists").select("id").where("slug", "=", listSlug).executeTakeFirst();
+  if (!row) throw new Error(`no video list "${listSlug}"`);
+  return row.id;
+}
+
+/**
+ * Gives the lesson at `position` (0-based) of a seeded list a video: a YouTube id (a new
+ * real-looking one by default), a self-hosted file, or neither ("Video coming soon"). Returns the id.
+ */
+export async function setLessonVideo(
+  db: Kysely<Database>,
+  listSlug: string,
+  position: number,
+  video: { youtubeId?: string | null; videoFile?: string | null } = {},
+): Promise<string | null> {
+  const youtubeId = video.youtubeId === undefined ? (video.videoFile ? null : fakeYoutubeId()) : video.youtubeId;
+  const id = await listId(db, listSlug);
+  await changeCatalogue(db, async (trx) => {
+    const result = await trx
+      .updateTable("lessons")
+      .set({ youtube_id: youtubeId, video_file: video.videoFile ?? null })
+      .where("list_id", "=", id)
+      .where("position", "=", position)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) throw new Error(`no lesson at ${listSlug}[${position}]`);
+  });
+  return youtubeId;
+}
+
+/** Publishes or unpublishes a catalogue item by its slug (a lesson's slug is unique in the seed). */
+export async function setPublished(
+  db: Kysely<Database>,
+  table: "catalogues" | "courses" | "video_lists" | "lessons" | "quizzes",
+  slug: string,
+  published: boolean,
+): Promise<void> {
+  await changeCatalogue(db, async (trx) => {
+    const result = await trx
+      .updateTable(table)
+      .set({ published: published ? 1 : 0 })
+      .where("slug", "=", slug)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) throw new Error(`no ${table} row "${slug}"`);
+  });
+}
+
+/** Sets how many lessons of a list are free samples for learners. */
+export async function setFreeSamples(db: Kysely<Database>, listSlug: string, count: number): Promise<void> {
+  const id = await listId(db, listSlug);
+  await changeCatalogue(db, async (trx) => {
+    await trx.updateTable("video_lists").set({ free_samples: count }).where("id", "=", id).execute();
+  });
 }

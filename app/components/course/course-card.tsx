@@ -4,8 +4,11 @@ import { asLocale, formatHours, formatNumber } from "~/i18n/format";
 import type { CourseCardView } from "~/models/catalogue.types";
 import { Stars } from "~/components/ui/stars";
 
-/** A course card (SPEC.md §3): cover, stars and reviews, title, teacher, duration, students, price, links. */
-export function CourseCard({ course }: { course: CourseCardView }) {
+/**
+ * A course card (SPEC.md §3): cover, stars and reviews, title, teacher, duration, students, price,
+ * links. `join={false}` leaves "Join Now" out (the order page, where it would lead to itself).
+ */
+export function CourseCard({ course, join = true }: { course: CourseCardView; join?: boolean }) {
   const { t, i18n } = useTranslation();
   const locale = asLocale(i18n.language);
   const hours = Number(course.duration);
@@ -17,7 +20,7 @@ export function CourseCard({ course }: { course: CourseCardView }) {
     >
       <div className="relative">
         <img
-          src={`/images/courses/${course.cover}`}
+          src={course.cover}
           alt=""
           width={640}
           height={400}
@@ -52,9 +55,11 @@ export function CourseCard({ course }: { course: CourseCardView }) {
           <Link to={course.readMore} className="btn btn-secondary" aria-describedby={titleId}>
             {t("card.readMore")}
           </Link>
-          <Link to={course.join} className="btn btn-primary" aria-describedby={titleId}>
-            {t("card.joinNow")}
-          </Link>
+          {join ? (
+            <Link to={course.join} className="btn btn-primary" aria-describedby={titleId}>
+              {t("card.joinNow")}
+            </Link>
+          ) : null}
         </div>
       </div>
     </article>

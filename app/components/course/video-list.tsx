@@ -88,8 +88,43 @@ function LockedPreview({ video }: { video: VideoView }) {
   );
 }
 
+/** A lesson the viewer may watch that has no video yet: the poster and "Video coming soon", never a broken player. */
+function ComingSoon({ video }: { video: VideoView }) {
+  const { t } = useTranslation();
+  return (
+    <div className="relative overflow-hidden rounded-lg bg-ink-900" data-testid="video-soon">
+      <img
+        src={video.thumb}
+        alt=""
+        width={480}
+        height={360}
+        loading="lazy"
+        className="aspect-video w-full object-cover"
+      />
+      {/* A solid disc over the poster's play mark: nothing here looks playable. */}
+      <span className="absolute inset-0 flex flex-col items-center justify-center gap-2 bg-ink-950/30 text-white">
+        <span className="flex size-24 items-center justify-center rounded-full bg-ink-950">
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            className="size-10"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+          >
+            <circle cx="12" cy="12" r="9" />
+            <path d="M12 7v5l3 2" strokeLinecap="round" />
+          </svg>
+        </span>
+        <span className="rounded bg-ink-950 px-2 py-0.5 text-sm font-semibold">{t("video.comingSoon")}</span>
+      </span>
+    </div>
+  );
+}
+
 export function VideoPlayerOrLock({ video }: { video: VideoView }) {
   if (!video.player) return <LockedPreview video={video} />;
+  if (video.player.kind === "soon") return <ComingSoon video={video} />;
   if (video.player.kind === "youtube") return <YoutubePlayer video={video} videoId={video.player.videoId} />;
   return (
     <video
@@ -104,7 +139,12 @@ export function VideoPlayerOrLock({ video }: { video: VideoView }) {
   );
 }
 
-/** A list of videos: one item per video, with a player or the locked variant. */
+/** How a list item shows to its viewer: a player, "Video coming soon", or the locked variant. */
+function stateOf(video: VideoView): "playable" | "soon" | "locked" {
+  return !video.player ? "locked" : video.player.kind === "soon" ? "soon" : "playable";
+}
+
+/** A list of videos: one item per video, with a player, "Video coming soon" or the locked variant. */
 export function VideoList({ videos, label, id }: { videos: VideoView[]; label: string; id?: string }) {
   const { t } = useTranslation();
   return (
@@ -112,17 +152,24 @@ export function VideoList({ videos, label, id }: { videos: VideoView[]; label: s
       {videos.map((video, index) => (
         <li
           key={video.key}
-          className="flex flex-col rounded-[var(--radius-card)] bg-white p-3 shadow-[var(--shadow-card)]"
-          data-state={video.player ? "playable" : "locked"}
+          // The course page's curriculum links each lesson here.
+          id={`lesson-${video.key}`}
+          className="flex scroll-mt-24 flex-col rounded-[var(--radius-card)] bg-white p-3 shadow-[var(--shadow-card)]"
+          data-state={stateOf(video)}
         >
           <VideoPlayerOrLock video={video} />
           <div className="flex flex-1 flex-col p-2">
             <div className="mt-2 flex items-center justify-between gap-2 text-xs font-semibold text-ink-600">
               <span>
-                {index + 1}. <span className="sr-only">{t("video.duration", { duration: video.duration })}</span>
-                <span aria-hidden="true" dir="ltr">
-                  {video.duration}
-                </span>
+                {index + 1}.{" "}
+                {video.duration ? (
+                  <>
+                    <span className="sr-only">{t("video.duration", { duration: video.duration })}</span>
+                    <span aria-hidden="true" dir="ltr">
+                      {video.duration}
+                    </span>
+                  </>
+                ) : null}
               </span>
               {video.freeSample ? (
                 <span className="rounded-full bg-brand-100 px-2 py-0.5 text-brand-900">{t("video.freeSample")}</span>
@@ -144,9 +191,12 @@ export function VideoList({ videos, label, id }: { videos: VideoView[]; label: s
 export function AccessNotice({
   viewer,
   subscribedUntil,
+  freeSamples,
 }: {
   viewer: { isAuthenticated: boolean; hasSubscription: boolean; isAdmin: boolean };
   subscribedUntil?: string | null;
+  /** The list's free samples for learners. */
+  freeSamples: number;
 }) {
   const { t } = useTranslation();
   if (viewer.hasSubscription) {
@@ -171,7 +221,9 @@ export function AccessNotice({
         className="mb-8 flex flex-wrap items-center justify-between gap-3 rounded-[var(--radius-card)] bg-brand-50 p-5"
         data-testid="learner-notice"
       >
-        <p className="text-ink-800">{t("video.learnerNotice")}</p>
+        <p className="text-ink-800">
+          {freeSamples > 0 ? t("video.learnerNotice", { count: freeSamples }) : t("video.learnerNoticeNone")}
+        </p>
         <Link to="/Payments" className="btn btn-primary">
           {t("video.subscribeCta")}
         </Link>

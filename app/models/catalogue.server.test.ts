@@ -1,0 +1,378 @@
+import { sql, type KyselyPlugin } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDb, DIALECTS, type TestDb } from "../../tests/setup/databases.ts";
+import { fakeYoutubeId, setFreeSamples, setLessonVideo, setPublished } from "../../tests/support/factories.ts";
+import { VISITOR, type Viewer } from "./access.server";
+import { countLessonsWithoutVideo, loadCatalogueForAdmin } from "./catalogue-admin.server";
+import { seedCatalogue } from "./catalogue-seed.server";
+import { readCatalogueVersion } from "./catalogue-version.server";
+import { coursePageView } from "./catalogue-view.server";
+import {
+  CATALOGUE_CHECK_MS,
+  canFetchVideoFile,
+  ensureCatalogueFresh,
+  findCatalogue,
+  findCourse,
+  findList,
+  findQuiz,
+  resolveCataloguePath,
+  sitemapCataloguePaths,
+  videoIdForThumbKey,
+  viewVideo,
+  type CatalogueSnapshot,
+} from "./catalogue.server";
+import { CATALOGUE_URLS, VIDEO_LIST_URLS } from "./catalogue.urls";
+import { videoContent } from "./content.server";
+
+/** SPEC.md §2 and §9: the sizes the seeded catalogue must have. */
+const LIST_SIZES: Record<string, number> = {
+  dsa: 35,
+  java: 32,
+  react: 22,
+  express: 7,
+  nodejs: 10,
+  mongodb: 15,
+  sql: 1,
+  javascript: 32,
+  html: 1,
+  css: 1,
+  advjava: 1,
+  tax: 5,
+};
+const CATALOGUE_SIZES: Record<string, number> = { home: 2, mern: 4, fullstack: 8, programming: 4 };
+const QUIZ_SIZES: Record<string, number> = { java: 20, fullstack: 15, javascript: 15, react: 10 };
+
+const learner: Viewer = { ...VISITOR, isAuthenticated: true, role: "learner" };
+const subscriber: Viewer = { ...learner, hasSubscription: true, role: "subscriber" };
+const admin: Viewer = { ...learner, isAdmin: true, role: "admin" };
+
+async function tableCounts(t: TestDb) {
+  const counts: Record<string, number> = {};
+  for (const table of [
+    "catalogues",
+    "courses",
+    "video_lists",
+    "course_video_lists",
+    "lessons",
+    "catalogue_paths",
+    "quizzes",
+    "quiz_questions",
+  ] as const) {
+    const row = await t.db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
+    counts[table] = Number(row.n);
+  }
+  return counts;
+}
+
+describe.each(DIALECTS)("the seeded catalogue on %s", (dialect) => {
+  let t: TestDb;
+  let snapshot: CatalogueSnapshot;
+  beforeAll(async () => {
+    t = await createTestDb(dialect);
+    snapshot = await ensureCatalogueFresh(t.db);
+  });
+  afterAll(async () => t.destroy());
+
+  it("holds every list with SPEC.md's lesson counts, every catalogue's cards and every quiz's questions", () => {
+    expect(Object.fromEntries([...snapshot.lists.values()].map((l) => [l.slug, l.lessons.length]))).toEqual(LIST_SIZES);
+    expect(Object.fromEntries(snapshot.catalogues.map((c) => [c.slug, c.courses.length]))).toEqual(CATALOGUE_SIZES);
+    expect(Object.fromEntries(snapshot.quizzes.map((q) => [q.slug, q.questions.length]))).toEqual(QUIZ_SIZES);
+    expect(snapshot.courses.size).toBe(18);
+  });
+
+  it("answers every SPEC.md catalogue and list URL, in any case and with a trailing slash", () => {
+    for (const [url, key] of Object.entries(VIDEO_LIST_URLS)) {
+      const found = resolveCataloguePath(snapshot, url);
+      expect(found?.kind === "list" && found.list.slug, url).toBe(key);
+      expect(resolveCataloguePath(snapshot, `${url.toUpperCase()}/`), url).toEqual(found);
+    }
+    for (const [url, key] of Object.entries(CATALOGUE_URLS)) {
+      const found = resolveCataloguePath(snapshot, url);
+      expect(found?.kind === "catalogue" && found.catalogue.slug, url).toBe(key);
+    }
+    expect(resolveCataloguePath(snapshot, "/courses/cobol")).toBeUndefined();
+    expect(resolveCataloguePath(snapshot, "/courses")).toBeUndefined();
+    // One URL per page in the sitemap: the original spelling, not the corrected alias.
+    const sitemap = sitemapCataloguePaths(snapshot);
+    expect(sitemap).toContain("/cources/programming/advjava");
+    expect(sitemap.filter((p) => p.startsWith("/courses/programming"))).toEqual([]);
+    expect(sitemap).toHaveLength(Object.keys(VIDEO_LIST_URLS).length + Object.keys(CATALOGUE_URLS).length - 4);
+  });
+
+  it("stores money in cents, ratings in tenths, and links every card to its course page and its list", () => {
+    const tax = findCourse(snapshot, "tax-refund")!;
+    expect(tax).toMatchObject({ priceCents: 38900, ratingTenths: 48, students: 335, duration: "9.50" });
+    expect(tax.readMore).toBeNull();
+    expect(tax.joinTarget).toBeNull(); // → /order?course=tax-refund
+    expect(tax.cover).toBe("/images/courses/tax-refund.svg");
+    expect(tax.listIds).toEqual([findList(snapshot, "tax")!.id]);
+    const node = findCourse(snapshot, "mern-nodejs")!;
+    expect(node.joinTarget).toBe("/courses/mern/express"); // SPEC.md §2: the Node card joins Express
+    expect(node.listIds).toEqual([findList(snapshot, "nodejs")!.id]);
+    expect(findCourse(snapshot, "programming-advanced-java")!.joinTarget).toBe("/cources/programming/advJava");
+    for (const course of snapshot.courses.values()) expect(course.readMore, course.slug).toBeNull();
+    const prices = findCatalogue(snapshot, "mern")!.courses.map((c) => c.priceCents);
+    expect(Math.min(...prices)).toBeGreaterThanOrEqual(4900);
+  });
+
+  it("stores the placeholder YouTube ids as no video, and keeps the self-hosted lesson", async () => {
+    const lessons = [...snapshot.lists.values()].flatMap((l) => l.lessons);
+    expect(lessons.filter((l) => l.youtubeId !== null)).toEqual([]);
+    expect(findList(snapshot, "dsa")!.lessons[4]).toMatchObject({ videoFile: "lesson-sample.mp4", youtubeId: null });
+    const files = lessons.filter((l) => l.videoFile !== null).length;
+    expect(await countLessonsWithoutVideo(t.db)).toBe(lessons.length - files);
+    // The content really did hold YouTube ids there: they were placeholders.
+    expect(videoContent.videoLists[0]!.videos[0]!.source).toMatchObject({ kind: "youtube", videoId: "SAMPLEdsa01" });
+  });
+
+  it("keeps each quiz's right answer (1-based in the table) and its Watch Now target", async () => {
+    const react = findQuiz(snapshot, "react")!;
+    expect(react.followUp).toBe("/courses/mern/react");
+    expect(findQuiz(snapshot, "javascript")!.followUp).toBe("/cources/programming/javascript");
+    for (const quiz of snapshot.quizzes)
+      for (const q of quiz.questions) expect(q.options.filter((o) => o === q.answer)).toHaveLength(1);
+    const first = await t.db
+      .selectFrom("quiz_questions")
+      .select(["answer", "option_1", "option_2", "option_3", "option_4"])
+      .where("quiz_id", "=", findQuiz(snapshot, "java")!.id)
+      .where("position", "=", 0)
+      .executeTakeFirstOrThrow();
+    // Java's first question: "hello" is the first option.
+    expect(first).toMatchObject({ answer: 1, option_1: "hello" });
+  });
+
+  it("is seeded once: a second seed (or a restart) changes nothing", async () => {
+    const before = await tableCounts(t);
+    const version = await readCatalogueVersion(t.db);
+    expect(await seedCatalogue(t.db)).toBe(false);
+    expect(await tableCounts(t)).toEqual(before);
+    expect(await readCatalogueVersion(t.db)).toBe(version);
+    expect(before).toMatchObject({ catalogues: 4, courses: 18, video_lists: 12, quizzes: 4, quiz_questions: 60 });
+  });
+
+  it("gives the admin every row, unpublished ones too", async () => {
+    await setPublished(t.db, "courses", "fullstack-css", false);
+    const tree = await loadCatalogueForAdmin(t.db);
+    const fullstack = tree.catalogues.find((c) => c.slug === "fullstack")!;
+    expect(fullstack.courses.map((c) => [c.slug, c.published])).toContainEqual(["fullstack-css", 0]);
+    expect(fullstack.paths.map((p) => p.path)).toEqual(["/courses/fullstack"]);
+    expect(tree.lists.find((l) => l.slug === "react")!.paths.map((p) => p.path)).toEqual([
+      "/courses/fullstack/react",
+      "/courses/mern/react",
+    ]);
+    expect(tree.quizzes.map((q) => q.questionCount)).toEqual([20, 15, 15, 10]);
+    await setPublished(t.db, "courses", "fullstack-css", true);
+  });
+});
+
+describe.each(DIALECTS)("seeding on %s", (dialect) => {
+  it("fills an empty catalogue in one go, and only once however many processes start together", async () => {
+    const t = await createTestDb(dialect, { seed: false });
+    try {
+      expect(await readCatalogueVersion(t.db)).toBe(0);
+      expect((await ensureCatalogueFresh(t.db)).courses.size).toBe(0);
+      if (dialect === "postgres") {
+        // Three processes starting at once, each on its own connection pool.
+        const others = [t.reopen(), t.reopen()];
+        const results = await Promise.all([t, ...others].map((handle) => seedCatalogue(handle.db)));
+        for (const other of others) await other.close();
+        expect(results.filter(Boolean)).toHaveLength(1);
+      } else {
+        expect(await seedCatalogue(t.db)).toBe(true);
+        expect(await seedCatalogue(t.db)).toBe(false);
+      }
+      expect(await tableCounts(t)).toMatchObject({ courses: 18, lessons: 162, quiz_questions: 60 });
+      // The seed bumped the version, so a process that cached the empty catalogue reloads it.
+      expect((await ensureCatalogueFresh(t.db)).courses.size).toBe(18);
+    } finally {
+      await t.destroy();
+    }
+  });
+});
+
+describe.each(DIALECTS)("the in-memory catalogue on %s", (dialect) => {
+  let t: TestDb;
+  beforeAll(async () => {
+    t = await createTestDb(dialect);
+  });
+  afterAll(async () => t.destroy());
+
+  it("asks the database at most once per interval, sees another process's change after it, and its own at once", async () => {
+    let queries = 0;
+    const counting: KyselyPlugin = {
+      transformQuery: (args) => {
+        queries += 1;
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    };
+    const db = t.db.withPlugin(counting);
+    const start = 1_000_000;
+    const first = await ensureCatalogueFresh(db, start);
+    expect(findCourse(first, "mern-react")!.title.en).toBe("React from Zero to App");
+
+    // Another process renames a course: its own connection, the version bumped in SQL.
+    const other = t.reopen();
+    await other.db.transaction().execute(async (trx) => {
+      await trx.updateTable("courses").set({ title_en: "React, Renamed" }).where("slug", "=", "mern-react").execute();
+      await sql`update catalogue_state set version = version + 1 where id = 1`.execute(trx);
+    });
+    await other.close();
+
+    queries = 0;
+    const soon = await ensureCatalogueFresh(db, start + CATALOGUE_CHECK_MS - 1);
+    expect(soon).toBe(first); // the same copy, and not one query for it
+    expect(queries).toBe(0);
+    const later = await ensureCatalogueFresh(db, start + CATALOGUE_CHECK_MS);
+    expect(findCourse(later, "mern-react")!.title.en).toBe("React, Renamed");
+    expect(findCourse(later, "mern-react")!.title.he).toBe("React מאפס לאפליקציה");
+
+    // Nothing changed: one cheap version query, the same copy.
+    queries = 0;
+    const unchanged = await ensureCatalogueFresh(db, start + 2 * CATALOGUE_CHECK_MS);
+    expect(unchanged).toBe(later);
+    expect(queries).toBe(1);
+
+    // A change made by this process shows at the next request, before the interval is over.
+    await setPublished(t.db, "courses", "mern-react", false);
+    const now = await ensureCatalogueFresh(db, start + 2 * CATALOGUE_CHECK_MS + 1);
+    expect(findCourse(now, "mern-react")).toBeUndefined();
+    await setPublished(t.db, "courses", "mern-react", true);
+  });
+
+  it("shares one check between concurrent requests", async () => {
+    const start = 5_000_000;
+    await setPublished(t.db, "quizzes", "react", false);
+    const [a, b, c] = await Promise.all([1, 2, 3].map(() => ensureCatalogueFresh(t.db, start)));
+    expect(a).toBe(b);
+    expect(b).toBe(c);
+    expect(findQuiz(a!, "react")).toBeUndefined();
+    await setPublished(t.db, "quizzes", "react", true);
+  });
+
+  it("hides what is unpublished, and everything under it", async () => {
+    const at = () => ensureCatalogueFresh(t.db, 9_000_000);
+    await setPublished(t.db, "video_lists", "react", false);
+    let snapshot = await at();
+    expect(resolveCataloguePath(snapshot, "/courses/mern/react")).toBeUndefined();
+    expect(resolveCataloguePath(snapshot, "/courses/fullstack/react")).toBeUndefined();
+    expect(findCourse(snapshot, "mern-react")!.listIds).toEqual([]);
+    expect(sitemapCataloguePaths(snapshot)).not.toContain("/courses/mern/react");
+    await setPublished(t.db, "video_lists", "react", true);
+
+    await setPublished(t.db, "catalogues", "mern", false);
+    snapshot = await at();
+    expect(resolveCataloguePath(snapshot, "/courses/mern")).toBeUndefined();
+    expect(findCourse(snapshot, "mern-mongodb")).toBeUndefined();
+    expect(resolveCataloguePath(snapshot, "/courses/mern/express")?.kind).toBe("list"); // lists stand alone
+    await setPublished(t.db, "catalogues", "mern", true);
+
+    await setPublished(t.db, "courses", "fullstack-html", false);
+    snapshot = await at();
+    expect(findCourse(snapshot, "fullstack-html")).toBeUndefined();
+    expect(findCatalogue(snapshot, "fullstack")!.courses).toHaveLength(7);
+    await setPublished(t.db, "courses", "fullstack-html", true);
+
+    // An unpublished lesson leaves its place: the next one moves up into the free samples.
+    await setPublished(t.db, "lessons", "dsa-01-intro", false);
+    snapshot = await at();
+    const dsa = findList(snapshot, "dsa")!;
+    expect(dsa.lessons).toHaveLength(34);
+    expect(dsa.lessons[0]!.slug).toBe("dsa-02-complexity");
+    expect(canFetchVideoFile(snapshot, "lesson-sample.mp4", learner)).toBe(false); // now 4th, still not free
+    await setPublished(t.db, "lessons", "dsa-02-complexity", false);
+    snapshot = await at();
+    expect(canFetchVideoFile(snapshot, "lesson-sample.mp4", learner)).toBe(true); // now 3rd: a free sample
+    await setPublished(t.db, "lessons", "dsa-01-intro", true);
+    await setPublished(t.db, "lessons", "dsa-02-complexity", true);
+
+    await setPublished(t.db, "quizzes", "java", false);
+    snapshot = await at();
+    expect(findQuiz(snapshot, "java")).toBeUndefined();
+    expect(snapshot.quizzes).toHaveLength(3);
+    await setPublished(t.db, "quizzes", "java", true);
+    expect((await at()).quizzes).toHaveLength(4);
+  });
+
+  it("lets learners watch as many lessons as the list's free samples, in pages and for /video/ alike", async () => {
+    const at = () => ensureCatalogueFresh(t.db, 9_000_000);
+    let snapshot = await at();
+    const states = (viewer: Viewer) => {
+      const dsa = findList(snapshot, "dsa")!;
+      return dsa.lessons
+        .slice(0, 6)
+        .map((l, i) => viewVideo(l, i, dsa.freeSamples, viewer, "en").player?.kind ?? "locked");
+    };
+    // The default: three free samples, placeholders "coming soon"; the file is the 5th lesson.
+    expect(states(learner)).toEqual(["soon", "soon", "soon", "locked", "locked", "locked"]);
+    expect(canFetchVideoFile(snapshot, "lesson-sample.mp4", learner)).toBe(false);
+
+    await setFreeSamples(t.db, "dsa", 5);
+    snapshot = await at();
+    expect(states(learner)).toEqual(["soon", "soon", "soon", "soon", "mp4", "locked"]);
+    expect(canFetchVideoFile(snapshot, "lesson-sample.mp4", learner)).toBe(true);
+    expect(canFetchVideoFile(snapshot, "lesson-sample.mp4", VISITOR)).toBe(false);
+
+    await setFreeSamples(t.db, "dsa", 0);
+    snapshot = await at();
+    expect(states(learner)).toEqual(["locked", "locked", "locked", "locked", "locked", "locked"]);
+    expect(states(subscriber)).toEqual(["soon", "soon", "soon", "soon", "mp4", "soon"]);
+    expect(canFetchVideoFile(snapshot, "lesson-sample.mp4", admin)).toBe(true);
+    expect(canFetchVideoFile(snapshot, "about-lomda.mp4", VISITOR)).toBe(true);
+    expect(canFetchVideoFile(snapshot, "nope.mp4", admin)).toBeUndefined();
+    await setFreeSamples(t.db, "dsa", 3);
+  });
+
+  it("plays a real YouTube id, hides it from those who may not watch, and knows its thumbnail key", async () => {
+    const id = fakeYoutubeId();
+    await setLessonVideo(t.db, "java", 1, { youtubeId: id });
+    const snapshot = await ensureCatalogueFresh(t.db, 9_000_000);
+    const java = findList(snapshot, "java")!;
+    const open = viewVideo(java.lessons[1]!, 1, java.freeSamples, learner, "he");
+    expect(open.player).toEqual({ kind: "youtube", videoId: id });
+    expect(open.freeSample).toBe(true);
+    expect(open.title).toBe(java.lessons[1]!.title.he);
+    const key = /^\/thumb\/([\w-]{22})$/.exec(open.thumb)![1]!;
+    expect(videoIdForThumbKey(snapshot, key)).toBe(id);
+    const locked = viewVideo(java.lessons[1]!, 1, java.freeSamples, VISITOR, "en");
+    expect(locked.player).toBeNull();
+    expect(JSON.stringify(locked)).not.toContain(id);
+    // No video: the poster, and "coming soon" only for those who may watch.
+    const soon = viewVideo(java.lessons[0]!, 0, java.freeSamples, learner, "en");
+    expect(soon).toMatchObject({ player: { kind: "soon" }, thumb: "/images/video-poster.svg" });
+    expect(viewVideo(java.lessons[0]!, 0, java.freeSamples, VISITOR, "en").player).toBeNull();
+  });
+
+  it("builds a course page: its lists as a curriculum with the viewer's lock states, its quiz", async () => {
+    const snapshot = await ensureCatalogueFresh(t.db, 9_000_000);
+    const java = coursePageView(snapshot, findCourse(snapshot, "programming-java")!, learner, "en");
+    expect(java.card).toMatchObject({ readMore: "/course/programming-java", join: "/cources/programming/java" });
+    expect(java.catalogue).toEqual({ title: "Programming", href: "/cources/programming" });
+    expect(java.lists.map((l) => [l.key, l.href, l.lessons.length])).toEqual([
+      ["java", "/cources/programming/java", 32],
+    ]);
+    // The second Java lesson has a real id (the test above); the others are still placeholders.
+    expect(java.lists[0]!.lessons.slice(0, 4).map((l) => [l.state, l.freeSample])).toEqual([
+      ["soon", true],
+      ["playable", true],
+      ["soon", true],
+      ["locked", false],
+    ]);
+    expect(java.lists[0]!.lessons[1]!.href).toMatch(/^\/cources\/programming\/java#lesson-java-02-/);
+    expect(java.quiz).toEqual({ title: "Java", href: "/test/java", questionCount: 20 });
+
+    const tax = coursePageView(snapshot, findCourse(snapshot, "tax-refund")!, VISITOR, "he");
+    expect(tax.card.join).toBe("/order?course=tax-refund");
+    expect(tax.catalogue).toEqual({ title: "הקורסים בדף הבית", href: null });
+    expect(tax.lists[0]!.lessons.map((l) => l.state)).toEqual(Array(5).fill("locked"));
+    expect(tax.quiz).toBeNull();
+    // A quiz whose Watch Now leads to the catalogue counts for the catalogue's courses.
+    const html = coursePageView(snapshot, findCourse(snapshot, "fullstack-html")!, subscriber, "en");
+    expect(html.quiz?.href).toBe("/test/fullstack");
+    expect(html.lists[0]!.href).toBe("/courses/fullstack/html");
+    expect(html.lists[0]!.lessons.map((l) => l.state)).toEqual(["soon"]);
+  });
+});

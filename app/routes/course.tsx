@@ -1,0 +1,159 @@
+import { useTranslation } from "react-i18next";
+import { data, Link } from "react-router";
+import { Curriculum } from "~/components/course/curriculum";
+import { PageHeader } from "~/components/layout/page-header";
+import { Stars } from "~/components/ui/stars";
+import { asLocale, formatHours, formatNumber } from "~/i18n/format";
+import { getCatalogue, getViewer, pageContext } from "~/context.server";
+import { pageMeta } from "~/lib/meta";
+import { findCourse } from "~/models/catalogue.server";
+import { coursePageView } from "~/models/catalogue-view.server";
+import type { CourseCardView } from "~/models/catalogue.types";
+import type { Route } from "./+types/course";
+
+/**
+ * A course's own page (/course/<slug>), where "Read More" leads: what it is, who teaches it, what
+ * it costs, its lessons with what this viewer may watch, its quiz. Unknown or unpublished: 404.
+ */
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  const { locale, t, meta } = pageContext(context, request);
+  const snapshot = getCatalogue(context);
+  const course = findCourse(snapshot, params.slug);
+  if (!course) throw data("Not Found", { status: 404 });
+  const viewer = getViewer(context);
+  const view = coursePageView(snapshot, course, viewer, locale);
+  return {
+    meta: meta(t("coursePage.metaTitle", { title: view.card.title }), view.card.summary),
+    ...view,
+    viewer: { isAuthenticated: viewer.isAuthenticated, hasSubscription: viewer.hasSubscription || viewer.isAdmin },
+  };
+}
+
+export const meta = ({ loaderData }: Route.MetaArgs) => pageMeta(loaderData?.meta);
+
+function Fact({ label, value, testId }: { label: string; value: React.ReactNode; testId?: string }) {
+  return (
+    <div className="flex justify-between gap-4 border-b border-ink-100 py-2">
+      <dt className="text-ink-600">{label}</dt>
+      <dd className="text-end font-semibold text-ink-900" data-testid={testId}>
+        {value}
+      </dd>
+    </div>
+  );
+}
+
+/** Price, rating, teacher, duration, lessons, students and "Join Now". */
+function CourseFacts({ card, lessonCount }: { card: CourseCardView; lessonCount: number }) {
+  const { t, i18n } = useTranslation();
+  const locale = asLocale(i18n.language);
+  const hours = Number(card.duration);
+  return (
+    <aside
+      aria-labelledby="course-facts"
+      className="self-start lg:sticky lg:top-24 lg:col-start-2 lg:row-span-2 lg:row-start-1"
+    >
+      <div className="rounded-[var(--radius-card)] bg-white p-6 shadow-[var(--shadow-card)]">
+        <h2 id="course-facts" className="sr-only">
+          {t("coursePage.facts")}
+        </h2>
+        <p className="text-3xl font-extrabold text-brand-800" data-testid="course-price">
+          <bdi>{card.price}</bdi>
+        </p>
+        <div className="mt-2 flex items-center gap-2 text-sm text-ink-600" data-testid="course-rating">
+          <Stars rating={card.rating} label={t("card.reviews", { rating: card.rating, count: card.reviews })} />
+          <span aria-hidden="true">
+            {formatNumber(card.rating, locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 })} (
+            {t("coursePage.reviews", { count: card.reviews })})
+          </span>
+        </div>
+        <dl className="mt-4 text-sm">
+          <Fact label={t("card.teacher")} value={card.teacher} testId="course-teacher" />
+          <Fact
+            label={t("coursePage.duration")}
+            value={t("card.hours", { count: hours, hours: formatHours(hours, locale) })}
+            testId="course-hours"
+          />
+          <Fact label={t("coursePage.lessons")} value={formatNumber(lessonCount, locale)} testId="course-lessons" />
+          <Fact label={t("coursePage.students")} value={formatNumber(card.students, locale)} testId="course-students" />
+        </dl>
+        <Link to={card.join} className="btn btn-primary btn-lg mt-6 w-full" data-testid="course-join">
+          {t("card.joinNow")}
+        </Link>
+      </div>
+    </aside>
+  );
+}
+
+export default function CoursePage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { card, catalogue, lists, lessonCount, quiz, viewer } = loaderData;
+  const trail = [
+    { label: t("nav.courses"), to: "/courses" },
+    ...(catalogue ? [{ label: catalogue.title, to: catalogue.href }] : []),
+  ];
+  const note = viewer.hasSubscription
+    ? t("coursePage.noteSubscriber")
+    : viewer.isAuthenticated
+      ? t("coursePage.noteLearner")
+      : t("coursePage.noteVisitor");
+  return (
+    <>
+      <PageHeader title={card.title} trail={trail} />
+      {/* Phones read the introduction, then the price and Join Now, then the lessons; wide screens keep
+          the price beside everything. */}
+      <div className="container-page grid gap-10 py-14 lg:grid-cols-[minmax(0,1fr)_22rem] lg:gap-y-0">
+        <div className="min-w-0">
+          <img
+            src={card.cover}
+            alt=""
+            width={640}
+            height={400}
+            className="aspect-[8/5] w-full rounded-[var(--radius-card)] object-cover shadow-[var(--shadow-card)] lg:max-h-80"
+          />
+          <section aria-labelledby="about-course" className="mt-8">
+            <h2 id="about-course" className="text-2xl font-bold">
+              {t("coursePage.about")}
+            </h2>
+            <p className="mt-3 text-lg text-ink-700" data-testid="course-summary">
+              {card.summary}
+            </p>
+          </section>
+        </div>
+        <CourseFacts card={card} lessonCount={lessonCount} />
+        <div className="min-w-0 lg:col-start-1">
+          <section aria-labelledby="curriculum-heading" className="lg:mt-10">
+            <h2 id="curriculum-heading" className="text-2xl font-bold">
+              {t("coursePage.curriculum")}
+            </h2>
+            <p className="mt-2 mb-6 text-ink-700" data-testid="course-access-note">
+              {note}{" "}
+              {viewer.hasSubscription ? null : (
+                <Link
+                  to={viewer.isAuthenticated ? "/Payments" : "/register"}
+                  className="font-semibold text-brand-800 underline"
+                >
+                  {viewer.isAuthenticated ? t("video.subscribeCta") : t("video.signInCta")}
+                </Link>
+              )}
+            </p>
+            <Curriculum lists={lists} />
+          </section>
+          {quiz ? (
+            <section aria-labelledby="course-quiz" className="mt-10 rounded-[var(--radius-card)] bg-brand-50 p-6">
+              <h2 id="course-quiz" className="text-2xl font-bold">
+                {t("coursePage.quizHeading")}
+              </h2>
+              <p className="mt-2 text-ink-700">
+                {t("coursePage.quizText", { title: quiz.title, count: quiz.questionCount })}
+              </p>
+              <Link to={quiz.href} className="btn btn-primary mt-4" data-testid="course-quiz-link">
+                {t("test.start")}
+                <span className="sr-only">: {quiz.title}</span>
+              </Link>
+            </section>
+          ) : null}
+        </div>
+      </div>
+    </>
+  );
+}

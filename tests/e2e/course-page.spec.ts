@@ -1,0 +1,114 @@
+import { expect, expectAccessible, test, waitForHydration } from "./fixtures.ts";
+
+test("Read More on a catalogue card leads to the course's page: summary, teacher, price, curriculum, quiz", async ({
+  page,
+}) => {
+  await page.goto("/courses/mern");
+  await waitForHydration(page);
+  const card = page.locator("article", { hasText: "React from Zero to App" });
+  await card.getByRole("link", { name: "Read More" }).click();
+  await expect(page).toHaveURL(/\/course\/mern-react$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("React from Zero to App");
+  await expect(page).toHaveTitle("React from Zero to App · Lomda");
+  const breadcrumb = page.getByRole("navigation", { name: "Breadcrumb" });
+  await expect(breadcrumb.getByRole("link", { name: "Courses" })).toHaveAttribute("href", "/courses");
+  await expect(breadcrumb.getByRole("link", { name: "MERN Stack" })).toHaveAttribute("href", "/courses/mern");
+  await expect(page.getByTestId("course-summary")).toContainText("React components, props, state, hooks");
+  await expect(page.getByTestId("course-price")).toHaveText("$249.00");
+  await expect(page.getByTestId("course-teacher")).toHaveText("Noa Friedman");
+  await expect(page.getByTestId("course-hours")).toHaveText("14.50 Hours");
+  await expect(page.getByRole("img", { name: "4.9 out of 5 stars, 213 reviews" })).toBeVisible();
+  // A visitor: every lesson locked, and told how to watch the free samples.
+  const curriculum = page.getByTestId("curriculum");
+  await expect(curriculum.locator('li[data-state="locked"]')).toHaveCount(22);
+  await expect(page.getByTestId("course-access-note")).toContainText("Sign in to watch the free samples");
+  await expectAccessible(page);
+  await page.getByTestId("course-quiz-link").click();
+  await expect(page).toHaveURL(/\/test\/react$/);
+  await page.goBack();
+  // This card's Join Now is its list, as in SPEC.md.
+  await page.getByTestId("course-join").click();
+  await expect(page).toHaveURL(/\/courses\/mern\/react$/);
+});
+
+test("a learner sees the course's free samples, and the lessons without a video as coming soon", async ({
+  learnerPage: page,
+}) => {
+  await page.goto("/course/fullstack-css");
+  const lesson = page.getByTestId("curriculum").locator("li");
+  await expect(lesson).toHaveCount(1);
+  await expect(lesson).toHaveAttribute("data-state", "soon");
+  await expect(lesson).toContainText("Free sample");
+  await expect(lesson).toContainText("Video coming soon");
+  await lesson.getByRole("link", { name: "CSS Full Course for Beginners" }).click();
+  await expect(page).toHaveURL(/\/courses\/fullstack\/css#lesson-css-full-course$/);
+  await expect(page.getByTestId("video-soon")).toHaveText("Video coming soon");
+});
+
+test("the course page in Hebrew, right to left; Join Now leads to /order for that course, which does not loop", async ({
+  page,
+}) => {
+  await page.goto("/?lng=he");
+  await waitForHydration(page);
+  const card = page.getByTestId("popular-courses").locator("article", { hasText: "פותחים עסק לבד" });
+  await card.getByRole("link", { name: "לפרטים" }).click();
+  await expect(page).toHaveURL(/\/course\/open-business-solo$/);
+  await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("פותחים עסק לבד");
+  await expect(
+    page.getByRole("navigation", { name: "נתיב ניווט" }).getByRole("link", { name: "קורסים" }),
+  ).toBeVisible();
+  await expect(page.getByTestId("course-teacher")).toHaveText("מיכל בן-דוד");
+  await expect(page.getByRole("heading", { name: "תוכנית הלימודים" })).toBeVisible();
+  await expect(page.getByText("השיעורים של הקורס הזה בהכנה.")).toBeVisible(); // no list yet
+  await expectAccessible(page);
+
+  await page.getByTestId("course-join").click();
+  await expect(page).toHaveURL(/\/order\?course=open-business-solo$/);
+  const chosen = page.locator("article");
+  await expect(chosen).toContainText("פותחים עסק לבד");
+  await expect(chosen.getByTestId("course-price")).toContainText("189.00");
+  // The order page's card has no "Join Now": it would lead back here.
+  await expect(page.getByRole("main").getByRole("link", { name: "הצטרפות", exact: true })).toHaveCount(0);
+  await expectAccessible(page);
+
+  await page.goto("/course/tax-refund?lng=he");
+  await expect(page.getByTestId("curriculum").locator('li[data-state="locked"]')).toHaveCount(5);
+  await expect(page.getByTestId("curriculum")).toContainText("החזר מס לשכירים – איך מגישים בקשה?");
+});
+
+test('"Video coming soon" instead of a broken player, in both languages, for those who may watch', async ({
+  subscriberPage: page,
+}) => {
+  await page.goto("/courses/fullstack/html");
+  const item = page.getByTestId("video-list").locator("li");
+  await expect(item).toHaveAttribute("data-state", "soon");
+  await expect(item.getByTestId("video-soon")).toHaveText("Video coming soon");
+  await expect(page.locator("iframe, video, [data-testid=video-facade]")).toHaveCount(0);
+  await expectAccessible(page);
+  await page.goto("/courses/fullstack/html?lng=he");
+  await expect(page.getByTestId("video-soon")).toHaveText("הסרטון יעלה בקרוב");
+  await expectAccessible(page);
+});
+
+test.describe("a visitor", () => {
+  test("sees a lesson without a video locked, like any other", async ({ page }) => {
+    await page.goto("/courses/fullstack/html");
+    await expect(page.getByTestId("video-list").locator("li")).toHaveAttribute("data-state", "locked");
+    await expect(page.getByTestId("video-soon")).toHaveCount(0);
+  });
+
+  test("gets the 404 page for an unknown course, list or quiz", async ({ page, allowConsoleErrors }) => {
+    allowConsoleErrors(/status of 404/);
+    for (const path of [
+      "/course/no-such-course",
+      "/courses/no-such-list",
+      "/cources/programming/cobol",
+      "/test/cobol",
+    ]) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(404);
+      await expect(page.getByText("Page Not Found")).toBeVisible();
+    }
+  });
+});
