@@ -17,20 +17,22 @@ import { bundledMp4, tinyJpeg, tinyPng, tinyWebm, tinyWebp } from "../tests/supp
  */
 const access = vi.hoisted(() => ({ rule: new Map<string, "open" | "subscribers">() }));
 vi.mock("../app/models/catalogue.server.ts", () => ({
-  canFetchVideoFile: (file: string, viewer: Viewer) => {
+  ensureCatalogueFresh: async () => ({}),
+  canFetchVideoFile: (_catalogue: unknown, file: string, viewer: Viewer) => {
     const rule = access.rule.get(file);
     if (rule === undefined) return undefined;
     return rule === "open" || viewer.hasSubscription;
   },
   videoIdForThumbKey: () => undefined,
 }));
-vi.mock("./viewer.ts", () => ({
-  viewerOf: async (_services: unknown, req: express.Request) => {
+vi.mock("./viewer.ts", () => {
+  const viewerOf = async (_services: unknown, req: express.Request) => {
     const who = req.get("x-test-viewer");
     if (!who) return { viewer: VISITOR };
     return { viewer: { ...VISITOR, isAuthenticated: true, hasSubscription: who === "subscriber" } };
-  },
-}));
+  };
+  return { viewerOf, cachedViewerOf: (services: unknown) => (req: express.Request) => viewerOf(services, req) };
+});
 
 const { coverFiles, videoFiles } = await import("./media.ts");
 

@@ -12,7 +12,7 @@ import {
   type MediaStore,
 } from "../app/lib/media-store.server.ts";
 import { canFetchVideoFile, ensureCatalogueFresh, videoIdForThumbKey } from "../app/models/catalogue.server.ts";
-import { viewerOf } from "./viewer.ts";
+import { cachedViewerOf } from "./viewer.ts";
 
 export const MEDIA_DIR = resolve("media/videos");
 const THUMB_TIMEOUT_MS = 3000;
@@ -105,11 +105,12 @@ async function findStored(stores: MediaStore[], kind: MediaKind, file: string) {
  */
 export function videoFiles(services: AppServices, bundledDir: string = MEDIA_DIR) {
   const stores = [services.media, new LocalMediaStore({ video: bundledDir })];
+  const viewerOf = cachedViewerOf(services);
   return async (req: Request, res: Response, next: NextFunction) => {
     const file = String(req.params.file ?? "");
     if (!VIDEO_FILE.test(file)) return next();
     try {
-      const { viewer } = await viewerOf(services, req);
+      const { viewer } = await viewerOf(req);
       const allowed = canFetchVideoFile(await ensureCatalogueFresh(services.db), file, viewer);
       const found = allowed === undefined ? undefined : await findStored(stores, "video", file);
       if (!found) return next();
