@@ -124,18 +124,28 @@ export async function rememberPostedFeedback(
 /** A one-time message after a redirect (post/redirect/get), in its own cookie, not in the URL. */
 const flashCookie = (config: Config, secrets: string[]) => signedCookie(config, secrets, "lomda_flash", 60);
 
-export type Flash = "feedback.thanks" | "feedback.deleted";
+const FLASHES = [
+  "feedback.thanks",
+  "feedback.deleted",
+  "courseAdmin.created",
+  "courseAdmin.saved",
+  "courseAdmin.deleted",
+] as const;
+export type Flash = (typeof FLASHES)[number];
+const isFlash = (value: unknown): value is Flash => (FLASHES as readonly unknown[]).includes(value);
 
 export async function setFlash(config: Config, secrets: string[], message: Flash): Promise<string> {
   return flashCookie(config, secrets).serialize(message);
 }
 
+/** The flash for this page, taken (cleared) once read; with `area`, only a message of that area ("courseAdmin."). */
 export async function takeFlash(
   config: Config,
   secrets: string[],
   request: Request,
+  area?: string,
 ): Promise<{ message: Flash | null; clear: string | null }> {
   const value = (await flashCookie(config, secrets).parse(request.headers.get("cookie"))) as unknown;
-  if (value !== "feedback.thanks" && value !== "feedback.deleted") return { message: null, clear: null };
+  if (!isFlash(value) || (area !== undefined && !value.startsWith(area))) return { message: null, clear: null };
   return { message: value, clear: await flashCookie(config, secrets).serialize("", { maxAge: 0 }) };
 }

@@ -1,98 +1,1317 @@
-import type { Kysely, Selectable } from "kysely";
-import type {
-  CataloguePathsTable,
-  CataloguesTable,
-  CoursesTable,
-  Database,
-  LessonsTable,
-  QuizzesTable,
-  VideoListsTable,
-} from "~/lib/db.server";
-import { readCatalogueVersion } from "./catalogue-version.server";
+import { randomUUID } from "node:crypto";
+import { sql, type Kysely, type Transaction } from "kysely";
+import { data, redirect } from "react-router";
+import { setFlash, type Flash } from "~/lib/cookies.server";
+import type { Database } from "~/lib/db.server";
+import type { Config } from "~/lib/env.server";
+import type { Logger } from "~/lib/logger.server";
+import {
+  BUNDLED_COVERS,
+  centsToDollars,
+  DEFAULT_COVER,
+  parseAdminForm,
+  tenthsToRating,
+  type AdminFormName,
+  type FieldErrors,
+} from "./catalogue-admin.schema";
+import { bumpCatalogueVersion } from "./catalogue-version.server";
 
 /**
- * The catalogue as the admin area sees it: every row, published or not, straight from the
- * database (never the pages' in-memory copy, which holds published items only).
+ * The course builder's model (/admin/courses): everything the admin sees, unpublished included,
+ * and every change to the catalogue. Each write validates its raw form values with the shared
+ * schema, checks what only the database knows (unique slugs, free URLs, that the parent exists),
+ * and only then writes, in one transaction that also bumps the catalogue's version (so every
+ * process's cached catalogue reloads). Bad input stores nothing and says why, field by field.
  */
 
-export type AdminCourse = Selectable<CoursesTable> & { listIds: string[] };
-export type AdminCatalogue = Selectable<CataloguesTable> & {
-  courses: AdminCourse[];
-  /** Its URLs, those in the sitemap first (none for the home page's cards). */
-  paths: Selectable<CataloguePathsTable>[];
-};
-export type AdminList = Selectable<VideoListsTable> & {
-  lessons: Selectable<LessonsTable>[];
-  /** Its URLs, those in the sitemap first. */
-  paths: Selectable<CataloguePathsTable>[];
-};
-export type AdminQuiz = Selectable<QuizzesTable> & { questionCount: number };
+type Db = Kysely<Database>;
+type Trx = Transaction<Database>;
 
-export interface AdminCatalogueTree {
-  version: number;
-  /** By position; each with its courses by position. */
-  catalogues: AdminCatalogue[];
-  /** By slug; each with its lessons by position. */
-  lists: AdminList[];
-  /** By position. */
-  quizzes: AdminQuiz[];
-  /** Courses whose catalogue no longer exists (none unless a write went wrong). */
-  orphanCourses: AdminCourse[];
+export type Direction = "up" | "down";
+
+/** A write's answer: done (with the row's id), or why not — field errors (400) or no such row (404). */
+export type WriteResult<T extends object = { id: string }> =
+  ({ ok: true } & T) | { ok: false; status: 400; errors: FieldErrors } | { ok: false; status: 404 };
+
+const NOT_FOUND = { ok: false, status: 404 } as const;
+const invalid = (errors: FieldErrors) => ({ ok: false as const, status: 400 as const, errors });
+
+/** Files a delete left unused (a course's uploaded cover, lessons' video files): the caller removes them. */
+export interface Removed {
+  files: string[];
 }
 
-export async function loadCatalogueForAdmin(db: Kysely<Database>): Promise<AdminCatalogueTree> {
-  const version = await readCatalogueVersion(db);
-  const catalogues = await db.selectFrom("catalogues").selectAll().orderBy("position").orderBy("slug").execute();
-  const courses = await db.selectFrom("courses").selectAll().orderBy("position").orderBy("slug").execute();
-  const links = await db.selectFrom("course_video_lists").selectAll().orderBy("position").orderBy("list_id").execute();
-  const lists = await db.selectFrom("video_lists").selectAll().orderBy("slug").execute();
-  const lessons = await db.selectFrom("lessons").selectAll().orderBy("position").orderBy("slug").execute();
-  const paths = await db
+const now = () => new Date().toISOString();
+const flag = (value: boolean) => (value ? 1 : 0);
+
+/** The public URL made for a new video list or catalogue. */
+export const newPublicPath = (slug: string) => `/courses/${slug}`;
+
+/** An uploaded file (under /media/), as opposed to one bundled with the site. */
+const isUploadedCover = (cover: string) => cover.startsWith("/media/");
+
+/** One line per change: who, what, which. */
+export function logCatalogueChange(
+  log: Logger,
+  adminId: string,
+  change: { action: string; kind: string; id: string; detail?: Record<string, unknown> },
+) {
+  log.info(
+    { adminId, action: change.action, kind: change.kind, targetId: change.id, ...change.detail },
+    `course builder: ${change.kind} ${change.action}`,
+  );
+}
+
+/* ---------- For the builder's routes ---------- */
+
+/** What a builder page's action answers when it does not redirect: one shape for every page. */
+export interface BuilderReply {
+  /** The form's field errors, and what was typed, to show again. */
+  errors: FieldErrors | null;
+  values: Record<string, unknown> | null;
+  /** The delete form's error (the confirmation box not ticked). */
+  deleteError: string | null;
+  /** What a "Move up"/"Move down" did. */
+  moved: { id: string; direction: Direction; moved: boolean } | null;
+}
+
+export function builderReply(body: Partial<BuilderReply>, status = 200) {
+  const reply: BuilderReply = { errors: null, values: null, deleteError: null, moved: null, ...body };
+  return data(reply, { status });
+}
+
+/** After a change: post/redirect/get, with the result in the flash cookie. */
+export async function builderRedirect(to: string, flash: Flash, cookies: { config: Config; cookieSecrets: string[] }) {
+  return redirect(to, { headers: { "Set-Cookie": await setFlash(cookies.config, cookies.cookieSecrets, flash) } });
+}
+
+export const notFound = () => data("Not Found", { status: 404 });
+
+/**
+ * Runs a write in a transaction that bumps the catalogue version when (and only when) it changed
+ * something: not when refused, nor for a move with nowhere to go.
+ */
+async function write<T extends { ok: boolean; moved?: boolean }>(db: Db, work: (trx: Trx) => Promise<T>): Promise<T> {
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const result = await work(trx);
+      if (result.ok && result.moved !== false) await bumpCatalogueVersion(trx);
+      return result;
+    });
+  } catch (error) {
+    // Two admins making the same slug at once: the unique index answers for the second.
+    if (isUniqueViolation(error)) return invalid({ slug: "courseAdmin.errors.slugTaken" }) as unknown as T;
+    throw error;
+  }
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; message?: string } | null;
+  return e?.code === "23505" || e?.code === "SQLITE_CONSTRAINT_UNIQUE" || e?.code === "SQLITE_CONSTRAINT_PRIMARYKEY";
+}
+
+function parse<N extends AdminFormName>(name: N, raw: unknown) {
+  return parseAdminForm(name, raw);
+}
+
+async function nextPosition(
+  trx: Trx,
+  table: "catalogues" | "courses" | "lessons" | "quizzes" | "quiz_questions" | "course_video_lists",
+  scope?: { column: string; value: string },
+): Promise<number> {
+  const k = trx as unknown as Kysely<any>;
+  let query = k.selectFrom(table).select(sql<number | string | null>`max(position)`.as("top"));
+  if (scope) query = query.where(scope.column, "=", scope.value);
+  const row = await query.executeTakeFirst();
+  return row?.top === null || row?.top === undefined ? 0 : Number(row.top) + 1;
+}
+
+/**
+ * Swaps a row with its neighbour in its scope (the list's lessons, the quiz's questions…). The
+ * scope is renumbered 0…n-1 at the same time, so equal or missing positions cannot stall a move.
+ */
+async function swapWithNeighbour(
+  trx: Trx,
+  table: "catalogues" | "courses" | "lessons" | "quizzes" | "quiz_questions",
+  id: string,
+  direction: Direction,
+  scopeColumn?: "catalogue_id" | "list_id" | "quiz_id",
+): Promise<WriteResult<{ moved: boolean }>> {
+  const k = trx as unknown as Kysely<any>;
+  let scopeValue: string | undefined;
+  if (scopeColumn) {
+    const row = await k.selectFrom(table).select(scopeColumn).where("id", "=", id).executeTakeFirst();
+    if (!row) return NOT_FOUND;
+    scopeValue = row[scopeColumn] as string;
+  }
+  let query = k.selectFrom(table).select(["id", "position"]).orderBy("position").orderBy("id");
+  if (scopeColumn) query = query.where(scopeColumn, "=", scopeValue);
+  const rows = (await query.execute()) as { id: string; position: number }[];
+  const ids = rows.map((r) => r.id);
+  const from = ids.indexOf(id);
+  if (from < 0) return NOT_FOUND;
+  const to = direction === "up" ? from - 1 : from + 1;
+  if (to < 0 || to >= ids.length) return { ok: true, moved: false };
+  [ids[from], ids[to]] = [ids[to]!, ids[from]!];
+  for (const [position, rowId] of ids.entries()) {
+    if (rows.find((r) => r.id === rowId)!.position !== position)
+      await k.updateTable(table).set({ position }).where("id", "=", rowId).execute();
+  }
+  return { ok: true, moved: true };
+}
+
+/** A path that is free: no catalogue or list shows at it yet. */
+async function pathIsFree(trx: Trx, path: string): Promise<boolean> {
+  const row = await trx.selectFrom("catalogue_paths").select("path").where("path", "=", path).executeTakeFirst();
+  return !row;
+}
+
+/* ======================================================================================= */
+/* Reading                                                                                 */
+/* ======================================================================================= */
+
+export interface AdminText {
+  titleEn: string;
+  titleHe: string | null;
+}
+
+export interface AdminCatalogue extends AdminText {
+  id: string;
+  slug: string;
+  descriptionEn: string;
+  descriptionHe: string | null;
+  published: boolean;
+  paths: string[];
+}
+
+export interface AdminCourse extends AdminText {
+  id: string;
+  catalogueId: string;
+  slug: string;
+  teacherEn: string;
+  teacherHe: string | null;
+  summaryEn: string;
+  summaryHe: string | null;
+  duration: string;
+  students: number;
+  /** As the form shows it: "49.99". */
+  price: string;
+  /** As the form shows it: "4.5". */
+  rating: string;
+  reviews: number;
+  cover: string;
+  readMore: string | null;
+  join: string | null;
+  published: boolean;
+}
+
+export interface AdminList extends AdminText {
+  id: string;
+  slug: string;
+  descriptionEn: string;
+  descriptionHe: string | null;
+  freeSamples: number;
+  published: boolean;
+  paths: string[];
+}
+
+export interface AdminLesson extends AdminText {
+  id: string;
+  listId: string;
+  slug: string;
+  descriptionEn: string;
+  descriptionHe: string | null;
+  duration: string | null;
+  youtubeId: string | null;
+  videoFile: string | null;
+  published: boolean;
+}
+
+export interface AdminQuiz extends AdminText {
+  id: string;
+  slug: string;
+  descriptionEn: string;
+  descriptionHe: string | null;
+  followUp: string;
+  published: boolean;
+}
+
+export interface AdminQuestion {
+  id: string;
+  quizId: string;
+  question: string;
+  code: string | null;
+  options: [string, string, string, string];
+  /** 1–4. */
+  answer: number;
+}
+
+const catalogueColumns = [
+  "id",
+  "slug",
+  "title_en",
+  "title_he",
+  "description_en",
+  "description_he",
+  "published",
+] as const;
+
+async function pathsOf(db: Db, kind: "catalogue" | "list", ids: string[]): Promise<Map<string, string[]>> {
+  const byTarget = new Map<string, string[]>();
+  if (ids.length === 0) return byTarget;
+  const rows = await db
     .selectFrom("catalogue_paths")
-    .selectAll()
+    .select(["path", "target_id"])
+    .where("kind", "=", kind)
+    .where("target_id", "in", ids)
     .orderBy("in_sitemap", "desc")
     .orderBy("path")
     .execute();
-  const quizzes = await db.selectFrom("quizzes").selectAll().orderBy("position").orderBy("slug").execute();
-  const counts = await db
-    .selectFrom("quiz_questions")
-    .select(["quiz_id", (eb) => eb.fn.countAll<number>().as("n")])
-    .groupBy("quiz_id")
-    .execute();
+  for (const row of rows) byTarget.set(row.target_id, [...(byTarget.get(row.target_id) ?? []), row.path]);
+  return byTarget;
+}
 
-  const adminCourses = courses.map((course) => ({
-    ...course,
-    listIds: links.filter((l) => l.course_id === course.id).map((l) => l.list_id),
-  }));
-  const catalogueIds = new Set(catalogues.map((c) => c.id));
+function toCatalogue(
+  row: {
+    id: string;
+    slug: string;
+    title_en: string;
+    title_he: string | null;
+    description_en: string;
+    description_he: string | null;
+    published: number;
+  },
+  paths: string[],
+): AdminCatalogue {
   return {
-    version,
-    catalogues: catalogues.map((catalogue) => ({
-      ...catalogue,
-      courses: adminCourses.filter((c) => c.catalogue_id === catalogue.id),
-      paths: paths.filter((p) => p.kind === "catalogue" && p.target_id === catalogue.id),
-    })),
-    lists: lists.map((list) => ({
-      ...list,
-      lessons: lessons.filter((l) => l.list_id === list.id),
-      paths: paths.filter((p) => p.kind === "list" && p.target_id === list.id),
-    })),
-    quizzes: quizzes.map((quiz) => ({
-      ...quiz,
-      questionCount: Number(counts.find((c) => c.quiz_id === quiz.id)?.n ?? 0),
-    })),
-    orphanCourses: adminCourses.filter((c) => !catalogueIds.has(c.catalogue_id)),
+    id: row.id,
+    slug: row.slug,
+    titleEn: row.title_en,
+    titleHe: row.title_he,
+    descriptionEn: row.description_en,
+    descriptionHe: row.description_he,
+    published: row.published === 1,
+    paths,
   };
 }
 
-/** Published lessons with neither a YouTube id nor a video file: what the learners see as "Video coming soon". */
-export async function countLessonsWithoutVideo(db: Kysely<Database>): Promise<number> {
-  const row = await db
+function toCourse(row: Database["courses"]): AdminCourse {
+  return {
+    id: row.id,
+    catalogueId: row.catalogue_id,
+    slug: row.slug,
+    titleEn: row.title_en,
+    titleHe: row.title_he,
+    teacherEn: row.teacher_en,
+    teacherHe: row.teacher_he,
+    summaryEn: row.summary_en,
+    summaryHe: row.summary_he,
+    duration: row.duration,
+    students: Number(row.students),
+    price: centsToDollars(Number(row.price_cents)),
+    rating: tenthsToRating(Number(row.rating_tenths)),
+    reviews: Number(row.reviews),
+    cover: row.cover,
+    readMore: row.read_more,
+    join: row.join_target,
+    published: row.published === 1,
+  };
+}
+
+function toList(row: Database["video_lists"], paths: string[]): AdminList {
+  return {
+    id: row.id,
+    slug: row.slug,
+    titleEn: row.title_en,
+    titleHe: row.title_he,
+    descriptionEn: row.description_en,
+    descriptionHe: row.description_he,
+    freeSamples: Number(row.free_samples),
+    published: row.published === 1,
+    paths,
+  };
+}
+
+function toLesson(row: Database["lessons"]): AdminLesson {
+  return {
+    id: row.id,
+    listId: row.list_id,
+    slug: row.slug,
+    titleEn: row.title_en,
+    titleHe: row.title_he,
+    descriptionEn: row.description_en,
+    descriptionHe: row.description_he,
+    duration: row.duration,
+    youtubeId: row.youtube_id,
+    videoFile: row.video_file,
+    published: row.published === 1,
+  };
+}
+
+function toQuiz(row: Database["quizzes"]): AdminQuiz {
+  return {
+    id: row.id,
+    slug: row.slug,
+    titleEn: row.title_en,
+    titleHe: row.title_he,
+    descriptionEn: row.description_en,
+    descriptionHe: row.description_he,
+    followUp: row.follow_up,
+    published: row.published === 1,
+  };
+}
+
+function toQuestion(row: Database["quiz_questions"]): AdminQuestion {
+  return {
+    id: row.id,
+    quizId: row.quiz_id,
+    question: row.question,
+    code: row.code,
+    options: [row.option_1, row.option_2, row.option_3, row.option_4],
+    answer: Number(row.answer),
+  };
+}
+
+/** A lesson learners cannot watch: published, with neither a YouTube id nor a file. */
+const noVideo = sql<number>`sum(case when published = 1 and youtube_id is null and video_file is null then 1 else 0 end)`;
+
+async function lessonCounts(db: Db, listIds?: string[]) {
+  let query = db
     .selectFrom("lessons")
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("published", "=", 1)
-    .where("youtube_id", "is", null)
-    .where("video_file", "is", null)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+    .select(["list_id", (eb) => eb.fn.countAll<number | string>().as("total"), noVideo.as("missing")])
+    .groupBy("list_id");
+  if (listIds) {
+    if (listIds.length === 0) return new Map<string, { total: number; missing: number }>();
+    query = query.where("list_id", "in", listIds);
+  }
+  const rows = await query.execute();
+  return new Map(rows.map((r) => [r.list_id, { total: Number(r.total), missing: Number(r.missing ?? 0) }]));
+}
+
+export interface OverviewList extends AdminText {
+  id: string;
+  slug: string;
+  published: boolean;
+  lessons: number;
+  missingVideos: number;
+  paths: string[];
+  courses: number;
+}
+
+/** /admin/courses: catalogues → course cards → their video lists; every list; quizzes; lessons without a video. */
+export async function loadCourseBuilderOverview(db: Db) {
+  const catalogues = await db.selectFrom("catalogues").select(catalogueColumns).orderBy("position").execute();
+  const courses = await db
+    .selectFrom("courses")
+    .select(["id", "catalogue_id", "slug", "title_en", "title_he", "published"])
+    .orderBy("position")
+    .execute();
+  const lists = await db.selectFrom("video_lists").selectAll().orderBy("title_en").execute();
+  const memberships = await db
+    .selectFrom("course_video_lists")
+    .select(["course_id", "list_id"])
+    .orderBy("position")
+    .execute();
+  const counts = await lessonCounts(db);
+  const quizzes = await db
+    .selectFrom("quizzes")
+    .leftJoin("quiz_questions", "quiz_questions.quiz_id", "quizzes.id")
+    .select([
+      "quizzes.id",
+      "quizzes.slug",
+      "quizzes.title_en",
+      "quizzes.title_he",
+      "quizzes.published",
+      (eb) => eb.fn.count<number | string>("quiz_questions.id").as("questions"),
+    ])
+    .groupBy([
+      "quizzes.id",
+      "quizzes.slug",
+      "quizzes.title_en",
+      "quizzes.title_he",
+      "quizzes.published",
+      "quizzes.position",
+    ])
+    .orderBy("quizzes.position")
+    .execute();
+  const cataloguePaths = await pathsOf(
+    db,
+    "catalogue",
+    catalogues.map((c) => c.id),
+  );
+  const listPaths = await pathsOf(
+    db,
+    "list",
+    lists.map((l) => l.id),
+  );
+
+  const overviewList = (list: (typeof lists)[number]): OverviewList => ({
+    id: list.id,
+    slug: list.slug,
+    titleEn: list.title_en,
+    titleHe: list.title_he,
+    published: list.published === 1,
+    lessons: counts.get(list.id)?.total ?? 0,
+    missingVideos: counts.get(list.id)?.missing ?? 0,
+    paths: listPaths.get(list.id) ?? [],
+    courses: memberships.filter((m) => m.list_id === list.id).length,
+  });
+  const listById = new Map(lists.map((l) => [l.id, overviewList(l)]));
+  return {
+    catalogues: catalogues.map((catalogue) => ({
+      ...toCatalogue(catalogue, cataloguePaths.get(catalogue.id) ?? []),
+      courses: courses
+        .filter((c) => c.catalogue_id === catalogue.id)
+        .map((course) => ({
+          id: course.id,
+          slug: course.slug,
+          titleEn: course.title_en,
+          titleHe: course.title_he,
+          published: course.published === 1,
+          lists: memberships
+            .filter((m) => m.course_id === course.id)
+            .map((m) => listById.get(m.list_id))
+            .filter((l): l is OverviewList => l !== undefined),
+        })),
+    })),
+    lists: [...listById.values()],
+    quizzes: quizzes.map((q) => ({
+      id: q.id,
+      slug: q.slug,
+      titleEn: q.title_en,
+      titleHe: q.title_he,
+      published: q.published === 1,
+      questions: Number(q.questions),
+    })),
+    missingVideos: [...counts.values()].reduce((sum, c) => sum + c.missing, 0),
+  };
+}
+
+export async function getCatalogueForAdmin(db: Db, id: string) {
+  const row = await db.selectFrom("catalogues").select(catalogueColumns).where("id", "=", id).executeTakeFirst();
+  if (!row) return null;
+  const paths = (await pathsOf(db, "catalogue", [id])).get(id) ?? [];
+  const courses = await db
+    .selectFrom("courses")
+    .select(["id", "slug", "title_en", "title_he", "published"])
+    .where("catalogue_id", "=", id)
+    .orderBy("position")
+    .orderBy("id")
+    .execute();
+  return {
+    catalogue: toCatalogue(row, paths),
+    courses: courses.map((c) => ({
+      id: c.id,
+      slug: c.slug,
+      titleEn: c.title_en,
+      titleHe: c.title_he,
+      published: c.published === 1,
+    })),
+  };
+}
+
+export async function getCourseForAdmin(db: Db, id: string) {
+  const row = await db.selectFrom("courses").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!row) return null;
+  const catalogue = await db
+    .selectFrom("catalogues")
+    .select(["id", "title_en", "title_he"])
+    .where("id", "=", row.catalogue_id)
+    .executeTakeFirst();
+  const lists = await db
+    .selectFrom("course_video_lists")
+    .innerJoin("video_lists", "video_lists.id", "course_video_lists.list_id")
+    .select([
+      "video_lists.id",
+      "video_lists.slug",
+      "video_lists.title_en",
+      "video_lists.title_he",
+      "video_lists.published",
+    ])
+    .where("course_video_lists.course_id", "=", id)
+    .orderBy("course_video_lists.position")
+    .orderBy("video_lists.id")
+    .execute();
+  const counts = await lessonCounts(
+    db,
+    lists.map((l) => l.id),
+  );
+  return {
+    course: toCourse(row),
+    catalogue: catalogue ? { id: catalogue.id, titleEn: catalogue.title_en, titleHe: catalogue.title_he } : null,
+    lists: lists.map((l) => ({
+      id: l.id,
+      slug: l.slug,
+      titleEn: l.title_en,
+      titleHe: l.title_he,
+      published: l.published === 1,
+      lessons: counts.get(l.id)?.total ?? 0,
+    })),
+  };
+}
+
+/** The parent of a new course, for the new-course page. */
+export async function getCatalogueRef(db: Db, id: string) {
+  const row = await db
+    .selectFrom("catalogues")
+    .select(["id", "title_en", "title_he"])
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return row ? { id: row.id, titleEn: row.title_en, titleHe: row.title_he } : null;
+}
+
+/** Every course, for a list's membership checkboxes. */
+export async function listCourseChoices(db: Db) {
+  const rows = await db
+    .selectFrom("courses")
+    .innerJoin("catalogues", "catalogues.id", "courses.catalogue_id")
+    .select([
+      "courses.id",
+      "courses.title_en",
+      "courses.title_he",
+      "catalogues.title_en as catalogue_en",
+      "catalogues.title_he as catalogue_he",
+    ])
+    .orderBy("catalogues.position")
+    .orderBy("courses.position")
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    titleEn: r.title_en,
+    titleHe: r.title_he,
+    catalogueEn: r.catalogue_en,
+    catalogueHe: r.catalogue_he,
+  }));
+}
+
+export async function getListForAdmin(db: Db, id: string) {
+  const row = await db.selectFrom("video_lists").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!row) return null;
+  const paths = (await pathsOf(db, "list", [id])).get(id) ?? [];
+  const lessons = await db
+    .selectFrom("lessons")
+    .selectAll()
+    .where("list_id", "=", id)
+    .orderBy("position")
+    .orderBy("id")
+    .execute();
+  const courseIds = await db.selectFrom("course_video_lists").select("course_id").where("list_id", "=", id).execute();
+  return {
+    list: toList(row, paths),
+    lessons: lessons.map(toLesson),
+    courseIds: courseIds.map((c) => c.course_id),
+  };
+}
+
+export async function getListRef(db: Db, id: string) {
+  const row = await db
+    .selectFrom("video_lists")
+    .select(["id", "title_en", "title_he"])
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return row ? { id: row.id, titleEn: row.title_en, titleHe: row.title_he } : null;
+}
+
+export async function getLessonForAdmin(db: Db, id: string) {
+  const row = await db.selectFrom("lessons").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!row) return null;
+  return { lesson: toLesson(row), list: await getListRef(db, row.list_id) };
+}
+
+export async function getQuizForAdmin(db: Db, id: string) {
+  const row = await db.selectFrom("quizzes").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!row) return null;
+  const questions = await db
+    .selectFrom("quiz_questions")
+    .selectAll()
+    .where("quiz_id", "=", id)
+    .orderBy("position")
+    .orderBy("id")
+    .execute();
+  return { quiz: toQuiz(row), questions: questions.map(toQuestion) };
+}
+
+export async function getQuizRef(db: Db, id: string) {
+  const row = await db
+    .selectFrom("quizzes")
+    .select(["id", "title_en", "title_he"])
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return row ? { id: row.id, titleEn: row.title_en, titleHe: row.title_he } : null;
+}
+
+export async function getQuestionForAdmin(db: Db, id: string) {
+  const row = await db.selectFrom("quiz_questions").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!row) return null;
+  return { question: toQuestion(row), quiz: await getQuizRef(db, row.quiz_id) };
+}
+
+/* ======================================================================================= */
+/* Catalogues                                                                              */
+/* ======================================================================================= */
+
+/** A new catalogue of course cards, shown at /courses/<slug>. */
+export async function createCatalogue(db: Db, raw: unknown): Promise<WriteResult> {
+  const parsed = parse("catalogue", raw);
+  if (!parsed.ok) return invalid(parsed.errors);
+  const input = parsed.data;
+  return write(db, async (trx) => {
+    const path = newPublicPath(input.slug);
+    if (await trx.selectFrom("catalogues").select("id").where("slug", "=", input.slug).executeTakeFirst())
+      return invalid({ slug: "courseAdmin.errors.slugTaken" });
+    if (!(await pathIsFree(trx, path))) return invalid({ slug: "courseAdmin.errors.pathTaken" });
+    const id = randomUUID();
+    const at = now();
+    await trx
+      .insertInto("catalogues")
+      .values({
+        id,
+        slug: input.slug,
+        position: await nextPosition(trx, "catalogues"),
+        title_en: input.titleEn,
+        title_he: input.titleHe,
+        description_en: input.descriptionEn,
+        description_he: input.descriptionHe,
+        published: flag(input.published),
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
+    await trx.insertInto("catalogue_paths").values({ path, kind: "catalogue", target_id: id, in_sitemap: 1 }).execute();
+    return { ok: true as const, id };
+  });
+}
+
+export async function updateCatalogue(db: Db, id: string, raw: unknown): Promise<WriteResult> {
+  const parsed = parse("catalogueUpdate", raw);
+  if (!parsed.ok) return invalid(parsed.errors);
+  const input = parsed.data;
+  return write(db, async (trx) => {
+    const result = await trx
+      .updateTable("catalogues")
+      .set({
+        title_en: input.titleEn,
+        title_he: input.titleHe,
+        description_en: input.descriptionEn,
+        description_he: input.descriptionHe,
+        published: flag(input.published),
+        updated_at: now(),
+      })
+      .where("id", "=", id)
+      .executeTakeFirst();
+    return result.numUpdatedRows === 0n ? NOT_FOUND : { ok: true as const, id };
+  });
+}
+
+/** Deletes a catalogue, its course cards (and their list memberships) and its URLs; the video lists stay. */
+export async function deleteCatalogue(db: Db, id: string): Promise<WriteResult<Removed>> {
+  return write(db, async (trx) => {
+    if (!(await trx.selectFrom("catalogues").select("id").where("id", "=", id).executeTakeFirst())) return NOT_FOUND;
+    const courses = await trx.selectFrom("courses").select(["id", "cover"]).where("catalogue_id", "=", id).execute();
+    const courseIds = courses.map((c) => c.id);
+    if (courseIds.length > 0) {
+      await trx.deleteFrom("course_video_lists").where("course_id", "in", courseIds).execute();
+      await trx.deleteFrom("courses").where("id", "in", courseIds).execute();
+    }
+    await trx.deleteFrom("catalogue_paths").where("kind", "=", "catalogue").where("target_id", "=", id).execute();
+    await trx.deleteFrom("catalogues").where("id", "=", id).execute();
+    return {
+      ok: true as const,
+      files: await unusedCovers(
+        trx,
+        courses.map((c) => c.cover),
+      ),
+    };
+  });
+}
+
+export async function moveCatalogue(db: Db, id: string, direction: Direction) {
+  return write(db, (trx) => swapWithNeighbour(trx, "catalogues", id, direction));
+}
+
+/* ======================================================================================= */
+/* Course cards                                                                            */
+/* ======================================================================================= */
+
+async function courseSlugTaken(trx: Trx, slug: string, exceptId?: string) {
+  let query = trx.selectFrom("courses").select("id").where("slug", "=", slug);
+  if (exceptId) query = query.where("id", "<>", exceptId);
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+/** A cover is one bundled with the site, or the one the course already has (an uploaded one). */
+function coverProblem(cover: string | null, current: string | null): FieldErrors | null {
+  if (cover === null || cover === current || BUNDLED_COVERS.includes(cover)) return null;
+  return { cover: "courseAdmin.errors.cover" };
+}
+
+export async function createCourse(db: Db, catalogueId: string, raw: unknown): Promise<WriteResult> {
+  const parsed = parse("course", raw);
+  if (!parsed.ok) return invalid(parsed.errors);
+  const input = parsed.data;
+  const badCover = coverProblem(input.cover, null);
+  if (badCover) return invalid(badCover);
+  return write(db, async (trx) => {
+    if (!(await trx.selectFrom("catalogues").select("id").where("id", "=", catalogueId).executeTakeFirst()))
+      return NOT_FOUND;
+    if (await courseSlugTaken(trx, input.slug)) return invalid({ slug: "courseAdmin.errors.slugTaken" });
+    const id = randomUUID();
+    const at = now();
+    await trx
+      .insertInto("courses")
+      .values({
+        id,
+        catalogue_id: catalogueId,
+        slug: input.slug,
+        position: await nextPosition(trx, "courses", { column: "catalogue_id", value: catalogueId }),
+        title_en: input.titleEn,
+        title_he: input.titleHe,
+        teacher_en: input.teacherEn,
+        teacher_he: input.teacherHe,
+        summary_en: input.summaryEn,
+        summary_he: input.summaryHe,
+        duration: input.duration,
+        students: input.students,
+        price_cents: input.price,
+        rating_tenths: input.rating,
+        reviews: input.reviews,
+        cover: input.cover ?? DEFAULT_COVER,
+        read_more: input.readMore,
+        join_target: input.join,
+        published: flag(input.published),
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
+    return { ok: true as const, id };
+  });
+}
+
+export async function updateCourse(db: Db, id: string, raw: unknown): Promise<WriteResult> {
+  const parsed = parse("course", raw);
+  if (!parsed.ok) return invalid(parsed.errors);
+  const input = parsed.data;
+  return write(db, async (trx) => {
+    const current = await trx.selectFrom("courses").select(["id", "cover"]).where("id", "=", id).executeTakeFirst();
+    if (!current) return NOT_FOUND;
+    const badCover = coverProblem(input.cover, current.cover);
+    if (badCover) return invalid(badCover);
+    if (await courseSlugTaken(trx, input.slug, id)) return invalid({ slug: "courseAdmin.errors.slugTaken" });
+    await trx
+      .updateTable("courses")
+      .set({
+        slug: input.slug,
+        title_en: input.titleEn,
+        title_he: input.titleHe,
+        teacher_en: input.teacherEn,
+        teacher_he: input.teacherHe,
+        summary_en: input.summaryEn,
+        summary_he: input.summaryHe,
+        duration: input.duration,
+        students: input.students,
+        price_cents: input.price,
+        rating_tenths: input.rating,
+        reviews: input.reviews,
+        cover: input.cover ?? current.cover,
+        read_more: input.readMore,
+        join_target: input.join,
+        published: flag(input.published),
+        updated_at: now(),
+      })
+      .where("id", "=", id)
+      .execute();
+    return { ok: true as const, id };
+  });
+}
+
+/** Covers of deleted courses that no other course uses and that were uploaded (bundled ones stay). */
+async function unusedCovers(trx: Trx, covers: string[]): Promise<string[]> {
+  const uploaded = [...new Set(covers.filter(isUploadedCover))];
+  if (uploaded.length === 0) return [];
+  const still = await trx.selectFrom("courses").select("cover").where("cover", "in", uploaded).execute();
+  const used = new Set(still.map((r) => r.cover));
+  return uploaded.filter((c) => !used.has(c));
+}
+
+export async function deleteCourse(db: Db, id: string): Promise<WriteResult<Removed & { catalogueId: string }>> {
+  return write(db, async (trx) => {
+    const course = await trx
+      .selectFrom("courses")
+      .select(["id", "cover", "catalogue_id"])
+      .where("id", "=", id)
+      .executeTakeFirst();
+    if (!course) return NOT_FOUND;
+    await trx.deleteFrom("course_video_lists").where("course_id", "=", id).execute();
+    await trx.deleteFrom("courses").where("id", "=", id).execute();
+    return { ok: true as const, catalogueId: course.catalogue_id, files: await unusedCovers(trx, [course.cover]) };
+  });
+}
+
+export async function moveCourse(db: Db, id: string, direction: Direction) {
+  return write(db, (trx) => swapWithNeighbour(trx, "courses", id, direction, "catalogue_id"));
+}
+
+/**
+ * Sets a course's cover (a URL path such as /media/covers/<file>, made by the upload helper).
+ * Returns the previous cover so the caller can remove an uploaded file nothing uses any more;
+ * null when there is no such course.
+ */
+export async function setCourseCover(
+  db: Db,
+  courseId: string,
+  coverPath: string,
+): Promise<{ previous: string } | null> {
+  return db.transaction().execute(async (trx) => {
+    const course = await trx.selectFrom("courses").select("cover").where("id", "=", courseId).executeTakeFirst();
+    if (!course) return null;
+    await trx.updateTable("courses").set({ cover: coverPath, updated_at: now() }).where("id", "=", courseId).execute();
+    await bumpCatalogueVersion(trx);
+    return { previous: course.cover };
+  });
+}
+
+/** Moves a video list up or down among a course's lists. */
+export async function moveListInCourse(
+  db: Db,
+  courseId: string,
+  listId: string,
+  direction: Direction,
+): Promise<WriteResult<{ moved: boolean }>> {
+  return write(db, async (trx) => {
+    const rows = await trx
+      .selectFrom("course_video_lists")
+      .select(["list_id", "position"])
+      .where("course_id", "=", courseId)
+      .orderBy("position")
+      .orderBy("list_id")
+      .execute();
+    const ids = rows.map((r) => r.list_id);
+    const from = ids.indexOf(listId);
+    if (from < 0) return NOT_FOUND;
+    const to = direction === "up" ? from - 1 : from + 1;
+    if (to < 0 || to >= ids.length) return { ok: true as const, moved: false };
+    [ids[from], ids[to]] = [ids[to]!, ids[from]!];
+    for (const [position, id] of ids.entries()) {
+      if (rows.find((r) => r.list_id === id)!.position !== position)
+        await trx
+          .updateTable("course_video_lists")
+          .set({ position })
+          .where("course_id", "=", courseId)
+          .where("list_id", "=", id)
+          .execute();
+    }
+    return { ok: true as const, moved: true };
+  });
+}
+
+/* ======================================================================================= */
+/* Video lists                                                                             */
+/* ======================================================================================= */
+
+/** Makes the list a member of exactly these courses (new memberships go last in their course). */
+async function setMemberships(trx: Trx, listId: string, courseIds: string[]): Promise<FieldErrors | null> {
+  const wanted = [...new Set(courseIds)];
+  if (wanted.length > 0) {
+    const found = await trx.selectFrom("courses").select("id").where("id", "in", wanted).execute();
+    if (found.length !== wanted.length) return { courses: "courseAdmin.errors.courses" };
+  }
+  const current = await trx
+    .selectFrom("course_video_lists")
+    .select("course_id")
+    .where("list_id", "=", listId)
+    .execute();
+  const have = new Set(current.map((c) => c.course_id));
+  const gone = [...have].filter((id) => !wanted.includes(id));
+  if (gone.length > 0)
+    await trx.deleteFrom("course_video_lists").where("list_id", "=", listId).where("course_id", "in", gone).execute();
+  for (const courseId of wanted.filter((id) => !have.has(id))) {
+    const position = await nextPosition(trx, "course_video_lists", { column: "course_id", value: courseId });
+    await trx.insertInto("course_video_lists").values({ course_id: courseId, list_id: listId, position }).execute();
+  }
+  return null;
+}
+
+/** A new video list, shown at /courses/<slug>, in the courses ticked. */
+export async function createVideoList(db: Db, raw: unknown): Promise<WriteResult<{ id: string; path: string }>> {
+  const parsed = parse("list", raw);
+  if (!parsed.ok) return invalid(parsed.errors);
+  const input = parsed.data;
+  return write(db, async (trx) => {
+    const path = newPublicPath(input.slug);
+    if (await trx.selectFrom("video_lists").select("id").where("slug", "=", input.slug).executeTakeFirst())
+      return invalid({ slug: "courseAdmin.errors.slugTaken" });
+    if (!(await pathIsFree(trx, path))) return invalid({ slug: "courseAdmin.errors.pathTaken" });
+    const id = randomUUID();
+    const at = now();
+    await trx
+      .insertInto("video_lists")
+      .values({
+        id,
+        slug: input.slug,
+        title_en: input.titleEn,
+        title_he: input.titleHe,
+        description_en: input.descriptionEn,
+        description_he: input.descriptionHe,
+        free_samples: input.freeSamples,
+        published: flag(input.published),
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
+    await trx.insertInto("catalogue_paths").values({ path, kind: "list", target_id: id, in_sitemap: 1 }).execute();
+    const membershipProblem = await setMemberships(trx, id, input.courses);
+    // Nothing may stay behind: undo the inserts by failing the transaction.
+    if (membershipProblem) throw new InvalidWrite(membershipProblem);
+    return { ok: true as const, id, path };
+  }).catch(invalidWriteResult);
+}
+
+export async function updateVideoList(db: Db, id: string, raw: unknown): Promise<WriteResult> {
+  const parsed = parse("listUpdate", raw);
+  if (!parsed.ok) return invalid(parsed.errors);
+  const input = parsed.data;
+  return write(db, async (trx) => {
+    const result = await trx
+      .updateTable("video_lists")
+      .set({
+        title_en: input.titleEn,
+        title_he: input.titleHe,
+        description_en: input.descriptionEn,
+        description_he: input.descriptionHe,
+        free_samples: input.freeSamples,
+        published: flag(input.published),
+        updated_at: now(),
+      })
+      .where("id", "=", id)
+      .executeTakeFirst();
+    if (result.numUpdatedRows === 0n) return NOT_FOUND;
+    const membershipProblem = await setMemberships(trx, id, input.courses);
+    if (membershipProblem) throw new InvalidWrite(membershipProblem);
+    return { ok: true as const, id };
+  }).catch(invalidWriteResult);
+}
+
+/** Deletes a list with its lessons, its course memberships and its URLs. */
+export async function deleteVideoList(db: Db, id: string): Promise<WriteResult<Removed>> {
+  return write(db, async (trx) => {
+    if (!(await trx.selectFrom("video_lists").select("id").where("id", "=", id).executeTakeFirst())) return NOT_FOUND;
+    const files = await trx
+      .selectFrom("lessons")
+      .select("video_file")
+      .where("list_id", "=", id)
+      .where("video_file", "is not", null)
+      .execute();
+    await trx.deleteFrom("lessons").where("list_id", "=", id).execute();
+    await trx.deleteFrom("course_video_lists").where("list_id", "=", id).execute();
+    await trx.deleteFrom("catalogue_paths").where("kind", "=", "list").where("target_id", "=", id).execute();
+    await trx.deleteFrom("video_lists").where("id", "=", id).execute();
+    return {
+      ok: true as const,
+      files: await unusedVideoFiles(
+        trx,
+        files.map((f) => f.video_file!),
+      ),
+    };
+  });
+}
+
+/** A failure found after the first write of a transaction: thrown to roll it back, answered as field errors. */
+class InvalidWrite extends Error {
+  readonly errors: FieldErrors;
+  constructor(errors: FieldErrors) {
+    super("invalid write");
+    this.errors = errors;
+  }
+}
+function invalidWriteResult(error: unknown): { ok: false; status: 400; errors: FieldErrors } {
+  if (error instanceof InvalidWrite) return invalid(error.errors);
+  throw error;
+}
+
+/* ======================================================================================= */
+/* Lessons                                                                                 */
+/* ======================================================================================= */
+
+async function lessonSlugTaken(trx: Trx, listId: string, slug: string, exceptId?: string) {
+  let query = trx.selectFrom("lessons").select("id").where("list_id", "=", listId).where("slug", "=", slug);
+  if (exceptId) query = query.where("id", "<>", exceptId);
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+/** A new lesson at the end of its list. */
+export async function createLesson(db: Db, listId: string, raw: unknown): Promise<WriteResult> {
+  const parsed = parse("lesson", raw);
+  if (!parsed.ok) return invalid(parsed.errors);
+  const input = parsed.data;
+  return write(db, async (trx) => {
+    if (!(await trx.selectFrom("video_lists").select("id").where("id", "=", listId).executeTakeFirst()))
+      return NOT_FOUND;
+    if (await lessonSlugTaken(trx, listId, input.slug)) return invalid({ slug: "courseAdmin.errors.slugTaken" });
+    const id = randomUUID();
+    const at = now();
+    await trx
+      .insertInto("lessons")
+      .values({
+        id,
+        list_id: listId,
+        slug: input.slug,
+        position: await nextPosition(trx, "lessons", { column: "list_id", value: listId }),
+        title_en: input.titleEn,
+        title_he: input.titleHe,
+        description_en: input.descriptionEn,
+        description_he: input.descriptionHe,
+        duration: input.duration,
+        youtube_id: input.youtube,
+        video_file: null,
+        published: flag(input.published),
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
+    return { ok: true as const, id };
+  });
+}
+
+/** Edits a lesson. Its uploaded file (if any) stays: setLessonVideoFile changes that. */
+export async function updateLesson(db: Db, id: string, raw: unknown): Promise<WriteResult> {
+  const parsed = parse("lesson", raw);
+  if (!parsed.ok) return invalid(parsed.errors);
+  const input = parsed.data;
+  return write(db, async (trx) => {
+    const lesson = await trx.selectFrom("lessons").select("list_id").where("id", "=", id).executeTakeFirst();
+    if (!lesson) return NOT_FOUND;
+    if (await lessonSlugTaken(trx, lesson.list_id, input.slug, id))
+      return invalid({ slug: "courseAdmin.errors.slugTaken" });
+    await trx
+      .updateTable("lessons")
+      .set({
+        slug: input.slug,
+        title_en: input.titleEn,
+        title_he: input.titleHe,
+        description_en: input.descriptionEn,
+        description_he: input.descriptionHe,
+        duration: input.duration,
+        youtube_id: input.youtube,
+        published: flag(input.published),
+        updated_at: now(),
+      })
+      .where("id", "=", id)
+      .execute();
+    return { ok: true as const, id };
+  });
+}
+
+async function unusedVideoFiles(trx: Trx, files: string[]): Promise<string[]> {
+  const unique = [...new Set(files)];
+  if (unique.length === 0) return [];
+  const still = await trx.selectFrom("lessons").select("video_file").where("video_file", "in", unique).execute();
+  const used = new Set(still.map((r) => r.video_file));
+  return unique.filter((f) => !used.has(f));
+}
+
+export async function deleteLesson(db: Db, id: string): Promise<WriteResult<Removed & { listId: string }>> {
+  return write(db, async (trx) => {
+    const lesson = await trx
+      .selectFrom("lessons")
+      .select(["list_id", "video_file"])
+      .where("id", "=", id)
+      .executeTakeFirst();
+    if (!lesson) return NOT_FOUND;
+    await trx.deleteFrom("lessons").where("id", "=", id).execute();
+    return {
+      ok: true as const,
+      listId: lesson.list_id,
+      files: await unusedVideoFiles(trx, lesson.video_file ? [lesson.video_file] : []),
+    };
+  });
+}
+
+export async function moveLesson(db: Db, id: string, direction: Direction) {
+  return write(db, (trx) => swapWithNeighbour(trx, "lessons", id, direction, "list_id"));
+}
+
+/** "m:ss" or "h:mm:ss", as lessons show their length. */
+export function formatDuration(seconds: number): string {
+  const total = Math.max(0, Math.round(seconds));
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = String(total % 60).padStart(2, "0");
+  return h > 0 ? `${h}:${String(m).padStart(2, "0")}:${s}` : `${m}:${s}`;
+}
+
+/**
+ * Sets (or, with null, removes) a lesson's uploaded video file — a name the upload helper made —
+ * and, when it could be read from the file, its length. Returns the previous file so the caller
+ * can remove it; null when there is no such lesson.
+ */
+export async function setLessonVideoFile(
+  db: Db,
+  lessonId: string,
+  file: string | null,
+  durationSeconds?: number,
+): Promise<{ previous: string | null } | null> {
+  return db.transaction().execute(async (trx) => {
+    const lesson = await trx.selectFrom("lessons").select("video_file").where("id", "=", lessonId).executeTakeFirst();
+    if (!lesson) return null;
+    await trx
+      .updateTable("lessons")
+      .set({
+        video_file: file,
+        ...(durationSeconds !== undefined && Number.isFinite(durationSeconds) && durationSeconds > 0
+          ? { duration: formatDuration(durationSeconds) }
+          : {}),
+        updated_at: now(),
+      })
+      .where("id", "=", lessonId)
+      .execute();
+    await bumpCatalogueVersion(trx);
+    return { previous: lesson.video_file };
+  });
+}
+
+/* ======================================================================================= */
+/* Quizzes and questions                                                                   */
+/* ======================================================================================= */
+
+async function quizSlugTaken(trx: Trx, slug: string, exceptId?: string) {
+  let query = trx.selectFrom("quizzes").select("id").where("slug", "=", slug);
+  if (exceptId) query = query.where("id", "<>", exceptId);
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+/** A new quiz, at /test/<slug>, last in the quiz list. */
+export async function createQuiz(db: Db, raw: unknown): Promise<WriteResult> {
+  const parsed = parse("quiz", raw);
+  if (!parsed.ok) return invalid(parsed.errors);
+  const input = parsed.data;
+  return write(db, async (trx) => {
+    if (await quizSlugTaken(trx, input.slug)) return invalid({ slug: "courseAdmin.errors.slugTaken" });
+    const id = randomUUID();
+    const at = now();
+    await trx
+      .insertInto("quizzes")
+      .values({
+        id,
+        slug: input.slug,
+        position: await nextPosition(trx, "quizzes"),
+        title_en: input.titleEn,
+        title_he: input.titleHe,
+        description_en: input.descriptionEn,
+        description_he: input.descriptionHe,
+        follow_up: input.followUp,
+        published: flag(input.published),
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
+    return { ok: true as const, id };
+  });
+}
+
+export async function updateQuiz(db: Db, id: string, raw: unknown): Promise<WriteResult> {
+  const parsed = parse("quiz", raw);
+  if (!parsed.ok) return invalid(parsed.errors);
+  const input = parsed.data;
+  return write(db, async (trx) => {
+    if (!(await trx.selectFrom("quizzes").select("id").where("id", "=", id).executeTakeFirst())) return NOT_FOUND;
+    if (await quizSlugTaken(trx, input.slug, id)) return invalid({ slug: "courseAdmin.errors.slugTaken" });
+    await trx
+      .updateTable("quizzes")
+      .set({
+        slug: input.slug,
+        title_en: input.titleEn,
+        title_he: input.titleHe,
+        description_en: input.descriptionEn,
+        description_he: input.descriptionHe,
+        follow_up: input.followUp,
+        published: flag(input.published),
+        updated_at: now(),
+      })
+      .where("id", "=", id)
+      .execute();
+    return { ok: true as const, id };
+  });
+}
+
+/** Deletes a quiz and its questions (learners' past attempts stay in their history). */
+export async function deleteQuiz(db: Db, id: string): Promise<WriteResult<Removed>> {
+  return write(db, async (trx) => {
+    if (!(await trx.selectFrom("quizzes").select("id").where("id", "=", id).executeTakeFirst())) return NOT_FOUND;
+    await trx.deleteFrom("quiz_questions").where("quiz_id", "=", id).execute();
+    await trx.deleteFrom("quizzes").where("id", "=", id).execute();
+    return { ok: true as const, files: [] };
+  });
+}
+
+export async function moveQuiz(db: Db, id: string, direction: Direction) {
+  return write(db, (trx) => swapWithNeighbour(trx, "quizzes", id, direction));
+}
+
+const questionValues = (input: {
+  question: string;
+  code: string | null;
+  option1: string;
+  option2: string;
+  option3: string;
+  option4: string;
+  answer: number;
+}) => ({
+  question: input.question,
+  code: input.code,
+  option_1: input.option1,
+  option_2: input.option2,
+  option_3: input.option3,
+  option_4: input.option4,
+  answer: input.answer,
+});
+
+/** A new question at the end of its quiz. */
+export async function createQuestion(db: Db, quizId: string, raw: unknown): Promise<WriteResult> {
+  const parsed = parse("question", raw);
+  if (!parsed.ok) return invalid(parsed.errors);
+  const input = parsed.data;
+  return write(db, async (trx) => {
+    if (!(await trx.selectFrom("quizzes").select("id").where("id", "=", quizId).executeTakeFirst())) return NOT_FOUND;
+    const id = randomUUID();
+    const at = now();
+    await trx
+      .insertInto("quiz_questions")
+      .values({
+        id,
+        quiz_id: quizId,
+        position: await nextPosition(trx, "quiz_questions", { column: "quiz_id", value: quizId }),
+        ...questionValues(input),
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
+    return { ok: true as const, id };
+  });
+}
+
+export async function updateQuestion(db: Db, id: string, raw: unknown): Promise<WriteResult> {
+  const parsed = parse("question", raw);
+  if (!parsed.ok) return invalid(parsed.errors);
+  const input = parsed.data;
+  return write(db, async (trx) => {
+    const result = await trx
+      .updateTable("quiz_questions")
+      .set({ ...questionValues(input), updated_at: now() })
+      .where("id", "=", id)
+      .executeTakeFirst();
+    return result.numUpdatedRows === 0n ? NOT_FOUND : { ok: true as const, id };
+  });
+}
+
+export async function deleteQuestion(db: Db, id: string): Promise<WriteResult<Removed & { quizId: string }>> {
+  return write(db, async (trx) => {
+    const question = await trx.selectFrom("quiz_questions").select("quiz_id").where("id", "=", id).executeTakeFirst();
+    if (!question) return NOT_FOUND;
+    await trx.deleteFrom("quiz_questions").where("id", "=", id).execute();
+    return { ok: true as const, quizId: question.quiz_id, files: [] };
+  });
+}
+
+export async function moveQuestion(db: Db, id: string, direction: Direction) {
+  return write(db, (trx) => swapWithNeighbour(trx, "quiz_questions", id, direction, "quiz_id"));
 }

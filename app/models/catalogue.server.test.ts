@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb, DIALECTS, type TestDb } from "../../tests/setup/databases.ts";
 import { fakeYoutubeId, setFreeSamples, setLessonVideo, setPublished } from "../../tests/support/factories.ts";
 import { VISITOR, type Viewer } from "./access.server";
-import { countLessonsWithoutVideo, loadCatalogueForAdmin } from "./catalogue-admin.server";
+import { countLessonsWithoutVideo, loadCatalogueForAdmin } from "./catalogue-overview.server";
 import { seedCatalogue } from "./catalogue-seed.server";
 import { readCatalogueVersion } from "./catalogue-version.server";
 import { coursePageView } from "./catalogue-view.server";

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
-import { data, Form, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
+import { AdminTable } from "~/components/admin/admin-table";
 import { PageHeader } from "~/components/layout/page-header";
 import { formatDate, formatDateTime } from "~/i18n/format";
 import { requireAdmin } from "~/models/viewer.server";
@@ -275,49 +276,6 @@ function InviteResult({ invite }: { invite: Invite }) {
   );
 }
 
-/** A table of the admin area in its own section: heading, column headers and a last column of actions. */
-function AdminTable({
-  name,
-  headingId = `${name}-heading`,
-  title,
-  columns,
-  actions,
-  children,
-}: {
-  name: string;
-  headingId?: string;
-  title: string;
-  columns: string[];
-  /** The actions column's name, for screen readers only. */
-  actions: string;
-  children: React.ReactNode;
-}) {
-  return (
-    <section aria-labelledby={headingId}>
-      <h2 id={headingId} className="mb-4 text-2xl font-bold">
-        {title}
-      </h2>
-      <div className="overflow-x-auto">
-        <table className="w-full text-sm" data-testid={name}>
-          <thead>
-            <tr className="border-b border-ink-200 text-start text-ink-600">
-              {columns.map((column) => (
-                <th key={column} scope="col" className="py-2 text-start">
-                  {column}
-                </th>
-              ))}
-              <th scope="col" className="py-2 text-start">
-                <span className="sr-only">{actions}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>{children}</tbody>
-        </table>
-      </div>
-    </section>
-  );
-}
-
 function Accounts({ accounts }: { accounts: NonNullable<Loader["accounts"]> }) {
   const { t } = useTranslation();
   return (
@@ -446,6 +404,15 @@ export default function Admin({ loaderData, actionData }: Route.ComponentProps) 
           </p>
         ) : null}
         {actionData?.invite ? <InviteResult invite={actionData.invite} /> : null}
+        <section aria-labelledby="course-builder-heading">
+          <h2 id="course-builder-heading" className="mb-2 text-2xl font-bold">
+            {t("courseAdmin.title")}
+          </h2>
+          <p className="mb-4 text-ink-700">{t("courseAdmin.adminLinkIntro")}</p>
+          <Link to="/admin/courses" className="btn btn-primary">
+            {t("courseAdmin.adminLink")}
+          </Link>
+        </section>
         <section aria-labelledby="inbox-heading">
           <h2 id="inbox-heading" className="mb-4 text-2xl font-bold">
             {t("admin.inbox")}

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database, User } from "../../db/schema.ts";
+import * as admin from "../../app/models/catalogue-admin.server.ts";
 import type { FeedbackInput } from "../../app/models/feedback.schema.ts";
 import { bumpCatalogueVersion } from "../../app/models/catalogue-version.server.ts";
 import { createFeedback as storeFeedback, type FeedbackItem } from "../../app/models/feedback.server.ts";
@@ -170,4 +171,115 @@ export async function setFreeSamples(db: Kysely<Database>, listSlug: string, cou
   await changeCatalogue(db, async (trx) => {
     await trx.updateTable("video_lists").set({ free_samples: count }).where("id", "=", id).execute();
   });
+}
+
+/* ---------- The catalogue, through the course builder's write model ---------- */
+
+function created<T extends { ok: boolean }>(what: string, result: T): Extract<T, { ok: true }> {
+  if (!result.ok) throw new Error(`${what} not created: ${JSON.stringify(result)}`);
+  return result as Extract<T, { ok: true }>;
+}
+
+/** A catalogue (published), at /courses/<slug>. Returns its id. */
+export async function createCatalogue(
+  db: Kysely<Database>,
+  overrides: Record<string, string | undefined> = {},
+): Promise<string> {
+  const slug = uniqueId("cat");
+  return created(
+    "catalogue",
+    await admin.createCatalogue(db, { slug, titleEn: `Catalogue ${slug}`, published: "on", ...overrides }),
+  ).id;
+}
+
+/** A course card in a catalogue (made when not given). Returns its id. */
+export async function createCourse(
+  db: Kysely<Database>,
+  overrides: Record<string, string | undefined> & { catalogueId?: string } = {},
+): Promise<string> {
+  const { catalogueId, ...fields } = overrides;
+  const slug = uniqueId("course");
+  return created(
+    "course",
+    await admin.createCourse(db, catalogueId ?? (await createCatalogue(db)), {
+      slug,
+      titleEn: `Course ${slug}`,
+      teacherEn: "Dana Levi",
+      summaryEn: "A course made for a test.",
+      duration: "9.50",
+      students: "10",
+      price: "49.99",
+      rating: "4.5",
+      reviews: "3",
+      published: "on",
+      ...fields,
+    }),
+  ).id;
+}
+
+/** A video list (published, 3 free samples), at /courses/<slug>. Returns its id. */
+export async function createVideoList(
+  db: Kysely<Database>,
+  overrides: Record<string, string | string[] | undefined> = {},
+): Promise<string> {
+  const slug = uniqueId("list");
+  return created(
+    "video list",
+    await admin.createVideoList(db, {
+      slug,
+      titleEn: `List ${slug}`,
+      freeSamples: "3",
+      published: "on",
+      ...overrides,
+    }),
+  ).id;
+}
+
+/** A lesson at the end of a list, with a YouTube video unless told otherwise. Returns its id. */
+export async function createLesson(
+  db: Kysely<Database>,
+  listId: string,
+  overrides: Record<string, string | undefined> = {},
+): Promise<string> {
+  const slug = uniqueId("lesson");
+  return created(
+    "lesson",
+    await admin.createLesson(db, listId, {
+      slug,
+      titleEn: `Lesson ${slug}`,
+      youtube: "dQw4w9WgXcQ",
+      published: "on",
+      ...overrides,
+    }),
+  ).id;
+}
+
+/** A quiz (published), at /test/<slug>. Returns its id. */
+export async function createQuiz(
+  db: Kysely<Database>,
+  overrides: Record<string, string | undefined> = {},
+): Promise<string> {
+  const slug = uniqueId("quiz");
+  return created("quiz", await admin.createQuiz(db, { slug, titleEn: `Quiz ${slug}`, published: "on", ...overrides }))
+    .id;
+}
+
+/** A question at the end of a quiz; option 2 is right unless told otherwise. Returns its id. */
+export async function createQuestion(
+  db: Kysely<Database>,
+  quizId: string,
+  overrides: Record<string, string | undefined> = {},
+): Promise<string> {
+  return created(
+    "question",
+    await admin.createQuestion(db, quizId, {
+      question: `Which one? ${uniqueId("q")}`,
+      option1: "One",
+      option2: "Two",
+      option3: "Three",
+      option4: "Four",
+      answer: "2",
+      ...overrides,
+    }),
+  ).id;
 }

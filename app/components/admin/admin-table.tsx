@@ -1,0 +1,51 @@
+import type { ReactNode } from "react";
+
+/** A table of the admin area in its own section: heading, column headers and a last column of actions. */
+export function AdminTable({
+  name,
+  headingId = `${name}-heading`,
+  title,
+  columns,
+  actions,
+  headingExtra,
+  children,
+}: {
+  name: string;
+  headingId?: string;
+  title: string;
+  columns: string[];
+  /** The actions column's name, for screen readers only. */
+  actions: string;
+  /** Beside the heading (a "New …" link). */
+  headingExtra?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={headingId}>
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <h2 id={headingId} className="text-2xl font-bold">
+          {title}
+        </h2>
+        {headingExtra}
+      </div>
+      {/* relative: the screen-reader-only header text is positioned inside the scrolling box, not past the page edge. */}
+      <div className="relative overflow-x-auto">
+        <table className="w-full text-sm" data-testid={name}>
+          <thead>
+            <tr className="border-b border-ink-200 text-start text-ink-600">
+              {columns.map((column) => (
+                <th key={column} scope="col" className="py-2 pe-3 text-start">
+                  {column}
+                </th>
+              ))}
+              <th scope="col" className="py-2 text-start">
+                <span className="sr-only">{actions}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>{children}</tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

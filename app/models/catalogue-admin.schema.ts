@@ -1,0 +1,353 @@
+import { z } from "zod";
+import { parseYouTubeId } from "~/lib/youtube";
+
+/**
+ * The course builder's forms (/admin/courses), checked in the browser before sending and parsed
+ * again by the write model (catalogue-admin.server.ts) before anything is stored. Field names are
+ * the forms' input names; messages are translation keys (courseAdmin.errors.*), so each admin
+ * reads them in their language. No server code here: the browser bundle imports this file.
+ */
+
+export const ADMIN_LIMITS = {
+  slug: 60,
+  title: 200,
+  name: 100,
+  text: 2000,
+  path: 300,
+  question: 1000,
+  code: 3000,
+  option: 300,
+} as const;
+
+/** Free samples when nothing else is said: the first 3 lessons of a list, as before the builder. */
+export const DEFAULT_FREE_SAMPLES = 3;
+export const MAX_FREE_SAMPLES = 50;
+/** The covers bundled with the site (public/images/courses/), until one is uploaded. */
+export const BUNDLED_COVERS = [
+  "advanced-java.svg",
+  "css.svg",
+  "dsa.svg",
+  "express.svg",
+  "html.svg",
+  "java.svg",
+  "javascript.svg",
+  "mongodb.svg",
+  "nodejs.svg",
+  "react.svg",
+  "sole-proprietor.svg",
+  "sql.svg",
+  "tax-refund.svg",
+].map((file) => `/images/courses/${file}`);
+export const DEFAULT_COVER = "/images/courses/javascript.svg";
+
+/** Where a quiz's "Watch Now" leads when the admin leaves it empty. */
+export const DEFAULT_FOLLOW_UP = "/courses";
+
+const E = {
+  required: "courseAdmin.errors.required",
+  tooLong: "courseAdmin.errors.tooLong",
+  slug: "courseAdmin.errors.slug",
+  path: "courseAdmin.errors.path",
+  hours: "courseAdmin.errors.hours",
+  wholeNumber: "courseAdmin.errors.wholeNumber",
+  price: "courseAdmin.errors.price",
+  rating: "courseAdmin.errors.rating",
+  freeSamples: "courseAdmin.errors.freeSamples",
+  lessonDuration: "courseAdmin.errors.lessonDuration",
+  youtube: "courseAdmin.errors.youtube",
+  questionTooShort: "courseAdmin.errors.questionTooShort",
+  answer: "courseAdmin.errors.answer",
+  optionDuplicate: "courseAdmin.errors.optionDuplicate",
+  courses: "courseAdmin.errors.courses",
+} as const;
+
+/* ---------- Field types ---------- */
+
+/** A text input: a string (a missing field counts as empty), trimmed, at most `max` characters. */
+const text = (max: number) =>
+  z.preprocess(
+    (v) => (v === undefined || v === null ? "" : v),
+    z.string({ error: E.required }).trim().max(max, { error: E.tooLong }),
+  );
+const required = (max: number) => text(max).pipe(z.string().min(1, { error: E.required }));
+/** An optional translation (the Hebrew fields): empty → null, which falls back to English. */
+const optional = (max: number) => text(max).transform((v) => (v === "" ? null : v));
+
+/** A checkbox: "on" when ticked, absent when not. */
+const checkbox = z.preprocess((v) => v === "on" || v === "1" || v === "true" || v === true, z.boolean());
+
+/** Lower-case letters, digits and inner hyphens: part of a URL. */
+const slug = text(ADMIN_LIMITS.slug).pipe(
+  z
+    .string()
+    .min(1, { error: E.required })
+    .regex(/^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/, { error: E.slug }),
+);
+
+/**
+ * A path of this site or nothing: one leading "/" (never "//" or "/\", which browsers read as
+ * another host), URL characters only, no scheme. Empty → null (the default target).
+ */
+export function isSitePath(value: string): boolean {
+  if (!/^\/(?![/\\])[A-Za-z0-9\-._~!$&'()*+,;=:@/%?#]*$/.test(value)) return false;
+  try {
+    return new URL(value, "http://lomda.invalid").origin === "http://lomda.invalid";
+  } catch {
+    return false;
+  }
+}
+const siteLink = text(ADMIN_LIMITS.path).pipe(
+  z
+    .string()
+    .refine((v) => v === "" || isSitePath(v), { error: E.path })
+    .transform((v) => (v === "" ? null : v)),
+);
+
+const wholeNumber = (max: number, error: string = E.wholeNumber) =>
+  text(40).pipe(
+    z
+      .string()
+      .regex(/^\d{1,9}$/, { error })
+      .transform(Number)
+      .refine((n) => n <= max, { error }),
+  );
+
+/** Dollars as typed ("49", "49.9", "49.99") → whole cents, computed from the digits (no float rounding). */
+export function dollarsToCents(value: string): number | null {
+  const match = /^(\d{1,7})(?:\.(\d{1,2}))?$/.exec(value);
+  if (!match) return null;
+  return Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
+}
+export function centsToDollars(cents: number): string {
+  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
+}
+/** A rating 0–5 with at most one decimal ("4", "4.5") → tenths (45). */
+export function ratingToTenths(value: string): number | null {
+  const match = /^(\d)(?:\.(\d))?$/.exec(value);
+  if (!match) return null;
+  const tenths = Number(match[1]) * 10 + Number(match[2] ?? "0");
+  return tenths <= 50 ? tenths : null;
+}
+export function tenthsToRating(tenths: number): string {
+  return `${Math.floor(tenths / 10)}.${tenths % 10}`;
+}
+
+const price = text(12).pipe(
+  z
+    .string()
+    .transform((v) => dollarsToCents(v))
+    .refine((v): v is number => v !== null, { error: E.price }),
+);
+const rating = text(4).pipe(
+  z
+    .string()
+    .transform((v) => ratingToTenths(v))
+    .refine((v): v is number => v !== null, { error: E.rating }),
+);
+/** A course's hours as shown on its card, like "9.50". */
+const hours = text(8).pipe(z.string().regex(/^\d{1,4}(\.\d{1,2})?$/, { error: E.hours }));
+/** A lesson's length as shown, like "12:34" or "1:02:10"; empty → null (unknown). */
+const lessonDuration = text(8).pipe(
+  z
+    .string()
+    .refine((v) => v === "" || /^(?:\d{1,2}:[0-5]\d|\d{1,2}:[0-5]\d:[0-5]\d)$/.test(v), { error: E.lessonDuration })
+    .transform((v) => (v === "" ? null : v)),
+);
+/** The one "YouTube link or id" field: any usual form → the 11-character id; empty → no YouTube video. */
+const youtube = text(ADMIN_LIMITS.path).pipe(
+  z
+    .string()
+    .transform((v) => ({ empty: v === "", id: v === "" ? null : parseYouTubeId(v) }))
+    .refine((v) => v.empty || v.id !== null, { error: E.youtube })
+    .transform((v) => v.id),
+);
+
+const bilingualTitle = { titleEn: required(ADMIN_LIMITS.title), titleHe: optional(ADMIN_LIMITS.title) };
+const bilingualDescription = {
+  descriptionEn: text(ADMIN_LIMITS.text),
+  descriptionHe: optional(ADMIN_LIMITS.text),
+};
+
+/* ---------- The forms ---------- */
+
+export const catalogueSchema = z.object({
+  slug,
+  ...bilingualTitle,
+  ...bilingualDescription,
+  published: checkbox,
+});
+/** A catalogue's slug is fixed once made: its public URL (/courses/<slug>) is made from it. */
+export const catalogueUpdateSchema = catalogueSchema.omit({ slug: true });
+
+export const courseSchema = z.object({
+  slug,
+  ...bilingualTitle,
+  teacherEn: required(ADMIN_LIMITS.name),
+  teacherHe: optional(ADMIN_LIMITS.name),
+  summaryEn: required(ADMIN_LIMITS.text),
+  summaryHe: optional(ADMIN_LIMITS.text),
+  duration: hours,
+  students: wholeNumber(100_000_000),
+  price,
+  rating,
+  reviews: wholeNumber(100_000_000),
+  readMore: siteLink,
+  join: siteLink,
+  /** One of BUNDLED_COVERS, or the course's current cover (an uploaded one); empty: keep it. */
+  cover: text(ADMIN_LIMITS.path).transform((v) => (v === "" ? null : v)),
+  published: checkbox,
+});
+
+export const listSchema = z.object({
+  slug,
+  ...bilingualTitle,
+  ...bilingualDescription,
+  freeSamples: wholeNumber(MAX_FREE_SAMPLES, E.freeSamples),
+  published: checkbox,
+  /** The courses this list belongs to (checkboxes named "courses"). */
+  courses: z.preprocess(
+    (v) => (v === undefined || v === null ? [] : Array.isArray(v) ? v : [v]),
+    z.array(z.string({ error: E.courses }).max(64, { error: E.courses })).max(500, { error: E.courses }),
+  ),
+});
+/** A list's slug is fixed once made, like a catalogue's. */
+export const listUpdateSchema = listSchema.omit({ slug: true });
+
+export const lessonSchema = z.object({
+  slug,
+  ...bilingualTitle,
+  ...bilingualDescription,
+  duration: lessonDuration,
+  youtube,
+  published: checkbox,
+});
+
+export const quizSchema = z.object({
+  slug,
+  ...bilingualTitle,
+  ...bilingualDescription,
+  followUp: siteLink.transform((v) => v ?? DEFAULT_FOLLOW_UP),
+  published: checkbox,
+});
+
+export const OPTION_FIELDS = ["option1", "option2", "option3", "option4"] as const;
+const option = required(ADMIN_LIMITS.option);
+
+/**
+ * The rules of content.schema.ts's quizQuestion: a question of at least 5 characters, four
+ * options, distinct, and exactly one of them the answer (here: which one, 1–4).
+ */
+export const questionSchema = z
+  .object({
+    question: text(ADMIN_LIMITS.question).pipe(z.string().min(5, { error: E.questionTooShort })),
+    /** Code shown with the question; kept as typed (indentation matters), empty → none. */
+    code: z.preprocess(
+      (v) => (v === undefined || v === null ? "" : typeof v === "string" ? v.replace(/\s+$/, "") : v),
+      z
+        .string({ error: E.tooLong })
+        .max(ADMIN_LIMITS.code, { error: E.tooLong })
+        .transform((v) => (v.trim() === "" ? null : v)),
+    ),
+    option1: option,
+    option2: option,
+    option3: option,
+    option4: option,
+    answer: text(2).pipe(z.enum(["1", "2", "3", "4"], { error: E.answer }).transform(Number)),
+  })
+  .superRefine((q, ctx) => {
+    const seen = new Set<string>();
+    for (const field of OPTION_FIELDS) {
+      if (seen.has(q[field])) ctx.addIssue({ code: "custom", path: [field], message: E.optionDuplicate });
+      seen.add(q[field]);
+    }
+  });
+
+export type CatalogueInput = z.infer<typeof catalogueSchema>;
+export type CatalogueUpdateInput = z.infer<typeof catalogueUpdateSchema>;
+export type CourseInput = z.infer<typeof courseSchema>;
+export type ListInput = z.infer<typeof listSchema>;
+export type ListUpdateInput = z.infer<typeof listUpdateSchema>;
+export type LessonInput = z.infer<typeof lessonSchema>;
+export type QuizInput = z.infer<typeof quizSchema>;
+export type QuestionInput = z.infer<typeof questionSchema>;
+
+/* ---------- Reading a form, reporting errors ---------- */
+
+/** Field → translation key of its first problem ("form" for the form as a whole). */
+export type FieldErrors = Record<string, string>;
+
+/** The form of each kind of thing, by the names the routes use. */
+export const ADMIN_FORMS = {
+  catalogue: catalogueSchema,
+  catalogueUpdate: catalogueUpdateSchema,
+  course: courseSchema,
+  list: listSchema,
+  listUpdate: listUpdateSchema,
+  lesson: lessonSchema,
+  quiz: quizSchema,
+  question: questionSchema,
+} as const;
+export type AdminFormName = keyof typeof ADMIN_FORMS;
+
+const MULTI_VALUE = new Set(["courses"]);
+
+/** The fields a form's schema knows, read from FormData (strings only; several values for checkbox groups). */
+export function readAdminForm(name: AdminFormName, form: FormData): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const field of Object.keys(ADMIN_FORMS[name].shape)) {
+    if (MULTI_VALUE.has(field)) values[field] = form.getAll(field).filter((v) => typeof v === "string");
+    else {
+      const value = form.get(field);
+      if (typeof value === "string") values[field] = value;
+    }
+  }
+  return values;
+}
+
+export function fieldErrors(error: z.ZodError): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) {
+    const field = typeof issue.path[0] === "string" ? issue.path[0] : "form";
+    errors[field] ??= issue.message.startsWith("courseAdmin.") ? issue.message : E.required;
+  }
+  return errors;
+}
+
+/** Parses a form's raw values: the data, or translated field errors. */
+export function parseAdminForm<N extends AdminFormName>(
+  name: N,
+  raw: unknown,
+): { ok: true; data: z.infer<(typeof ADMIN_FORMS)[N]> } | { ok: false; errors: FieldErrors } {
+  const result = (ADMIN_FORMS[name] as z.ZodType).safeParse(raw);
+  return result.success
+    ? { ok: true, data: result.data as z.infer<(typeof ADMIN_FORMS)[N]> }
+    : { ok: false, errors: fieldErrors(result.error) };
+}
+
+/** What each form can weigh at most, in characters (server/body-limit.ts sizes form bodies by characters). */
+export const ADMIN_FORM_MAX_CHARS = {
+  catalogue: ADMIN_LIMITS.slug + 2 * ADMIN_LIMITS.title + 2 * ADMIN_LIMITS.text,
+  course:
+    ADMIN_LIMITS.slug +
+    2 * ADMIN_LIMITS.title +
+    2 * ADMIN_LIMITS.name +
+    2 * ADMIN_LIMITS.text +
+    2 * ADMIN_LIMITS.path +
+    8 +
+    3 * 12 +
+    4,
+  list: ADMIN_LIMITS.slug + 2 * ADMIN_LIMITS.title + 2 * ADMIN_LIMITS.text + 12 + 40 * 64,
+  lesson: ADMIN_LIMITS.slug + 2 * ADMIN_LIMITS.title + 2 * ADMIN_LIMITS.text + 8 + ADMIN_LIMITS.path,
+  quiz: ADMIN_LIMITS.slug + 2 * ADMIN_LIMITS.title + 2 * ADMIN_LIMITS.text + ADMIN_LIMITS.path,
+  question: ADMIN_LIMITS.question + ADMIN_LIMITS.code + 4 * ADMIN_LIMITS.option + 2,
+} as const;
+
+/** A "Move up"/"Move down" button's form: which item, which way (and, on the overview, which kind). */
+export const moveRequestSchema = z.object({
+  id: z.string().min(1).max(64),
+  direction: z.enum(["up", "down"]),
+  kind: z.enum(["catalogue", "quiz"]).optional(),
+});
+
+/** A delete form: the "Yes, delete" box must be ticked. */
+export const CONFIRM_ERROR = "courseAdmin.errors.confirm";

@@ -1,0 +1,565 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FORM_BODY_LIMIT } from "../../server/body-limit.ts";
+import { createTestDb, DIALECTS, type TestDb } from "../../tests/setup/databases.ts";
+import {
+  createCatalogue,
+  createCourse,
+  createLesson,
+  createQuestion,
+  createQuiz,
+  createVideoList,
+  uniqueId,
+} from "../../tests/support/factories.ts";
+import {
+  ADMIN_FORM_MAX_CHARS,
+  dollarsToCents,
+  isSitePath,
+  parseAdminForm,
+  ratingToTenths,
+  readAdminForm,
+} from "./catalogue-admin.schema";
+import * as admin from "./catalogue-admin.server";
+import { readCatalogueVersion } from "./catalogue-version.server";
+
+const lessonInput = (youtube: string) => ({ slug: "a-lesson", titleEn: "A lesson", youtube });
+const question = {
+  question: "What does JSX compile to?",
+  option1: "HTML",
+  option2: "React.createElement calls",
+  option3: "CSS",
+  option4: "JSON",
+  answer: "2",
+};
+
+describe("the course builder's schemas", () => {
+  it("reads any usual YouTube link to the 11-character id, and refuses what is not one", () => {
+    const id = "dQw4w9WgXcQ";
+    for (const link of [
+      id,
+      ` ${id} `,
+      `https://www.youtube.com/watch?v=${id}`,
+      `https://www.youtube.com/watch?feature=share&v=${id}&t=42s`,
+      `http://youtube.com/watch?v=${id}`,
+      `https://m.youtube.com/watch?v=${id}`,
+      `www.youtube.com/watch?v=${id}`,
+      `https://youtu.be/${id}`,
+      `https://youtu.be/${id}?si=abc&t=10`,
+      `youtu.be/${id}`,
+      `https://www.youtube.com/embed/${id}`,
+      `https://www.youtube-nocookie.com/embed/${id}?rel=0`,
+      `https://www.youtube.com/shorts/${id}`,
+      `https://www.youtube.com/live/${id}`,
+    ]) {
+      const parsed = parseAdminForm("lesson", lessonInput(link));
+      expect(parsed.ok && parsed.data.youtube, link).toBe(id);
+    }
+    const empty = parseAdminForm("lesson", lessonInput(""));
+    expect(empty.ok && empty.data.youtube).toBeNull();
+    for (const link of [
+      "dQw4w9WgXc", // 10 characters
+      "dQw4w9WgXcQQ",
+      "https://vimeo.com/12345678",
+      `https://evil.example/watch?v=${id}`,
+      `https://youtube.com.evil.example/watch?v=${id}`,
+      `javascript:alert('${id}')`,
+      "https://www.youtube.com/watch?v=short",
+      "https://www.youtube.com/channel/UCabcdefghijk",
+      "not a link at all",
+    ]) {
+      expect(parseAdminForm("lesson", lessonInput(link)), link).toEqual({
+        ok: false,
+        errors: { youtube: "courseAdmin.errors.youtube" },
+      });
+    }
+  });
+
+  it("takes prices as dollars and ratings with one decimal, exactly", () => {
+    expect(dollarsToCents("49.99")).toBe(4999);
+    expect(dollarsToCents("0.29")).toBe(29);
+    expect(dollarsToCents("389")).toBe(38900);
+    expect(dollarsToCents("1.5")).toBe(150);
+    for (const bad of ["49.999", "-1", "abc", "1e3", "", "$5", "1,000", " "])
+      expect(dollarsToCents(bad), bad).toBeNull();
+    expect(ratingToTenths("4.5")).toBe(45);
+    expect(ratingToTenths("5")).toBe(50);
+    expect(ratingToTenths("0")).toBe(0);
+    for (const bad of ["5.5", "4.55", "6", "-1", "four"]) expect(ratingToTenths(bad), bad).toBeNull();
+  });
+
+  it("allows only paths of this site as link targets", () => {
+    for (const good of ["/courses/react", "/order?course=react", "/test/react#top", "/"])
+      expect(isSitePath(good)).toBe(true);
+    for (const bad of [
+      "//evil.example",
+      "/\\evil.example",
+      "https://evil.example",
+      "javascript:alert(1)",
+      "courses/react",
+      "/courses/react\n",
+      "/a b",
+      "/\u0000",
+    ])
+      expect(isSitePath(bad), JSON.stringify(bad)).toBe(false);
+  });
+
+  it("keeps the quiz rules: four distinct options, one of them the answer, a question of 5+ characters", () => {
+    expect(parseAdminForm("question", question)).toMatchObject({ ok: true, data: { answer: 2, code: null } });
+    expect(parseAdminForm("question", { ...question, answer: "5" })).toEqual({
+      ok: false,
+      errors: { answer: "courseAdmin.errors.answer" },
+    });
+    expect(parseAdminForm("question", { ...question, answer: undefined })).toEqual({
+      ok: false,
+      errors: { answer: "courseAdmin.errors.answer" },
+    });
+    expect(parseAdminForm("question", { ...question, option4: " HTML " })).toEqual({
+      ok: false,
+      errors: { option4: "courseAdmin.errors.optionDuplicate" },
+    });
+    expect(parseAdminForm("question", { ...question, question: "Why" })).toEqual({
+      ok: false,
+      errors: { question: "courseAdmin.errors.questionTooShort" },
+    });
+    expect(parseAdminForm("question", { ...question, option3: "  " })).toEqual({
+      ok: false,
+      errors: { option3: "courseAdmin.errors.required" },
+    });
+  });
+
+  it("reads only the form's own fields from FormData, and several values of a checkbox group", () => {
+    const form = new FormData();
+    form.append("intent", "save");
+    form.append("slug", "x");
+    form.append("courses", "a");
+    form.append("courses", "b");
+    form.append("__proto__", "polluted");
+    expect(readAdminForm("list", form)).toEqual({ slug: "x", courses: ["a", "b"] });
+  });
+
+  it("keeps every builder form within the form body limit, in any script", () => {
+    for (const [form, chars] of Object.entries(ADMIN_FORM_MAX_CHARS))
+      expect(chars * 12 + 2048, form).toBeLessThanOrEqual(FORM_BODY_LIMIT);
+  });
+});
+
+describe.each(DIALECTS)("the course builder's write model on %s", (dialect) => {
+  let t: TestDb;
+  beforeAll(async () => {
+    t = await createTestDb(dialect);
+  });
+  afterAll(async () => t.destroy());
+
+  /** Runs a write and says how much the catalogue version moved. */
+  async function bumps<T>(work: () => Promise<T>): Promise<{ result: T; by: number }> {
+    const before = await readCatalogueVersion(t.db);
+    const result = await work();
+    return { result, by: (await readCatalogueVersion(t.db)) - before };
+  }
+
+  /** Every catalogue table's rows, to show that a refused write stored nothing. */
+  async function snapshot() {
+    const tables = [
+      "catalogues",
+      "courses",
+      "video_lists",
+      "course_video_lists",
+      "lessons",
+      "catalogue_paths",
+      "quizzes",
+      "quiz_questions",
+    ] as const;
+    const all: Record<string, unknown[]> = {};
+    for (const table of tables) all[table] = await t.db.selectFrom(table).selectAll().execute();
+    all.version = [await readCatalogueVersion(t.db)];
+    return all;
+  }
+
+  it("bumps the catalogue version once for every write", async () => {
+    const catalogue = await bumps(() => admin.createCatalogue(t.db, { slug: uniqueId("c"), titleEn: "C" }));
+    expect(catalogue.by).toBe(1);
+    const catalogueId = (catalogue.result as { id: string }).id;
+    const course = await bumps(() =>
+      admin.createCourse(t.db, catalogueId, {
+        slug: uniqueId("course"),
+        titleEn: "Course",
+        teacherEn: "T",
+        summaryEn: "S",
+        duration: "1",
+        students: "0",
+        price: "0",
+        rating: "0",
+        reviews: "0",
+      }),
+    );
+    expect(course.by).toBe(1);
+    const courseId = (course.result as { id: string }).id;
+    await createCourse(t.db, { catalogueId });
+    const list = await bumps(() =>
+      admin.createVideoList(t.db, { slug: uniqueId("l"), titleEn: "L", freeSamples: "3", courses: [courseId] }),
+    );
+    expect(list.by).toBe(1);
+    const listId = (list.result as { id: string }).id;
+    const quizId = await createQuiz(t.db);
+    const questionId = await createQuestion(t.db, quizId);
+    await createQuestion(t.db, quizId);
+    await createQuiz(t.db);
+    const lessonId = await createLesson(t.db, listId);
+    await createLesson(t.db, listId);
+    const secondCatalogue = await createCatalogue(t.db);
+
+    const writes: [string, () => Promise<unknown>][] = [
+      ["update catalogue", () => admin.updateCatalogue(t.db, catalogueId, { titleEn: "C2" })],
+      ["move catalogue", () => admin.moveCatalogue(t.db, secondCatalogue, "up")],
+      [
+        "update course",
+        () =>
+          admin.updateCourse(t.db, courseId, {
+            slug: uniqueId("course"),
+            titleEn: "Course 2",
+            teacherEn: "T",
+            summaryEn: "S",
+            duration: "2",
+            students: "1",
+            price: "1",
+            rating: "1",
+            reviews: "1",
+          }),
+      ],
+      ["move course", () => admin.moveCourse(t.db, courseId, "down")],
+      ["cover", () => admin.setCourseCover(t.db, courseId, "/media/covers/x.png")],
+      ["update list", () => admin.updateVideoList(t.db, listId, { titleEn: "L2", freeSamples: "5", courses: [] })],
+      ["update lesson", () => admin.updateLesson(t.db, lessonId, { slug: "renamed", titleEn: "Renamed", youtube: "" })],
+      ["move lesson", () => admin.moveLesson(t.db, lessonId, "down")],
+      ["video file", () => admin.setLessonVideoFile(t.db, lessonId, "abc.mp4", 61)],
+      ["update quiz", () => admin.updateQuiz(t.db, quizId, { slug: uniqueId("quiz"), titleEn: "Q2" })],
+      ["update question", () => admin.updateQuestion(t.db, questionId, { ...question, answer: "3" })],
+      ["move question", () => admin.moveQuestion(t.db, questionId, "down")],
+      ["move quiz", () => admin.moveQuiz(t.db, quizId, "down")],
+      ["delete question", () => admin.deleteQuestion(t.db, questionId)],
+      ["delete lesson", () => admin.deleteLesson(t.db, lessonId)],
+      ["delete quiz", () => admin.deleteQuiz(t.db, quizId)],
+      ["delete course", () => admin.deleteCourse(t.db, courseId)],
+      ["delete list", () => admin.deleteVideoList(t.db, listId)],
+      ["delete catalogue", () => admin.deleteCatalogue(t.db, catalogueId)],
+    ];
+    for (const [name, write] of writes) {
+      const { result, by } = await bumps(write);
+      expect(result, name).not.toBeNull();
+      expect(result, name).not.toMatchObject({ ok: false });
+      expect(by, name).toBe(1);
+    }
+  });
+
+  it("refuses bad input with field errors and stores nothing, without bumping the version", async () => {
+    const catalogueSlug = uniqueId("cat");
+    const catalogueId = await createCatalogue(t.db, { slug: catalogueSlug });
+    const courseSlug = uniqueId("course");
+    await createCourse(t.db, { catalogueId, slug: courseSlug });
+    const listSlug = uniqueId("list");
+    const listId = await createVideoList(t.db, { slug: listSlug });
+    await createLesson(t.db, listId, { slug: "intro" });
+    const quizSlug = uniqueId("quiz");
+    const quizId = await createQuiz(t.db, { slug: quizSlug });
+    await t.db
+      .insertInto("catalogue_paths")
+      .values({ path: "/courses/taken", kind: "catalogue", target_id: "elsewhere", in_sitemap: 1 })
+      .execute();
+    const course = {
+      slug: uniqueId("course"),
+      titleEn: "Course",
+      teacherEn: "T",
+      summaryEn: "S",
+      duration: "9.50",
+      students: "1",
+      price: "49.99",
+      rating: "4.5",
+      reviews: "2",
+    };
+    const before = await snapshot();
+
+    const cases: [string, () => Promise<unknown>, Record<string, string>][] = [
+      [
+        "duplicate catalogue slug",
+        () => admin.createCatalogue(t.db, { slug: catalogueSlug, titleEn: "C" }),
+        { slug: "courseAdmin.errors.slugTaken" },
+      ],
+      [
+        "catalogue at a used address",
+        () => admin.createCatalogue(t.db, { slug: "taken", titleEn: "C" }),
+        { slug: "courseAdmin.errors.pathTaken" },
+      ],
+      [
+        "list at a used address",
+        () => admin.createVideoList(t.db, { slug: "taken", titleEn: "L", freeSamples: "3" }),
+        { slug: "courseAdmin.errors.pathTaken" },
+      ],
+      [
+        "duplicate list slug",
+        () => admin.createVideoList(t.db, { slug: listSlug, titleEn: "L", freeSamples: "3" }),
+        { slug: "courseAdmin.errors.slugTaken" },
+      ],
+      [
+        "upper-case slug",
+        () => admin.createVideoList(t.db, { slug: "React", titleEn: "L", freeSamples: "3" }),
+        { slug: "courseAdmin.errors.slug" },
+      ],
+      [
+        "slug with a slash",
+        () => admin.createVideoList(t.db, { slug: "a/b", titleEn: "L", freeSamples: "3" }),
+        { slug: "courseAdmin.errors.slug" },
+      ],
+      [
+        "free samples out of range",
+        () => admin.createVideoList(t.db, { slug: uniqueId("l"), titleEn: "L", freeSamples: "51" }),
+        { freeSamples: "courseAdmin.errors.freeSamples" },
+      ],
+      [
+        "membership of a course that does not exist",
+        () =>
+          admin.createVideoList(t.db, {
+            slug: uniqueId("l"),
+            titleEn: "L",
+            freeSamples: "3",
+            courses: ["no-such-course"],
+          }),
+        { courses: "courseAdmin.errors.courses" },
+      ],
+      [
+        "duplicate course slug",
+        () => admin.createCourse(t.db, catalogueId, { ...course, slug: courseSlug }),
+        { slug: "courseAdmin.errors.slugTaken" },
+      ],
+      [
+        "price with three decimals",
+        () => admin.createCourse(t.db, catalogueId, { ...course, price: "49.999" }),
+        { price: "courseAdmin.errors.price" },
+      ],
+      [
+        "negative price",
+        () => admin.createCourse(t.db, catalogueId, { ...course, price: "-5" }),
+        { price: "courseAdmin.errors.price" },
+      ],
+      [
+        "rating over 5",
+        () => admin.createCourse(t.db, catalogueId, { ...course, rating: "5.5" }),
+        { rating: "courseAdmin.errors.rating" },
+      ],
+      [
+        "protocol-relative link",
+        () => admin.createCourse(t.db, catalogueId, { ...course, readMore: "//evil.example" }),
+        { readMore: "courseAdmin.errors.path" },
+      ],
+      [
+        "link to another site",
+        () => admin.createCourse(t.db, catalogueId, { ...course, join: "https://evil.example/" }),
+        { join: "courseAdmin.errors.path" },
+      ],
+      [
+        "cover not offered",
+        () => admin.createCourse(t.db, catalogueId, { ...course, cover: "/etc/passwd" }),
+        { cover: "courseAdmin.errors.cover" },
+      ],
+      [
+        "missing English title",
+        () => admin.createCourse(t.db, catalogueId, { ...course, titleEn: "  " }),
+        { titleEn: "courseAdmin.errors.required" },
+      ],
+      [
+        "duplicate lesson slug in the list",
+        () => admin.createLesson(t.db, listId, { slug: "intro", titleEn: "Again" }),
+        { slug: "courseAdmin.errors.slugTaken" },
+      ],
+      [
+        "bad YouTube link",
+        () => admin.createLesson(t.db, listId, { slug: "other", titleEn: "L", youtube: "https://vimeo.com/1" }),
+        { youtube: "courseAdmin.errors.youtube" },
+      ],
+      [
+        "bad lesson length",
+        () => admin.createLesson(t.db, listId, { slug: "other", titleEn: "L", duration: "12:99" }),
+        { duration: "courseAdmin.errors.lessonDuration" },
+      ],
+      [
+        "duplicate quiz slug",
+        () => admin.createQuiz(t.db, { slug: quizSlug, titleEn: "Q" }),
+        { slug: "courseAdmin.errors.slugTaken" },
+      ],
+      [
+        "quiz follow-up off the site",
+        () => admin.createQuiz(t.db, { slug: uniqueId("q"), titleEn: "Q", followUp: "javascript:alert(1)" }),
+        { followUp: "courseAdmin.errors.path" },
+      ],
+      [
+        "answer not among the options",
+        () => admin.createQuestion(t.db, quizId, { ...question, answer: "0" }),
+        { answer: "courseAdmin.errors.answer" },
+      ],
+      [
+        "duplicate options",
+        () => admin.createQuestion(t.db, quizId, { ...question, option3: "HTML" }),
+        { option3: "courseAdmin.errors.optionDuplicate" },
+      ],
+      [
+        "title too long",
+        () => admin.createQuiz(t.db, { slug: uniqueId("q"), titleEn: "x".repeat(201) }),
+        { titleEn: "courseAdmin.errors.tooLong" },
+      ],
+    ];
+    for (const [name, write, errors] of cases) {
+      const result = await write();
+      expect(result, name).toEqual({ ok: false, status: 400, errors });
+    }
+    // An update that would take another row's slug is refused too.
+    const otherCourse = await createCourse(t.db, { catalogueId });
+    const afterOther = await snapshot();
+    expect(await admin.updateCourse(t.db, otherCourse, { ...course, slug: courseSlug })).toEqual({
+      ok: false,
+      status: 400,
+      errors: { slug: "courseAdmin.errors.slugTaken" },
+    });
+    expect(await snapshot()).toEqual(afterOther);
+    delete afterOther.courses;
+    delete before.courses;
+    delete afterOther.version;
+    delete before.version;
+    expect(afterOther).toEqual(before);
+  });
+
+  it("answers 404 for rows that do not exist", async () => {
+    expect(await admin.updateLesson(t.db, "nope", { slug: "a", titleEn: "A" })).toEqual({ ok: false, status: 404 });
+    expect(await admin.createLesson(t.db, "nope", { slug: "a", titleEn: "A" })).toEqual({ ok: false, status: 404 });
+    expect(await admin.moveLesson(t.db, "nope", "up")).toEqual({ ok: false, status: 404 });
+    expect(await admin.deleteQuiz(t.db, "nope")).toEqual({ ok: false, status: 404 });
+    expect(await admin.setLessonVideoFile(t.db, "nope", "x.mp4")).toBeNull();
+    expect(await admin.setCourseCover(t.db, "nope", "/media/covers/x.png")).toBeNull();
+  });
+
+  it("gives a new video list the address /courses/<slug>, shown in the admin", async () => {
+    const slug = uniqueId("new");
+    const result = await admin.createVideoList(t.db, { slug, titleEn: "New", freeSamples: "3" });
+    expect(result).toMatchObject({ ok: true, path: `/courses/${slug}` });
+    const id = (result as { id: string }).id;
+    expect(await t.db.selectFrom("catalogue_paths").selectAll().where("target_id", "=", id).execute()).toEqual([
+      { path: `/courses/${slug}`, kind: "list", target_id: id, in_sitemap: 1 },
+    ]);
+    expect((await admin.getListForAdmin(t.db, id))?.list).toMatchObject({
+      paths: [`/courses/${slug}`],
+      freeSamples: 3,
+    });
+    const overview = await admin.loadCourseBuilderOverview(t.db);
+    expect(overview.lists.find((l) => l.id === id)?.paths).toEqual([`/courses/${slug}`]);
+  });
+
+  it("stores Hebrew as null when left empty (English fallback), prices in cents and ratings in tenths", async () => {
+    const id = await createCourse(t.db, { price: "389", rating: "4.5", titleHe: "", summaryHe: "תקציר" });
+    const row = await t.db.selectFrom("courses").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ price_cents: 38900, rating_tenths: 45, title_he: null, summary_he: "תקציר" });
+    expect((await admin.getCourseForAdmin(t.db, id))?.course).toMatchObject({ price: "389.00", rating: "4.5" });
+  });
+
+  it("swaps a lesson, a question, a course card and a list with their neighbours", async () => {
+    const listId = await createVideoList(t.db);
+    const lessons = [
+      await createLesson(t.db, listId, { slug: "one" }),
+      await createLesson(t.db, listId, { slug: "two" }),
+      await createLesson(t.db, listId, { slug: "three" }),
+    ];
+    const order = async () => (await admin.getListForAdmin(t.db, listId))!.lessons.map((l) => l.slug);
+    expect(await order()).toEqual(["one", "two", "three"]);
+    expect(await admin.moveLesson(t.db, lessons[2]!, "up")).toEqual({ ok: true, moved: true });
+    expect(await order()).toEqual(["one", "three", "two"]);
+    expect(await admin.moveLesson(t.db, lessons[0]!, "down")).toEqual({ ok: true, moved: true });
+    expect(await order()).toEqual(["three", "one", "two"]);
+    const { by } = await bumps(() => admin.moveLesson(t.db, lessons[2]!, "up"));
+    expect(by).toBe(0); // already first: nothing to change
+    expect(await order()).toEqual(["three", "one", "two"]);
+
+    const quizId = await createQuiz(t.db);
+    const q1 = await createQuestion(t.db, quizId, { question: "First question?" });
+    await createQuestion(t.db, quizId, { question: "Second question?" });
+    await admin.moveQuestion(t.db, q1, "down");
+    expect((await admin.getQuizForAdmin(t.db, quizId))!.questions.map((q) => q.question)).toEqual([
+      "Second question?",
+      "First question?",
+    ]);
+
+    const catalogueId = await createCatalogue(t.db);
+    const c1 = await createCourse(t.db, { catalogueId, titleEn: "Card one" });
+    await createCourse(t.db, { catalogueId, titleEn: "Card two" });
+    await admin.moveCourse(t.db, c1, "down");
+    expect((await admin.getCatalogueForAdmin(t.db, catalogueId))!.courses.map((c) => c.titleEn)).toEqual([
+      "Card two",
+      "Card one",
+    ]);
+
+    const l1 = await createVideoList(t.db, { titleEn: "List one", courses: [c1] });
+    const l2 = await createVideoList(t.db, { titleEn: "List two", courses: [c1] });
+    expect((await admin.getCourseForAdmin(t.db, c1))!.lists.map((l) => l.id)).toEqual([l1, l2]);
+    expect(await admin.moveListInCourse(t.db, c1, l2, "up")).toEqual({ ok: true, moved: true });
+    expect((await admin.getCourseForAdmin(t.db, c1))!.lists.map((l) => l.id)).toEqual([l2, l1]);
+  });
+
+  it("deletes a list with its lessons, memberships and addresses, and names the files left unused", async () => {
+    const courseId = await createCourse(t.db);
+    const slug = uniqueId("gone");
+    const listId = await createVideoList(t.db, { slug, courses: [courseId] });
+    const lessonId = await createLesson(t.db, listId);
+    await createLesson(t.db, listId);
+    expect(await admin.setLessonVideoFile(t.db, lessonId, "clip.mp4", 3725)).toEqual({ previous: null });
+    expect((await admin.getLessonForAdmin(t.db, lessonId))!.lesson).toMatchObject({
+      videoFile: "clip.mp4",
+      duration: "1:02:05",
+    });
+    expect(await admin.deleteVideoList(t.db, listId)).toEqual({ ok: true, files: ["clip.mp4"] });
+    expect(await t.db.selectFrom("lessons").select("id").where("list_id", "=", listId).execute()).toEqual([]);
+    expect(
+      await t.db.selectFrom("course_video_lists").select("course_id").where("list_id", "=", listId).execute(),
+    ).toEqual([]);
+    expect(await t.db.selectFrom("catalogue_paths").select("path").where("target_id", "=", listId).execute()).toEqual(
+      [],
+    );
+    expect(await admin.getListForAdmin(t.db, listId)).toBeNull();
+    expect(await admin.getCourseForAdmin(t.db, courseId)).not.toBeNull();
+    // The address is free again.
+    await createVideoList(t.db, { slug });
+  });
+
+  it("deletes a quiz with its questions, and a catalogue with its cards, their memberships and its address", async () => {
+    const quizId = await createQuiz(t.db);
+    await createQuestion(t.db, quizId);
+    await createQuestion(t.db, quizId);
+    expect(await admin.deleteQuiz(t.db, quizId)).toEqual({ ok: true, files: [] });
+    expect(await t.db.selectFrom("quiz_questions").select("id").where("quiz_id", "=", quizId).execute()).toEqual([]);
+
+    const catalogueId = await createCatalogue(t.db);
+    const courseId = await createCourse(t.db, { catalogueId });
+    const keptCourse = await createCourse(t.db);
+    expect(await admin.setCourseCover(t.db, courseId, "/media/covers/mine.webp")).toEqual({
+      previous: "/images/courses/javascript.svg",
+    });
+    await admin.setCourseCover(t.db, keptCourse, "/media/covers/shared.webp");
+    const listId = await createVideoList(t.db, { courses: [courseId, keptCourse] });
+    expect(await admin.deleteCatalogue(t.db, catalogueId)).toEqual({ ok: true, files: ["/media/covers/mine.webp"] });
+    expect(await t.db.selectFrom("courses").select("id").where("catalogue_id", "=", catalogueId).execute()).toEqual([]);
+    expect(
+      await t.db.selectFrom("course_video_lists").select("course_id").where("list_id", "=", listId).execute(),
+    ).toEqual([{ course_id: keptCourse }]);
+    expect(
+      await t.db.selectFrom("catalogue_paths").select("path").where("target_id", "=", catalogueId).execute(),
+    ).toEqual([]);
+    expect(await admin.getListForAdmin(t.db, listId)).not.toBeNull();
+  });
+
+  it("counts published lessons without a playable video in the overview", async () => {
+    const before = (await admin.loadCourseBuilderOverview(t.db)).missingVideos;
+    const listId = await createVideoList(t.db);
+    await createLesson(t.db, listId, { youtube: "" });
+    await createLesson(t.db, listId, { youtube: "", published: "" }); // unpublished: learners do not see it
+    const withFile = await createLesson(t.db, listId, { youtube: "" });
+    await admin.setLessonVideoFile(t.db, withFile, "f.mp4");
+    await createLesson(t.db, listId);
+    const overview = await admin.loadCourseBuilderOverview(t.db);
+    expect(overview.missingVideos - before).toBe(1);
+    expect(overview.lists.find((l) => l.id === listId)).toMatchObject({ lessons: 4, missingVideos: 1 });
+  });
+});

@@ -1,0 +1,239 @@
+import { useTranslation } from "react-i18next";
+import { data, Link } from "react-router";
+import { AdminTable } from "~/components/admin/admin-table";
+import {
+  BilingualFields,
+  BuilderForm,
+  CheckboxField,
+  TextField,
+  useBuilderLabels,
+  type FormValues,
+} from "~/components/admin/builder-form";
+import {
+  BuilderPage,
+  DeleteSection,
+  FallbackNote,
+  MoveButtons,
+  moveMessage,
+  PublicUrls,
+  PublishedBadge,
+  useFocusAfterMove,
+  useLocalTitle,
+  useTitled,
+} from "~/components/admin/builder-parts";
+import { getViewer, localeContext, servicesOf } from "~/context.server";
+import { takeFlash } from "~/lib/cookies.server";
+import { passHeaders } from "~/lib/http";
+import { ADMIN_LIMITS, CONFIRM_ERROR, moveRequestSchema, readAdminForm } from "~/models/catalogue-admin.schema";
+import {
+  builderRedirect,
+  builderReply,
+  createCatalogue,
+  deleteCatalogue,
+  getCatalogueForAdmin,
+  logCatalogueChange,
+  moveCourse,
+  notFound,
+  updateCatalogue,
+} from "~/models/catalogue-admin.server";
+import { requireAdmin } from "~/models/viewer.server";
+import type { Route } from "./+types/admin-courses-catalogue";
+
+/**
+ * /admin/courses/catalogue/:id (and /admin/courses/new-catalogue): a catalogue's title and
+ * description in both languages, whether it is published, its course cards in order, and delete.
+ * A new catalogue is shown at /courses/<slug>.
+ */
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  requireAdmin(getViewer(context), request);
+  const { db, config, cookieSecrets } = servicesOf(context);
+  const { i18n } = context.get(localeContext);
+  const found = params.id ? await getCatalogueForAdmin(db, params.id) : null;
+  if (params.id && !found) throw notFound();
+  const flash = await takeFlash(config, cookieSecrets, request, "courseAdmin.");
+  const name = found
+    ? i18n.language === "he"
+      ? (found.catalogue.titleHe ?? found.catalogue.titleEn)
+      : found.catalogue.titleEn
+    : null;
+  return data(
+    {
+      title: i18n.t("courseAdmin.pageTitle", { title: name ?? i18n.t("courseAdmin.newCatalogue") }),
+      flash: flash.message,
+      catalogue: found?.catalogue ?? null,
+      courses: found?.courses ?? [],
+    },
+    { headers: flash.clear ? { "Set-Cookie": flash.clear } : {} },
+  );
+}
+
+export async function action({ context, request, params }: Route.ActionArgs) {
+  const admin = requireAdmin(getViewer(context), request);
+  const services = servicesOf(context);
+  const { db, log } = services;
+  const form = await request.formData();
+  const intent = form.get("intent");
+  const id = params.id;
+
+  if (intent === "save") {
+    const raw = readAdminForm(id ? "catalogueUpdate" : "catalogue", form);
+    const result = id ? await updateCatalogue(db, id, raw) : await createCatalogue(db, raw);
+    if (!result.ok) {
+      if (result.status === 404) throw notFound();
+      return builderReply({ errors: result.errors, values: raw }, 400);
+    }
+    logCatalogueChange(log, admin.id, { action: id ? "updated" : "created", kind: "catalogue", id: result.id });
+    return builderRedirect(
+      `/admin/courses/catalogue/${result.id}`,
+      id ? "courseAdmin.saved" : "courseAdmin.created",
+      services,
+    );
+  }
+  if (intent === "delete" && id) {
+    if (form.get("confirm") !== "on") return builderReply({ deleteError: CONFIRM_ERROR }, 400);
+    const result = await deleteCatalogue(db, id);
+    if (!result.ok) throw notFound();
+    // UPLOADS (integration): remove result.files (uploaded covers nothing uses now) from the media store.
+    logCatalogueChange(log, admin.id, { action: "deleted", kind: "catalogue", id, detail: { files: result.files } });
+    return builderRedirect("/admin/courses", "courseAdmin.deleted", services);
+  }
+  if (intent === "move" && id) {
+    const move = moveRequestSchema.safeParse({ id: form.get("id"), direction: form.get("direction") });
+    if (!move.success) return builderReply({ errors: { form: "courseAdmin.errors.badRequest" } }, 400);
+    const result = await moveCourse(db, move.data.id, move.data.direction);
+    if (!result.ok) throw notFound();
+    if (result.moved)
+      logCatalogueChange(log, admin.id, { action: `moved ${move.data.direction}`, kind: "course", id: move.data.id });
+    return builderReply({ moved: { ...move.data, moved: result.moved } });
+  }
+  return builderReply({ errors: { form: "courseAdmin.errors.badRequest" } }, 400);
+}
+
+export const headers = passHeaders;
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData?.title }, { name: "robots", content: "noindex" }];
+}
+
+export default function CatalogueEditor({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const localTitle = useLocalTitle();
+  const titled = useTitled();
+  const labels = useBuilderLabels();
+  const { catalogue, courses } = loaderData;
+  const moved = actionData?.moved ?? null;
+  useFocusAfterMove(moved, courses.map((item) => item.id).join());
+  const initial: FormValues = catalogue
+    ? {
+        titleEn: catalogue.titleEn,
+        titleHe: catalogue.titleHe ?? "",
+        descriptionEn: catalogue.descriptionEn,
+        descriptionHe: catalogue.descriptionHe ?? "",
+        published: catalogue.published ? "on" : "",
+      }
+    : { published: "on" };
+  const values = (actionData?.values as FormValues | null) ?? initial;
+  const title = catalogue ? localTitle(catalogue) : t("courseAdmin.newCatalogue");
+  const message =
+    moveMessage(
+      moved,
+      courses.map((c) => ({ id: c.id, title: localTitle(c) })),
+    ) ??
+    (actionData?.errors?.form ? { key: actionData.errors.form, tone: "error" as const } : null) ??
+    (loaderData.flash ? { key: loaderData.flash } : null);
+  return (
+    <BuilderPage
+      title={title}
+      trail={[
+        { label: t("admin.title"), href: "/admin" },
+        { label: t("courseAdmin.title"), href: "/admin/courses" },
+        { label: title },
+      ]}
+      message={message}
+    >
+      <section aria-labelledby="details-heading" className="max-w-4xl">
+        <h2 id="details-heading" className="mb-4 text-2xl font-bold">
+          {t("courseAdmin.details")}
+        </h2>
+        {catalogue ? (
+          <dl className="mb-5 grid gap-1 text-sm sm:grid-cols-[max-content_1fr] sm:gap-x-4">
+            <dt className="font-semibold">{labels.slug}</dt>
+            <dd>
+              <bdi dir="ltr" className="font-mono">
+                {catalogue.slug}
+              </bdi>
+            </dd>
+            <dt className="font-semibold">{t("courseAdmin.columns.urls")}</dt>
+            <dd>
+              <PublicUrls paths={catalogue.paths} />
+            </dd>
+          </dl>
+        ) : null}
+        <BuilderForm
+          key={JSON.stringify(values)}
+          form={catalogue ? "catalogueUpdate" : "catalogue"}
+          errors={actionData?.errors ?? undefined}
+          values={values}
+          labels={labels}
+          submitLabel={catalogue ? t("courseAdmin.save") : t("courseAdmin.create")}
+          testId="catalogue-form"
+        >
+          {catalogue ? null : (
+            <TextField
+              name="slug"
+              lang="code"
+              required
+              maxLength={ADMIN_LIMITS.slug}
+              hint={t("courseAdmin.slugHintPath", { path: "/courses/…" })}
+            />
+          )}
+          <BilingualFields base="title" required maxLength={ADMIN_LIMITS.title} />
+          <BilingualFields base="description" multiline maxLength={ADMIN_LIMITS.text} />
+          <CheckboxField name="published" hint={t("courseAdmin.publishedHint")} />
+        </BuilderForm>
+      </section>
+
+      {catalogue ? (
+        <>
+          <AdminTable
+            name="courses"
+            title={t("courseAdmin.courses")}
+            columns={[t("courseAdmin.columns.title"), t("courseAdmin.columns.status")]}
+            actions={t("courseAdmin.columns.order")}
+            headingExtra={
+              <Link
+                to={`/admin/courses/catalogue/${catalogue.id}/new-course`}
+                className="btn btn-primary px-3 py-1.5 text-sm"
+              >
+                {t("courseAdmin.newCourse")}
+              </Link>
+            }
+          >
+            {courses.map((course, index) => (
+              <tr key={course.id} className="border-b border-ink-100" data-testid="course-row">
+                <td className="py-2 pe-3">
+                  <Link to={`/admin/courses/course/${course.id}`} className="font-semibold text-brand-800 underline">
+                    <bdi>{localTitle(course)}</bdi>
+                  </Link>
+                  <FallbackNote item={course} />
+                </td>
+                <td className="py-2 pe-3">
+                  <PublishedBadge published={course.published} />
+                </td>
+                <td className="py-2">
+                  <MoveButtons id={course.id} title={localTitle(course)} index={index} count={courses.length} />
+                </td>
+              </tr>
+            ))}
+          </AdminTable>
+          {courses.length === 0 ? <p className="-mt-6 text-ink-600">{t("courseAdmin.noCourses")}</p> : null}
+          <DeleteSection
+            confirmLabel={titled("courseAdmin.confirmDeleteCatalogue", title, { count: courses.length })}
+            buttonLabel={t("courseAdmin.deleteCatalogue")}
+            error={actionData?.deleteError ?? undefined}
+          />
+        </>
+      ) : null}
+    </BuilderPage>
+  );
+}

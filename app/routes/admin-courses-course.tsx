@@ -1,0 +1,278 @@
+import { useTranslation } from "react-i18next";
+import { data, Link } from "react-router";
+import { AdminTable } from "~/components/admin/admin-table";
+import {
+  BilingualFields,
+  BuilderForm,
+  CheckboxField,
+  SelectField,
+  TextField,
+  useBuilderLabels,
+  type FormValues,
+} from "~/components/admin/builder-form";
+import {
+  BuilderPage,
+  DeleteSection,
+  FallbackNote,
+  MoveButtons,
+  moveMessage,
+  PublishedBadge,
+  useFocusAfterMove,
+  useLocalTitle,
+  useTitled,
+} from "~/components/admin/builder-parts";
+import { getViewer, localeContext, servicesOf } from "~/context.server";
+import { takeFlash } from "~/lib/cookies.server";
+import { passHeaders } from "~/lib/http";
+import {
+  ADMIN_LIMITS,
+  BUNDLED_COVERS,
+  CONFIRM_ERROR,
+  moveRequestSchema,
+  readAdminForm,
+} from "~/models/catalogue-admin.schema";
+import {
+  builderRedirect,
+  builderReply,
+  createCourse,
+  deleteCourse,
+  getCatalogueRef,
+  getCourseForAdmin,
+  logCatalogueChange,
+  moveListInCourse,
+  notFound,
+  updateCourse,
+} from "~/models/catalogue-admin.server";
+import { requireAdmin } from "~/models/viewer.server";
+import type { Route } from "./+types/admin-courses-course";
+
+/**
+ * /admin/courses/course/:id (and /admin/courses/catalogue/:catalogueId/new-course): a course
+ * card — title, teacher and summary in both languages, duration, students, price, rating, reviews,
+ * cover, "Read More" and "Join Now" targets, published — and the order of its video lists.
+ */
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  requireAdmin(getViewer(context), request);
+  const { db, config, cookieSecrets } = servicesOf(context);
+  const { i18n } = context.get(localeContext);
+  const found = params.id ? await getCourseForAdmin(db, params.id) : null;
+  if (params.id && !found) throw notFound();
+  const catalogue = found ? found.catalogue : await getCatalogueRef(db, params.catalogueId ?? "");
+  if (!catalogue) throw notFound();
+  const flash = await takeFlash(config, cookieSecrets, request, "courseAdmin.");
+  const he = i18n.language === "he";
+  const name = found ? (he ? (found.course.titleHe ?? found.course.titleEn) : found.course.titleEn) : null;
+  return data(
+    {
+      title: i18n.t("courseAdmin.pageTitle", { title: name ?? i18n.t("courseAdmin.newCourse") }),
+      flash: flash.message,
+      catalogue,
+      course: found?.course ?? null,
+      lists: found?.lists ?? [],
+    },
+    { headers: flash.clear ? { "Set-Cookie": flash.clear } : {} },
+  );
+}
+
+export async function action({ context, request, params }: Route.ActionArgs) {
+  const admin = requireAdmin(getViewer(context), request);
+  const services = servicesOf(context);
+  const { db, log } = services;
+  const form = await request.formData();
+  const intent = form.get("intent");
+  const id = params.id;
+
+  if (intent === "save") {
+    // UPLOADS (integration): a cover image posted with this form is stored by the upload helper
+    // first, then set with setCourseCover (the previous uploaded cover removed when unused).
+    const raw = readAdminForm("course", form);
+    const result = id ? await updateCourse(db, id, raw) : await createCourse(db, params.catalogueId ?? "", raw);
+    if (!result.ok) {
+      if (result.status === 404) throw notFound();
+      return builderReply({ errors: result.errors, values: raw }, 400);
+    }
+    logCatalogueChange(log, admin.id, { action: id ? "updated" : "created", kind: "course", id: result.id });
+    return builderRedirect(
+      `/admin/courses/course/${result.id}`,
+      id ? "courseAdmin.saved" : "courseAdmin.created",
+      services,
+    );
+  }
+  if (intent === "delete" && id) {
+    if (form.get("confirm") !== "on") return builderReply({ deleteError: CONFIRM_ERROR }, 400);
+    const result = await deleteCourse(db, id);
+    if (!result.ok) throw notFound();
+    // UPLOADS (integration): remove result.files (an uploaded cover nothing uses now) from the media store.
+    logCatalogueChange(log, admin.id, { action: "deleted", kind: "course", id, detail: { files: result.files } });
+    return builderRedirect(`/admin/courses/catalogue/${result.catalogueId}`, "courseAdmin.deleted", services);
+  }
+  if (intent === "move" && id) {
+    const move = moveRequestSchema.safeParse({ id: form.get("id"), direction: form.get("direction") });
+    if (!move.success) return builderReply({ errors: { form: "courseAdmin.errors.badRequest" } }, 400);
+    const result = await moveListInCourse(db, id, move.data.id, move.data.direction);
+    if (!result.ok) throw notFound();
+    if (result.moved)
+      logCatalogueChange(log, admin.id, {
+        action: `list moved ${move.data.direction}`,
+        kind: "course",
+        id,
+        detail: { listId: move.data.id },
+      });
+    return builderReply({ moved: { ...move.data, moved: result.moved } });
+  }
+  return builderReply({ errors: { form: "courseAdmin.errors.badRequest" } }, 400);
+}
+
+export const headers = passHeaders;
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData?.title }, { name: "robots", content: "noindex" }];
+}
+
+const coverName = (cover: string) => cover.split("/").pop() ?? cover;
+
+export default function CourseEditor({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const localTitle = useLocalTitle();
+  const titled = useTitled();
+  const labels = useBuilderLabels();
+  const { catalogue, course, lists } = loaderData;
+  const moved = actionData?.moved ?? null;
+  useFocusAfterMove(moved, lists.map((item) => item.id).join());
+  const initial: FormValues = course
+    ? {
+        slug: course.slug,
+        titleEn: course.titleEn,
+        titleHe: course.titleHe ?? "",
+        teacherEn: course.teacherEn,
+        teacherHe: course.teacherHe ?? "",
+        summaryEn: course.summaryEn,
+        summaryHe: course.summaryHe ?? "",
+        duration: course.duration,
+        students: String(course.students),
+        price: course.price,
+        rating: course.rating,
+        reviews: String(course.reviews),
+        cover: course.cover,
+        readMore: course.readMore ?? "",
+        join: course.join ?? "",
+        published: course.published ? "on" : "",
+      }
+    : { published: "on", students: "0", reviews: "0", rating: "0", cover: BUNDLED_COVERS[0] };
+  const values = (actionData?.values as FormValues | null) ?? initial;
+  const title = course ? localTitle(course) : t("courseAdmin.newCourse");
+  const covers = [
+    ...(course && !BUNDLED_COVERS.includes(course.cover)
+      ? [{ value: course.cover, label: t("courseAdmin.coverCurrent", { cover: coverName(course.cover) }) }]
+      : []),
+    ...BUNDLED_COVERS.map((cover) => ({ value: cover, label: coverName(cover) })),
+  ];
+  const message =
+    moveMessage(
+      moved,
+      lists.map((l) => ({ id: l.id, title: localTitle(l) })),
+    ) ??
+    (actionData?.errors?.form ? { key: actionData.errors.form, tone: "error" as const } : null) ??
+    (loaderData.flash ? { key: loaderData.flash } : null);
+  return (
+    <BuilderPage
+      title={title}
+      trail={[
+        { label: t("admin.title"), href: "/admin" },
+        { label: t("courseAdmin.title"), href: "/admin/courses" },
+        { label: localTitle(catalogue), href: `/admin/courses/catalogue/${catalogue.id}` },
+        { label: title },
+      ]}
+      message={message}
+    >
+      <section aria-labelledby="details-heading" className="max-w-4xl">
+        <h2 id="details-heading" className="mb-4 text-2xl font-bold">
+          {t("courseAdmin.details")}
+        </h2>
+        <BuilderForm
+          key={JSON.stringify(values)}
+          form="course"
+          errors={actionData?.errors ?? undefined}
+          values={values}
+          labels={labels}
+          submitLabel={course ? t("courseAdmin.save") : t("courseAdmin.create")}
+          testId="course-form"
+        >
+          <TextField
+            name="slug"
+            lang="code"
+            required
+            maxLength={ADMIN_LIMITS.slug}
+            hint={t("courseAdmin.slugHintCourse")}
+          />
+          <BilingualFields base="title" required maxLength={ADMIN_LIMITS.title} />
+          <BilingualFields base="teacher" required maxLength={ADMIN_LIMITS.name} />
+          <BilingualFields base="summary" multiline required maxLength={ADMIN_LIMITS.text} />
+          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
+            <TextField name="duration" lang="code" inputMode="decimal" required hint={t("courseAdmin.hoursHint")} />
+            <TextField name="students" lang="code" inputMode="numeric" required />
+            <TextField name="price" lang="code" inputMode="decimal" required hint={t("courseAdmin.priceHint")} />
+            <TextField name="rating" lang="code" inputMode="decimal" required hint={t("courseAdmin.ratingHint")} />
+            <TextField name="reviews" lang="code" inputMode="numeric" required />
+          </div>
+          {/*
+            UPLOADS (part B, wired at integration): the cover image upload (PNG/JPEG/WebP) goes here,
+            beside the choice of a bundled cover; the form then posts as multipart and the action
+            stores the file with the upload helper and calls setCourseCover.
+          */}
+          <div data-upload-slot="course-cover" className="space-y-2">
+            <SelectField name="cover" options={covers} hint={t("courseAdmin.coverHint")} />
+            {course ? <img src={course.cover} alt="" className="h-24 rounded border border-ink-200" /> : null}
+          </div>
+          <div className="grid gap-4 md:grid-cols-2">
+            <TextField name="readMore" lang="code" maxLength={ADMIN_LIMITS.path} hint={t("courseAdmin.readMoreHint")} />
+            <TextField name="join" lang="code" maxLength={ADMIN_LIMITS.path} hint={t("courseAdmin.joinHint")} />
+          </div>
+          <CheckboxField name="published" hint={t("courseAdmin.publishedHint")} />
+        </BuilderForm>
+      </section>
+
+      {course ? (
+        <>
+          <AdminTable
+            name="course-lists"
+            title={t("courseAdmin.listsOfCourse")}
+            columns={[
+              t("courseAdmin.columns.title"),
+              t("courseAdmin.columns.lessons"),
+              t("courseAdmin.columns.status"),
+            ]}
+            actions={t("courseAdmin.columns.order")}
+          >
+            {lists.map((list, index) => (
+              <tr key={list.id} className="border-b border-ink-100" data-testid="course-list-row">
+                <td className="py-2 pe-3">
+                  <Link to={`/admin/courses/list/${list.id}`} className="font-semibold text-brand-800 underline">
+                    <bdi>{localTitle(list)}</bdi>
+                  </Link>
+                  <FallbackNote item={list} />
+                </td>
+                <td className="py-2 pe-3">{list.lessons}</td>
+                <td className="py-2 pe-3">
+                  <PublishedBadge published={list.published} />
+                </td>
+                <td className="py-2">
+                  <MoveButtons id={list.id} title={localTitle(list)} index={index} count={lists.length} />
+                </td>
+              </tr>
+            ))}
+          </AdminTable>
+          <p className="-mt-6 text-sm text-ink-600">
+            {lists.length === 0 ? `${t("courseAdmin.noListsInCourse")} ` : ""}
+            {t("courseAdmin.listsOfCourseHint")}
+          </p>
+          <DeleteSection
+            confirmLabel={titled("courseAdmin.confirmDeleteCourse", title)}
+            buttonLabel={t("courseAdmin.deleteCourse")}
+            error={actionData?.deleteError ?? undefined}
+          />
+        </>
+      ) : null}
+    </BuilderPage>
+  );
+}

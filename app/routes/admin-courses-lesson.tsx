@@ -1,0 +1,187 @@
+import { useTranslation } from "react-i18next";
+import { data } from "react-router";
+import {
+  BilingualFields,
+  BuilderForm,
+  CheckboxField,
+  TextField,
+  useBuilderLabels,
+  type FormValues,
+} from "~/components/admin/builder-form";
+import { BuilderPage, DeleteSection, useLocalTitle, useTitled } from "~/components/admin/builder-parts";
+import { getViewer, localeContext, servicesOf } from "~/context.server";
+import { takeFlash } from "~/lib/cookies.server";
+import { passHeaders } from "~/lib/http";
+import { ADMIN_LIMITS, CONFIRM_ERROR, readAdminForm } from "~/models/catalogue-admin.schema";
+import {
+  builderRedirect,
+  builderReply,
+  createLesson,
+  deleteLesson,
+  getLessonForAdmin,
+  getListRef,
+  logCatalogueChange,
+  notFound,
+  updateLesson,
+} from "~/models/catalogue-admin.server";
+import { requireAdmin } from "~/models/viewer.server";
+import type { Route } from "./+types/admin-courses-lesson";
+
+/**
+ * /admin/courses/lesson/:id (and /admin/courses/list/:listId/new-lesson): a lesson — title and
+ * description in both languages, length, its video (a YouTube link in any usual form, stored as
+ * the 11-character id; or an uploaded file), published.
+ */
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  requireAdmin(getViewer(context), request);
+  const { db, config, cookieSecrets } = servicesOf(context);
+  const { i18n } = context.get(localeContext);
+  const found = params.id ? await getLessonForAdmin(db, params.id) : null;
+  if (params.id && !found) throw notFound();
+  const list = found ? found.list : await getListRef(db, params.listId ?? "");
+  if (!list) throw notFound();
+  const flash = await takeFlash(config, cookieSecrets, request, "courseAdmin.");
+  const he = i18n.language === "he";
+  const name = found ? (he ? (found.lesson.titleHe ?? found.lesson.titleEn) : found.lesson.titleEn) : null;
+  return data(
+    {
+      title: i18n.t("courseAdmin.pageTitle", { title: name ?? i18n.t("courseAdmin.newLesson") }),
+      flash: flash.message,
+      list,
+      lesson: found?.lesson ?? null,
+    },
+    { headers: flash.clear ? { "Set-Cookie": flash.clear } : {} },
+  );
+}
+
+export async function action({ context, request, params }: Route.ActionArgs) {
+  const admin = requireAdmin(getViewer(context), request);
+  const services = servicesOf(context);
+  const { db, log } = services;
+  // UPLOADS (integration): with a video file input this form posts as multipart; the upload helper
+  // streams the file to the media store and the action calls setLessonVideoFile(db, id, file, seconds)
+  // and removes the previous file it returns.
+  const form = await request.formData();
+  const intent = form.get("intent");
+  const id = params.id;
+
+  if (intent === "save") {
+    const raw = readAdminForm("lesson", form);
+    const result = id ? await updateLesson(db, id, raw) : await createLesson(db, params.listId ?? "", raw);
+    if (!result.ok) {
+      if (result.status === 404) throw notFound();
+      return builderReply({ errors: result.errors, values: raw }, 400);
+    }
+    logCatalogueChange(log, admin.id, { action: id ? "updated" : "created", kind: "lesson", id: result.id });
+    return builderRedirect(
+      `/admin/courses/lesson/${result.id}`,
+      id ? "courseAdmin.saved" : "courseAdmin.created",
+      services,
+    );
+  }
+  if (intent === "delete" && id) {
+    if (form.get("confirm") !== "on") return builderReply({ deleteError: CONFIRM_ERROR }, 400);
+    const result = await deleteLesson(db, id);
+    if (!result.ok) throw notFound();
+    // UPLOADS (integration): remove result.files (the lesson's video file) from the media store.
+    logCatalogueChange(log, admin.id, { action: "deleted", kind: "lesson", id, detail: { files: result.files } });
+    return builderRedirect(`/admin/courses/list/${result.listId}`, "courseAdmin.deleted", services);
+  }
+  return builderReply({ errors: { form: "courseAdmin.errors.badRequest" } }, 400);
+}
+
+export const headers = passHeaders;
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData?.title }, { name: "robots", content: "noindex" }];
+}
+
+export default function LessonEditor({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const localTitle = useLocalTitle();
+  const titled = useTitled();
+  const labels = useBuilderLabels({ duration: t("courseAdmin.fields.lessonDuration") });
+  const { list, lesson } = loaderData;
+  const initial: FormValues = lesson
+    ? {
+        slug: lesson.slug,
+        titleEn: lesson.titleEn,
+        titleHe: lesson.titleHe ?? "",
+        descriptionEn: lesson.descriptionEn,
+        descriptionHe: lesson.descriptionHe ?? "",
+        duration: lesson.duration ?? "",
+        youtube: lesson.youtubeId ?? "",
+        published: lesson.published ? "on" : "",
+      }
+    : { published: "on" };
+  const values = (actionData?.values as FormValues | null) ?? initial;
+  const title = lesson ? localTitle(lesson) : t("courseAdmin.newLesson");
+  const message =
+    (actionData?.errors?.form ? { key: actionData.errors.form, tone: "error" as const } : null) ??
+    (loaderData.flash ? { key: loaderData.flash } : null);
+  return (
+    <BuilderPage
+      title={title}
+      trail={[
+        { label: t("admin.title"), href: "/admin" },
+        { label: t("courseAdmin.title"), href: "/admin/courses" },
+        { label: localTitle(list), href: `/admin/courses/list/${list.id}` },
+        { label: title },
+      ]}
+      message={message}
+    >
+      <section aria-labelledby="details-heading" className="max-w-4xl">
+        <h2 id="details-heading" className="mb-4 text-2xl font-bold">
+          {t("courseAdmin.details")}
+        </h2>
+        <BuilderForm
+          key={JSON.stringify(values)}
+          form="lesson"
+          errors={actionData?.errors ?? undefined}
+          values={values}
+          labels={labels}
+          submitLabel={lesson ? t("courseAdmin.save") : t("courseAdmin.create")}
+          testId="lesson-form"
+        >
+          <TextField
+            name="slug"
+            lang="code"
+            required
+            maxLength={ADMIN_LIMITS.slug}
+            hint={t("courseAdmin.slugHintLesson")}
+          />
+          <BilingualFields base="title" required maxLength={ADMIN_LIMITS.title} />
+          <BilingualFields base="description" multiline maxLength={ADMIN_LIMITS.text} />
+          <div className="max-w-xs">
+            <TextField name="duration" lang="code" hint={t("courseAdmin.lessonDurationHint")} />
+          </div>
+          <TextField
+            name="youtube"
+            lang="code"
+            inputMode="url"
+            maxLength={ADMIN_LIMITS.path}
+            hint={t("courseAdmin.youtubeHint")}
+          />
+          {/*
+            UPLOADS (part B, wired at integration): the video file input (mp4/webm) goes here; the
+            form then posts as multipart and the action stores the file with setLessonVideoFile.
+          */}
+          <div data-upload-slot="lesson-video">
+            <p className="text-sm font-semibold text-ink-800">{t("courseAdmin.videoFile")}</p>
+            <p className="text-sm text-ink-700" data-testid="video-file">
+              {lesson?.videoFile ? <bdi dir="ltr">{lesson.videoFile}</bdi> : t("courseAdmin.videoFileNone")}
+            </p>
+          </div>
+          <CheckboxField name="published" hint={t("courseAdmin.publishedHint")} />
+        </BuilderForm>
+      </section>
+      {lesson ? (
+        <DeleteSection
+          confirmLabel={titled("courseAdmin.confirmDeleteLesson", title)}
+          buttonLabel={t("courseAdmin.deleteLesson")}
+          error={actionData?.deleteError ?? undefined}
+        />
+      ) : null}
+    </BuilderPage>
+  );
+}

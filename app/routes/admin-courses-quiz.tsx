@@ -1,0 +1,231 @@
+import { useTranslation } from "react-i18next";
+import { data, Link } from "react-router";
+import { AdminTable } from "~/components/admin/admin-table";
+import {
+  BilingualFields,
+  BuilderForm,
+  CheckboxField,
+  TextField,
+  useBuilderLabels,
+  type FormValues,
+} from "~/components/admin/builder-form";
+import {
+  BuilderPage,
+  DeleteSection,
+  MoveButtons,
+  moveMessage,
+  PublicUrls,
+  useFocusAfterMove,
+  useLocalTitle,
+  useTitled,
+} from "~/components/admin/builder-parts";
+import { getViewer, localeContext, servicesOf } from "~/context.server";
+import { takeFlash } from "~/lib/cookies.server";
+import { passHeaders } from "~/lib/http";
+import { ADMIN_LIMITS, CONFIRM_ERROR, moveRequestSchema, readAdminForm } from "~/models/catalogue-admin.schema";
+import {
+  builderRedirect,
+  builderReply,
+  createQuiz,
+  deleteQuiz,
+  getQuizForAdmin,
+  logCatalogueChange,
+  moveQuestion,
+  notFound,
+  updateQuiz,
+} from "~/models/catalogue-admin.server";
+import { requireAdmin } from "~/models/viewer.server";
+import type { Route } from "./+types/admin-courses-quiz";
+
+/**
+ * /admin/courses/quiz/:id (and /admin/courses/new-quiz): a quiz — short name (/test/<slug>), title
+ * and description in both languages, where "Watch Now" leads, published — and its questions in order.
+ */
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  requireAdmin(getViewer(context), request);
+  const { db, config, cookieSecrets } = servicesOf(context);
+  const { i18n } = context.get(localeContext);
+  const found = params.id ? await getQuizForAdmin(db, params.id) : null;
+  if (params.id && !found) throw notFound();
+  const flash = await takeFlash(config, cookieSecrets, request, "courseAdmin.");
+  const he = i18n.language === "he";
+  const name = found ? (he ? (found.quiz.titleHe ?? found.quiz.titleEn) : found.quiz.titleEn) : null;
+  return data(
+    {
+      title: i18n.t("courseAdmin.pageTitle", { title: name ?? i18n.t("courseAdmin.newQuiz") }),
+      flash: flash.message,
+      quiz: found?.quiz ?? null,
+      questions: found?.questions ?? [],
+    },
+    { headers: flash.clear ? { "Set-Cookie": flash.clear } : {} },
+  );
+}
+
+export async function action({ context, request, params }: Route.ActionArgs) {
+  const admin = requireAdmin(getViewer(context), request);
+  const services = servicesOf(context);
+  const { db, log } = services;
+  const form = await request.formData();
+  const intent = form.get("intent");
+  const id = params.id;
+
+  if (intent === "save") {
+    const raw = readAdminForm("quiz", form);
+    const result = id ? await updateQuiz(db, id, raw) : await createQuiz(db, raw);
+    if (!result.ok) {
+      if (result.status === 404) throw notFound();
+      return builderReply({ errors: result.errors, values: raw }, 400);
+    }
+    logCatalogueChange(log, admin.id, { action: id ? "updated" : "created", kind: "quiz", id: result.id });
+    return builderRedirect(
+      `/admin/courses/quiz/${result.id}`,
+      id ? "courseAdmin.saved" : "courseAdmin.created",
+      services,
+    );
+  }
+  if (intent === "delete" && id) {
+    if (form.get("confirm") !== "on") return builderReply({ deleteError: CONFIRM_ERROR }, 400);
+    const result = await deleteQuiz(db, id);
+    if (!result.ok) throw notFound();
+    logCatalogueChange(log, admin.id, { action: "deleted", kind: "quiz", id });
+    return builderRedirect("/admin/courses", "courseAdmin.deleted", services);
+  }
+  if (intent === "move" && id) {
+    const move = moveRequestSchema.safeParse({ id: form.get("id"), direction: form.get("direction") });
+    if (!move.success) return builderReply({ errors: { form: "courseAdmin.errors.badRequest" } }, 400);
+    const result = await moveQuestion(db, move.data.id, move.data.direction);
+    if (!result.ok) throw notFound();
+    if (result.moved)
+      logCatalogueChange(log, admin.id, { action: `moved ${move.data.direction}`, kind: "question", id: move.data.id });
+    return builderReply({ moved: { ...move.data, moved: result.moved } });
+  }
+  return builderReply({ errors: { form: "courseAdmin.errors.badRequest" } }, 400);
+}
+
+export const headers = passHeaders;
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData?.title }, { name: "robots", content: "noindex" }];
+}
+
+export default function QuizEditor({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const localTitle = useLocalTitle();
+  const titled = useTitled();
+  const labels = useBuilderLabels();
+  const { quiz, questions } = loaderData;
+  const moved = actionData?.moved ?? null;
+  useFocusAfterMove(moved, questions.map((item) => item.id).join());
+  const initial: FormValues = quiz
+    ? {
+        slug: quiz.slug,
+        titleEn: quiz.titleEn,
+        titleHe: quiz.titleHe ?? "",
+        descriptionEn: quiz.descriptionEn,
+        descriptionHe: quiz.descriptionHe ?? "",
+        followUp: quiz.followUp,
+        published: quiz.published ? "on" : "",
+      }
+    : { published: "on" };
+  const values = (actionData?.values as FormValues | null) ?? initial;
+  const title = quiz ? localTitle(quiz) : t("courseAdmin.newQuiz");
+  const questionTitle = (index: number) => t("courseAdmin.questionNumber", { number: index + 1 });
+  const message =
+    moveMessage(
+      moved,
+      questions.map((q, index) => ({ id: q.id, title: `${questionTitle(index)}: ${q.question.slice(0, 60)}` })),
+    ) ??
+    (actionData?.errors?.form ? { key: actionData.errors.form, tone: "error" as const } : null) ??
+    (loaderData.flash ? { key: loaderData.flash } : null);
+  return (
+    <BuilderPage
+      title={title}
+      trail={[
+        { label: t("admin.title"), href: "/admin" },
+        { label: t("courseAdmin.title"), href: "/admin/courses" },
+        { label: title },
+      ]}
+      message={message}
+    >
+      <section aria-labelledby="details-heading" className="max-w-4xl">
+        <h2 id="details-heading" className="mb-4 text-2xl font-bold">
+          {t("courseAdmin.details")}
+        </h2>
+        {quiz ? (
+          <p className="mb-5 text-sm">
+            <span className="font-semibold">{t("courseAdmin.columns.urls")}: </span>
+            <PublicUrls paths={[`/test/${quiz.slug}`]} />
+          </p>
+        ) : null}
+        <BuilderForm
+          key={JSON.stringify(values)}
+          form="quiz"
+          errors={actionData?.errors ?? undefined}
+          values={values}
+          labels={labels}
+          submitLabel={quiz ? t("courseAdmin.save") : t("courseAdmin.create")}
+          testId="quiz-form"
+        >
+          <TextField
+            name="slug"
+            lang="code"
+            required
+            maxLength={ADMIN_LIMITS.slug}
+            hint={t("courseAdmin.slugHintQuiz")}
+          />
+          <BilingualFields base="title" required maxLength={ADMIN_LIMITS.title} />
+          <BilingualFields base="description" multiline maxLength={ADMIN_LIMITS.text} />
+          <TextField name="followUp" lang="code" maxLength={ADMIN_LIMITS.path} hint={t("courseAdmin.followUpHint")} />
+          <CheckboxField name="published" hint={t("courseAdmin.publishedHint")} />
+        </BuilderForm>
+      </section>
+
+      {quiz ? (
+        <>
+          <AdminTable
+            name="questions"
+            title={t("courseAdmin.questions")}
+            columns={[
+              t("courseAdmin.columns.number"),
+              t("courseAdmin.columns.question"),
+              t("courseAdmin.columns.answer"),
+            ]}
+            actions={t("courseAdmin.columns.order")}
+            headingExtra={
+              <Link to={`/admin/courses/quiz/${quiz.id}/new-question`} className="btn btn-primary px-3 py-1.5 text-sm">
+                {t("courseAdmin.addQuestion")}
+              </Link>
+            }
+          >
+            {questions.map((question, index) => (
+              <tr key={question.id} className="border-b border-ink-100 align-top" data-testid="question-row">
+                <td className="py-2 pe-3">{index + 1}</td>
+                <td className="py-2 pe-3">
+                  <Link
+                    to={`/admin/courses/question/${question.id}`}
+                    className="font-semibold text-brand-800 underline"
+                    dir="auto"
+                  >
+                    {question.question}
+                  </Link>
+                </td>
+                <td className="py-2 pe-3" dir="auto">
+                  {question.options[question.answer - 1]}
+                </td>
+                <td className="py-2">
+                  <MoveButtons id={question.id} title={questionTitle(index)} index={index} count={questions.length} />
+                </td>
+              </tr>
+            ))}
+          </AdminTable>
+          {questions.length === 0 ? <p className="-mt-6 text-ink-600">{t("courseAdmin.noQuestions")}</p> : null}
+          <DeleteSection
+            confirmLabel={titled("courseAdmin.confirmDeleteQuiz", title, { count: questions.length })}
+            buttonLabel={t("courseAdmin.deleteQuiz")}
+            error={actionData?.deleteError ?? undefined}
+          />
+        </>
+      ) : null}
+    </BuilderPage>
+  );
+}

@@ -1,0 +1,337 @@
+import { randomBytes } from "node:crypto";
+import { openDatabase, type DatabaseHandle } from "../../app/lib/db.server.ts";
+import { createLesson, createVideoList } from "../support/factories.ts";
+import { DEMO_EMAILS, expect, expectAccessible, test, waitForHydration } from "./fixtures.ts";
+
+/**
+ * The course builder (/admin/courses) in the browser, in English and Hebrew: what the admin does
+ * there and what it leaves in the database (the public pages' side is tested with the catalogue's
+ * read path). The database is the one the test server uses; rows a test needs beforehand are made
+ * with the builder's own model functions (tests/support/factories.ts).
+ */
+
+test.use({ reducedMotion: "reduce" });
+
+let database: DatabaseHandle;
+test.beforeAll(() => {
+  database = openDatabase(process.env.E2E_DATABASE_URL ?? "file:./tests/.tmp/e2e/lomda.db");
+});
+test.afterAll(async () => {
+  await database.close();
+});
+
+const suffix = () => randomBytes(3).toString("hex");
+const YOUTUBE_ID = "dQw4w9WgXcQ";
+
+test("the admin makes a video list and a lesson from a YouTube watch link, stored as its id (English)", async ({
+  adminPage: page,
+}) => {
+  const slug = `e2e-list-${suffix()}`;
+  await page.goto("/admin?lng=en");
+  await page.getByRole("link", { name: "Open the course builder" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Course builder" })).toBeVisible();
+  await expectAccessible(page);
+  await waitForHydration(page);
+
+  await page.getByRole("link", { name: "New video list" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "New video list" })).toBeVisible();
+  await expect(page.getByLabel("Free sample lessons")).toHaveValue("3");
+  await page.getByLabel("Short name (in the address)").fill(slug);
+  await page.getByLabel("Title (English)").fill("Testing with Playwright");
+  await page.getByLabel("Description (English)").fill("Browser tests, start to finish.");
+  await page.getByRole("button", { name: "Create" }).click();
+  await expect(page.getByTestId("builder-status")).toHaveText("Created.");
+  await expect(page.getByRole("heading", { level: 1, name: "Testing with Playwright" })).toBeVisible();
+  await expect(page.getByTestId("public-urls")).toHaveText(`/courses/${slug}`);
+  await expect(page.getByText("(falls back to English)").first()).toBeVisible();
+  await expectAccessible(page);
+
+  const list = await database.db
+    .selectFrom("video_lists")
+    .selectAll()
+    .where("slug", "=", slug)
+    .executeTakeFirstOrThrow();
+  expect(list).toMatchObject({ title_en: "Testing with Playwright", title_he: null, free_samples: 3, published: 1 });
+  expect(
+    await database.db.selectFrom("catalogue_paths").selectAll().where("target_id", "=", list.id).execute(),
+  ).toEqual([{ path: `/courses/${slug}`, kind: "list", target_id: list.id, in_sitemap: 1 }]);
+
+  await page.getByRole("link", { name: "Add lesson" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "New lesson" })).toBeVisible();
+  await page.getByLabel("Short name (in the address)").fill("first-test");
+  await page.getByLabel("Title (English)").fill("Your first test");
+  await page.getByLabel("Length").fill("12:34");
+  await page.getByLabel("YouTube link or id").fill(`https://www.youtube.com/watch?v=${YOUTUBE_ID}&t=42s`);
+  await page.getByRole("button", { name: "Create" }).click();
+  await expect(page.getByTestId("builder-status")).toHaveText("Created.");
+  // What is kept is the id, and the form shows it.
+  await expect(page.getByLabel("YouTube link or id")).toHaveValue(YOUTUBE_ID);
+  await expectAccessible(page);
+  expect(
+    await database.db
+      .selectFrom("lessons")
+      .select(["slug", "title_en", "duration", "youtube_id", "video_file", "position", "published"])
+      .where("list_id", "=", list.id)
+      .execute(),
+  ).toEqual([
+    {
+      slug: "first-test",
+      title_en: "Your first test",
+      duration: "12:34",
+      youtube_id: YOUTUBE_ID,
+      video_file: null,
+      position: 0,
+      published: 1,
+    },
+  ]);
+
+  await page
+    .getByRole("navigation", { name: "Where you are in the course builder" })
+    .getByRole("link", { name: "Testing with Playwright" })
+    .click();
+  await expect(page.getByTestId("lesson-row")).toHaveCount(1);
+  await expect(page.getByTestId("lesson-row")).toContainText(`YouTube ${YOUTUBE_ID}`);
+  await page.goto("/admin/courses");
+  const row = page.getByTestId("list-row").filter({ hasText: "Testing with Playwright" });
+  await expect(row.getByRole("cell")).toHaveText([
+    "Testing with Playwright",
+    `/courses/${slug}`,
+    "1",
+    "0",
+    "0",
+    "Published",
+    "Add lesson",
+  ]);
+});
+
+test("a bad field is refused in the browser and by the server (400, nothing stored), in Hebrew", async ({
+  adminPage: page,
+  allowConsoleErrors,
+}) => {
+  allowConsoleErrors(/status of 400 \(Bad Request\)/);
+  const listId = await createVideoList(database.db, { titleEn: "Validation", titleHe: "בדיקות קלט" });
+  await createLesson(database.db, listId, { slug: "taken", titleEn: "Taken" });
+  await page.goto(`/admin/courses/list/${listId}/new-lesson?lng=he`);
+  await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+  await expect(page.getByRole("heading", { level: 1, name: "שיעור חדש" })).toBeVisible();
+  await waitForHydration(page);
+
+  // The shared schema answers in the browser: nothing is sent.
+  await page.getByLabel("שם קצר (בכתובת)").fill("Not A Slug");
+  await page.getByLabel("קישור או מזהה ביוטיוב").fill("https://vimeo.com/1234");
+  await page.getByRole("button", { name: "יצירה" }).click();
+  const summary = page.getByTestId("error-summary");
+  await expect(summary).toBeFocused();
+  await expect(summary).toContainText("יש בעיות ב-3 שדות:");
+  await expect(
+    summary.getByRole("link", { name: "קישור או מזהה ביוטיוב: זה לא קישור ליוטיוב ולא מזהה של סרטון." }),
+  ).toBeVisible();
+  await expect(page.getByLabel("קישור או מזהה ביוטיוב")).toHaveAttribute("aria-invalid", "true");
+  await expectAccessible(page);
+  await summary.getByRole("link", { name: /^כותרת \(אנגלית\)/ }).click();
+  await expect(page.getByLabel("כותרת (אנגלית)")).toBeFocused();
+
+  // What only the server knows: the short name is taken in this list. 400, and the form keeps what was typed.
+  await page.getByLabel("שם קצר (בכתובת)").fill("taken");
+  await page.getByLabel("כותרת (אנגלית)").fill("Another lesson");
+  await page.getByLabel("קישור או מזהה ביוטיוב").fill(`youtu.be/${YOUTUBE_ID}`);
+  const answer = page.waitForResponse((r) => r.request().method() === "POST");
+  await page.getByRole("button", { name: "יצירה" }).click();
+  expect((await answer).status()).toBe(400);
+  await expect(page.getByTestId("slug-error")).toHaveText("השם הקצר הזה כבר תפוס: בחרו שם אחר.");
+  await expect(page.getByLabel("כותרת (אנגלית)")).toHaveValue("Another lesson");
+  await expectAccessible(page);
+  expect(await database.db.selectFrom("lessons").select("slug").where("list_id", "=", listId).execute()).toEqual([
+    { slug: "taken" },
+  ]);
+});
+
+test("a quiz is made and a question added, with its code, options and right answer (Hebrew, then English)", async ({
+  adminPage: page,
+}) => {
+  const slug = `e2e-quiz-${suffix()}`;
+  await page.goto("/admin/courses?lng=he");
+  await waitForHydration(page);
+  await page.getByRole("link", { name: "מבחן חדש" }).click();
+  await page.getByLabel("שם קצר (בכתובת)").fill(slug);
+  await page.getByLabel("כותרת (אנגלית)").fill("Playwright basics");
+  await page.getByLabel("כותרת (עברית)").fill("יסודות Playwright");
+  await page.getByRole("button", { name: "יצירה" }).click();
+  await expect(page.getByTestId("builder-status")).toHaveText("נוצר.");
+  await expect(page.getByTestId("public-urls")).toHaveText(`/test/${slug}`);
+  await expectAccessible(page);
+
+  await page.getByRole("link", { name: "הוספת שאלה" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "שאלה חדשה" })).toBeVisible();
+  await page.getByLabel("שאלה", { exact: true }).fill("What does this print?");
+  await page.getByLabel("קוד שמוצג עם השאלה").fill("console.log(typeof null);");
+  await page.getByRole("textbox", { name: "תשובה 1" }).fill('"null"');
+  await page.getByRole("textbox", { name: "תשובה 2" }).fill('"object"');
+  await page.getByRole("textbox", { name: "תשובה 3" }).fill('"undefined"');
+  await page.getByRole("textbox", { name: "תשובה 4" }).fill("It throws");
+  await page.getByRole("group", { name: "התשובה הנכונה" }).getByLabel("תשובה 2").check();
+  await page.getByRole("button", { name: "יצירה" }).click();
+  await expect(page.getByTestId("builder-status")).toHaveText("נוצר.");
+  await expectAccessible(page);
+
+  const quiz = await database.db.selectFrom("quizzes").selectAll().where("slug", "=", slug).executeTakeFirstOrThrow();
+  expect(quiz).toMatchObject({ title_he: "יסודות Playwright", follow_up: "/courses", published: 1 });
+  expect(
+    await database.db
+      .selectFrom("quiz_questions")
+      .select(["question", "code", "option_1", "option_2", "option_3", "option_4", "answer", "position"])
+      .where("quiz_id", "=", quiz.id)
+      .execute(),
+  ).toEqual([
+    {
+      question: "What does this print?",
+      code: "console.log(typeof null);",
+      option_1: '"null"',
+      option_2: '"object"',
+      option_3: '"undefined"',
+      option_4: "It throws",
+      answer: 2,
+      position: 0,
+    },
+  ]);
+
+  await page.goto(`/admin/courses/quiz/${quiz.id}?lng=en`);
+  await expect(page.getByTestId("question-row")).toHaveCount(1);
+  await expect(page.getByTestId("question-row").getByRole("cell")).toHaveText([
+    "1",
+    "What does this print?",
+    '"object"',
+    "Move upMove down",
+  ]);
+  await page.goto("/admin/courses");
+  await expect(page.getByTestId("quiz-row").filter({ hasText: "Playwright basics" })).toContainText(`/test/${slug}1`);
+});
+
+test("lessons are reordered by keyboard, the moved item keeping the focus, and a lesson is deleted after confirming", async ({
+  adminPage: page,
+  allowConsoleErrors,
+}) => {
+  allowConsoleErrors(/status of 400 \(Bad Request\)/);
+  const listId = await createVideoList(database.db, { titleEn: "Keyboard" });
+  for (const slug of ["alpha", "beta", "gamma"]) await createLesson(database.db, listId, { slug, titleEn: slug });
+  await page.goto(`/admin/courses/list/${listId}?lng=en`);
+  await waitForHydration(page);
+  const titles = page.getByTestId("lesson-row").getByRole("link");
+  await expect(titles).toHaveText(["alpha", "beta", "gamma"]);
+  await expect(page.getByRole("button", { name: "Move up: “alpha”" })).toBeDisabled();
+
+  await page.getByRole("button", { name: "Move down: “alpha”" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByTestId("builder-status")).toHaveText("Moved “alpha” down: now 2 of 3.");
+  await expect(titles).toHaveText(["beta", "alpha", "gamma"]);
+  await expect(page.getByRole("button", { name: "Move down: “alpha”" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(titles).toHaveText(["beta", "gamma", "alpha"]);
+  // At the bottom now, "Move down" is disabled: the focus goes to its "Move up".
+  await expect(page.getByRole("button", { name: "Move up: “alpha”" })).toBeFocused();
+  await expectAccessible(page);
+
+  await titles.filter({ hasText: "gamma" }).click();
+  await page.getByRole("button", { name: "Delete lesson" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Tick the box to confirm the deletion." })).toBeVisible();
+  await expect(page.getByTestId("lesson-form")).toBeVisible();
+  await page.getByLabel("Yes, delete the lesson “gamma”.").check();
+  await page.getByRole("button", { name: "Delete lesson" }).click();
+  await expect(page.getByTestId("builder-status")).toHaveText("Deleted.");
+  await expect(titles).toHaveText(["beta", "alpha"]);
+  expect(
+    (
+      await database.db.selectFrom("lessons").select("slug").where("list_id", "=", listId).orderBy("position").execute()
+    ).map((l) => l.slug),
+  ).toEqual(["beta", "alpha"]);
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("lessons move up and down by plain form posts, announced, in Hebrew", async ({ adminPage: page }) => {
+    const listId = await createVideoList(database.db, { titleEn: "Order", titleHe: "סדר" });
+    for (const [slug, he] of [
+      ["one", "ראשון"],
+      ["two", "שני"],
+      ["three", "שלישי"],
+    ])
+      await createLesson(database.db, listId, { slug, titleEn: slug, titleHe: he });
+    await page.goto(`/admin/courses/list/${listId}?lng=he`);
+    const titles = page.getByTestId("lesson-row").getByRole("link");
+    await expect(titles).toHaveText(["ראשון", "שני", "שלישי"]);
+
+    const answer = page.waitForResponse((r) => r.request().method() === "POST");
+    await page.getByRole("button", { name: "העברה למעלה: „שלישי”" }).click();
+    expect((await answer).status()).toBe(200);
+    await expect(page.getByTestId("builder-status")).toHaveText("„שלישי” הועבר למעלה: עכשיו 2 מתוך 3.");
+    await expect(titles).toHaveText(["ראשון", "שלישי", "שני"]);
+    await page.getByRole("button", { name: "העברה למטה: „ראשון”" }).click();
+    await expect(titles).toHaveText(["שלישי", "ראשון", "שני"]);
+    expect(
+      (
+        await database.db
+          .selectFrom("lessons")
+          .select("slug")
+          .where("list_id", "=", listId)
+          .orderBy("position")
+          .execute()
+      ).map((l) => l.slug),
+    ).toEqual(["three", "one", "two"]);
+  });
+
+  test("a bad price comes back as a 400 page with the error linked to its field, nothing stored (English)", async ({
+    adminPage: page,
+    allowConsoleErrors,
+  }) => {
+    allowConsoleErrors(/status of 400 \(Bad Request\)/);
+    await page.goto("/admin/courses/new-catalogue?lng=en");
+    const catalogueSlug = `e2e-cat-${suffix()}`;
+    await page.getByLabel("Short name (in the address)").fill(catalogueSlug);
+    await page.getByLabel("Title (English)").fill("No-script catalogue");
+    await page.getByRole("button", { name: "Create" }).click();
+    await expect(page.getByTestId("builder-status")).toHaveText("Created.");
+    await page.getByRole("link", { name: "New course card" }).click();
+    const courseSlug = `e2e-course-${suffix()}`;
+    await page.getByLabel("Short name (in the address)").fill(courseSlug);
+    await page.getByLabel("Title (English)").fill("Priced badly");
+    await page.getByLabel("Teacher (English)").fill("Dana Levi");
+    await page.getByLabel("Summary (English)").fill("A course with a price that is not one.");
+    await page.getByLabel("Duration (hours)").fill("9.50");
+    await page.getByLabel("Price (US dollars)").fill("49.999");
+    await page.getByLabel("“Read More” leads to").fill("//evil.example");
+    const answer = page.waitForResponse((r) => r.request().method() === "POST");
+    await page.getByRole("button", { name: "Create" }).click();
+    expect((await answer).status()).toBe(400);
+    const summary = page.getByTestId("error-summary");
+    await expect(summary.getByRole("link")).toHaveText([
+      "Price (US dollars): Enter a price in dollars, like 49.99.",
+      "“Read More” leads to: Enter a path of this site starting with a single “/” (like /courses/react), or leave it empty.",
+    ]);
+    await expect(summary.getByRole("link").first()).toHaveAttribute("href", "#f-price");
+    await expect(page.getByLabel("Price (US dollars)")).toHaveValue("49.999");
+    expect(await database.db.selectFrom("courses").select("id").where("slug", "=", courseSlug).execute()).toEqual([]);
+  });
+});
+
+test("the course builder is for admins only: a visitor is sent to sign in, a learner gets 403 and changes nothing", async ({
+  page,
+  signInAs,
+  allowConsoleErrors,
+}) => {
+  allowConsoleErrors(/status of 403/);
+  await page.goto("/admin/courses");
+  await expect(page).toHaveURL(/\/idp\/interaction\//);
+  await signInAs(DEMO_EMAILS.learner);
+  for (const path of ["/admin/courses", "/admin/courses/new-list", "/admin/courses/list/anything"]) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(403);
+  }
+  const slug = `e2e-refused-${suffix()}`;
+  const post = await page.request.post("/admin/courses/new-list", {
+    form: { intent: "save", slug, titleEn: "Not allowed", freeSamples: "3" },
+    headers: { origin: new URL(page.url()).origin },
+  });
+  expect(post.status()).toBe(403);
+  expect(await database.db.selectFrom("video_lists").select("id").where("slug", "=", slug).execute()).toEqual([]);
+});

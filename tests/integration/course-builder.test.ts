@@ -1,0 +1,138 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DIALECTS } from "../setup/databases.ts";
+import { createLesson, createSignedInUser, createVideoList } from "../support/factories.ts";
+import { startApp } from "./harness.ts";
+
+/**
+ * The course builder over HTTP, on the built app: who may use it, what a change logs, and that bad
+ * or odd requests are answered with 4xx (never 5xx) and store nothing.
+ */
+describe.each(DIALECTS)("the course builder over HTTP on %s", (dialect) => {
+  let app: Awaited<ReturnType<typeof startApp>>;
+  let admin: { cookie: string; userId: string };
+  let learner: string;
+  beforeAll(async () => {
+    app = await startApp({}, dialect);
+    const signedIn = await createSignedInUser(app.db, "admin");
+    admin = { cookie: signedIn.cookie, userId: signedIn.user.id };
+    learner = (await createSignedInUser(app.db, "learner")).cookie;
+  });
+  afterAll(async () => app.stop());
+
+  const post = (path: string, fields: Record<string, string | string[]>, cookie = admin.cookie) => {
+    const body = new URLSearchParams();
+    for (const [name, value] of Object.entries(fields))
+      for (const v of Array.isArray(value) ? value : [value]) body.append(name, v);
+    return fetch(`${app.url}${path}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { cookie, "content-type": "application/x-www-form-urlencoded", origin: app.url },
+      body: body.toString(),
+    });
+  };
+  const get = (path: string, cookie = admin.cookie) =>
+    fetch(`${app.url}${path}`, { redirect: "manual", headers: { cookie } });
+
+  it("is for admins: a visitor is sent to sign in, a learner gets 403 on pages and posts", async () => {
+    const visitor = await fetch(`${app.url}/admin/courses/new-list`, { redirect: "manual" });
+    expect(visitor.status).toBe(302);
+    expect(visitor.headers.get("location")).toBe("/signin?returnTo=%2Fadmin%2Fcourses%2Fnew-list");
+    for (const path of ["/admin/courses", "/admin/courses/new-quiz", "/admin/courses/lesson/x"])
+      expect((await get(path, learner)).status, path).toBe(403);
+    const refused = await post(
+      "/admin/courses/new-list",
+      { intent: "save", slug: "sneaky", titleEn: "S", freeSamples: "3" },
+      learner,
+    );
+    expect(refused.status).toBe(403);
+    expect(await app.db.selectFrom("video_lists").select("id").where("slug", "=", "sneaky").execute()).toEqual([]);
+    expect((await get("/admin/courses")).status).toBe(200);
+    // The admin page links to it.
+    expect(await (await get("/admin")).text()).toContain('href="/admin/courses"');
+  });
+
+  it("makes a list (post/redirect/get, with the message in a cookie) and logs who changed what", async () => {
+    const response = await post("/admin/courses/new-list", {
+      intent: "save",
+      slug: "over-http",
+      titleEn: "Over HTTP",
+      titleHe: "",
+      freeSamples: "2",
+      published: "on",
+    });
+    expect(response.status).toBe(302);
+    const list = await app.db
+      .selectFrom("video_lists")
+      .selectAll()
+      .where("slug", "=", "over-http")
+      .executeTakeFirstOrThrow();
+    expect(response.headers.get("location")).toBe(`/admin/courses/list/${list.id}`);
+    expect(list).toMatchObject({ free_samples: 2, title_he: null, published: 1 });
+    const flash = response.headers.get("set-cookie")!.split(";")[0]!;
+    const page = await (await get(`/admin/courses/list/${list.id}`, `${admin.cookie}; ${flash}`)).text();
+    expect(page).toContain("Created.");
+    expect(page).toContain("/courses/over-http");
+    expect(
+      app.logs.some(
+        (l) =>
+          l.msg === "course builder: list created" &&
+          l.adminId === admin.userId &&
+          l.targetId === list.id &&
+          l.action === "created",
+      ),
+    ).toBe(true);
+  });
+
+  it("answers bad input with 400 and the form again, odd requests with 4xx, and stores nothing", async () => {
+    const listId = await createVideoList(app.db, { slug: "http-list" });
+    const lessonId = await createLesson(app.db, listId, { slug: "intro" });
+    const before = await app.db.selectFrom("lessons").selectAll().orderBy("id").execute();
+    const bad = await post(`/admin/courses/list/${listId}/new-lesson`, {
+      intent: "save",
+      slug: "intro",
+      titleEn: "Duplicate",
+      youtube: "https://www.youtube.com/watch?v=dQw4w9WgXcQ",
+    });
+    expect(bad.status).toBe(400);
+    const html = await bad.text();
+    expect(html).toContain("This short name is already taken: choose another.");
+    expect(html).toContain('href="#f-slug"');
+    for (const [path, fields, status] of [
+      [`/admin/courses/lesson/${lessonId}`, { intent: "delete" }, 400], // not confirmed
+      [`/admin/courses/lesson/${lessonId}`, { intent: "launch" }, 400],
+      [`/admin/courses/lesson/${lessonId}`, {}, 400],
+      [`/admin/courses/list/${listId}`, { intent: "move", id: lessonId, direction: "sideways" }, 400],
+      [`/admin/courses/list/${listId}`, { intent: "move", id: "no-such-lesson", direction: "up" }, 404],
+      ["/admin/courses", { intent: "move", kind: "catalogue", id: "nope", direction: "up" }, 404],
+      ["/admin/courses", { intent: "move", kind: "planet", id: "nope", direction: "up" }, 400],
+      ["/admin/courses/lesson/no-such-lesson", { intent: "save", slug: "a", titleEn: "A" }, 404],
+      ["/admin/courses/list/no-such-list/new-lesson", { intent: "save", slug: "a", titleEn: "A" }, 404],
+      [`/admin/courses/list/${listId}`, { intent: "save", titleEn: "T", freeSamples: "3", courses: ["ghost"] }, 400],
+      [
+        `/admin/courses/list/${listId}/new-lesson`,
+        { intent: "save", slug: "x", titleEn: "A", ["__proto__"]: "polluted" },
+        302,
+      ],
+    ] as const) {
+      const response = await post(path, fields as Record<string, string>);
+      expect(response.status, `${path} ${JSON.stringify(fields)}`).toBe(status);
+    }
+    const after = await app.db.selectFrom("lessons").selectAll().where("slug", "<>", "x").orderBy("id").execute();
+    expect(after).toEqual(before);
+    expect(app.logs.filter((l) => l.level >= 50)).toEqual([]);
+    // A cross-site post is refused before the action runs.
+    const crossSite = await fetch(`${app.url}/admin/courses/lesson/${lessonId}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: {
+        cookie: admin.cookie,
+        "content-type": "application/x-www-form-urlencoded",
+        origin: "https://evil.example",
+      },
+      body: "intent=delete&confirm=on",
+    });
+    expect(crossSite.status).toBeGreaterThanOrEqual(400);
+    expect(crossSite.status).toBeLessThan(500);
+    expect(await app.db.selectFrom("lessons").select("id").where("id", "=", lessonId).execute()).toHaveLength(1);
+  });
+});
