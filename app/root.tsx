@@ -57,9 +57,23 @@ const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
  * mistake: 400 with a translated message, before an action's `request.formData()` throws it as
  * a 500. The server shell has already refused bodies that are not forms at all (415).
  */
+/** Bodies read this way are small: the forms of the site, the builder's text forms. */
+const SMALL_BODY = 128 * 1024;
+
+/**
+ * A course-media upload (a large multipart POST under /admin/, let through by the server shell for
+ * admins only): read as a stream by the upload helper, which answers a malformed body itself;
+ * copying it here would hold the whole file in memory.
+ */
+function isStreamedUpload(request: Request, type: string): boolean {
+  if (type !== "multipart/form-data" || !new URL(request.url).pathname.startsWith("/admin/")) return false;
+  const length = Number(request.headers.get("content-length") ?? Number.NaN);
+  return !Number.isFinite(length) || length > SMALL_BODY;
+}
+
 const readableFormMiddleware: Route.MiddlewareFunction = async ({ request, context }, next) => {
   const type = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
-  if (request.body && FORM_TYPES.includes(type)) {
+  if (request.body && FORM_TYPES.includes(type) && !isStreamedUpload(request, type)) {
     try {
       await request.clone().formData();
     } catch {

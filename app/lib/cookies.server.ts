@@ -130,6 +130,9 @@ const FLASHES = [
   "courseAdmin.created",
   "courseAdmin.saved",
   "courseAdmin.deleted",
+  "courseAdmin.upload.videoUploaded",
+  "courseAdmin.upload.videoRemoved",
+  "courseAdmin.upload.coverUploaded",
 ] as const;
 export type Flash = (typeof FLASHES)[number];
 const isFlash = (value: unknown): value is Flash => (FLASHES as readonly unknown[]).includes(value);

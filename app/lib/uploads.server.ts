@@ -177,3 +177,32 @@ export async function readUpload(request: Request, options: UploadOptions): Prom
   const { ok: _ok, ...file } = stored;
   return { ok: true, fields, file };
 }
+
+/** Is this request a multipart form (an upload)? */
+export function isMultipart(request: Request): boolean {
+  return (request.headers.get("content-type") ?? "").toLowerCase().startsWith("multipart/form-data");
+}
+
+/**
+ * The translated message for a refused upload: a key of `upload.*` and its parameters (the limit
+ * in bytes, formatted by the page in its language).
+ */
+export function uploadErrorMessage(
+  error: UploadError,
+  kind: MediaKind,
+  fileField: string,
+): { key: string; limitBytes?: number } {
+  switch (error.error) {
+    case "too-large":
+      return {
+        key: error.field === fileField ? "upload.tooLarge" : "upload.fieldTooLarge",
+        limitBytes: error.maxBytes,
+      };
+    case "wrong-type":
+      return { key: kind === "video" ? "upload.wrongTypeVideo" : "upload.wrongTypeCover" };
+    case "missing-file":
+      return { key: "upload.missingFile" };
+    default:
+      return { key: "upload.badRequest" };
+  }
+}

@@ -5,6 +5,7 @@ import { setFlash, type Flash } from "~/lib/cookies.server";
 import type { Database } from "~/lib/db.server";
 import type { Config } from "~/lib/env.server";
 import type { Logger } from "~/lib/logger.server";
+import type { MediaKind, MediaStore } from "~/lib/media-store.server";
 import {
   BUNDLED_COVERS,
   centsToDollars,
@@ -73,10 +74,19 @@ export interface BuilderReply {
   deleteError: string | null;
   /** What a "Move up"/"Move down" did. */
   moved: { id: string; direction: Direction; moved: boolean } | null;
+  /** Why an upload was refused: a translation key and its parameters. */
+  uploadError: { key: string; params?: Record<string, string | number> } | null;
 }
 
 export function builderReply(body: Partial<BuilderReply>, status = 200) {
-  const reply: BuilderReply = { errors: null, values: null, deleteError: null, moved: null, ...body };
+  const reply: BuilderReply = {
+    errors: null,
+    values: null,
+    deleteError: null,
+    moved: null,
+    uploadError: null,
+    ...body,
+  };
   return data(reply, { status });
 }
 
@@ -86,6 +96,18 @@ export async function builderRedirect(to: string, flash: Flash, cookies: { confi
 }
 
 export const notFound = () => data("Not Found", { status: 404 });
+
+/**
+ * Removes uploaded files a change left unused from the media store: lesson videos by name, covers
+ * by their /media/covers/<file> path. Bundled files are not in the store, so nothing happens to them.
+ */
+export async function removeUnusedMedia(media: MediaStore, kind: MediaKind, files: readonly string[]) {
+  for (const file of files) {
+    const name = kind === "cover" ? file.replace(/^\/media\/covers\//, "") : file;
+    if (kind === "cover" && name === file) continue;
+    await media.delete(kind, name);
+  }
+}
 
 /**
  * Runs a write in a transaction that bumps the catalogue version when (and only when) it changed
@@ -860,13 +882,13 @@ export async function setCourseCover(
   db: Db,
   courseId: string,
   coverPath: string,
-): Promise<{ previous: string } | null> {
+): Promise<{ previous: string; files: string[] } | null> {
   return db.transaction().execute(async (trx) => {
     const course = await trx.selectFrom("courses").select("cover").where("id", "=", courseId).executeTakeFirst();
     if (!course) return null;
     await trx.updateTable("courses").set({ cover: coverPath, updated_at: now() }).where("id", "=", courseId).execute();
     await bumpCatalogueVersion(trx);
-    return { previous: course.cover };
+    return { previous: course.cover, files: await unusedCovers(trx, [course.cover]) };
   });
 }
 
@@ -1149,7 +1171,7 @@ export async function setLessonVideoFile(
   lessonId: string,
   file: string | null,
   durationSeconds?: number,
-): Promise<{ previous: string | null } | null> {
+): Promise<{ previous: string | null; files: string[] } | null> {
   return db.transaction().execute(async (trx) => {
     const lesson = await trx.selectFrom("lessons").select("video_file").where("id", "=", lessonId).executeTakeFirst();
     if (!lesson) return null;
@@ -1165,7 +1187,10 @@ export async function setLessonVideoFile(
       .where("id", "=", lessonId)
       .execute();
     await bumpCatalogueVersion(trx);
-    return { previous: lesson.video_file };
+    return {
+      previous: lesson.video_file,
+      files: lesson.video_file ? await unusedVideoFiles(trx, [lesson.video_file]) : [],
+    };
   });
 }
 

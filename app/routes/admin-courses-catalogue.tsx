@@ -34,6 +34,7 @@ import {
   logCatalogueChange,
   moveCourse,
   notFound,
+  removeUnusedMedia,
   updateCatalogue,
 } from "~/models/catalogue-admin.server";
 import { requireAdmin } from "~/models/viewer.server";
@@ -93,7 +94,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     if (form.get("confirm") !== "on") return builderReply({ deleteError: CONFIRM_ERROR }, 400);
     const result = await deleteCatalogue(db, id);
     if (!result.ok) throw notFound();
-    // UPLOADS (integration): remove result.files (uploaded covers nothing uses now) from the media store.
+    await removeUnusedMedia(services.media, "cover", result.files);
     logCatalogueChange(log, admin.id, { action: "deleted", kind: "catalogue", id, detail: { files: result.files } });
     return builderRedirect("/admin/courses", "courseAdmin.deleted", services);
   }

@@ -24,6 +24,8 @@ import {
 import { getViewer, localeContext, servicesOf } from "~/context.server";
 import { takeFlash } from "~/lib/cookies.server";
 import { passHeaders } from "~/lib/http";
+import { isMultipart, readUpload, uploadErrorMessage } from "~/lib/uploads.server";
+import { formatFileSize } from "~/i18n/format";
 import {
   ADMIN_LIMITS,
   BUNDLED_COVERS,
@@ -41,9 +43,12 @@ import {
   logCatalogueChange,
   moveListInCourse,
   notFound,
+  removeUnusedMedia,
+  setCourseCover,
   updateCourse,
 } from "~/models/catalogue-admin.server";
 import { requireAdmin } from "~/models/viewer.server";
+import { UploadSection } from "~/components/admin/upload-section";
 import type { Route } from "./+types/admin-courses-course";
 
 /**
@@ -69,6 +74,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
       catalogue,
       course: found?.course ?? null,
       lists: found?.lists ?? [],
+      imageLimit: formatFileSize(config.maxImageBytes, he ? "he" : "en"),
     },
     { headers: flash.clear ? { "Set-Cookie": flash.clear } : {} },
   );
@@ -78,13 +84,49 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const admin = requireAdmin(getViewer(context), request);
   const services = servicesOf(context);
   const { db, log } = services;
+  const id = params.id;
+  // A cover image: its own multipart form, streamed to the media store, its type checked from its bytes.
+  if (isMultipart(request)) {
+    if (!id) throw notFound();
+    const { media, config } = services;
+    const upload = await readUpload(request, {
+      store: media,
+      fileField: "cover",
+      kind: "cover",
+      maxBytes: config.maxImageBytes,
+    });
+    if (!upload.ok) {
+      const { key, limitBytes } = uploadErrorMessage(upload, "cover", "cover");
+      const { locale } = context.get(localeContext);
+      log.info({ adminId: admin.id, courseId: id, refused: upload.error }, "course builder: cover upload refused");
+      return builderReply(
+        { uploadError: { key, params: limitBytes ? { limit: formatFileSize(limitBytes, locale) } : {} } },
+        400,
+      );
+    }
+    const saved = upload.file!;
+    const changed =
+      upload.fields.get("intent") === "upload-cover"
+        ? await setCourseCover(db, id, `/media/covers/${saved.file}`)
+        : undefined;
+    if (!changed) {
+      await media.delete("cover", saved.file);
+      if (changed === null) throw notFound();
+      return builderReply({ errors: { form: "courseAdmin.errors.badRequest" } }, 400);
+    }
+    await removeUnusedMedia(media, "cover", changed.files);
+    logCatalogueChange(log, admin.id, {
+      action: "cover uploaded",
+      kind: "course",
+      id,
+      detail: { file: saved.file, bytes: saved.size, replaced: changed.previous },
+    });
+    return builderRedirect(`/admin/courses/course/${id}`, "courseAdmin.upload.coverUploaded", services);
+  }
   const form = await request.formData();
   const intent = form.get("intent");
-  const id = params.id;
 
   if (intent === "save") {
-    // UPLOADS (integration): a cover image posted with this form is stored by the upload helper
-    // first, then set with setCourseCover (the previous uploaded cover removed when unused).
     const raw = readAdminForm("course", form);
     const result = id ? await updateCourse(db, id, raw) : await createCourse(db, params.catalogueId ?? "", raw);
     if (!result.ok) {
@@ -102,7 +144,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     if (form.get("confirm") !== "on") return builderReply({ deleteError: CONFIRM_ERROR }, 400);
     const result = await deleteCourse(db, id);
     if (!result.ok) throw notFound();
-    // UPLOADS (integration): remove result.files (an uploaded cover nothing uses now) from the media store.
+    await removeUnusedMedia(services.media, "cover", result.files);
     logCatalogueChange(log, admin.id, { action: "deleted", kind: "course", id, detail: { files: result.files } });
     return builderRedirect(`/admin/courses/catalogue/${result.catalogueId}`, "courseAdmin.deleted", services);
   }
@@ -215,14 +257,8 @@ export default function CourseEditor({ loaderData, actionData }: Route.Component
             <TextField name="rating" lang="code" inputMode="decimal" required hint={t("courseAdmin.ratingHint")} />
             <TextField name="reviews" lang="code" inputMode="numeric" required />
           </div>
-          {/*
-            UPLOADS (part B, wired at integration): the cover image upload (PNG/JPEG/WebP) goes here,
-            beside the choice of a bundled cover; the form then posts as multipart and the action
-            stores the file with the upload helper and calls setCourseCover.
-          */}
-          <div data-upload-slot="course-cover" className="space-y-2">
+          <div className="space-y-2">
             <SelectField name="cover" options={covers} hint={t("courseAdmin.coverHint")} />
-            {course ? <img src={course.cover} alt="" className="h-24 rounded border border-ink-200" /> : null}
           </div>
           <div className="grid gap-4 md:grid-cols-2">
             <TextField name="readMore" lang="code" maxLength={ADMIN_LIMITS.path} hint={t("courseAdmin.readMoreHint")} />
@@ -232,6 +268,23 @@ export default function CourseEditor({ loaderData, actionData }: Route.Component
         </BuilderForm>
       </section>
 
+      {course ? (
+        <UploadSection
+          id="cover-file"
+          heading={t("courseAdmin.upload.coverHeading")}
+          current={
+            <>
+              {t("courseAdmin.upload.currentCover")}{" "}
+              <img src={course.cover} alt="" className="mt-1 h-24 rounded border border-ink-200" />
+            </>
+          }
+          field="cover"
+          accept="image/png,image/jpeg,image/webp"
+          hint={t("courseAdmin.upload.coverHint", { limit: loaderData.imageLimit })}
+          submitLabel={t("courseAdmin.upload.coverSubmit")}
+          error={actionData?.uploadError ?? null}
+        />
+      ) : null}
       {course ? (
         <>
           <AdminTable

@@ -9,9 +9,12 @@ import {
   type FormValues,
 } from "~/components/admin/builder-form";
 import { BuilderPage, DeleteSection, useLocalTitle, useTitled } from "~/components/admin/builder-parts";
+import { UploadSection } from "~/components/admin/upload-section";
 import { getViewer, localeContext, servicesOf } from "~/context.server";
 import { takeFlash } from "~/lib/cookies.server";
 import { passHeaders } from "~/lib/http";
+import { isMultipart, readUpload, uploadErrorMessage } from "~/lib/uploads.server";
+import { formatFileSize } from "~/i18n/format";
 import { ADMIN_LIMITS, CONFIRM_ERROR, readAdminForm } from "~/models/catalogue-admin.schema";
 import {
   builderRedirect,
@@ -22,6 +25,8 @@ import {
   getListRef,
   logCatalogueChange,
   notFound,
+  removeUnusedMedia,
+  setLessonVideoFile,
   updateLesson,
 } from "~/models/catalogue-admin.server";
 import { requireAdmin } from "~/models/viewer.server";
@@ -49,6 +54,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
       flash: flash.message,
       list,
       lesson: found?.lesson ?? null,
+      videoLimit: formatFileSize(config.maxVideoBytes, i18n.language === "he" ? "he" : "en"),
     },
     { headers: flash.clear ? { "Set-Cookie": flash.clear } : {} },
   );
@@ -58,12 +64,47 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const admin = requireAdmin(getViewer(context), request);
   const services = servicesOf(context);
   const { db, log } = services;
-  // UPLOADS (integration): with a video file input this form posts as multipart; the upload helper
-  // streams the file to the media store and the action calls setLessonVideoFile(db, id, file, seconds)
-  // and removes the previous file it returns.
+  const id = params.id;
+  // The video file: its own multipart form, streamed to the media store (never whole in memory).
+  if (isMultipart(request)) {
+    if (!id) throw notFound();
+    const { media, config } = services;
+    const upload = await readUpload(request, {
+      store: media,
+      fileField: "video",
+      kind: "video",
+      maxBytes: config.maxVideoBytes,
+    });
+    if (!upload.ok) {
+      const { key, limitBytes } = uploadErrorMessage(upload, "video", "video");
+      const { locale } = context.get(localeContext);
+      log.info({ adminId: admin.id, lessonId: id, refused: upload.error }, "course builder: video upload refused");
+      return builderReply(
+        { uploadError: { key, params: limitBytes ? { limit: formatFileSize(limitBytes, locale) } : {} } },
+        400,
+      );
+    }
+    const saved = upload.file!;
+    const changed =
+      upload.fields.get("intent") === "upload-video"
+        ? await setLessonVideoFile(db, id, saved.file, saved.durationSeconds)
+        : undefined;
+    if (!changed) {
+      await media.delete("video", saved.file);
+      if (changed === null) throw notFound();
+      return builderReply({ errors: { form: "courseAdmin.errors.badRequest" } }, 400);
+    }
+    await removeUnusedMedia(media, "video", changed.files);
+    logCatalogueChange(log, admin.id, {
+      action: "video uploaded",
+      kind: "lesson",
+      id,
+      detail: { file: saved.file, bytes: saved.size, seconds: saved.durationSeconds, replaced: changed.previous },
+    });
+    return builderRedirect(`/admin/courses/lesson/${id}`, "courseAdmin.upload.videoUploaded", services);
+  }
   const form = await request.formData();
   const intent = form.get("intent");
-  const id = params.id;
 
   if (intent === "save") {
     const raw = readAdminForm("lesson", form);
@@ -79,11 +120,23 @@ export async function action({ context, request, params }: Route.ActionArgs) {
       services,
     );
   }
+  if (intent === "remove-video" && id) {
+    const changed = await setLessonVideoFile(db, id, null);
+    if (!changed) throw notFound();
+    await removeUnusedMedia(services.media, "video", changed.files);
+    logCatalogueChange(log, admin.id, {
+      action: "video removed",
+      kind: "lesson",
+      id,
+      detail: { file: changed.previous },
+    });
+    return builderRedirect(`/admin/courses/lesson/${id}`, "courseAdmin.upload.videoRemoved", services);
+  }
   if (intent === "delete" && id) {
     if (form.get("confirm") !== "on") return builderReply({ deleteError: CONFIRM_ERROR }, 400);
     const result = await deleteLesson(db, id);
     if (!result.ok) throw notFound();
-    // UPLOADS (integration): remove result.files (the lesson's video file) from the media store.
+    await removeUnusedMedia(services.media, "video", result.files);
     logCatalogueChange(log, admin.id, { action: "deleted", kind: "lesson", id, detail: { files: result.files } });
     return builderRedirect(`/admin/courses/list/${result.listId}`, "courseAdmin.deleted", services);
   }
@@ -162,19 +215,36 @@ export default function LessonEditor({ loaderData, actionData }: Route.Component
             maxLength={ADMIN_LIMITS.path}
             hint={t("courseAdmin.youtubeHint")}
           />
-          {/*
-            UPLOADS (part B, wired at integration): the video file input (mp4/webm) goes here; the
-            form then posts as multipart and the action stores the file with setLessonVideoFile.
-          */}
-          <div data-upload-slot="lesson-video">
-            <p className="text-sm font-semibold text-ink-800">{t("courseAdmin.videoFile")}</p>
-            <p className="text-sm text-ink-700" data-testid="video-file">
-              {lesson?.videoFile ? <bdi dir="ltr">{lesson.videoFile}</bdi> : t("courseAdmin.videoFileNone")}
-            </p>
-          </div>
           <CheckboxField name="published" hint={t("courseAdmin.publishedHint")} />
         </BuilderForm>
       </section>
+      {lesson ? (
+        <UploadSection
+          id="video-file"
+          heading={t("courseAdmin.upload.videoHeading")}
+          current={
+            lesson.videoFile ? (
+              <>
+                {t("courseAdmin.videoFile")}: <bdi dir="ltr">{lesson.videoFile}</bdi>
+                {lesson.duration ? (
+                  <>
+                    {" · "}
+                    <bdi dir="ltr">{lesson.duration}</bdi>
+                  </>
+                ) : null}
+              </>
+            ) : (
+              t("courseAdmin.videoFileNone")
+            )
+          }
+          field="video"
+          accept="video/mp4,video/webm"
+          hint={t("courseAdmin.upload.videoHint", { limit: loaderData.videoLimit })}
+          submitLabel={t("courseAdmin.upload.videoSubmit")}
+          error={actionData?.uploadError ?? null}
+          removeLabel={lesson.videoFile ? t("courseAdmin.upload.videoRemove") : undefined}
+        />
+      ) : null}
       {lesson ? (
         <DeleteSection
           confirmLabel={titled("courseAdmin.confirmDeleteLesson", title)}

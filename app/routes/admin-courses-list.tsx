@@ -42,6 +42,7 @@ import {
   logCatalogueChange,
   moveLesson,
   notFound,
+  removeUnusedMedia,
   updateVideoList,
 } from "~/models/catalogue-admin.server";
 import { requireAdmin } from "~/models/viewer.server";
@@ -101,7 +102,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     if (form.get("confirm") !== "on") return builderReply({ deleteError: CONFIRM_ERROR }, 400);
     const result = await deleteVideoList(db, id);
     if (!result.ok) throw notFound();
-    // UPLOADS (integration): remove result.files (the lessons' video files) from the media store.
+    await removeUnusedMedia(services.media, "video", result.files);
     logCatalogueChange(log, admin.id, { action: "deleted", kind: "list", id, detail: { files: result.files } });
     return builderRedirect("/admin/courses", "courseAdmin.deleted", services);
   }

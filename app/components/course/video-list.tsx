@@ -134,7 +134,7 @@ export function VideoPlayerOrLock({ video }: { video: VideoView }) {
       className="aspect-video w-full rounded-lg bg-black"
       data-testid="video-mp4"
     >
-      <source src={video.player.src} type="video/mp4" />
+      <source src={video.player.src} type={video.player.src.endsWith(".webm") ? "video/webm" : "video/mp4"} />
     </video>
   );
 }

@@ -1,0 +1,87 @@
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, useNavigation } from "react-router";
+
+/** A translated message for an upload refused by the server, with its parameters. */
+export interface UploadMessage {
+  key: string;
+  params?: Record<string, string | number>;
+}
+
+/**
+ * A file upload on a builder page (a lesson's video, a course's cover): its own multipart form, so
+ * the details form stays small and works the same with or without JavaScript. The server streams
+ * the file to the media store and checks its type from its bytes; `accept` only helps the picker.
+ */
+export function UploadSection({
+  id,
+  heading,
+  current,
+  field,
+  accept,
+  hint,
+  submitLabel,
+  error,
+  removeLabel,
+}: {
+  id: string;
+  heading: string;
+  current: ReactNode;
+  field: string;
+  accept: string;
+  hint: string;
+  submitLabel: string;
+  error: UploadMessage | null;
+  /** When set, a second form takes the file away (intent "remove-<field>"). */
+  removeLabel?: string;
+}) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formEncType === "multipart/form-data";
+  const inputId = `f-${field}-file`;
+  return (
+    <section aria-labelledby={`${id}-heading`} className="max-w-4xl rounded-lg border border-ink-200 p-5">
+      <h2 id={`${id}-heading`} className="text-xl font-bold">
+        {heading}
+      </h2>
+      <div className="mt-2 text-sm text-ink-700" data-testid={`${id}-current`}>
+        {current}
+      </div>
+      <Form method="post" encType="multipart/form-data" className="mt-3 space-y-2" data-testid={`${id}-form`}>
+        <input type="hidden" name="intent" value={`upload-${field}`} />
+        <label htmlFor={inputId} className="block text-sm font-semibold">
+          {t("courseAdmin.upload.choose")}
+        </label>
+        <input
+          id={inputId}
+          name={field}
+          type="file"
+          accept={accept}
+          required
+          className="block w-full max-w-md text-sm"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={`${inputId}-hint${error ? ` ${inputId}-error` : ""}`}
+        />
+        <p id={`${inputId}-hint`} className="text-sm text-ink-700">
+          {hint}
+        </p>
+        {error ? (
+          <p id={`${inputId}-error`} role="alert" className="text-sm font-semibold text-danger-700">
+            {t(error.key as "courseAdmin.saved", error.params)}
+          </p>
+        ) : null}
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {busy ? t("courseAdmin.upload.sending") : submitLabel}
+        </button>
+      </Form>
+      {removeLabel ? (
+        <Form method="post" className="mt-3">
+          <input type="hidden" name="intent" value={`remove-${field}`} />
+          <button type="submit" className="btn border border-ink-300">
+            {removeLabel}
+          </button>
+        </Form>
+      ) : null}
+    </section>
+  );
+}
