@@ -505,11 +505,20 @@ describe.each(DIALECTS)("the course builder's write model on %s", (dialect) => {
     const listId = await createVideoList(t.db, { slug, courses: [courseId] });
     const lessonId = await createLesson(t.db, listId);
     await createLesson(t.db, listId);
-    expect(await admin.setLessonVideoFile(t.db, lessonId, "clip.mp4", 3725)).toEqual({ previous: null });
+    expect(await admin.setLessonVideoFile(t.db, lessonId, "clip.mp4", 3725)).toEqual({ previous: null, files: [] });
     expect((await admin.getLessonForAdmin(t.db, lessonId))!.lesson).toMatchObject({
       videoFile: "clip.mp4",
       duration: "1:02:05",
     });
+    // Replacing an uploaded file names it as unused, unless another lesson still plays it.
+    const other = await createLesson(t.db, await createVideoList(t.db));
+    await admin.setLessonVideoFile(t.db, other, "shared.mp4");
+    expect(await admin.setLessonVideoFile(t.db, other, "newer.mp4")).toEqual({
+      previous: "shared.mp4",
+      files: ["shared.mp4"],
+    });
+    await admin.setLessonVideoFile(t.db, other, "clip.mp4");
+    expect(await admin.setLessonVideoFile(t.db, other, "again.mp4")).toEqual({ previous: "clip.mp4", files: [] });
     expect(await admin.deleteVideoList(t.db, listId)).toEqual({ ok: true, files: ["clip.mp4"] });
     expect(await t.db.selectFrom("lessons").select("id").where("list_id", "=", listId).execute()).toEqual([]);
     expect(
@@ -534,8 +543,10 @@ describe.each(DIALECTS)("the course builder's write model on %s", (dialect) => {
     const catalogueId = await createCatalogue(t.db);
     const courseId = await createCourse(t.db, { catalogueId });
     const keptCourse = await createCourse(t.db);
+    // A bundled cover replaced: nothing to remove from the store.
     expect(await admin.setCourseCover(t.db, courseId, "/media/covers/mine.webp")).toEqual({
       previous: "/images/courses/javascript.svg",
+      files: [],
     });
     await admin.setCourseCover(t.db, keptCourse, "/media/covers/shared.webp");
     const listId = await createVideoList(t.db, { courses: [courseId, keptCourse] });

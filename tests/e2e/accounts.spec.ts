@@ -43,6 +43,9 @@ test("an approved request gets a set-password link (copied by the admin without 
   signInAs,
   allowConsoleErrors,
 }) => {
+  // A whole journey (captcha proof of work, three password hashes, six axe scans): on a busy 2-core
+  // machine it can take longer than one page's budget, so it gets three.
+  test.slow();
   // The server's refusal of a common password is a 400 document.
   allowConsoleErrors(/status of 400 \(Bad Request\) .*\/account\/set-password/);
   const email = `approved-${Date.now()}@lomda.test`;
