@@ -21,6 +21,7 @@ const COPIED = [
   "package.json",
   "tsconfig.json",
   "vite.config.ts",
+  "scripts",
   "react-router.config.ts",
 ];
 
