@@ -735,7 +735,8 @@ export const en = {
       choose: "Choose a file",
       sending: "Uploading…",
       videoHeading: "Video file",
-      videoHint: "MP4 or WebM, at most {{limit}}. It replaces the current file; its length is read from the file when it says.",
+      videoHint:
+        "MP4 or WebM, at most {{limit}}. It replaces the current file; its length is read from the file when it says.",
       videoSubmit: "Upload video",
       videoRemove: "Remove the video file",
       videoUploaded: "The video file was uploaded.",

@@ -92,7 +92,9 @@ test("the admin uploads a video to a new list; a subscriber plays it in ranges, 
   await expect(page.getByTestId("builder-status")).toHaveText("קובץ הווידאו הועלה.");
   // The file gets a name of the store's making; the length comes from the file (12 s).
   await expect(page.getByTestId("video-file-current")).toContainText(/[0-9a-f]{32}\.mp4/);
-  await expect(page.getByTestId("video-file-current")).toContainText(`0:${String(BUNDLED_MP4.lesson.seconds).padStart(2, "0")}`);
+  await expect(page.getByTestId("video-file-current")).toContainText(
+    `0:${String(BUNDLED_MP4.lesson.seconds).padStart(2, "0")}`,
+  );
   const row = await database.db
     .selectFrom("lessons")
     .select(["video_file", "duration"])
