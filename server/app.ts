@@ -18,6 +18,7 @@ import { seedCatalogue } from "../app/models/catalogue-seed.server.ts";
 import { startBackgroundJobs } from "./background.ts";
 import { BODY_TIMEOUT_MS, bodyLimit, bodyTimeout, UPLOAD_TIMEOUT_MS, uploadBodyLimit } from "./body-limit.ts";
 import { formBodiesOnly, requestGuard } from "./request-guard.ts";
+import { feedbackList } from "./api-feedback.ts";
 import { precompressedFiles } from "./precompressed.ts";
 import { requestLog } from "./request-log.ts";
 import { sameOriginOnly } from "./same-origin.ts";
@@ -121,6 +122,7 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
   app.get("/video/:file", videoFiles(services, options.mediaDir ?? join(clientDir, "../../media/videos")));
   app.get("/media/covers/:file", coverFiles(services));
   app.get("/thumb/:key", thumbnails(services));
+  app.get("/api/feedback", feedbackList(services));
 
   app.use(
     bodyLimit({

@@ -29,6 +29,18 @@ function toItem(
   };
 }
 
+/** What the public JSON API shows of a card: never who posted it. */
+export function publicFeedbackItem(item: FeedbackItem) {
+  return {
+    id: item.id,
+    name: item.name,
+    comment: item.comment,
+    image: item.image,
+    rating: item.rating,
+    date: item.date,
+  };
+}
+
 export async function createFeedback(
   db: Kysely<Database>,
   input: FeedbackInput,

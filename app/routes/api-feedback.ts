@@ -1,38 +1,11 @@
 import { json } from "~/lib/http";
 import { getViewer, servicesOf } from "~/context.server";
 import { parseFeedback } from "~/models/feedback.schema";
-import {
-  createFeedback,
-  FEEDBACK_PAGE_SIZE,
-  listFeedback,
-  MAX_FEEDBACK_PAGE,
-  parsePage,
-} from "~/models/feedback.server";
+import { createFeedback, publicFeedbackItem } from "~/models/feedback.server";
 import type { Route } from "./+types/api-feedback";
 
-const publicItem = (i: {
-  id: string;
-  name: string;
-  comment: string;
-  image: string | null;
-  rating: number;
-  date: string;
-}) => ({
-  id: i.id,
-  name: i.name,
-  comment: i.comment,
-  image: i.image,
-  rating: i.rating,
-  date: i.date,
-});
-
-/** GET /api/feedback: the list (newest first; ?page=). */
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const page = parsePage(new URL(request.url).searchParams.get("page"));
-  if (page === null) return json({ error: "invalid_page", max: MAX_FEEDBACK_PAGE }, 400);
-  const items = await listFeedback(servicesOf(context).db, page, FEEDBACK_PAGE_SIZE);
-  return json(items.map(publicItem));
-}
+// GET /api/feedback (the list) is answered by the server shell before the router
+// (server/api-feedback.ts): it needs no session, language or page machinery.
 
 /** POST /api/feedback: a JSON body validated exactly as the form is. */
 export async function action({ context, request }: Route.ActionArgs) {
@@ -53,5 +26,5 @@ export async function action({ context, request }: Route.ActionArgs) {
   if (!parsed.ok) return json({ error: "validation", fields: parsed.errors }, 400);
   const item = await createFeedback(db, parsed.data, { userId: getViewer(context).user?.id ?? null });
   log.info({ feedbackId: item.id }, "feedback posted through the API");
-  return json(publicItem(item), 201);
+  return json(publicFeedbackItem(item), 201);
 }
