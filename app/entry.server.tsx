@@ -6,6 +6,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
+import { NonceContext } from "./components/ui/nonce";
 import { resolveLocale } from "./i18n/locale";
 import { serverI18n } from "./i18n/resources.server";
 import { localeContext, requestContext, type LocaleInfo, type RequestInfo } from "./context.server";
@@ -94,7 +95,9 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <I18nextProvider i18n={i18n}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <NonceContext value={nonce ?? ""}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </NonceContext>
       </I18nextProvider>,
       {
         nonce,

@@ -12,7 +12,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
-import { ErrorPage, NotFoundPage } from "./components/layout/error-pages";
+import { ErrorPage, ForbiddenPage, NotFoundPage } from "./components/layout/error-pages";
 import { SiteChrome } from "./components/layout/site-chrome";
 import { direction, isLocale, resolveLocale, type Locale } from "./i18n/locale";
 import { serverI18n } from "./i18n/resources.server";
@@ -104,19 +104,26 @@ export async function loader({ context }: Route.LoaderArgs) {
     viewer: clientViewer,
     // A Sentry DSN is public by design (browsers send to it); null when error reporting is off.
     sentryDsn: context.get(requestContext).config.SENTRY_DSN ?? null,
+    // The site's public origin, for absolute URLs in structured data.
+    publicUrl: context.get(requestContext).config.PUBLIC_URL,
     // Demo mode (published demo passwords): a banner on every page says so.
     demo: context.get(requestContext).config.demo,
     // The server's year, so the footer's copyright renders the same in the browser on New Year's Eve.
     year: new Date().getUTCFullYear(),
-    errorTitles: { notFound: i18n.t("notFound.metaTitle"), error: i18n.t("error.metaTitle") },
+    errorTitles: {
+      notFound: i18n.t("notFound.metaTitle"),
+      forbidden: i18n.t("forbidden.metaTitle"),
+      error: i18n.t("error.metaTitle"),
+    },
   };
 }
 
 export function meta({ error, loaderData }: Route.MetaArgs): Route.MetaDescriptors {
   if (!error) return [];
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const status = isRouteErrorResponse(error) ? error.status : 500;
   const titles = loaderData?.errorTitles;
-  return [{ title: (notFound ? titles?.notFound : titles?.error) ?? "Lomda" }, { name: "robots", content: "noindex" }];
+  const title = status === 404 ? titles?.notFound : status === 403 ? titles?.forbidden : titles?.error;
+  return [{ title: title ?? "Lomda" }, { name: "robots", content: "noindex" }];
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -159,14 +166,22 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   }, [error]);
   const { t } = useTranslation();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  const adminUnverified = isRouteErrorResponse(error) && error.data === "admin_email_not_verified";
+  if (isRouteErrorResponse(error) && error.status === 403) {
+    return <ForbiddenPage reason={adminUnverified ? t("auth.adminEmailNotVerified") : undefined} />;
+  }
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const message = isRouteErrorResponse(error)
-    ? error.data === "admin_email_not_verified"
-      ? t("auth.adminEmailNotVerified")
-      : typeof error.data === "string" && error.data
+  // Loaders throw plain English words ("Too Many Requests"): the page says it in its own language.
+  // A 400 thrown with a message carries one already translated (the root's form check).
+  const message = !isRouteErrorResponse(error)
+    ? undefined
+    : status === 429
+      ? t("error.tooManyRequests")
+      : status === 400 && typeof error.data === "string" && error.data
         ? error.data
-        : error.statusText
-    : undefined;
+        : status < 500
+          ? t("error.requestMessage")
+          : undefined;
   const stack = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
   return <ErrorPage status={status} message={message} stack={stack} />;
 }

@@ -57,6 +57,17 @@ export const en = {
     goHome: "Go Back To Home",
     metaTitle: "Page Not Found · Lomda",
   },
+  forbidden: {
+    title: "You don’t have access to this page",
+    messageVisitor:
+      "This page is only for some of our members. Sign in with an account that may see it, or write to us if you think you should have access.",
+    messageSignedIn:
+      "Your account may not open this page. If it is part of a subscription, you can get one; if you think you should have access, write to us.",
+    signIn: "Sign In",
+    subscribe: "Get a subscription",
+    contact: "Contact us",
+    metaTitle: "No access · Lomda",
+  },
   badRequest: {
     title: "We could not read that request",
     tooLarge:
@@ -70,6 +81,8 @@ export const en = {
     title: "Unexpected Application Error!",
     status: "Status {{status}}",
     genericMessage: "Something went wrong on our side. Please try again in a moment.",
+    requestMessage: "We could not answer this request. Please go back and try again.",
+    tooManyRequests: "Too many attempts in a short time. Please wait a minute and try again.",
     goHome: "Go Back To Home",
     metaTitle: "Error · Lomda",
   },
@@ -336,6 +349,7 @@ export const en = {
     javaText_other: "{{count, number}} lessons on the Java language and its ecosystem.",
     coursesInCatalogue_one: "{{count, number}} course",
     coursesInCatalogue_other: "{{count, number}} courses",
+    videoLists: "Video lists in this catalogue",
     listText_one: "{{count, number}} lesson.",
     listText_other: "{{count, number}} lessons.",
   },

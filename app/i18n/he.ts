@@ -58,6 +58,17 @@ export const he: Translation = {
     goHome: "חזרה לדף הבית",
     metaTitle: "הדף לא נמצא · לומדה",
   },
+  forbidden: {
+    title: "אין לכם גישה לדף הזה",
+    messageVisitor:
+      "הדף הזה מיועד רק לחלק מהחברים שלנו. היכנסו עם חשבון שמורשה לראות אותו, או כתבו לנו אם לדעתכם מגיעה לכם גישה.",
+    messageSignedIn:
+      "החשבון שלכם לא מורשה לפתוח את הדף הזה. אם הוא חלק ממינוי, אפשר לרכוש מינוי; אם לדעתכם מגיעה לכם גישה, כתבו לנו.",
+    signIn: "כניסה",
+    subscribe: "לרכישת מינוי",
+    contact: "צרו קשר",
+    metaTitle: "אין גישה · לומדה",
+  },
   badRequest: {
     title: "לא הצלחנו לקרוא את הבקשה",
     tooLarge: "מה ששלחתם גדול יותר ממה שטופס כלשהו באתר מקבל, ולכן לא נשמר. חזרו אחורה, קצרו ושלחו שוב.",
@@ -70,6 +81,8 @@ export const he: Translation = {
     title: "אירעה שגיאה לא צפויה",
     status: "קוד שגיאה {{status}}",
     genericMessage: "משהו השתבש אצלנו. נסו שוב בעוד רגע.",
+    requestMessage: "לא הצלחנו לענות לבקשה הזאת. חזרו אחורה ונסו שוב.",
+    tooManyRequests: "יותר מדי ניסיונות בזמן קצר. המתינו דקה ונסו שוב.",
     goHome: "חזרה לדף הבית",
     metaTitle: "שגיאה · לומדה",
   },
@@ -338,6 +351,7 @@ export const he: Translation = {
     coursesInCatalogue_one: "קורס אחד",
     coursesInCatalogue_two: "שני קורסים",
     coursesInCatalogue_other: "{{count, number}} קורסים",
+    videoLists: "רשימות הסרטונים בקטלוג",
     listText_one: "שיעור אחד.",
     listText_two: "שני שיעורים.",
     listText_other: "{{count, number}} שיעורים.",

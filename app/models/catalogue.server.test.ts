@@ -10,11 +10,13 @@ import { coursePageView } from "./catalogue-view.server";
 import {
   CATALOGUE_CHECK_MS,
   canFetchVideoFile,
+  catalogueOfList,
   ensureCatalogueFresh,
   findCatalogue,
   findCourse,
   findList,
   findQuiz,
+  listsOfCatalogue,
   resolveCataloguePath,
   sitemapCataloguePaths,
   videoIdForThumbKey,
@@ -100,6 +102,30 @@ describe.each(DIALECTS)("the seeded catalogue on %s", (dialect) => {
     expect(sitemap).toContain("/cources/programming/advjava");
     expect(sitemap.filter((p) => p.startsWith("/courses/programming"))).toEqual([]);
     expect(sitemap).toHaveLength(Object.keys(VIDEO_LIST_URLS).length + Object.keys(CATALOGUE_URLS).length - 4);
+  });
+
+  it("puts every list page in its catalogue, and lists every list on that catalogue's page (issue 15)", () => {
+    for (const url of Object.keys(VIDEO_LIST_URLS)) {
+      const found = resolveCataloguePath(snapshot, url);
+      if (found?.kind !== "list") throw new Error(url);
+      const parent = url.slice(0, url.lastIndexOf("/"));
+      const catalogue = catalogueOfList(snapshot, found.list, url);
+      // Under a catalogue's URL, that catalogue; else (/courses/dsa) the catalogue of its course.
+      if (parent in CATALOGUE_URLS) expect(catalogue?.paths, url).toContain(parent);
+      else
+        expect(
+          catalogue?.courses.some((c) => c.listIds.includes(found.list.id)),
+          url,
+        ).toBe(true);
+      const lists = listsOfCatalogue(snapshot, catalogue!);
+      expect(
+        lists.map(({ list }) => list.id),
+        url,
+      ).toContain(found.list.id);
+      expect(new Set(lists.map(({ list }) => list.id)).size).toBe(lists.length);
+    }
+    const mern = listsOfCatalogue(snapshot, findCatalogue(snapshot, "mern")!).map(({ href }) => href);
+    expect(mern).toContain("/courses/mern/nodejs");
   });
 
   it("stores money in cents, ratings in tenths, and links every card to its course page and its list", () => {

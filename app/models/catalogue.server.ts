@@ -320,6 +320,40 @@ export function listUrl(list: ListEntry, catalogue?: CatalogueEntry): string | n
   return under ?? list.paths[0] ?? null;
 }
 
+/**
+ * The catalogue a list page sits in: the one whose URL the list's URL continues
+ * (/courses/mern/express is in /courses/mern), else the catalogue of a course that has the list.
+ */
+export function catalogueOfList(
+  snapshot: CatalogueSnapshot,
+  list: ListEntry,
+  pathname: string,
+): CatalogueEntry | undefined {
+  const path = normalizeCataloguePath(pathname);
+  return (
+    snapshot.catalogues.find((c) => c.paths.some((base) => path.startsWith(`${base}/`))) ??
+    snapshot.catalogues.find((c) => c.courses.some((course) => course.listIds.includes(list.id)))
+  );
+}
+
+/** A catalogue's video lists (those of its courses, in order, each once) with the URL to show each at. */
+export function listsOfCatalogue(
+  snapshot: CatalogueSnapshot,
+  catalogue: CatalogueEntry,
+): { list: ListEntry; href: string }[] {
+  const seen = new Set<string>();
+  const out: { list: ListEntry; href: string }[] = [];
+  for (const course of catalogue.courses) {
+    for (const list of listsOfCourse(snapshot, course)) {
+      const href = listUrl(list, catalogue);
+      if (!href || seen.has(list.id)) continue;
+      seen.add(list.id);
+      out.push({ list, href });
+    }
+  }
+  return out;
+}
+
 /** A quiz by its slug, in any case (/test/React). */
 export function findQuiz(snapshot: CatalogueSnapshot, slug: string): QuizEntry | undefined {
   const wanted = slug.toLowerCase();

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { data } from "react-router";
+import { data, Link } from "react-router";
 import { CourseCard } from "~/components/course/course-card";
 import { AccessNotice, VideoList } from "~/components/course/video-list";
 import { PageHeader } from "~/components/layout/page-header";
@@ -7,7 +7,7 @@ import { formatDate } from "~/i18n/format";
 import { getCatalogue, getViewer, pageContext } from "~/context.server";
 import { pageMeta } from "~/lib/meta";
 import { routePathname } from "~/lib/route-path";
-import { resolveCataloguePath, viewVideo } from "~/models/catalogue.server";
+import { catalogueOfList, listsOfCatalogue, resolveCataloguePath, viewVideo } from "~/models/catalogue.server";
 import { cardView } from "~/models/catalogue-view.server";
 import type { Route } from "./+types/catalogue";
 
@@ -19,8 +19,11 @@ import type { Route } from "./+types/catalogue";
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { locale, t, meta } = pageContext(context, request);
-  const found = resolveCataloguePath(getCatalogue(context), routePathname(request));
+  const snapshot = getCatalogue(context);
+  const pathname = routePathname(request);
+  const found = resolveCataloguePath(snapshot, pathname);
   if (!found) throw data("Not Found", { status: 404 });
+  const courses = { label: t("nav.courses"), to: "/courses" };
 
   if (found.kind === "catalogue") {
     const catalogue = found.catalogue;
@@ -29,18 +32,29 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       kind: "catalogue" as const,
       meta: meta(`${title} · ${t("site.name")}`, catalogue.description[locale]),
       title,
+      trail: [courses],
       description: catalogue.description[locale],
       cards: catalogue.courses.map((course) => cardView(course, locale)),
+      // Every list of the catalogue's courses, so each list page is a link away.
+      lists: listsOfCatalogue(snapshot, catalogue).map(({ list, href }) => ({
+        key: list.slug,
+        title: list.title[locale],
+        href,
+        count: list.lessons.length,
+      })),
     };
   }
 
   const list = found.list;
   const viewer = getViewer(context);
   const title = list.title[locale];
+  const catalogue = catalogueOfList(snapshot, list, pathname);
+  const catalogueHref = catalogue?.paths[0];
   return {
     kind: "list" as const,
     meta: meta(`${title} · ${t("site.name")}`, t("seo.listDescription", { title, count: list.lessons.length })),
     title,
+    trail: [courses, ...(catalogue && catalogueHref ? [{ label: catalogue.title[locale], to: catalogueHref }] : [])],
     description: list.description[locale],
     freeSamples: list.freeSamples,
     videos: list.lessons.map((lesson, index) => viewVideo(lesson, index, list.freeSamples, viewer, locale)),
@@ -58,10 +72,10 @@ export const meta = ({ loaderData }: Route.MetaArgs) => pageMeta(loaderData?.met
 export default function CataloguePage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   if (loaderData.kind === "list") {
-    const { title, description, videos, viewer, subscribedUntil, freeSamples } = loaderData;
+    const { title, trail, description, videos, viewer, subscribedUntil, freeSamples } = loaderData;
     return (
       <>
-        <PageHeader title={title} />
+        <PageHeader title={title} trail={trail} />
         <section className="container-page py-14">
           <div className="mb-8 max-w-3xl">
             <p className="text-lg text-ink-700">{description}</p>
@@ -75,7 +89,7 @@ export default function CataloguePage({ loaderData }: Route.ComponentProps) {
   }
   return (
     <>
-      <PageHeader title={loaderData.title} />
+      <PageHeader title={loaderData.title} trail={loaderData.trail} />
       <section className="container-page py-14" aria-labelledby="catalogue-heading">
         <h2 id="catalogue-heading" className="sr-only">
           {loaderData.title}
@@ -91,6 +105,26 @@ export default function CataloguePage({ loaderData }: Route.ComponentProps) {
             </li>
           ))}
         </ul>
+        {loaderData.lists.length > 0 ? (
+          <section aria-labelledby="catalogue-lists" className="mt-14">
+            <h3 id="catalogue-lists" className="text-2xl font-bold">
+              {t("courses.videoLists")}
+            </h3>
+            <ul className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-3" data-testid="catalogue-lists">
+              {loaderData.lists.map((list) => (
+                <li key={list.key}>
+                  <Link
+                    to={list.href}
+                    className="flex items-center justify-between gap-3 rounded-[var(--radius-card)] border border-ink-100 bg-white p-4 shadow-[var(--shadow-card)] hover:border-brand-600"
+                  >
+                    <span className="min-w-0 font-semibold break-words text-brand-800">{list.title}</span>
+                    <span className="shrink-0 text-sm text-ink-600">{t("video.count", { count: list.count })}</span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
       </section>
     </>
   );

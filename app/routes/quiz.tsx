@@ -138,14 +138,14 @@ function QuestionStep({ loaderData, error }: { loaderData: Route.ComponentProps[
       <fieldset
         lang="en"
         dir="ltr"
-        className="mt-4 rounded-[var(--radius-card)] bg-white p-6 text-left shadow-[var(--shadow-card)]"
+        className="mt-4 min-w-0 rounded-[var(--radius-card)] bg-white p-6 text-left shadow-[var(--shadow-card)]"
       >
         <legend className="float-left w-full text-xl font-bold text-ink-900" data-testid="question-text">
           {question.question}
         </legend>
         {question.code ? (
           <pre
-            className="mt-4 w-full overflow-x-auto rounded-lg bg-ink-900 p-4 text-sm text-ink-50"
+            className="mt-4 w-full max-w-full min-w-0 overflow-x-auto rounded-lg bg-ink-900 p-4 text-sm text-ink-50"
             data-testid="question-code"
           >
             <code>{question.code}</code>
@@ -162,7 +162,11 @@ function QuestionStep({ loaderData, error }: { loaderData: Route.ComponentProps[
                   className="size-5 accent-brand-700"
                   data-testid={`option-${i}`}
                 />
-                {looksLikeCode(option) ? <code className="text-base">{option}</code> : <span>{option}</span>}
+                {looksLikeCode(option) ? (
+                  <code className="min-w-0 text-base break-words">{option}</code>
+                ) : (
+                  <span>{option}</span>
+                )}
               </label>
             </li>
           ))}
@@ -259,9 +263,10 @@ function ResultStep({ loaderData }: { loaderData: Route.ComponentProps["loaderDa
 }
 
 export default function QuizPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
   return (
     <>
-      <PageHeader title={loaderData.title} />
+      <PageHeader title={loaderData.title} trail={[{ label: t("test.title"), to: "/test" }]} />
       <div className="container-page py-14">
         {loaderData.result ? (
           <ResultStep loaderData={loaderData} />

@@ -153,6 +153,22 @@ describe("contact, registration and newsletter forms, and the admin area", () =>
     expect(action.status).toBe(403);
   });
 
+  it("answers a learner at /admin with the translated 403 page, not an application error", async () => {
+    const { cookie: learner } = await createSignedInUser(app.db, "learner");
+    for (const [query, title, meta] of [
+      ["", "You don’t have access to this page", "No access · Lomda"],
+      ["?lng=he", "אין לכם גישה לדף הזה", "אין גישה · לומדה"],
+    ] as const) {
+      const response = await fetch(`${app.url}/admin${query}`, { headers: { cookie: learner } });
+      expect(response.status).toBe(403);
+      const html = await response.text();
+      expect(html).toContain(title);
+      expect(html).toContain(`<title>${meta}</title>`);
+      expect(html).toContain('href="/Payments"');
+      expect(html).not.toContain("Unexpected Application Error");
+    }
+  });
+
   it("lets an admin approve a request (granting that email a subscription), reject, revoke, moderate and export", async () => {
     const jar = new CookieJar();
     jar.set("lomda_session", (await createSignedInUser(app.db, "admin")).sessionId);

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { useViewer } from "./use-viewer";
 
 export function NotFoundPage() {
   const { t } = useTranslation();
@@ -49,6 +50,58 @@ export function ErrorPage({ status, message, stack }: { status: number; message?
       <Link to="/" className="btn btn-primary btn-lg mt-8">
         {t("error.goHome")}
       </Link>
+    </section>
+  );
+}
+
+/**
+ * A refusal (403): the page exists but is not for this viewer. Says what to do: sign in with an
+ * account that may see it, ask for a subscription, or write to us.
+ */
+export function ForbiddenPage({ reason }: { reason?: string }) {
+  const { t } = useTranslation();
+  const viewer = useViewer();
+  return (
+    <section className="container-page py-20 text-center" aria-labelledby="forbidden-title">
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 24 24"
+        className="mx-auto size-16 text-brand-600"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.5"
+      >
+        <rect x="5" y="10.5" width="14" height="10" rx="2" />
+        <path d="M8 10.5V7.5a4 4 0 0 1 8 0v3M12 14.5v2" strokeLinecap="round" />
+      </svg>
+      <p className="mt-4 text-8xl font-extrabold text-ink-900" data-testid="error-code">
+        403
+      </p>
+      <h1 id="forbidden-title" className="mt-2 text-3xl font-bold text-balance">
+        {t("forbidden.title")}
+      </h1>
+      <p className="mx-auto mt-4 max-w-xl text-lg text-ink-600" data-testid="forbidden-message">
+        {reason ?? (viewer.isAuthenticated ? t("forbidden.messageSignedIn") : t("forbidden.messageVisitor"))}
+      </p>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        {viewer.isAuthenticated ? (
+          viewer.hasSubscription ? null : (
+            <Link to="/Payments" className="btn btn-primary btn-lg">
+              {t("forbidden.subscribe")}
+            </Link>
+          )
+        ) : (
+          <Link to="/register" className="btn btn-primary btn-lg">
+            {t("forbidden.signIn")}
+          </Link>
+        )}
+        <Link to="/contact" className="btn btn-secondary btn-lg">
+          {t("forbidden.contact")}
+        </Link>
+        <Link to="/" className="btn btn-secondary btn-lg">
+          {t("error.goHome")}
+        </Link>
+      </div>
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link, useRouteLoaderData } from "react-router";
+import { useNonce } from "~/components/ui/nonce";
 
 export interface Crumb {
   label: string;
@@ -8,16 +9,47 @@ export interface Crumb {
 }
 
 /**
+ * schema.org BreadcrumbList of the trail (every crumb a link, the page itself last, without a URL
+ * as Google allows), as JSON safe inside a script element.
+ */
+export function breadcrumbJsonLd(crumbs: { label: string; url?: string }[]): string {
+  const json = JSON.stringify({
+    "@context": "https://schema.org",
+    "@type": "BreadcrumbList",
+    itemListElement: crumbs.map((crumb, index) => ({
+      "@type": "ListItem",
+      position: index + 1,
+      name: crumb.label,
+      ...(crumb.url ? { item: crumb.url } : {}),
+    })),
+  });
+  return json.replace(/</g, "\\u003c").replace(/>/g, "\\u003e").replace(/&/g, "\\u0026");
+}
+
+/**
  * The band at the top of inner pages: the title and a breadcrumb Home / Pages / page name, or
- * Home / <trail…> / page name when the page sits somewhere (a course in its catalogue).
+ * Home / <trail…> / page name when the page sits somewhere (a course in its catalogue). A trail of
+ * links is also given to search engines as a BreadcrumbList.
  */
 export function PageHeader({ title, trail }: { title: string; trail?: Crumb[] }) {
   const { t } = useTranslation();
+  const nonce = useNonce();
+  const root = useRouteLoaderData<{ publicUrl?: string; locale?: string }>("root");
   const middle: Crumb[] = trail ?? [{ label: t("breadcrumb.pages") }];
+  // The canonical URLs of the pages in this language (decision 0004: Hebrew at `?lng=he`).
+  const absolute = (to: string) => `${root?.publicUrl ?? ""}${to}${root?.locale === "he" ? "?lng=he" : ""}`;
+  const structured =
+    trail && root?.publicUrl && trail.every((crumb) => crumb.to)
+      ? breadcrumbJsonLd([
+          { label: t("breadcrumb.home"), url: absolute("/") },
+          ...trail.map((crumb) => ({ label: crumb.label, url: absolute(crumb.to!) })),
+          { label: title },
+        ])
+      : null;
   return (
     <div className="page-header">
       <div className="container-page py-14 text-center sm:py-20">
-        <h1 className="text-4xl font-extrabold text-white sm:text-5xl">{title}</h1>
+        <h1 className="text-4xl font-extrabold break-words text-white sm:text-5xl">{title}</h1>
         <nav aria-label={t("a11y.breadcrumb")} className="mt-4">
           <ol className="breadcrumb flex flex-wrap justify-center gap-2 text-brand-100">
             <li>
@@ -41,6 +73,15 @@ export function PageHeader({ title, trail }: { title: string; trail?: Crumb[] })
             </li>
           </ol>
         </nav>
+        {structured ? (
+          <script
+            type="application/ld+json"
+            nonce={nonce}
+            suppressHydrationWarning
+            data-testid="breadcrumb-jsonld"
+            dangerouslySetInnerHTML={{ __html: structured }}
+          />
+        ) : null}
       </div>
     </div>
   );

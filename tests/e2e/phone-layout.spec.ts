@@ -1,0 +1,114 @@
+import type { Page } from "@playwright/test";
+import { quizzes } from "../../content/quizzes.ts";
+import { DEMO_EMAILS, expect, startSession, test, waitForHydration } from "./fixtures.ts";
+
+// Issue 15: nothing on any page may be wider than a phone. Every page kind at 360 px, in both
+// languages; one page per language, reused from page to page (the signed-in pages last).
+test.use({ viewport: { width: 360, height: 740 }, reducedMotion: "reduce" });
+
+/** The question with the widest line of code, across the quizzes: the hardest case for the card. */
+const widest = quizzes
+  .flatMap((quiz) => quiz.questions.map((question, index) => ({ quiz: quiz.key, index, code: question.code ?? "" })))
+  .sort(
+    (a, b) =>
+      Math.max(...b.code.split("\n").map((l) => l.length)) - Math.max(...a.code.split("\n").map((l) => l.length)),
+  )[0]!;
+
+const PUBLIC_PAGES = [
+  "/",
+  "/about",
+  "/courses",
+  "/courses/mern",
+  "/cources/programming",
+  "/courses/mern/express",
+  "/cources/programming/java",
+  "/course/mern-express",
+  "/order",
+  "/order?course=mern-express",
+  "/Payments",
+  "/test",
+  "/test/react",
+  "/library",
+  "/feedback",
+  "/contact",
+  "/register",
+  "/team",
+  "/testimonial",
+  "/account/forgot",
+];
+
+/** What is wider than the viewport: the document, and every element that is not inside a box that scrolls or clips. */
+async function overflow(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const width = window.innerWidth;
+    const problems: string[] = [];
+    if (document.documentElement.scrollWidth > width) {
+      problems.push(`document scrollWidth ${document.documentElement.scrollWidth} > ${width}`);
+    }
+    const clipped = (el: Element) => {
+      for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
+        if (getComputedStyle(p).overflowX !== "visible") return true;
+      }
+      return false;
+    };
+    const rtl = document.documentElement.dir === "rtl";
+    for (const el of document.body.querySelectorAll("*")) {
+      const box = el.getBoundingClientRect();
+      // Not shown (a closed menu, a hover dropdown) or visually hidden (1 px, like a skip link).
+      if (box.width <= 1 || box.height <= 1 || !el.checkVisibility({ visibilityProperty: true })) continue;
+      // Wholly past the start edge (a form's honeypot field): out of sight, and no scrolling reaches it.
+      if (rtl ? box.left >= width : box.right <= 0) continue;
+      if ((box.right > width + 0.5 || box.left < -0.5) && !clipped(el)) {
+        const name = `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}${el.getAttribute("data-testid") ? `[data-testid=${el.getAttribute("data-testid")}]` : ""}.${String(el.getAttribute("class") ?? "").slice(0, 60)}`;
+        problems.push(`${name}: ${Math.round(box.left)}…${Math.round(box.right)}`);
+      }
+    }
+    return problems.slice(0, 10);
+  });
+}
+
+/** `errorPage`: the root's error boundary, which has no hydration marker. */
+async function expectFits(page: Page, path: string, errorPage = false) {
+  await page.goto(path);
+  if (!errorPage) await waitForHydration(page);
+  expect(await overflow(page), `${path} at 360 px`).toEqual([]);
+}
+
+for (const locale of ["en", "he"] as const) {
+  test(`no page is wider than a 360 px phone (${locale})`, async ({ page, allowConsoleErrors }) => {
+    test.setTimeout(120_000);
+    // The 404 and 403 pages log their failed document load.
+    allowConsoleErrors(/status of (403|404)/);
+    const at = (path: string) => (locale === "he" ? `${path}${path.includes("?") ? "&" : "?"}lng=he` : path);
+    for (const path of PUBLIC_PAGES) await expectFits(page, at(path));
+    await expectFits(page, at("/no-such-page"), true);
+
+    // A question with code, reached by skipping to it (the form post a browser without JavaScript makes).
+    let attempt = "";
+    for (let index = 0; index < widest.index; index++) {
+      const response = await page.request.post(`/test/${widest.quiz}`, {
+        form: { attempt, index: String(index) },
+        maxRedirects: 0,
+      });
+      attempt = new URL(response.headers().location!, "http://lomda.invalid").searchParams.get("attempt") ?? attempt;
+    }
+    await expectFits(page, at(`/test/${widest.quiz}${attempt ? `?attempt=${attempt}` : ""}`));
+    await expect(page.getByTestId("question-code")).toBeVisible();
+    // Next stays on screen and pressable.
+    const next = page.getByRole("button", { name: locale === "he" ? "הבא" : "Next" });
+    await next.scrollIntoViewIfNeeded();
+    const box = (await next.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(360);
+    await next.click();
+    await expect(page.getByTestId("question-progress")).toContainText(String(widest.index + 2));
+
+    // A learner: the profile, and the refusal at /admin.
+    await startSession(page, DEMO_EMAILS.learner);
+    await expectFits(page, at("/profile"));
+    await expectFits(page, at("/admin"), true);
+    // An admin: the admin pages.
+    await startSession(page, DEMO_EMAILS.admin);
+    for (const path of ["/admin", "/admin/courses", "/courses/mern/express"]) await expectFits(page, at(path));
+  });
+}
