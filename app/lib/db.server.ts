@@ -1,5 +1,5 @@
 import SQLite from "better-sqlite3";
-import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
+import { Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, sql, type Transaction } from "kysely";
 import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import pg from "pg";
@@ -105,4 +105,28 @@ function wrap(db: Kysely<Database>, dialect: Dialect): DatabaseHandle {
       await db.destroy();
     },
   };
+}
+
+/**
+ * A transaction that writes. On SQLite it begins IMMEDIATE: a deferred transaction that reads and
+ * then writes cannot wait for another process's write (it fails with "database is locked" at once,
+ * busy_timeout or not); taking the write lock first makes it wait its turn (up to busy_timeout).
+ * On PostgreSQL, an ordinary transaction.
+ */
+export async function writeTransaction<T>(
+  db: Kysely<Database>,
+  work: (trx: Transaction<Database>) => Promise<T>,
+): Promise<T> {
+  if (!(db.getExecutor().adapter instanceof SqliteAdapter)) return db.transaction().execute(work);
+  return db.connection().execute(async (connection) => {
+    await sql`begin immediate`.execute(connection);
+    try {
+      const result = await work(connection as unknown as Transaction<Database>);
+      await sql`commit`.execute(connection);
+      return result;
+    } catch (error) {
+      await sql`rollback`.execute(connection).catch(() => {});
+      throw error;
+    }
+  });
 }

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { sql, type Kysely, type Transaction } from "kysely";
 import { data, redirect } from "react-router";
 import { setFlash, type Flash } from "~/lib/cookies.server";
-import type { Database } from "~/lib/db.server";
+import { writeTransaction, type Database } from "~/lib/db.server";
 import type { Config } from "~/lib/env.server";
 import type { Logger } from "~/lib/logger.server";
 import type { MediaKind, MediaStore } from "~/lib/media-store.server";
@@ -115,7 +115,7 @@ export async function removeUnusedMedia(media: MediaStore, kind: MediaKind, file
  */
 async function write<T extends { ok: boolean; moved?: boolean }>(db: Db, work: (trx: Trx) => Promise<T>): Promise<T> {
   try {
-    return await db.transaction().execute(async (trx) => {
+    return await writeTransaction(db, async (trx) => {
       const result = await work(trx);
       if (result.ok && result.moved !== false) await bumpCatalogueVersion(trx);
       return result;
@@ -883,7 +883,7 @@ export async function setCourseCover(
   courseId: string,
   coverPath: string,
 ): Promise<{ previous: string; files: string[] } | null> {
-  return db.transaction().execute(async (trx) => {
+  return writeTransaction(db, async (trx) => {
     const course = await trx.selectFrom("courses").select("cover").where("id", "=", courseId).executeTakeFirst();
     if (!course) return null;
     await trx.updateTable("courses").set({ cover: coverPath, updated_at: now() }).where("id", "=", courseId).execute();
@@ -1172,7 +1172,7 @@ export async function setLessonVideoFile(
   file: string | null,
   durationSeconds?: number,
 ): Promise<{ previous: string | null; files: string[] } | null> {
-  return db.transaction().execute(async (trx) => {
+  return writeTransaction(db, async (trx) => {
     const lesson = await trx.selectFrom("lessons").select("video_file").where("id", "=", lessonId).executeTakeFirst();
     if (!lesson) return null;
     await trx
