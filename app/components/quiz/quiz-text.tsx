@@ -1,0 +1,50 @@
+import type { Locale } from "~/i18n/locale";
+import { hasHebrew, looksLikeCode, splitInlineCode } from "~/lib/inline-code";
+
+/**
+ * A quiz text (question, option, explanation) in its language: Hebrew reads right-to-left, and
+ * the code inside it (between backticks) is a left-to-right `<code dir="ltr">`, an isolate, so
+ * `hashCode()` keeps its brackets and the sentence's punctuation stays where Hebrew puts it. Text
+ * with no Hebrew letter ("3 3.0") is left-to-right on any page.
+ */
+export function QuizText({ text, lang, className }: { text: string; lang: Locale; className?: string }) {
+  const rtl = lang === "he" && hasHebrew(text);
+  return (
+    <span lang={rtl ? "he" : "en"} dir={rtl ? "rtl" : "ltr"} className={className}>
+      {splitInlineCode(text).map((segment, i) =>
+        segment.code ? (
+          <code key={i} dir="ltr" className="rounded bg-ink-100 px-1 font-mono text-[0.9em]">
+            {segment.text}
+          </code>
+        ) : (
+          segment.text
+        ),
+      )}
+    </span>
+  );
+}
+
+/** An answer: code answers whole in the code font, prose answers in the text font. */
+export function QuizOption({ text, lang }: { text: string; lang: Locale }) {
+  if (looksLikeCode(text))
+    return (
+      <code dir="ltr" lang="en" className="font-mono text-base">
+        {text}
+      </code>
+    );
+  return <QuizText text={text} lang={lang} />;
+}
+
+/** The code shown with a question: always left-to-right, scrolling inside its box. */
+export function QuizCode({ code, className = "" }: { code: string; className?: string }) {
+  return (
+    <pre
+      dir="ltr"
+      lang="en"
+      className={`w-full max-w-full overflow-x-auto rounded-lg bg-ink-900 p-4 text-start text-sm text-ink-50 ${className}`}
+      data-testid="question-code"
+    >
+      <code>{code}</code>
+    </pre>
+  );
+}
