@@ -760,6 +760,9 @@ export const en = {
     },
     codeHint: "Optional. Shown left to right in a monospaced font, as typed.",
     optionsHint: "Four different answers. Then choose which one is right.",
+    hebrewQuestion: "In Hebrew",
+    hebrewQuestionHint:
+      "Optional: an empty field shows the English on Hebrew pages. Put code and identifiers between `backticks` so they stay left to right.",
     confirmDeleteCatalogue_one: "Yes, delete “{{title}}” with its {{count, number}} course card and its address.",
     confirmDeleteCatalogue_other: "Yes, delete “{{title}}” with its {{count, number}} course cards and its address.",
     deleteCatalogue: "Delete catalogue",
@@ -802,6 +805,10 @@ export const en = {
       question: "Question",
       code: "Code shown with the question",
       option: "Option {{number, number}}",
+      optionHe: "Option {{number, number}} (Hebrew)",
+      questionHe: "Question (Hebrew)",
+      explanationEn: "Why this answer is right (English, shown after the test)",
+      explanationHe: "Why this answer is right (Hebrew)",
       answer: "The right answer",
     },
     errors: {

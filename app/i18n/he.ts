@@ -773,6 +773,9 @@ export const he: Translation = {
     },
     codeHint: "לא חובה. מוצג משמאל לימין בגופן ברוחב קבוע, בדיוק כפי שהוקלד.",
     optionsHint: "ארבע תשובות שונות. אחר כך בחרו איזו מהן נכונה.",
+    hebrewQuestion: "בעברית",
+    hebrewQuestionHint:
+      "לא חובה: שדה ריק מציג את האנגלית בדפים בעברית. כתבו קוד ושמות מזהים בין גרשיים הפוכים (`) כדי שיישארו משמאל לימין.",
     confirmDeleteCatalogue_one: "כן, למחוק את „{{title}}” עם כרטיס הקורס שבו ועם הכתובת שלו.",
     confirmDeleteCatalogue_two: "כן, למחוק את „{{title}}” עם שני כרטיסי הקורס שבו ועם הכתובת שלו.",
     confirmDeleteCatalogue_other: "כן, למחוק את „{{title}}” עם {{count, number}} כרטיסי הקורס שבו ועם הכתובת שלו.",
@@ -818,6 +821,10 @@ export const he: Translation = {
       question: "שאלה",
       code: "קוד שמוצג עם השאלה",
       option: "תשובה {{number, number}}",
+      optionHe: "תשובה {{number, number}} (עברית)",
+      questionHe: "שאלה (עברית)",
+      explanationEn: "למה התשובה הזאת נכונה (אנגלית, מוצג אחרי המבחן)",
+      explanationHe: "למה התשובה הזאת נכונה (עברית)",
       answer: "התשובה הנכונה",
     },
     errors: {
