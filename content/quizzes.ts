@@ -12,7 +12,7 @@ type QuizInput = z.input<typeof quiz>;
 export const quizzes: QuizInput[] = [
   {
     key: "java",
-    title: { en: "Java", he: "ג׳אווה" },
+    title: { en: "Java", he: "Java" },
     description: {
       en: "Test your knowledge of Java types, OOP, exceptions, collections, generics, streams and JVM basics.",
       he: "בדקו את הידע שלכם ב־Java: טיפוסים, תכנות מונחה עצמים, חריגות, אוספים, גנריקס, streams ויסודות ה־JVM.",

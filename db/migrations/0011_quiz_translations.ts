@@ -9,7 +9,8 @@ import { quizzes } from "../../content/quizzes.ts";
  *
  * A catalogue seeded before this migration gets the seed's translations here, once: a question is
  * filled only where its quiz slug, position and English text are still the seed's (an admin's
- * edited question is left alone) and none of its new columns is set.
+ * edited question is left alone) and none of its new columns is set. The Java quiz's Hebrew name,
+ * seeded as "ג׳אווה", becomes "Java", as the Hebrew pages name the language everywhere else.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   // One statement per column: SQLite adds one column per ALTER TABLE.
@@ -46,7 +47,7 @@ const TRANSLATION_COLUMNS = [
 ] as const;
 
 interface BackfillDatabase {
-  quizzes: { id: string; slug: string };
+  quizzes: { id: string; slug: string; title_he: string | null };
   quiz_questions: { id: string; quiz_id: string; position: number; question: string } & Record<
     (typeof TRANSLATION_COLUMNS)[number],
     string | null
@@ -57,6 +58,13 @@ interface BackfillDatabase {
 /** Fills the new columns of the seeded questions that still read as the seed wrote them. */
 export async function backfillTranslations(db: Kysely<BackfillDatabase>): Promise<number> {
   let filled = 0;
+  const renamed = await db
+    .updateTable("quizzes")
+    .set({ title_he: "Java" })
+    .where("slug", "=", "java")
+    .where("title_he", "=", "ג׳אווה")
+    .executeTakeFirst();
+  filled += Number(renamed.numUpdatedRows);
   for (const quiz of quizzes) {
     const row = await db.selectFrom("quizzes").select("id").where("slug", "=", quiz.key).executeTakeFirst();
     if (!row) continue;

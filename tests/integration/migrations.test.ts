@@ -38,7 +38,7 @@ describe.each(DIALECTS)("migration 0011 (quiz translations) on %s", (dialect) =>
           slug: "java",
           position: 0,
           title_en: "Java",
-          title_he: null,
+          title_he: "ג׳אווה",
           description_en: "Java",
           description_he: null,
           follow_up: "/courses",
@@ -98,6 +98,7 @@ describe.each(DIALECTS)("migration 0011 (quiz translations) on %s", (dialect) =>
         });
       // Running processes see a new catalogue version and reload.
       expect(await db.selectFrom("catalogue_state").select("version").executeTakeFirst()).toEqual({ version: 8 });
+      expect(await db.selectFrom("quizzes").select("title_he").execute()).toEqual([{ title_he: "Java" }]);
       expect(await db.selectFrom("quiz_answers").selectAll().execute()).toEqual([]);
     } finally {
       await t.destroy();
