@@ -161,13 +161,20 @@ test("in Hebrew the questions are in Hebrew, with code and identifiers kept left
   }
   // The question mark ends the Hebrew sentence: at its left, after the last code span.
   const mark = await text.evaluate((element) => {
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+    let last: Text | null = null;
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) if (node.textContent) last = node as Text;
     const range = document.createRange();
-    const node = element.querySelector("span")!.lastChild!;
-    range.setStart(node, node.textContent!.length - 1);
-    range.setEnd(node, node.textContent!.length);
-    const last = element.querySelector("span")!.lastElementChild!.getBoundingClientRect();
-    return { mark: range.getBoundingClientRect().right, code: last.left };
+    range.setStart(last!, last!.length - 1);
+    range.setEnd(last!, last!.length);
+    const codes = element.querySelectorAll("code");
+    return {
+      text: range.toString(),
+      mark: range.getBoundingClientRect().right,
+      code: codes[codes.length - 1]!.getBoundingClientRect().left,
+    };
   });
+  expect(mark.text).toBe("?");
   expect(mark.mark).toBeLessThanOrEqual(mark.code + 1);
   // Code answers in the code font, left-to-right.
   const option = page
@@ -210,6 +217,7 @@ test("in Hebrew the questions are in Hebrew, with code and identifiers kept left
   await expectAccessible(page);
   for (const width of [360, 1366]) {
     await page.setViewportSize({ width, height: 900 });
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: testInfo.outputPath(`hebrew-question-with-code-${width}.png`), fullPage: true });
   }
 });
@@ -289,6 +297,7 @@ test("the review after the result: each answer right or wrong, the right one and
   await page.getByRole("link", { name: "Close" }).click();
   for (const width of [360, 1366]) {
     await page.setViewportSize({ width, height: 900 });
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: testInfo.outputPath(`review-en-${width}.png`), fullPage: true });
   }
 });
@@ -334,6 +343,7 @@ test("in Hebrew the review explains in Hebrew with code left-to-right, and a sco
   await page.getByRole("link", { name: "סגירה" }).click();
   for (const width of [360, 1366]) {
     await page.setViewportSize({ width, height: 900 });
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: testInfo.outputPath(`review-he-${width}.png`), fullPage: true });
   }
 });

@@ -1,5 +1,8 @@
+import { Fragment } from "react";
 import type { Locale } from "~/i18n/locale";
 import { hasHebrew, looksLikeCode, splitInlineCode } from "~/lib/inline-code";
+
+const TRAILING_PUNCTUATION = /^[.,;:?!)\]]+/;
 
 /**
  * A quiz text (question, option, explanation) in its language: Hebrew reads right-to-left, and
@@ -9,17 +12,30 @@ import { hasHebrew, looksLikeCode, splitInlineCode } from "~/lib/inline-code";
  */
 export function QuizText({ text, lang, className }: { text: string; lang: Locale; className?: string }) {
   const rtl = lang === "he" && hasHebrew(text);
+  const segments = splitInlineCode(text);
   return (
     <span lang={rtl ? "he" : "en"} dir={rtl ? "rtl" : "ltr"} className={className}>
-      {splitInlineCode(text).map((segment, i) =>
-        segment.code ? (
-          <code key={i} dir="ltr" className="rounded bg-ink-100 px-1 font-mono text-[0.9em]">
+      {segments.map((segment, i) => {
+        if (!segment.code) {
+          // Punctuation right after code was already placed with it (below).
+          return segments[i - 1]?.code ? segment.text.replace(TRAILING_PUNCTUATION, "") : segment.text;
+        }
+        const code = (
+          <code dir="ltr" className="rounded bg-ink-100 px-1 font-mono text-[0.9em]">
             {segment.text}
           </code>
+        );
+        // The sentence's "." or "?" after the code stays on the code's line.
+        const punctuation = segments[i + 1]?.text.match(TRAILING_PUNCTUATION)?.[0];
+        return punctuation ? (
+          <span key={i} className="whitespace-nowrap">
+            {code}
+            {punctuation}
+          </span>
         ) : (
-          segment.text
-        ),
-      )}
+          <Fragment key={i}>{code}</Fragment>
+        );
+      })}
     </span>
   );
 }
