@@ -28,9 +28,29 @@ describe("splitInlineCode", () => {
 
 describe("looksLikeCode", () => {
   it("is true for code-like answers and false for prose in either language", () => {
-    for (const code of ["hashCode()", "DELETE /users/42", "[20, 40]", "#header", "1 5 { c: 3, d: 4 }", "HashSet"])
+    for (const code of [
+      "hashCode()",
+      "DELETE /users/42",
+      "[20, 40]",
+      "#header",
+      "1 5 { c: 3, d: 4 }",
+      "HashSet",
+      'import add, { PI } from "./math.js";',
+      'import add, PI from "./math.js";',
+      "GET /deleteUser?id=42",
+    ])
       expect(looksLikeCode(code), code).toBe(true);
-    for (const prose of ["Compilation error", "שגיאת קומפילציה", "מודפס `undefined`", "It prints 5", "3 3.0"])
+    for (const prose of [
+      "Compilation error",
+      "שגיאת קומפילציה",
+      "מודפס `undefined`",
+      "It prints 5",
+      "3 3.0",
+      "Props are passed in by the parent and are read-only for the component; state is owned and updated by the component",
+      "Store the response but revalidate it with the server before each use",
+      "Only when System.gc() is called",
+      "package-private (no modifier)",
+    ])
       expect(looksLikeCode(prose), prose).toBe(false);
   });
 });

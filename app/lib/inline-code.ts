@@ -37,10 +37,14 @@ export function hasHebrew(text: string): boolean {
 }
 
 /**
- * A whole answer that is code (`hashCode()`, `DELETE /users/42`, `[20, 40]`): no Hebrew, no
- * backticks, and no spaces or brackets and operators. Shown in the code font, left-to-right.
+ * A whole answer that is code (`hashCode()`, `DELETE /users/42`, `[20, 40]`), shown in the code
+ * font, left-to-right: no Hebrew and no backticks (those are sentences with code inside), and
+ * either code's brackets, quotes and operators, or one word with no space that is not part of a
+ * sentence. A run of three words is a sentence, even with a ";" or "(…)" in it.
  */
 export function looksLikeCode(text: string): boolean {
   if (HEBREW.test(text) || text.includes("`")) return false;
-  return !/\s/.test(text) || /[{}()[\];=<>/]/.test(text);
+  if (/[{}[\]"=<>/]/.test(text)) return true;
+  if (/[A-Za-z]{2,},? [A-Za-z]{2,},? [A-Za-z]{2,}/.test(text)) return false;
+  return !/\s/.test(text);
 }
