@@ -193,6 +193,10 @@ describe.each(DIALECTS)("quiz attempts on %s", (dialect) => {
     expect(he[0]!.explanation).toEqual({ text: js.questions[0]!.explanation.he, lang: "he" });
     expect(he[1]!.options[he[1]!.answer]!.text).toBe(js.questions[1]!.he.options[he[1]!.answer]);
 
+    // An attempt finished before the choices were kept: no review rather than all "skipped".
+    await t.db.deleteFrom("quiz_answers").where("attempt_id", "=", attempt.id).execute();
+    expect(await reviewAttempt(t.db, js, attempt, "en")).toEqual([]);
+
     // Another quiz's attempt is not this quiz's to review.
     await expect(reviewAttempt(t.db, react, attempt, "en")).rejects.toMatchObject({ status: 409 });
   });

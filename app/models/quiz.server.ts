@@ -187,7 +187,8 @@ export interface ReviewItem {
 /**
  * The review of a finished attempt: every question with the learner's choice, the right option
  * and why. Refused (409) while the attempt is unfinished, so no answer leaves the server before
- * the result. Questions the admin removed since the attempt are left out.
+ * the result. Questions the admin removed since the attempt are left out; an attempt finished
+ * before choices were recorded has no review.
  */
 export async function reviewAttempt(
   db: Kysely<Database>,
@@ -202,6 +203,8 @@ export async function reviewAttempt(
     .select(["position", "question_id", "choice"])
     .where("attempt_id", "=", attempt.id)
     .execute();
+  // An attempt finished before choices were kept (migration 0011) has nothing to review.
+  if (answers.length === 0) return [];
   const byPosition = new Map(answers.map((a) => [Number(a.position), a]));
   const items: ReviewItem[] = [];
   const count = Math.min(attempt.question_count, quiz.questions.length);
