@@ -108,6 +108,17 @@ export interface QuizAttemptsTable {
   finished_at: string | null;
 }
 
+/** A learner's choice for one question of an attempt: read back only for the review of a finished attempt. */
+export interface QuizAnswersTable {
+  attempt_id: string;
+  /** The question's 0-based index in the attempt. */
+  position: number;
+  question_id: string | null;
+  /** The chosen option, 1–4; null: skipped. */
+  choice: number | null;
+  correct: number;
+}
+
 export interface FeedbackTable {
   id: string;
   name: string;
@@ -296,6 +307,15 @@ export interface QuizQuestionsTable {
   option_4: string;
   /** Which option is right: 1–4 (options are distinct, so it is also exact-text grading). */
   answer: number;
+  /** Hebrew text and options (null: the English is shown); code between backticks stays left-to-right. */
+  question_he: string | null;
+  option_1_he: string | null;
+  option_2_he: string | null;
+  option_3_he: string | null;
+  option_4_he: string | null;
+  /** One line on why the answer is right, shown in the review after an attempt (optional). */
+  explanation_en: string | null;
+  explanation_he: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -315,6 +335,7 @@ export interface Database {
   idp_payloads: IdpPayloadsTable;
   key_store: KeyStoreTable;
   quiz_attempts: QuizAttemptsTable;
+  quiz_answers: QuizAnswersTable;
   feedback: FeedbackTable;
   contact_messages: SubmissionsTable;
   registration_requests: SubmissionsTable;

@@ -14,9 +14,11 @@ export const ADMIN_LIMITS = {
   name: 100,
   text: 2000,
   path: 300,
-  question: 1000,
+  /** A question is one or two sentences (code goes in its own field): room for both languages in one form. */
+  question: 600,
   code: 3000,
   option: 300,
+  explanation: 300,
 } as const;
 
 /** Free samples when nothing else is said: the first 3 lessons of a list, as before the builder. */
@@ -231,11 +233,15 @@ export const quizSchema = z.object({
 });
 
 export const OPTION_FIELDS = ["option1", "option2", "option3", "option4"] as const;
+export const OPTION_HE_FIELDS = ["option1He", "option2He", "option3He", "option4He"] as const;
 const option = required(ADMIN_LIMITS.option);
+const optionHe = optional(ADMIN_LIMITS.option);
 
 /**
  * The rules of content.schema.ts's quizQuestion: a question of at least 5 characters, four
- * options, distinct, and exactly one of them the answer (here: which one, 1–4).
+ * options, distinct, and exactly one of them the answer (here: which one, 1–4). The Hebrew
+ * question and options are optional (empty: the English is shown), each option on its own; those
+ * given follow the same rules. The explanations, shown in the review after an attempt, are optional.
  */
 export const questionSchema = z
   .object({
@@ -253,12 +259,25 @@ export const questionSchema = z
     option3: option,
     option4: option,
     answer: text(2).pipe(z.enum(["1", "2", "3", "4"], { error: E.answer }).transform(Number)),
+    questionHe: optional(ADMIN_LIMITS.question).refine((v) => v === null || v.length >= 5, {
+      error: E.questionTooShort,
+    }),
+    option1He: optionHe,
+    option2He: optionHe,
+    option3He: optionHe,
+    option4He: optionHe,
+    explanationEn: optional(ADMIN_LIMITS.explanation),
+    explanationHe: optional(ADMIN_LIMITS.explanation),
   })
   .superRefine((q, ctx) => {
-    const seen = new Set<string>();
-    for (const field of OPTION_FIELDS) {
-      if (seen.has(q[field])) ctx.addIssue({ code: "custom", path: [field], message: E.optionDuplicate });
-      seen.add(q[field]);
+    for (const fields of [OPTION_FIELDS, OPTION_HE_FIELDS]) {
+      const seen = new Set<string>();
+      for (const field of fields) {
+        const value = q[field];
+        if (value === null) continue;
+        if (seen.has(value)) ctx.addIssue({ code: "custom", path: [field], message: E.optionDuplicate });
+        seen.add(value);
+      }
     }
   });
 
@@ -339,7 +358,7 @@ export const ADMIN_FORM_MAX_CHARS = {
   list: ADMIN_LIMITS.slug + 2 * ADMIN_LIMITS.title + 2 * ADMIN_LIMITS.text + 12 + 40 * 64,
   lesson: ADMIN_LIMITS.slug + 2 * ADMIN_LIMITS.title + 2 * ADMIN_LIMITS.text + 8 + ADMIN_LIMITS.path,
   quiz: ADMIN_LIMITS.slug + 2 * ADMIN_LIMITS.title + 2 * ADMIN_LIMITS.text + ADMIN_LIMITS.path,
-  question: ADMIN_LIMITS.question + ADMIN_LIMITS.code + 4 * ADMIN_LIMITS.option + 2,
+  question: 2 * ADMIN_LIMITS.question + ADMIN_LIMITS.code + 8 * ADMIN_LIMITS.option + 2 + 2 * ADMIN_LIMITS.explanation,
 } as const;
 
 /** A "Move up"/"Move down" button's form: which item, which way (and, on the overview, which kind). */

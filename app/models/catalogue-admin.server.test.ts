@@ -126,6 +126,38 @@ describe("the course builder's schemas", () => {
     });
   });
 
+  it("takes the Hebrew question, options and both explanations as optional, under the same rules", () => {
+    expect(parseAdminForm("question", question)).toMatchObject({
+      ok: true,
+      data: { questionHe: null, option1He: null, explanationEn: null, explanationHe: null },
+    });
+    const hebrew = {
+      ...question,
+      questionHe: "למה מתהדר `JSX`?",
+      option1He: "HTML",
+      option2He: "קריאות ל־`React.createElement`",
+      option3He: " ",
+      explanationEn: "JSX is syntax for `React.createElement` calls.",
+      explanationHe: "‏JSX הוא תחביר לקריאות `React.createElement`.",
+    };
+    expect(parseAdminForm("question", hebrew)).toMatchObject({
+      ok: true,
+      data: { questionHe: "למה מתהדר `JSX`?", option2He: "קריאות ל־`React.createElement`", option3He: null },
+    });
+    expect(parseAdminForm("question", { ...hebrew, questionHe: "למה" })).toEqual({
+      ok: false,
+      errors: { questionHe: "courseAdmin.errors.questionTooShort" },
+    });
+    expect(parseAdminForm("question", { ...hebrew, option4He: " HTML " })).toEqual({
+      ok: false,
+      errors: { option4He: "courseAdmin.errors.optionDuplicate" },
+    });
+    expect(parseAdminForm("question", { ...hebrew, explanationHe: "א".repeat(301) })).toEqual({
+      ok: false,
+      errors: { explanationHe: "courseAdmin.errors.tooLong" },
+    });
+  });
+
   it("reads only the form's own fields from FormData, and several values of a checkbox group", () => {
     const form = new FormData();
     form.append("intent", "save");
@@ -455,6 +487,36 @@ describe.each(DIALECTS)("the course builder's write model on %s", (dialect) => {
     const row = await t.db.selectFrom("courses").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ price_cents: 38900, rating_tenths: 45, title_he: null, summary_he: "תקציר" });
     expect((await admin.getCourseForAdmin(t.db, id))?.course).toMatchObject({ price: "389.00", rating: "4.5" });
+  });
+
+  it("stores a question's Hebrew text and explanations, empty ones as null, and reads them back", async () => {
+    const quizId = await createQuiz(t.db);
+    const result = await admin.createQuestion(t.db, quizId, {
+      ...question,
+      questionHe: "למה מתהדר `JSX`?",
+      option2He: "קריאות ל־`React.createElement`",
+      explanationEn: "JSX is syntax for `React.createElement` calls.",
+      explanationHe: "",
+    });
+    if (!result.ok) throw new Error("not created");
+    const row = await t.db
+      .selectFrom("quiz_questions")
+      .selectAll()
+      .where("id", "=", result.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      question_he: "למה מתהדר `JSX`?",
+      option_1_he: null,
+      option_2_he: "קריאות ל־`React.createElement`",
+      explanation_en: "JSX is syntax for `React.createElement` calls.",
+      explanation_he: null,
+    });
+    expect((await admin.getQuestionForAdmin(t.db, result.id))?.question).toMatchObject({
+      questionHe: "למה מתהדר `JSX`?",
+      optionsHe: [null, "קריאות ל־`React.createElement`", null, null],
+      explanationEn: "JSX is syntax for `React.createElement` calls.",
+      explanationHe: null,
+    });
   });
 
   it("swaps a lesson, a question, a course card and a list with their neighbours", async () => {

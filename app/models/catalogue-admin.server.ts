@@ -14,6 +14,7 @@ import {
   tenthsToRating,
   type AdminFormName,
   type FieldErrors,
+  type QuestionInput,
 } from "./catalogue-admin.schema";
 import { bumpCatalogueVersion } from "./catalogue-version.server";
 
@@ -266,6 +267,11 @@ export interface AdminQuestion {
   options: [string, string, string, string];
   /** 1–4. */
   answer: number;
+  /** Null: the Hebrew page shows the English. */
+  questionHe: string | null;
+  optionsHe: [string | null, string | null, string | null, string | null];
+  explanationEn: string | null;
+  explanationHe: string | null;
 }
 
 const catalogueColumns = [
@@ -391,6 +397,10 @@ function toQuestion(row: Database["quiz_questions"]): AdminQuestion {
     code: row.code,
     options: [row.option_1, row.option_2, row.option_3, row.option_4],
     answer: Number(row.answer),
+    questionHe: row.question_he,
+    optionsHe: [row.option_1_he, row.option_2_he, row.option_3_he, row.option_4_he],
+    explanationEn: row.explanation_en,
+    explanationHe: row.explanation_he,
   };
 }
 
@@ -1272,15 +1282,7 @@ export async function moveQuiz(db: Db, id: string, direction: Direction) {
   return write(db, (trx) => swapWithNeighbour(trx, "quizzes", id, direction));
 }
 
-const questionValues = (input: {
-  question: string;
-  code: string | null;
-  option1: string;
-  option2: string;
-  option3: string;
-  option4: string;
-  answer: number;
-}) => ({
+const questionValues = (input: QuestionInput) => ({
   question: input.question,
   code: input.code,
   option_1: input.option1,
@@ -1288,6 +1290,13 @@ const questionValues = (input: {
   option_3: input.option3,
   option_4: input.option4,
   answer: input.answer,
+  question_he: input.questionHe,
+  option_1_he: input.option1He,
+  option_2_he: input.option2He,
+  option_3_he: input.option3He,
+  option_4_he: input.option4He,
+  explanation_en: input.explanationEn,
+  explanation_he: input.explanationHe,
 });
 
 /** A new question at the end of its quiz. */

@@ -263,6 +263,13 @@ export async function seedCatalogue(db: Kysely<Database>, now: Date = new Date()
           option_3: q.options[2]!,
           option_4: q.options[3]!,
           answer: q.options.indexOf(q.answer) + 1,
+          question_he: q.he?.question ?? null,
+          option_1_he: q.he?.options[0] ?? null,
+          option_2_he: q.he?.options[1] ?? null,
+          option_3_he: q.he?.options[2] ?? null,
+          option_4_he: q.he?.options[3] ?? null,
+          explanation_en: q.explanation?.en ?? null,
+          explanation_he: q.explanation?.he ?? null,
           ...timestamps,
         });
       });

@@ -81,6 +81,10 @@ export interface QuizQuestionEntry {
   options: string[];
   /** The right option's text (options are distinct). */
   answer: string;
+  /** The Hebrew question and options (null: show the English); code between backticks. */
+  he: { question: string | null; options: (string | null)[] };
+  /** Why the answer is right, for the review (null: none written). */
+  explanation: { en: string | null; he: string | null };
 }
 
 export interface QuizEntry {
@@ -110,6 +114,10 @@ export interface CatalogueSnapshot {
   readonly paths: ReadonlyMap<string, CataloguePath>;
   /** Published quizzes by position. */
   readonly quizzes: readonly QuizEntry[];
+}
+
+function blankToNull(value: string | null): string | null {
+  return value?.trim() ? value : null;
 }
 
 function text(en: string, he: string | null): Bilingual {
@@ -208,7 +216,18 @@ export async function loadCatalogueSnapshot(db: Kysely<Database>, version: numbe
     const answer = options[Number(row.answer) - 1];
     if (answer === undefined) continue;
     const questions = questionsByQuiz.get(row.quiz_id) ?? [];
-    questions.push({ id: row.id, question: row.question, code: row.code, options, answer });
+    questions.push({
+      id: row.id,
+      question: row.question,
+      code: row.code,
+      options,
+      answer,
+      he: {
+        question: blankToNull(row.question_he),
+        options: [row.option_1_he, row.option_2_he, row.option_3_he, row.option_4_he].map(blankToNull),
+      },
+      explanation: { en: blankToNull(row.explanation_en), he: blankToNull(row.explanation_he) },
+    });
     questionsByQuiz.set(row.quiz_id, questions);
   }
   const quizzes: QuizEntry[] = quizRows.map((row) => ({

@@ -98,12 +98,28 @@ export const quizQuestion = z
     code: z.string().optional(),
     options: z.array(z.string().trim().min(1)).length(4),
     answer: z.string().trim().min(1),
+    /**
+     * The question and its options in Hebrew, in the same order (code, identifiers and numbers
+     * between backticks stay left-to-right). Absent: the Hebrew page shows the English.
+     */
+    he: z
+      .object({ question: z.string().trim().min(5), options: z.array(z.string().trim().min(1)).length(4) })
+      .strict()
+      .optional(),
+    /** One line on why the answer is right, shown in the answer review after the attempt. */
+    explanation: z
+      .object({ en: z.string().trim().min(1), he: z.string().trim().min(1).optional() })
+      .strict()
+      .optional(),
   })
   .strict()
   .refine((q) => q.options.filter((o) => o === q.answer).length === 1, {
     error: "answer must be exactly one of the options",
   })
-  .refine((q) => new Set(q.options).size === q.options.length, { error: "options must be distinct" });
+  .refine((q) => new Set(q.options).size === q.options.length, { error: "options must be distinct" })
+  .refine((q) => !q.he || new Set(q.he.options).size === q.he.options.length, {
+    error: "Hebrew options must be distinct",
+  });
 
 export const quiz = z
   .object({

@@ -1,8 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb, DIALECTS, type TestDb } from "../../tests/setup/databases.ts";
 import { createUser } from "../../tests/support/factories.ts";
-import { ensureCatalogueFresh, findQuiz, type CatalogueSnapshot, type QuizEntry } from "./catalogue.server";
-import { answerQuestion, percentage, questionView, quizHistory, QuizInputError } from "./quiz.server";
+import {
+  ensureCatalogueFresh,
+  findQuiz,
+  loadCatalogueSnapshot,
+  type CatalogueSnapshot,
+  type QuizEntry,
+} from "./catalogue.server";
+import { answerQuestion, percentage, questionView, quizHistory, QuizInputError, reviewAttempt } from "./quiz.server";
 
 describe("quiz arithmetic", () => {
   it("computes percentages with at most two decimals", () => {
@@ -118,5 +124,80 @@ describe.each(DIALECTS)("quiz attempts on %s", (dialect) => {
       .where("id", "=", attempt.id)
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ score: 1, current_index: 2 });
+  });
+
+  it("shows a question in Hebrew on Hebrew pages, with code between backticks, and English where none is written", async () => {
+    const hashCode = java.questions[2]!;
+    const he = questionView(java, 2, "he");
+    expect(he.question).toEqual({ text: hashCode.he.question, lang: "he" });
+    expect(he.question.text).toContain("`equals()`");
+    // The form still sends the English option: the server grades on the option it knows.
+    expect(he.options.map((o) => o.value)).toEqual(hashCode.options);
+    expect(questionView(java, 2, "en").question).toEqual({ text: hashCode.question, lang: "en" });
+
+    const quizId = (await t.db.selectFrom("quizzes").select("id").where("slug", "=", "react").executeTakeFirstOrThrow())
+      .id;
+    await t.db
+      .updateTable("quiz_questions")
+      .set({ question_he: null, option_2_he: "", explanation_he: null })
+      .where("quiz_id", "=", quizId)
+      .where("position", "=", 0)
+      .execute();
+    const fresh = findQuiz(await loadCatalogueSnapshot(t.db, 0), "react")!;
+    const fallback = questionView(fresh, 0, "he");
+    expect(fallback.question).toEqual({ text: fresh.questions[0]!.question, lang: "en" });
+    expect(fallback.options[1]).toEqual({
+      value: fresh.questions[0]!.options[1],
+      text: fresh.questions[0]!.options[1],
+      lang: "en",
+    });
+    expect(fallback.options[0]!.lang).toBe("he");
+  });
+
+  it("reviews an attempt only once it is finished: each choice, right or wrong, the right answer and why", async () => {
+    const js = findQuiz(catalogue, "javascript")!;
+    let attempt = await answerQuestion(t.db, js, {
+      attemptId: null,
+      index: 0,
+      option: js.questions[0]!.answer,
+      userId,
+    });
+    await expect(reviewAttempt(t.db, js, attempt, "en")).rejects.toMatchObject({ status: 409 });
+    const wrong = js.questions[1]!.options.find((o) => o !== js.questions[1]!.answer)!;
+    attempt = await answerQuestion(t.db, js, { attemptId: attempt.id, index: 1, option: wrong, userId });
+    attempt = await answerQuestion(t.db, js, { attemptId: attempt.id, index: 2, option: null, userId });
+    await expect(reviewAttempt(t.db, js, attempt, "he")).rejects.toBeInstanceOf(QuizInputError);
+    for (let i = 3; i < js.questions.length; i++)
+      attempt = await answerQuestion(t.db, js, {
+        attemptId: attempt.id,
+        index: i,
+        option: js.questions[i]!.answer,
+        userId,
+      });
+    expect(attempt.finished_at).not.toBeNull();
+
+    const en = await reviewAttempt(t.db, js, attempt, "en");
+    expect(en).toHaveLength(js.questions.length);
+    expect(en[0]).toMatchObject({ index: 0, chosen: 1, answer: 1, correct: true });
+    expect(en[0]!.explanation).toEqual({ text: js.questions[0]!.explanation.en, lang: "en" });
+    expect(en[1]).toMatchObject({
+      chosen: js.questions[1]!.options.indexOf(wrong),
+      answer: js.questions[1]!.options.indexOf(js.questions[1]!.answer),
+      correct: false,
+    });
+    expect(en[2]).toMatchObject({ chosen: null, correct: false });
+    expect(en.filter((item) => item.correct)).toHaveLength(attempt.score);
+
+    const he = await reviewAttempt(t.db, js, attempt, "he");
+    expect(he[0]!.question).toEqual({ text: js.questions[0]!.he.question, lang: "he" });
+    expect(he[0]!.explanation).toEqual({ text: js.questions[0]!.explanation.he, lang: "he" });
+    expect(he[1]!.options[he[1]!.answer]!.text).toBe(js.questions[1]!.he.options[he[1]!.answer]);
+
+    // An attempt finished before the choices were kept: no review rather than all "skipped".
+    await t.db.deleteFrom("quiz_answers").where("attempt_id", "=", attempt.id).execute();
+    expect(await reviewAttempt(t.db, js, attempt, "en")).toEqual([]);
+
+    // Another quiz's attempt is not this quiz's to review.
+    await expect(reviewAttempt(t.db, react, attempt, "en")).rejects.toMatchObject({ status: 409 });
   });
 });

@@ -12,7 +12,13 @@ import { BuilderPage, DeleteSection, useLocalTitle } from "~/components/admin/bu
 import { getViewer, localeContext, servicesOf } from "~/context.server";
 import { takeFlash } from "~/lib/cookies.server";
 import { passHeaders } from "~/lib/http";
-import { ADMIN_LIMITS, CONFIRM_ERROR, OPTION_FIELDS, readAdminForm } from "~/models/catalogue-admin.schema";
+import {
+  ADMIN_LIMITS,
+  CONFIRM_ERROR,
+  OPTION_FIELDS,
+  OPTION_HE_FIELDS,
+  readAdminForm,
+} from "~/models/catalogue-admin.schema";
 import {
   builderRedirect,
   builderReply,
@@ -29,7 +35,8 @@ import type { Route } from "./+types/admin-courses-question";
 
 /**
  * /admin/courses/question/:id (and /admin/courses/quiz/:quizId/new-question): a quiz question —
- * the question, an optional code snippet, four distinct options and which one is right.
+ * the question, an optional code snippet, four distinct options and which one is right; the
+ * question and options in Hebrew, and the explanation shown in the review (optional).
  */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   requireAdmin(getViewer(context), request);
@@ -94,7 +101,14 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export default function QuestionEditor({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const localTitle = useLocalTitle();
-  const labels = useBuilderLabels();
+  const labels = useBuilderLabels({
+    questionHe: t("courseAdmin.fields.questionHe"),
+    ...Object.fromEntries(
+      OPTION_HE_FIELDS.map((field, index) => [field, t("courseAdmin.fields.optionHe", { number: index + 1 })]),
+    ),
+    explanationEn: t("courseAdmin.fields.explanationEn"),
+    explanationHe: t("courseAdmin.fields.explanationHe"),
+  });
   const { quiz, question } = loaderData;
   const initial: FormValues = question
     ? {
@@ -105,6 +119,10 @@ export default function QuestionEditor({ loaderData, actionData }: Route.Compone
         option3: question.options[2],
         option4: question.options[3],
         answer: String(question.answer),
+        questionHe: question.questionHe ?? "",
+        ...Object.fromEntries(OPTION_HE_FIELDS.map((field, index) => [field, question.optionsHe[index] ?? ""])),
+        explanationEn: question.explanationEn ?? "",
+        explanationHe: question.explanationHe ?? "",
       }
     : {};
   const values = (actionData?.values as FormValues | null) ?? initial;
@@ -155,6 +173,16 @@ export default function QuestionEditor({ loaderData, actionData }: Route.Compone
             name="answer"
             choices={OPTION_FIELDS.map((field, index) => ({ value: String(index + 1), label: labels[field]! }))}
           />
+          <TextAreaField name="explanationEn" lang="en" maxLength={ADMIN_LIMITS.explanation} rows={2} />
+          <h3 className="mt-2 text-lg font-bold">{t("courseAdmin.hebrewQuestion")}</h3>
+          <p className="text-sm text-ink-700">{t("courseAdmin.hebrewQuestionHint")}</p>
+          <TextAreaField name="questionHe" lang="he" maxLength={ADMIN_LIMITS.question} rows={3} />
+          <div className="grid gap-4 md:grid-cols-2">
+            {OPTION_HE_FIELDS.map((field) => (
+              <TextField key={field} name={field} lang="he" maxLength={ADMIN_LIMITS.option} />
+            ))}
+          </div>
+          <TextAreaField name="explanationHe" lang="he" maxLength={ADMIN_LIMITS.explanation} rows={2} />
         </BuilderForm>
       </section>
       {question ? (

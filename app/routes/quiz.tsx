@@ -8,14 +8,25 @@ import { getCatalogue, getViewer, pageContext, servicesOf } from "~/context.serv
 import { passHeaders } from "~/lib/http";
 import { pageMeta } from "~/lib/meta";
 import { findQuiz } from "~/models/catalogue.server";
-import { answerQuestion, findAttempt, percentage, QuizInputError, questionView } from "~/models/quiz.server";
+import {
+  answerQuestion,
+  findAttempt,
+  percentage,
+  QuizInputError,
+  questionView,
+  reviewAttempt,
+  type ReviewItem,
+} from "~/models/quiz.server";
+import { QuizCode, QuizOption, QuizText } from "~/components/quiz/quiz-text";
+import { CheckIcon } from "~/components/ui/check-icon";
 import { quizUrl } from "~/models/catalogue.urls";
 import type { Route } from "./+types/quiz";
 import { routePathname } from "~/lib/route-path";
 
 /**
  * A quiz: one question per step, each step a form post graded on the server (the answers never
- * leave it). Progress is a database row; the page's URL names the attempt (?attempt=…).
+ * leave it). Progress is a database row; the page's URL names the attempt (?attempt=…). Once the
+ * attempt is finished, the result comes with the review of every answer, in the page's language.
  */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const { locale, t, meta } = pageContext(context, request);
@@ -34,6 +45,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const attempt = attemptId ? await findAttempt(servicesOf(context).db, attemptId, key) : undefined;
   if (attempt?.finished_at) {
     const pct = percentage(attempt.score, attempt.question_count);
+    const review = await reviewAttempt(servicesOf(context).db, quiz, attempt, locale);
     return {
       ...base,
       attemptId: attempt.id,
@@ -44,6 +56,8 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
         percentage: formatPercent(pct, locale),
         followUp: quiz.followUp,
         dismissed: url.searchParams.get("dismissed") === "1",
+        encourage: pct < 50,
+        review,
       },
     };
   }
@@ -51,9 +65,9 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   // A quiz the admin shortened since this attempt began: start again.
   if (index >= quiz.questions.length) {
     if (quiz.questions.length === 0) throw data("Not Found", { status: 404 });
-    return { ...base, attemptId: null, question: questionView(quiz, 0), result: null };
+    return { ...base, attemptId: null, question: questionView(quiz, 0, locale), result: null };
   }
-  return { ...base, attemptId: attempt?.id ?? null, question: questionView(quiz, index), result: null };
+  return { ...base, attemptId: attempt?.id ?? null, question: questionView(quiz, index, locale), result: null };
 }
 
 export async function action({ context, request, params }: Route.ActionArgs) {
@@ -95,11 +109,6 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 export const headers = passHeaders;
 export const meta = ({ loaderData }: Route.MetaArgs) => pageMeta(loaderData?.meta);
 
-/** Options that look like code (no spaces, or brackets and operators) are shown in a code font. */
-function looksLikeCode(text: string): boolean {
-  return !/\s/.test(text) || /[{}()[\];=<>]/.test(text);
-}
-
 function QuestionStep({ loaderData, error }: { loaderData: Route.ComponentProps["loaderData"]; error?: string }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
@@ -134,39 +143,28 @@ function QuestionStep({ loaderData, error }: { loaderData: Route.ComponentProps[
       ) : null}
       {loaderData.attemptId ? <input type="hidden" name="attempt" value={loaderData.attemptId} /> : null}
       <input type="hidden" name="index" value={question.index} />
-      {/* The questions are in English: the card reads left-to-right even on the Hebrew page. */}
+      {/* The card reads in the question's language; code inside it stays left-to-right. */}
       <fieldset
-        lang="en"
-        dir="ltr"
-        className="mt-4 min-w-0 rounded-[var(--radius-card)] bg-white p-6 text-left shadow-[var(--shadow-card)]"
+        lang={question.question.lang}
+        dir={question.question.lang === "he" ? "rtl" : "ltr"}
+        className="mt-4 min-w-0 rounded-[var(--radius-card)] bg-white p-6 text-start shadow-[var(--shadow-card)]"
       >
-        <legend className="float-left w-full text-xl font-bold text-ink-900" data-testid="question-text">
-          {question.question}
+        <legend className="float-start w-full text-xl font-bold text-ink-900" data-testid="question-text">
+          <QuizText text={question.question.text} lang={question.question.lang} />
         </legend>
-        {question.code ? (
-          <pre
-            className="mt-4 w-full max-w-full min-w-0 overflow-x-auto rounded-lg bg-ink-900 p-4 text-sm text-ink-50"
-            data-testid="question-code"
-          >
-            <code>{question.code}</code>
-          </pre>
-        ) : null}
+        {question.code ? <QuizCode code={question.code} className="mt-4" /> : null}
         <ul className="mt-2 grid w-full gap-3">
           {question.options.map((option, i) => (
-            <li key={option}>
+            <li key={option.value}>
               <label className="flex cursor-pointer items-center gap-3 rounded-lg border-2 border-ink-200 p-4 hover:border-brand-400 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50 has-[:focus-visible]:outline has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-brand-500">
                 <input
                   type="radio"
                   name="option"
-                  value={option}
-                  className="size-5 accent-brand-700"
+                  value={option.value}
+                  className="size-5 shrink-0 accent-brand-700"
                   data-testid={`option-${i}`}
                 />
-                {looksLikeCode(option) ? (
-                  <code className="min-w-0 text-base break-words">{option}</code>
-                ) : (
-                  <span>{option}</span>
-                )}
+                <QuizOption text={option.text} lang={option.lang} />
               </label>
             </li>
           ))}
@@ -239,7 +237,9 @@ function ResultStep({ loaderData }: { loaderData: Route.ComponentProps["loaderDa
           data-testid="well-done"
         >
           <p className="text-2xl font-bold">{t("quiz.wellDone")}</p>
-          <p className="mt-1">{t("quiz.wellDoneText")}</p>
+          <p className="mt-1" data-testid="well-done-text">
+            {t(result.encourage ? "quiz.encourageText" : "quiz.wellDoneText")}
+          </p>
           <div className="mt-4 flex justify-center gap-3">
             <Link to={result.followUp} className="btn btn-lg bg-white text-success-700 hover:bg-ink-50">
               {t("quiz.watchNow")}
@@ -258,6 +258,97 @@ function ResultStep({ loaderData }: { loaderData: Route.ComponentProps["loaderDa
           </div>
         </div>
       ) : null}
+      <AnswerReview items={result.review} />
+    </section>
+  );
+}
+
+function WrongIcon({ className }: { className: string }) {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 20 20" className={className} fill="currentColor">
+      <path d="M5.4 4 4 5.4 8.6 10 4 14.6 5.4 16l4.6-4.6 4.6 4.6 1.4-1.4-4.6-4.6L16 5.4 14.6 4 10 8.6z" />
+    </svg>
+  );
+}
+
+/** Every question of the finished attempt: the learner's answer, right or wrong, the right one and why. */
+function AnswerReview({ items }: { items: ReviewItem[] }) {
+  const { t } = useTranslation();
+  if (items.length === 0) return null;
+  return (
+    <section className="mt-12 text-start" aria-labelledby="review-title" data-testid="quiz-review">
+      <h2 id="review-title" className="text-2xl font-extrabold">
+        {t("quiz.reviewTitle")}
+      </h2>
+      <p className="mt-1 text-ink-600">{t("quiz.reviewIntro")}</p>
+      <ol className="mt-6 grid gap-6">
+        {items.map((item) => {
+          const mark = item.correct ? "right" : item.chosen === null ? "skipped" : "wrong";
+          return (
+            <li
+              key={item.index}
+              className={`min-w-0 rounded-[var(--radius-card)] border-s-4 bg-white p-5 shadow-[var(--shadow-card)] ${
+                item.correct ? "border-success-700" : "border-danger-700"
+              }`}
+              data-testid="review-item"
+              data-mark={mark}
+            >
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <h3 className="text-sm font-bold tracking-wide text-brand-800">
+                  {t("quiz.reviewQuestion", { n: item.index + 1 })}
+                </h3>
+                <span
+                  className={`inline-flex items-center gap-1 rounded-full px-3 py-1 text-sm font-bold ${
+                    item.correct ? "bg-green-50 text-success-700" : "bg-red-50 text-danger-700"
+                  }`}
+                  data-testid="review-mark"
+                >
+                  {item.correct ? <CheckIcon className="size-4" /> : <WrongIcon className="size-4" />}
+                  {t(
+                    mark === "right"
+                      ? "quiz.reviewRight"
+                      : mark === "wrong"
+                        ? "quiz.reviewWrong"
+                        : "quiz.reviewSkipped",
+                  )}
+                </span>
+              </div>
+              <p className="mt-2 text-lg font-semibold text-ink-900" data-testid="review-question">
+                <QuizText text={item.question.text} lang={item.question.lang} />
+              </p>
+              {item.code ? <QuizCode code={item.code} className="mt-3" /> : null}
+              <dl className="mt-3 grid gap-2">
+                <div>
+                  <dt className="text-sm font-semibold text-ink-600">{t("quiz.yourAnswer")}</dt>
+                  <dd data-testid="review-chosen">
+                    {item.chosen === null ? (
+                      t("quiz.noAnswer")
+                    ) : (
+                      <QuizOption text={item.options[item.chosen]!.text} lang={item.options[item.chosen]!.lang} />
+                    )}
+                  </dd>
+                </div>
+                {item.correct ? null : (
+                  <div>
+                    <dt className="text-sm font-semibold text-ink-600">{t("quiz.rightAnswer")}</dt>
+                    <dd className="font-semibold text-success-700" data-testid="review-answer">
+                      <QuizOption text={item.options[item.answer]!.text} lang={item.options[item.answer]!.lang} />
+                    </dd>
+                  </div>
+                )}
+                {item.explanation ? (
+                  <div>
+                    <dt className="text-sm font-semibold text-ink-600">{t("quiz.why")}</dt>
+                    <dd data-testid="review-explanation">
+                      <QuizText text={item.explanation.text} lang={item.explanation.lang} />
+                    </dd>
+                  </div>
+                ) : null}
+              </dl>
+            </li>
+          );
+        })}
+      </ol>
     </section>
   );
 }

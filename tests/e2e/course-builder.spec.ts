@@ -165,11 +165,17 @@ test("a quiz is made and a question added, with its code, options and right answ
   await expect(page.getByRole("heading", { level: 1, name: "שאלה חדשה" })).toBeVisible();
   await page.getByLabel("שאלה", { exact: true }).fill("What does this print?");
   await page.getByLabel("קוד שמוצג עם השאלה").fill("console.log(typeof null);");
-  await page.getByRole("textbox", { name: "תשובה 1" }).fill('"null"');
-  await page.getByRole("textbox", { name: "תשובה 2" }).fill('"object"');
-  await page.getByRole("textbox", { name: "תשובה 3" }).fill('"undefined"');
-  await page.getByRole("textbox", { name: "תשובה 4" }).fill("It throws");
+  await page.getByRole("textbox", { name: "תשובה 1", exact: true }).fill('"null"');
+  await page.getByRole("textbox", { name: "תשובה 2", exact: true }).fill('"object"');
+  await page.getByRole("textbox", { name: "תשובה 3", exact: true }).fill('"undefined"');
+  await page.getByRole("textbox", { name: "תשובה 4", exact: true }).fill("It throws");
   await page.getByRole("group", { name: "התשובה הנכונה" }).getByLabel("תשובה 2").check();
+  // In Hebrew too (optional): the question, one option (the others fall back), and why.
+  await page.getByLabel("שאלה (עברית)").fill("מה מדפיס הקוד?");
+  await expect(page.getByLabel("שאלה (עברית)")).toHaveAttribute("dir", "rtl");
+  await page.getByRole("textbox", { name: "תשובה 4 (עברית)" }).fill("נזרקת חריגה");
+  await page.getByLabel("למה התשובה הזאת נכונה (אנגלית, מוצג אחרי המבחן)").fill("A historic quirk of `typeof`.");
+  await page.getByLabel("למה התשובה הזאת נכונה (עברית)").fill("תקלה היסטורית של `typeof`.");
   await page.getByRole("button", { name: "יצירה" }).click();
   await expect(page.getByTestId("builder-status")).toHaveText("נוצר.");
   await expectAccessible(page);
@@ -179,7 +185,21 @@ test("a quiz is made and a question added, with its code, options and right answ
   expect(
     await database.db
       .selectFrom("quiz_questions")
-      .select(["question", "code", "option_1", "option_2", "option_3", "option_4", "answer", "position"])
+      .select([
+        "question",
+        "code",
+        "option_1",
+        "option_2",
+        "option_3",
+        "option_4",
+        "answer",
+        "position",
+        "question_he",
+        "option_1_he",
+        "option_4_he",
+        "explanation_en",
+        "explanation_he",
+      ])
       .where("quiz_id", "=", quiz.id)
       .execute(),
   ).toEqual([
@@ -192,6 +212,11 @@ test("a quiz is made and a question added, with its code, options and right answ
       option_4: "It throws",
       answer: 2,
       position: 0,
+      question_he: "מה מדפיס הקוד?",
+      option_1_he: null,
+      option_4_he: "נזרקת חריגה",
+      explanation_en: "A historic quirk of `typeof`.",
+      explanation_he: "תקלה היסטורית של `typeof`.",
     },
   ]);
 

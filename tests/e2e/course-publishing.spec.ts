@@ -137,10 +137,10 @@ test("a question the admin adds appears in the quiz (English)", async ({ adminPa
   await waitForHydration(page);
   await page.getByRole("link", { name: "Add question" }).click();
   await page.getByLabel("Question", { exact: true }).fill("Which keyword declares a constant?");
-  await page.getByRole("textbox", { name: "Option 1" }).fill("var");
-  await page.getByRole("textbox", { name: "Option 2" }).fill("let");
-  await page.getByRole("textbox", { name: "Option 3" }).fill("const");
-  await page.getByRole("textbox", { name: "Option 4" }).fill("static");
+  await page.getByRole("textbox", { name: "Option 1", exact: true }).fill("var");
+  await page.getByRole("textbox", { name: "Option 2", exact: true }).fill("let");
+  await page.getByRole("textbox", { name: "Option 3", exact: true }).fill("const");
+  await page.getByRole("textbox", { name: "Option 4", exact: true }).fill("static");
   await page.getByRole("group", { name: "The right answer" }).getByLabel("Option 3").check();
   await page.getByRole("button", { name: "Create" }).click();
   await expect(page.getByTestId("builder-status")).toHaveText("Created.");

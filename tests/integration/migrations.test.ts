@@ -1,4 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { PostgresAdapter, sql, type Kysely } from "kysely";
+import { Migrator } from "kysely/migration";
+import { quizzes } from "../../content/quizzes.ts";
+import { migrateToLatest } from "../../db/migrate.ts";
+import { migrations } from "../../db/migrations/index.ts";
 import { createTestDb, DIALECTS } from "../setup/databases.ts";
 
 describe.each(DIALECTS)("migrations on %s", (dialect) => {
@@ -13,3 +18,102 @@ describe.each(DIALECTS)("migrations on %s", (dialect) => {
     }
   });
 });
+
+describe.each(DIALECTS)("migration 0011 (quiz translations) on %s", (dialect) => {
+  it("fills the seeded questions of an existing install, only where the seed's text is unchanged", async () => {
+    const t = await createTestDb(dialect, { seed: false });
+    try {
+      const db = t.db as unknown as Kysely<any>;
+      const migrator = await migratorOf(db);
+      // An install from before 0011: its catalogue seeded with the English-only questions.
+      const back = await migrator.migrateTo("0010_catalogue");
+      expect(back.error).toBeUndefined();
+      const now = new Date().toISOString();
+      await db.insertInto("catalogue_state").values({ id: 1, version: 7, seeded_at: now }).execute();
+      const java = quizzes.find((q) => q.key === "java")!;
+      await db
+        .insertInto("quizzes")
+        .values({
+          id: "quiz-java",
+          slug: "java",
+          position: 0,
+          title_en: "Java",
+          title_he: "ג׳אווה",
+          description_en: "Java",
+          description_he: null,
+          follow_up: "/courses",
+          published: 1,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+      const row = (position: number, question: string) => ({
+        id: `q${position}`,
+        quiz_id: "quiz-java",
+        position,
+        question,
+        code: null,
+        option_1: "a",
+        option_2: "b",
+        option_3: "c",
+        option_4: "d",
+        answer: 1,
+        created_at: now,
+        updated_at: now,
+      });
+      await db
+        .insertInto("quiz_questions")
+        .values([
+          row(0, java.questions[0]!.question),
+          row(1, "A question the admin rewrote"),
+          row(2, java.questions[2]!.question),
+          // The seed's text at another position (moved by the admin): not the seed's question there.
+          row(3, java.questions[2]!.question),
+        ])
+        .execute();
+
+      await migrateToLatest(db);
+
+      const rows = await db.selectFrom("quiz_questions").selectAll().orderBy("position").execute();
+      const seeded = java.questions[2]!;
+      expect(rows[0]).toMatchObject({
+        question_he: java.questions[0]!.he!.question,
+        option_4_he: java.questions[0]!.he!.options[3],
+        explanation_en: java.questions[0]!.explanation!.en,
+        explanation_he: java.questions[0]!.explanation!.he,
+      });
+      expect(rows[2]).toMatchObject({
+        question_he: seeded.he!.question,
+        option_1_he: seeded.he!.options[0],
+        option_2_he: seeded.he!.options[1],
+        option_3_he: seeded.he!.options[2],
+        explanation_en: seeded.explanation!.en,
+      });
+      for (const untouched of [rows[1], rows[3]])
+        expect(untouched).toMatchObject({
+          question_he: null,
+          option_1_he: null,
+          explanation_en: null,
+          explanation_he: null,
+        });
+      // Running processes see a new catalogue version and reload.
+      expect(await db.selectFrom("catalogue_state").select("version").executeTakeFirst()).toEqual({ version: 8 });
+      expect(await db.selectFrom("quizzes").select("title_he").execute()).toEqual([{ title_he: "Java" }]);
+      expect(await db.selectFrom("quiz_answers").selectAll().execute()).toEqual([]);
+    } finally {
+      await t.destroy();
+    }
+  });
+});
+
+async function migratorOf(db: Kysely<any>): Promise<Migrator> {
+  const schema =
+    db.getExecutor().adapter instanceof PostgresAdapter
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
+      : undefined;
+  return new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
+}

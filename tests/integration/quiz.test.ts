@@ -71,16 +71,20 @@ describe("quizzes over HTTP", () => {
       expect(res.status).toBe(302);
       location = res.headers.get("location")!;
     }
+    // Every page before the result, and the answers' posts, carry no answer.
+    for (const body of bodies) {
+      expect(body).not.toMatch(/\\?["']answer\\?["']/i);
+      expect(body).not.toMatch(/isCorrect|is_correct|data-correct|data-mark|explanation/i);
+      expect(body).not.toContain(quiz.questions[0]!.explanation!.en);
+    }
     const result = await (await hop(jar, `${app.url}${location}`)).text();
-    bodies.push(result);
     expect(result).toMatch(/data-testid="result-score">15</);
+    // Once finished, the result comes with the review: every question, right, with why.
+    expect([...result.matchAll(/data-testid="review-item" data-mark="right"/g)]).toHaveLength(15);
+    expect(result).toContain("Each question with your answer, the right answer and why.");
     expect(result).toMatch(/data-testid="result-total">15</);
     expect(result).toContain("100%");
     expect(result).toContain('href="/cources/programming/javascript"');
-    for (const body of bodies) {
-      expect(body).not.toMatch(/["']answer["']/i);
-      expect(body).not.toMatch(/isCorrect|is_correct|data-correct/i);
-    }
     // The browser bundle holds no question at all.
     const html = bodies[0]!;
     for (const src of html.matchAll(/src="(\/assets\/[^"]+\.js)"|href="(\/assets\/[^"]+\.js)"/g)) {
