@@ -5,7 +5,10 @@ import { setFlash, type Flash } from "~/lib/cookies.server";
 import { writeTransaction, type Database } from "~/lib/db.server";
 import type { Config } from "~/lib/env.server";
 import type { Logger } from "~/lib/logger.server";
-import type { MediaKind, MediaStore } from "~/lib/media-store.server";
+import type { MediaKind, MediaStore, SavedMedia } from "~/lib/media-store.server";
+import { readUpload, uploadErrorMessage } from "~/lib/uploads.server";
+import { formatFileSize } from "~/i18n/format";
+import type { Locale } from "~/i18n/locale";
 import {
   BUNDLED_COVERS,
   centsToDollars,
@@ -108,6 +111,58 @@ export async function removeUnusedMedia(media: MediaStore, kind: MediaKind, file
     if (kind === "cover" && name === file) continue;
     await media.delete(kind, name);
   }
+}
+
+/**
+ * A builder upload form (a lesson's video, a course's cover), after the admin check: streams the file
+ * into the media store, hands it to `apply` (which sets it on its row and names the files that left
+ * unused), removes those, and logs the change. Answers a refusal (translated, 400) with nothing kept;
+ * null when the file is stored. A row that is gone is a 404, and the new file is removed again.
+ */
+export async function takeUpload(
+  request: Request,
+  who: { media: MediaStore; log: Logger; adminId: string; locale: Locale },
+  upload: {
+    kind: MediaKind;
+    field: string;
+    maxBytes: number;
+    target: { kind: "lesson" | "course"; id: string };
+    apply: (saved: SavedMedia) => Promise<{ previous: string | null; files: string[] } | null>;
+  },
+) {
+  const { media, log, adminId, locale } = who;
+  const result = await readUpload(request, {
+    store: media,
+    fileField: upload.field,
+    kind: upload.kind,
+    maxBytes: upload.maxBytes,
+  });
+  if (!result.ok) {
+    const { key, limitBytes } = uploadErrorMessage(result, upload.kind, upload.field);
+    log.info(
+      { adminId, target: upload.target, refused: result.error },
+      `course builder: ${upload.kind} upload refused`,
+    );
+    return builderReply(
+      { uploadError: { key, params: limitBytes ? { limit: formatFileSize(limitBytes, locale) } : {} } },
+      400,
+    );
+  }
+  const saved = result.file!;
+  const changed = result.fields.get("intent") === `upload-${upload.field}` ? await upload.apply(saved) : undefined;
+  if (!changed) {
+    await media.delete(upload.kind, saved.file);
+    if (changed === null) throw notFound();
+    return builderReply({ errors: { form: "courseAdmin.errors.badRequest" } }, 400);
+  }
+  await removeUnusedMedia(media, upload.kind, changed.files);
+  logCatalogueChange(log, adminId, {
+    action: `${upload.kind} uploaded`,
+    kind: upload.target.kind,
+    id: upload.target.id,
+    detail: { file: saved.file, bytes: saved.size, seconds: saved.durationSeconds, replaced: changed.previous },
+  });
+  return null;
 }
 
 /**

@@ -24,7 +24,7 @@ import {
 import { getViewer, localeContext, servicesOf } from "~/context.server";
 import { takeFlash } from "~/lib/cookies.server";
 import { passHeaders } from "~/lib/http";
-import { isMultipart, readUpload, uploadErrorMessage } from "~/lib/uploads.server";
+import { isMultipart } from "~/lib/uploads.server";
 import { formatFileSize } from "~/i18n/format";
 import {
   ADMIN_LIMITS,
@@ -45,6 +45,7 @@ import {
   notFound,
   removeUnusedMedia,
   setCourseCover,
+  takeUpload,
   updateCourse,
 } from "~/models/catalogue-admin.server";
 import { requireAdmin } from "~/models/viewer.server";
@@ -88,40 +89,18 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   // A cover image: its own multipart form, streamed to the media store, its type checked from its bytes.
   if (isMultipart(request)) {
     if (!id) throw notFound();
-    const { media, config } = services;
-    const upload = await readUpload(request, {
-      store: media,
-      fileField: "cover",
-      kind: "cover",
-      maxBytes: config.maxImageBytes,
-    });
-    if (!upload.ok) {
-      const { key, limitBytes } = uploadErrorMessage(upload, "cover", "cover");
-      const { locale } = context.get(localeContext);
-      log.info({ adminId: admin.id, courseId: id, refused: upload.error }, "course builder: cover upload refused");
-      return builderReply(
-        { uploadError: { key, params: limitBytes ? { limit: formatFileSize(limitBytes, locale) } : {} } },
-        400,
-      );
-    }
-    const saved = upload.file!;
-    const changed =
-      upload.fields.get("intent") === "upload-cover"
-        ? await setCourseCover(db, id, `/media/covers/${saved.file}`)
-        : undefined;
-    if (!changed) {
-      await media.delete("cover", saved.file);
-      if (changed === null) throw notFound();
-      return builderReply({ errors: { form: "courseAdmin.errors.badRequest" } }, 400);
-    }
-    await removeUnusedMedia(media, "cover", changed.files);
-    logCatalogueChange(log, admin.id, {
-      action: "cover uploaded",
-      kind: "course",
-      id,
-      detail: { file: saved.file, bytes: saved.size, replaced: changed.previous },
-    });
-    return builderRedirect(`/admin/courses/course/${id}`, "courseAdmin.upload.coverUploaded", services);
+    const refused = await takeUpload(
+      request,
+      { media: services.media, log, adminId: admin.id, locale: context.get(localeContext).locale },
+      {
+        kind: "cover",
+        field: "cover",
+        maxBytes: services.config.maxImageBytes,
+        target: { kind: "course", id },
+        apply: (saved) => setCourseCover(db, id, `/media/covers/${saved.file}`),
+      },
+    );
+    return refused ?? builderRedirect(`/admin/courses/course/${id}`, "courseAdmin.upload.coverUploaded", services);
   }
   const form = await request.formData();
   const intent = form.get("intent");

@@ -13,7 +13,7 @@ import { UploadSection } from "~/components/admin/upload-section";
 import { getViewer, localeContext, servicesOf } from "~/context.server";
 import { takeFlash } from "~/lib/cookies.server";
 import { passHeaders } from "~/lib/http";
-import { isMultipart, readUpload, uploadErrorMessage } from "~/lib/uploads.server";
+import { isMultipart } from "~/lib/uploads.server";
 import { formatFileSize } from "~/i18n/format";
 import { ADMIN_LIMITS, CONFIRM_ERROR, readAdminForm } from "~/models/catalogue-admin.schema";
 import {
@@ -27,6 +27,7 @@ import {
   notFound,
   removeUnusedMedia,
   setLessonVideoFile,
+  takeUpload,
   updateLesson,
 } from "~/models/catalogue-admin.server";
 import { requireAdmin } from "~/models/viewer.server";
@@ -68,40 +69,18 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   // The video file: its own multipart form, streamed to the media store (never whole in memory).
   if (isMultipart(request)) {
     if (!id) throw notFound();
-    const { media, config } = services;
-    const upload = await readUpload(request, {
-      store: media,
-      fileField: "video",
-      kind: "video",
-      maxBytes: config.maxVideoBytes,
-    });
-    if (!upload.ok) {
-      const { key, limitBytes } = uploadErrorMessage(upload, "video", "video");
-      const { locale } = context.get(localeContext);
-      log.info({ adminId: admin.id, lessonId: id, refused: upload.error }, "course builder: video upload refused");
-      return builderReply(
-        { uploadError: { key, params: limitBytes ? { limit: formatFileSize(limitBytes, locale) } : {} } },
-        400,
-      );
-    }
-    const saved = upload.file!;
-    const changed =
-      upload.fields.get("intent") === "upload-video"
-        ? await setLessonVideoFile(db, id, saved.file, saved.durationSeconds)
-        : undefined;
-    if (!changed) {
-      await media.delete("video", saved.file);
-      if (changed === null) throw notFound();
-      return builderReply({ errors: { form: "courseAdmin.errors.badRequest" } }, 400);
-    }
-    await removeUnusedMedia(media, "video", changed.files);
-    logCatalogueChange(log, admin.id, {
-      action: "video uploaded",
-      kind: "lesson",
-      id,
-      detail: { file: saved.file, bytes: saved.size, seconds: saved.durationSeconds, replaced: changed.previous },
-    });
-    return builderRedirect(`/admin/courses/lesson/${id}`, "courseAdmin.upload.videoUploaded", services);
+    const refused = await takeUpload(
+      request,
+      { media: services.media, log, adminId: admin.id, locale: context.get(localeContext).locale },
+      {
+        kind: "video",
+        field: "video",
+        maxBytes: services.config.maxVideoBytes,
+        target: { kind: "lesson", id },
+        apply: (saved) => setLessonVideoFile(db, id, saved.file, saved.durationSeconds),
+      },
+    );
+    return refused ?? builderRedirect(`/admin/courses/lesson/${id}`, "courseAdmin.upload.videoUploaded", services);
   }
   const form = await request.formData();
   const intent = form.get("intent");
