@@ -13,6 +13,9 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 30_000,
     pool: "forks",
+    // Vitest takes one worker fewer than the cores by default: on a 2-core machine, one. The files are
+    // independent (each makes its own databases, ports and folders), so both cores work.
+    maxWorkers: 2,
     reporters: reportDir ? ["default", "json"] : ["default"],
     outputFile: reportDir ? { json: `${reportDir}/vitest.json` } : undefined,
   },

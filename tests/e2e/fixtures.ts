@@ -37,7 +37,9 @@ interface Fixtures {
  */
 export const test = base.extend<Fixtures>({
   allowConsoleErrors: async ({}, use, testInfo) => {
-    const allowed: RegExp[] = [];
+    // The feedback test's picture, on a reserved host (RFC 2606) that never loads: the site falls back
+    // to initials, and every test that shows /feedback meanwhile (the database is shared) sees it fail.
+    const allowed: RegExp[] = [/Failed to load resource: .* https:\/\/pictures\.example\//];
     (testInfo as unknown as { _allowed: RegExp[] })._allowed = allowed;
     await use((pattern) => allowed.push(pattern));
   },
@@ -76,9 +78,21 @@ export const test = base.extend<Fixtures>({
 
 export { expect };
 
-/** axe on the current page: no WCAG 2.1 A/AA violations. */
+/**
+ * axe on the current page: no WCAG 2.1 A/AA violations. Legacy mode runs axe once in the page (and in
+ * its frames) instead of finishing the run in a new blank page, and `resultTypes` keeps the details of
+ * violations only (passes are summarised by rule): the same rules and verdicts in a quarter of the time
+ * (about 0.6 s instead of 2.5 s a page on this machine). The tags go in `options`, which replaces what
+ * `withTags` would set.
+ */
 export async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const results = await new AxeBuilder({ page })
+    .setLegacyMode(true)
+    .options({
+      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] },
+      resultTypes: ["violations"],
+    })
+    .analyze();
   const summary = results.violations.map(
     (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
   );
