@@ -13,7 +13,7 @@ import { spawnServer } from "./harness.ts";
 /**
  * The deployment of docs/deploy.md, built on this machine: Debian's nginx with the example site
  * config (deploy/nginx/lomda.conf: TLS with a self-signed certificate, HTTP → HTTPS, upstream
- * retries) in front of two `node server.js` processes on one PostgreSQL schema, PUBLIC_URL on
+ * retries) in front of two `node server.js` processes on one PostgreSQL database, PUBLIC_URL on
  * https. Signs in with the embedded provider and posts feedback through nginx, then restarts each
  * process in turn under load: the client must see no failed request.
  *
@@ -62,7 +62,9 @@ describe("deployment: nginx (TLS, retries) → two Lomda processes → one datab
   const inCi = process.env.CI === "true";
   const postgresUrl = process.env.TEST_DATABASE_URL;
   const dir = mkdtempSync(join(tmpdir(), "lomda-deploy-"));
-  const schema = `deploy_${process.pid}_${Date.now().toString(36)}`;
+  // A database of its own, not a schema: its processes migrate at every (re)start, and Kysely's
+  // migrator reads every schema of its database, which other test files create and drop meanwhile.
+  const database = `lomda_deploy_${process.pid}_${Date.now().toString(36)}`;
   let nginx: ChildProcess | undefined;
   let nginxLog = "";
   let agent: Agent;
@@ -113,6 +115,16 @@ describe("deployment: nginx (TLS, retries) → two Lomda processes → one datab
       req.end(init.body);
     });
 
+  async function adminQuery(statement: string) {
+    const admin = new pg.Client({ connectionString: postgresUrl });
+    await admin.connect();
+    try {
+      await admin.query(statement);
+    } finally {
+      await admin.end();
+    }
+  }
+
   /** A setup failure (nginx or PostgreSQL missing…) fails the test itself, rather than leaving it skipped. */
   let setupError: unknown;
   beforeAll(async () => {
@@ -127,12 +139,9 @@ describe("deployment: nginx (TLS, retries) → two Lomda processes → one datab
       throw new Error("TEST_DATABASE_URL is unset: in CI the deployment test runs on PostgreSQL");
     let databaseUrl = `file:${join(dir, "shared.db")}`;
     if (postgresUrl) {
-      const admin = new pg.Client({ connectionString: postgresUrl });
-      await admin.connect();
-      await admin.query(`create schema ${schema}`);
-      await admin.end();
+      await adminQuery(`create database ${database}`);
       const url = new URL(postgresUrl);
-      url.searchParams.set("options", `-c search_path=${schema}`);
+      url.pathname = `/${database}`;
       databaseUrl = url.href;
     } else {
       console.warn(
@@ -241,10 +250,7 @@ ${site}
       }),
     );
     if (postgresUrl) {
-      const client = new pg.Client({ connectionString: postgresUrl });
-      await client.connect();
-      await client.query(`drop schema if exists ${schema} cascade`);
-      await client.end();
+      await adminQuery(`drop database if exists ${database} with (force)`);
     }
     rmSync(dir, { recursive: true, force: true });
   });

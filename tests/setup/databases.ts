@@ -46,21 +46,54 @@ async function openTestDb(dialect: "sqlite" | "postgres"): Promise<TestDb> {
   }
   const url = process.env.TEST_DATABASE_URL!;
   const schema = `t_${suffix}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
   const database = openDatabase(url, { schema });
-  await migrateToLatest(database.db, { schema });
+  await withSchemaLock(url, "shared", async (client) => {
+    await client.query(`create schema ${schema}`);
+    await migrateToLatest(database.db, { schema });
+  });
   return {
     ...database,
     reopen: () => openDatabase(url, { schema }),
     async destroy() {
       await database.close();
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      await client.query(`drop schema if exists ${schema} cascade`);
-      await client.end();
+      await dropSchema(url, schema);
     },
   };
+}
+
+/** Any number of test files may migrate at once, but none while a schema is dropped (see withSchemaLock). */
+const SCHEMA_LOCK = 7_202_611;
+
+/**
+ * Runs `work` holding the test databases' schema lock. Kysely's migrator reads the catalogue of every
+ * schema of the database by name (has_schema_privilege, pg_get_serial_sequence), so a schema that
+ * another test worker drops meanwhile fails it with "schema … does not exist". Migrating takes the
+ * lock shared, dropping takes it alone. The lock lives as long as `client`'s session.
+ */
+export async function withSchemaLock<T>(
+  url: string,
+  mode: "shared" | "exclusive",
+  work: (client: pg.Client) => Promise<T>,
+): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(mode === "shared" ? "select pg_advisory_lock_shared($1)" : "select pg_advisory_lock($1)", [
+      SCHEMA_LOCK,
+    ]);
+    return await work(client);
+  } finally {
+    await client.end(); // ends the session, and with it the lock
+  }
+}
+
+/** Runs a migration of a test database (a test that migrates up or down itself), under the shared lock. */
+export function whileMigrating<T>(dialect: "sqlite" | "postgres", work: () => Promise<T>): Promise<T> {
+  return dialect === "postgres" ? withSchemaLock(process.env.TEST_DATABASE_URL!, "shared", work) : work();
+}
+
+export function dropSchema(url: string, schema: string): Promise<void> {
+  return withSchemaLock(url, "exclusive", async (client) => {
+    await client.query(`drop schema if exists ${schema} cascade`);
+  });
 }
