@@ -3,12 +3,12 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { NonceContext } from "./components/ui/nonce";
 import { resolveLocale } from "./i18n/locale";
-import { serverI18n } from "./i18n/resources.server";
+import { serverTranslator } from "./i18n/resources.server";
+import { TranslatorContext } from "./i18n/use-translation";
 import { localeContext, requestContext, type LocaleInfo, type RequestInfo } from "./context.server";
 import { readCookies } from "./lib/cookies.server";
 import { reportServerError } from "./lib/error-reporting.server";
@@ -64,11 +64,10 @@ function tryGet<T>(read: () => T): T | undefined {
   }
 }
 
-function i18nFor(request: Request, loadContext: RouterContextProvider): LocaleInfo["i18n"] {
+function localeFor(request: Request, loadContext: RouterContextProvider): LocaleInfo["locale"] {
   const fromMiddleware = tryGet(() => loadContext.get(localeContext));
-  if (fromMiddleware) return fromMiddleware.i18n;
-  const { locale } = resolveLocale(request, readCookies(request));
-  return serverI18n(locale);
+  if (fromMiddleware) return fromMiddleware.locale;
+  return resolveLocale(request, readCookies(request)).locale;
 }
 
 export default function handleRequest(
@@ -82,8 +81,9 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const info: RequestInfo | undefined = tryGet(() => loadContext.get(requestContext));
-  const nonce = info?.nonce;
-  const i18n = i18nFor(request, loadContext);
+  // A page the cache may share renders without a nonce ("": its scripts are allowed by hash).
+  const nonce = info?.nonce || undefined;
+  const translator = serverTranslator(localeFor(request, loadContext));
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -94,11 +94,11 @@ export default function handleRequest(
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
     const { pipe, abort } = renderToPipeableStream(
-      <I18nextProvider i18n={i18n}>
+      <TranslatorContext value={translator}>
         <NonceContext value={nonce ?? ""}>
           <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
         </NonceContext>
-      </I18nextProvider>,
+      </TranslatorContext>,
       {
         nonce,
         [readyOption]() {

@@ -177,8 +177,9 @@ const bare = createServer((req, res) => {
 });
 const bareDb = new Database(dbFile, { readonly: true });
 const ping = bareDb.prepare("select 1");
+// The same rows as Lomda's list: FEEDBACK_PAGE_SIZE (20) newest visible entries.
 const page = bareDb.prepare(
-  "select id, name, comment, image_url, rating, created_at from feedback where hidden = 0 order by created_at desc, id desc limit 10",
+  "select id, name, comment, image_url, rating, created_at from feedback where hidden = 0 order by created_at desc, id desc limit 20",
 );
 // In its own process would be fairer to Lomda; in this one it shares the CPU with the load generator
 // exactly as Lomda's process does not. The ratio is therefore, if anything, kind to Lomda.
@@ -186,9 +187,16 @@ await new Promise((ok) => bare.listen(PORTS.bareNode, "127.0.0.1", ok));
 
 /* ---------- load: interleaved rounds, median ratio ---------- */
 const gzip = { "accept-encoding": "gzip" };
+const UNCACHED_HOME = "/?bench=uncached";
 const pairs = [
   { figure: "`/` ÷ nginx (same bytes, gzip)", goal: 0.5, lomda: ["lomda", "/", gzip], peer: ["nginx", "/", gzip] },
-  { figure: "`/` ÷ bare React Router app", goal: 0.8, lomda: ["lomda", "/", gzip], peer: ["bareRouter", "/", gzip] },
+  // A query parameter other than ?lng= keeps a request out of the page cache: rendered every time.
+  {
+    figure: "`/` uncached ÷ bare React Router app",
+    goal: 0.8,
+    lomda: ["lomda", UNCACHED_HOME, gzip],
+    peer: ["bareRouter", "/", gzip],
+  },
   {
     figure: "`/api/feedback` ÷ bare node:http + better-sqlite3",
     goal: 0.5,
@@ -266,7 +274,14 @@ let worst = { path: "", kb: 0 };
 const jsCache = new Map();
 for (const path of PUBLIC_ROUTES) {
   const html = await (await fetch(`${base("lomda")}${path}`)).text();
-  const scripts = new Set([...html.matchAll(/["'(](\/assets\/[^"')\s]+\.js)/g)].map((m) => m[1]));
+  // What the browser loads before hydration: the modulepreload links and the inline module imports.
+  // (The inline route manifest also names other routes' modules; those load only when navigated to.)
+  const scripts = new Set(
+    [
+      ...html.matchAll(/<link rel="modulepreload" href="(\/assets\/[^"]+\.js)"/g),
+      ...html.matchAll(/import(?:\s*\*\s*as\s+\w+\s+from)?\s*\(?\s*"(\/assets\/[^"]+\.js)"/g),
+    ].map((m) => m[1]),
+  );
   let bytes = 0;
   for (const src of scripts) {
     if (!jsCache.has(src))
@@ -285,7 +300,7 @@ rows.push([
 ]);
 
 const streamed = await new Promise((ok, fail) => {
-  httpRequest(`${base("lomda")}/`, { headers: gzip }, (res) => {
+  httpRequest(`${base("lomda")}${UNCACHED_HOME}`, { headers: gzip }, (res) => {
     let length = 0;
     res.on("data", (chunk) => (length += chunk.length));
     res.on("end", () => ok(length));
@@ -296,7 +311,7 @@ const streamed = await new Promise((ok, fail) => {
 const oneShot = gzipSync(Buffer.from(homeHtml)).length;
 const streamRatio = streamed / oneShot;
 rows.push([
-  "streamed gzip of `/` ÷ one-shot gzip",
+  "streamed gzip of `/` (uncached) ÷ one-shot gzip",
   streamRatio.toFixed(2),
   "≤ 1.10",
   streamRatio <= 1.1 ? "met" : "not met",

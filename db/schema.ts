@@ -132,6 +132,14 @@ export interface FeedbackTable {
   created_at: string;
 }
 
+/** One row (id 1): the visible feedback's count and star total, and a version bumped by every change. */
+export interface FeedbackSummaryTable {
+  id: number;
+  visible_count: number;
+  rating_sum: number;
+  version: number;
+}
+
 export interface SubmissionsTable {
   id: string;
   name: string;
@@ -337,6 +345,7 @@ export interface Database {
   quiz_attempts: QuizAttemptsTable;
   quiz_answers: QuizAnswersTable;
   feedback: FeedbackTable;
+  feedback_summary: FeedbackSummaryTable;
   contact_messages: SubmissionsTable;
   registration_requests: SubmissionsTable;
   newsletter_subscribers: NewsletterTable;

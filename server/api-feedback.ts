@@ -1,3 +1,5 @@
+import { promisify } from "node:util";
+import { gzip } from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
 import type { AppServices } from "../app/context.server.ts";
 import {
@@ -7,23 +9,52 @@ import {
   parsePage,
   publicFeedbackItem,
 } from "../app/models/feedback.server.ts";
+import { feedbackVersion } from "../app/models/public-content.server.ts";
+
+const gzipAsync = promisify(gzip);
+/** Pages kept (the first ones are the ones asked for; a crawler walking deep pages evicts only its own). */
+const MAX_PAGES = 50;
+
+interface CachedPage {
+  version: number;
+  body: Buffer;
+  gzip: Buffer;
+}
 
 /**
  * GET /api/feedback?page=N: the public list, newest first, as JSON. Answered here, before the
  * router: it reads no session, language or page data, and the router's middleware, route matching
  * and response conversion cost several times the query (issue 16). POST stays a route of the app.
+ * Each page's JSON is the same for everyone until the feedback changes: it is kept, compressed once,
+ * per feedback version (a post here is seen at once, one in another process within a second).
  */
 export function feedbackList(services: AppServices) {
+  const pages = new Map<number, CachedPage>();
   return async (req: Request, res: Response, next: NextFunction) => {
     const page = parsePage(new URL(req.originalUrl, "http://local").searchParams.get("page"));
-    res.set("Cache-Control", "no-store");
+    res.setHeader("Cache-Control", "no-store");
     if (page === null) {
       res.status(400).json({ error: "invalid_page", max: MAX_FEEDBACK_PAGE });
       return;
     }
     try {
-      const items = await listFeedback(services.db, page, FEEDBACK_PAGE_SIZE);
-      res.json(items.map(publicFeedbackItem));
+      const version = await feedbackVersion(services.db);
+      let cached = pages.get(page);
+      if (!cached || cached.version !== version) {
+        const items = await listFeedback(services.db, page, FEEDBACK_PAGE_SIZE);
+        const body = Buffer.from(JSON.stringify(items.map(publicFeedbackItem)));
+        cached = { version, body, gzip: await gzipAsync(body) };
+        pages.delete(page);
+        pages.set(page, cached);
+        while (pages.size > MAX_PAGES) pages.delete(pages.keys().next().value!);
+      }
+      const zipped = req.acceptsEncodings("gzip") === "gzip";
+      res.setHeader("Content-Type", "application/json; charset=utf-8");
+      res.setHeader("Vary", "Accept-Encoding");
+      if (zipped) res.setHeader("Content-Encoding", "gzip");
+      const body = zipped ? cached.gzip : cached.body;
+      res.setHeader("Content-Length", body.length);
+      res.end(body);
     } catch (error) {
       next(error);
     }

@@ -5,25 +5,28 @@ import { existsSync, readdirSync } from "node:fs";
 import type { Server } from "node:http";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { RouterContextProvider, type ServerBuild } from "react-router";
+import { createRequestHandler as createFetchHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { migrateToLatest } from "../db/migrate.ts";
 import { requestContext, type AppServices, type RequestInfo } from "../app/context.server.ts";
 import { openDatabase } from "../app/lib/db.server.ts";
 import { ConfigError, loadConfig, type Config } from "../app/lib/env.server.ts";
+import { localeCookie } from "../app/lib/cookies.server.ts";
 import { flushErrorReporting, initServerErrorReporting } from "../app/lib/error-reporting.server.ts";
 import { IDP_MOUNT } from "../app/lib/idp/provider.server.ts";
 import { createLogger } from "../app/lib/logger.server.ts";
 import { loadCookieSecrets } from "../app/lib/secrets.server.ts";
 import { seedCatalogue } from "../app/models/catalogue-seed.server.ts";
+import { publicContentVersion } from "../app/models/public-content.server.ts";
 import { startBackgroundJobs } from "./background.ts";
 import { BODY_TIMEOUT_MS, bodyLimit, bodyTimeout, UPLOAD_TIMEOUT_MS, uploadBodyLimit } from "./body-limit.ts";
 import { formBodiesOnly, requestGuard } from "./request-guard.ts";
 import { feedbackList } from "./api-feedback.ts";
+import { createPageCache } from "./page-cache.ts";
 import { precompressedFiles } from "./precompressed.ts";
 import { requestLog } from "./request-log.ts";
 import { sameOriginOnly } from "./same-origin.ts";
 import { coverFiles, thumbnails, videoFiles } from "./media.ts";
-import { securityHeaders } from "./security-headers.ts";
+import { buildHashCsp, securityHeaders, type CspOptions } from "./security-headers.ts";
 import { createServices, type Runtime } from "./services.ts";
 import { viewerOf } from "./viewer.ts";
 import { runAccountsCommand, readPassword } from "./accounts-cli.ts";
@@ -72,26 +75,26 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
   app.use(requestLog(log));
   // A body that trickles in holds a connection: 30 s for it, an hour for an admin's upload.
   app.use(bodyTimeout({ ms: BODY_TIMEOUT_MS, uploadMs: UPLOAD_TIMEOUT_MS, log }));
-  app.use(
-    securityHeaders({
-      frameSrc: frameOrigins(config),
-      connectSrc: [
-        ...(config.SENTRY_DSN ? [new URL(config.SENTRY_DSN).origin] : []),
-        ...(config.CAPTCHA === "hcaptcha" ? HCAPTCHA_ORIGINS : []),
-      ],
-      formAction: formOrigins(config),
-      // Front-Channel Logout: the provider's logout page shows ours in an iframe.
-      framedBy: {
-        paths: ["/auth/frontchannel-logout"],
-        origins: [config.OIDC_ISSUER ? new URL(config.OIDC_ISSUER).origin : "'self'"],
-      },
-      // Book covers come from Google's image hosts; feedback pictures are links people give
-      // (https only: see docs/decisions/0006).
-      imgSrc: ["https:"],
-      https: config.publicOrigin.startsWith("https:"),
-      development: Boolean(options.devMiddleware),
-    }),
-  );
+  const csp: CspOptions = {
+    frameSrc: frameOrigins(config),
+    connectSrc: [
+      ...(config.SENTRY_DSN ? [new URL(config.SENTRY_DSN).origin] : []),
+      ...(config.CAPTCHA === "hcaptcha" ? HCAPTCHA_ORIGINS : []),
+    ],
+    scriptOrigins: config.CAPTCHA === "hcaptcha" ? HCAPTCHA_ORIGINS : [],
+    formAction: formOrigins(config),
+    // Front-Channel Logout: the provider's logout page shows ours in an iframe.
+    framedBy: {
+      paths: ["/auth/frontchannel-logout"],
+      origins: [config.OIDC_ISSUER ? new URL(config.OIDC_ISSUER).origin : "'self'"],
+    },
+    // Book covers come from Google's image hosts; feedback pictures are links people give
+    // (https only: see docs/decisions/0006).
+    imgSrc: ["https:"],
+    https: config.publicOrigin.startsWith("https:"),
+    development: Boolean(options.devMiddleware),
+  };
+  app.use(securityHeaders(csp));
   // The health check first: a load balancer asks often, and it needs none of what follows.
   app.get("/healthz", async (_req, res) => {
     const ok = await database.ping();
@@ -102,6 +105,17 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
   });
   // Unknown methods (405), a missing or absurd Host and undecodable paths (400), before anything else.
   app.use(requestGuard({ trustProxy: Boolean(config.trustProxy) }));
+  // Visitors' pages from memory, before the rest of the stack (not in development: edits must show).
+  const pageCache =
+    typeof options.build === "function" || options.devMiddleware
+      ? undefined
+      : createPageCache({
+          publicOrigin: config.publicOrigin,
+          version: () => publicContentVersion(database.db),
+          policy: (hashes) => buildHashCsp(hashes, csp),
+          localeCookie: (locale) => localeCookie(config, locale),
+        });
+  if (pageCache) app.use(pageCache.lookup);
   if (options.devMiddleware) app.use(options.devMiddleware);
   app.use(compression());
 
@@ -139,29 +153,37 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
     app.use("/idp", (req, res, next) => (req.path.startsWith("/interaction/") ? next() : idpCallback(req, res)));
   }
 
-  const routerHandler = (build: ServerBuild | (() => Promise<ServerBuild>)) =>
-    createRequestHandler({
-      build,
-      mode: config.isProduction ? "production" : "development",
-      getLoadContext(req, res) {
-        const context = new RouterContextProvider();
-        context.set(requestContext, {
-          ...services,
-          requestId: res.locals.requestId as string,
-          nonce: res.locals.cspNonce as string,
-          nodeReq: req,
-          nodeRes: res as RequestInfo["nodeRes"],
-          clientIp: req.ip ?? req.socket.remoteAddress ?? "",
-        });
-        return context;
-      },
+  const loadContext = (req: Request, res: Response) => {
+    const context = new RouterContextProvider();
+    context.set(requestContext, {
+      ...services,
+      requestId: res.locals.requestId as string,
+      nonce: res.locals.cspNonce as string,
+      nodeReq: req,
+      nodeRes: res as RequestInfo["nodeRes"],
+      clientIp: req.ip ?? req.socket.remoteAddress ?? "",
     });
+    return context;
+  };
+  const mode = config.isProduction ? "production" : "development";
+  const routerHandler = (build: ServerBuild | (() => Promise<ServerBuild>)): express.RequestHandler => {
+    const handle = createRequestHandler({ build, mode, getLoadContext: loadContext });
+    if (!pageCache) return handle;
+    const renderPage = createFetchHandler(build, mode);
+    return (req, res, next) => {
+      // A page the cache may keep: its own scripts, marked with this response's nonce, are then
+      // allowed by hash and the nonce removed (server/page-cache.ts).
+      if (!res.locals.pageCache) return handle(req, res, next);
+      const nonce = res.locals.cspNonce as string;
+      pageCache.render(req, res, nonce, (request) => renderPage(request, loadContext(req, res))).catch(next);
+    };
+  };
   // React Router derives its route tree from the build on every request when given a function
   // (that is how `npm run dev` picks up edits); the built app is loaded once and given as an object.
   if (options.build) {
     app.use(routerHandler(options.build));
   } else {
-    let handler: Promise<ReturnType<typeof routerHandler>> | undefined;
+    let handler: Promise<express.RequestHandler> | undefined;
     app.use((req, res, next) => {
       handler ??= loadServerBuild().then(routerHandler);
       handler.then((handle) => handle(req, res, next), next);

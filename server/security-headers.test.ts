@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildCsp } from "./security-headers.ts";
+import { buildCsp, buildHashCsp } from "./security-headers.ts";
 
 describe("content security policy", () => {
   it("allows only nonce'd scripts and same-origin everything else", () => {
@@ -17,5 +17,16 @@ describe("content security policy", () => {
 
   it("forbids frames when none are needed", () => {
     expect(buildCsp("n", { frameSrc: [], https: false })).toContain("frame-src 'none'");
+  });
+
+  it("allows a cached page's inline scripts by hash and its modules from our origin, nothing inline else", () => {
+    const options = { frameSrc: [], https: false, scriptOrigins: ["https://hcaptcha.com"] };
+    const csp = buildHashCsp(["sha256-AAA=", "sha256-BBB="], options);
+    expect(csp).toContain("script-src 'self' 'sha256-AAA=' 'sha256-BBB=' https://hcaptcha.com;");
+    expect(csp).not.toContain("nonce-");
+    expect(csp).not.toContain("strict-dynamic");
+    expect(csp).not.toContain("unsafe-inline");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(buildCsp("n", options)).not.toContain("hcaptcha"); // nonce'd pages trust what their scripts load
   });
 });

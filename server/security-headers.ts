@@ -10,6 +10,11 @@ export interface CspOptions {
   workerSrc?: string[];
   /** Extra origins forms may post to or be redirected to (an external sign-in provider). */
   formAction?: string[];
+  /**
+   * Script origins a page loads from (the hCaptcha widget). Nonce'd pages need none ('strict-dynamic'
+   * trusts what our scripts load); cached pages, whose scripts are allowed by hash, list them.
+   */
+  scriptOrigins?: string[];
   /** Extra image origins (book covers from the library's upstream). */
   imgSrc?: string[];
   /**
@@ -26,10 +31,25 @@ export interface CspOptions {
   development?: boolean;
 }
 
+/** The page policy: scripts by this response's nonce, and what those scripts load ('strict-dynamic'). */
 export function buildCsp(nonce: string, options: CspOptions, frameAncestors: string[] = ["'none'"]): string {
+  return policy([`'nonce-${nonce}'`, "'strict-dynamic'"], options, frameAncestors);
+}
+
+/**
+ * The policy of a page cached for visitors (server/page-cache.ts, docs/decisions/0017): the same
+ * bytes go to everyone, so a nonce would be shared and guessable. Its inline scripts are allowed by
+ * their hashes instead, and its module scripts by origin: 'self' serves only our built files and
+ * files with a non-script type (nosniff), so nothing else of ours can run as a script.
+ */
+export function buildHashCsp(hashes: string[], options: CspOptions): string {
+  return policy(["'self'", ...hashes.map((h) => `'${h}'`), ...(options.scriptOrigins ?? [])], options, ["'none'"]);
+}
+
+function policy(scriptSrc: string[], options: CspOptions, frameAncestors: string[]): string {
   const directives: [string, string[]][] = [
     ["default-src", ["'none'"]],
-    ["script-src", [`'nonce-${nonce}'`, "'strict-dynamic'"]],
+    ["script-src", scriptSrc],
     ["style-src", ["'self'", ...(options.development ? ["'unsafe-inline'"] : [])]],
     ["img-src", ["'self'", "data:", ...(options.imgSrc ?? [])]],
     ["font-src", ["'self'"]],

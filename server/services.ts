@@ -2,6 +2,7 @@ import { readdirSync } from "node:fs";
 import { type AppServices } from "../app/context.server.ts";
 import type { DatabaseHandle } from "../app/lib/db.server.ts";
 import type { Config } from "../app/lib/env.server.ts";
+import { LOCALES } from "../app/i18n/locale.ts";
 import {
   createEmbeddedIdp,
   EMBEDDED_CLIENT_ID,
@@ -28,12 +29,29 @@ export interface Runtime {
   selfOrigin?: string;
 }
 
+/** The site stylesheet (app/root.tsx links app.css?url; Vite names it app-<hash>.css). */
 function builtStylesheet(clientDir: string): string | undefined {
   try {
-    const css = readdirSync(`${clientDir}/assets`).find((f) => /^root-.*\.css$/.test(f));
+    const css = readdirSync(`${clientDir}/assets`).find((f) => /^app-.*\.css$/.test(f));
     return css ? `/assets/${css}` : undefined;
   } catch {
     return undefined;
+  }
+}
+
+/** The built modules of the pages' strings (vite.config.ts names them strings-<language>-<hash>.js). */
+function builtStrings(clientDir: string): AppServices["stringsModules"] {
+  try {
+    const files = readdirSync(`${clientDir}/assets`);
+    const find = (locale: string) => files.find((f) => f.startsWith(`strings-${locale}-`) && f.endsWith(".js"));
+    const modules: NonNullable<AppServices["stringsModules"]> = {};
+    for (const locale of LOCALES) {
+      const file = find(locale);
+      if (file) modules[locale] = `/assets/${file}`;
+    }
+    return modules;
+  } catch {
+    return {};
   }
 }
 
@@ -54,8 +72,19 @@ export async function createServices(
     timeoutMs: config.BOOKS_TIMEOUT_MS,
     log,
   });
-  // Uploaded lesson videos and course covers (MEDIA_DIR: one volume for every process).
-  const media = createMediaStore(config.mediaDir);
+  // What every request may need, whichever provider signs people in.
+  const common = {
+    config,
+    db,
+    database,
+    log,
+    cookieSecrets,
+    rateLimits: createRateLimits(db),
+    books,
+    // Uploaded lesson videos and course covers (MEDIA_DIR: one volume for every process).
+    media: createMediaStore(config.mediaDir),
+    stringsModules: builtStrings(clientDir),
+  };
   if (!config.embeddedIdp) {
     const oidc = new OidcClient(
       {
@@ -72,7 +101,7 @@ export async function createServices(
       },
       log,
     );
-    return { config, db, database, log, cookieSecrets, oidc, rateLimits: createRateLimits(db), books, media };
+    return { ...common, oidc };
   }
 
   if (config.demo) {
@@ -112,5 +141,5 @@ export async function createServices(
     },
     log,
   );
-  return { config, db, database, log, cookieSecrets, oidc, idp, rateLimits: createRateLimits(db), books, media };
+  return { ...common, oidc, idp };
 }

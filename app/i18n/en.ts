@@ -246,9 +246,12 @@ export const en = {
     hours_other: "{{hours}} Hours",
     students_one: "{{count, number}} Student",
     students_other: "{{count, number}} Students",
-    reviews_one: "{{rating, number}} out of 5 stars, {{count, number}} review",
-    reviews_other: "{{rating, number}} out of 5 stars, {{count, number}} reviews",
     teacher: "Teacher",
+  },
+  rating: {
+    /** One label for the stars and the number beside them. */
+    withReviews_one: "Rated {{rating}} out of 5, {{count, number}} review",
+    withReviews_other: "Rated {{rating}} out of 5, {{count, number}} reviews",
   },
   video: {
     listLabel: "{{title}}: videos",
@@ -258,6 +261,11 @@ export const en = {
     watchOnYoutube: "Watch on YouTube",
     locked: "Locked — sign in or subscribe to watch",
     lockedShort: "Locked",
+    lockedHeading_one: "1 locked video",
+    lockedHeading_other: "{{count, number}} locked videos",
+    lockedHeadingMore_one: "1 more video, for subscribers",
+    lockedHeadingMore_other: "{{count, number}} more videos, for subscribers",
+    lockedListLabel: "{{label}}, locked",
     freeSample: "Free sample",
     duration: "Duration {{duration}}",
     visitorNotice:
@@ -468,7 +476,10 @@ export const en = {
     searchPlaceholder: "Title, author or topic",
     search: "Search",
     results: "your Books",
-    resultsFor: "Results for “{{q}}”: {{count, number}}",
+    resultsFor_one: "1 book for “{{q}}”",
+    resultsFor_other: "{{count, number}} books for “{{q}}”",
+    leftOut_one: "1 more book was found that cannot be bought or read here, so it is not shown.",
+    leftOut_other: "{{count, number}} more books were found that cannot be bought or read here, so they are not shown.",
     noResults: "No books found for “{{q}}”. Try other words, or look at the suggestions below.",
     unavailable:
       "Search is unavailable right now. Please try again in a few minutes — meanwhile, here are our suggestions.",

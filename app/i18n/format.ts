@@ -47,6 +47,11 @@ export function formatNumber(
   return numberFormat(locale, options).format(value);
 }
 
+/** A star rating with one decimal, as the stars show it: 4.7 → "4.7", 5 → "5.0". */
+export function formatRating(rating: number, locale: Locale): string {
+  return formatNumber(rating, locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+}
+
 const FILE_SIZE_UNITS = [
   ["gigabyte", 1024 ** 3],
   ["megabyte", 1024 ** 2],

@@ -154,7 +154,9 @@ describe("plural forms through the real instances", () => {
     expect(enT("video.count", { count: 0 })).toBe("0 videos");
     expect(enT("card.students", { count: 1 })).toBe("1 Student");
     expect(enT("card.students", { count: 1024 })).toBe("1,024 Students");
-    expect(enT("card.reviews", { rating: 4.5, count: 1 })).toBe("4.5 out of 5 stars, 1 review");
+    expect(enT("rating.withReviews", { rating: "4.5", count: 1 })).toBe("Rated 4.5 out of 5, 1 review");
+    expect(enT("rating.withReviews", { rating: "4.7", count: 1024 })).toBe("Rated 4.7 out of 5, 1,024 reviews");
+    expect(enT("video.lockedHeading", { count: 29 })).toBe("29 locked videos");
     expect(enT("card.hours", { count: 9.5, hours: "9.50" })).toBe("9.50 Hours");
     expect(enT("test.questions", { count: 1 })).toBe("1 question");
     expect(enT("library.tooMany", { count: 1 })).toBe("Too many searches. Please wait 1 second and try again.");
@@ -174,7 +176,9 @@ describe("plural forms through the real instances", () => {
     expect(heT("card.hours", { count: 2, hours: "2.00" })).toBe("שעתיים");
     expect(heT("card.hours", { count: 9.5, hours: "9.50" })).toBe("9.50 שעות");
     expect(heT("test.questions", { count: 2 })).toBe("שתי שאלות");
-    expect(heT("card.reviews", { rating: 4.5, count: 1 })).toBe("4.5 מתוך 5 כוכבים, ביקורת אחת");
+    expect(heT("rating.withReviews", { rating: "4.5", count: 1 })).toBe("דירוג 4.5 מתוך 5, ביקורת אחת");
+    expect(heT("rating.withReviews", { rating: "4.7", count: 2 })).toBe("דירוג 4.7 מתוך 5, שתי ביקורות");
+    expect(heT("video.lockedHeadingMore", { count: 2 })).toBe("עוד שני סרטונים, למנויים");
     expect(heT("feedback.tooMany", { count: 2 })).toBe("יותר מדי שליחות. נסו שוב בעוד שתי שניות.");
     expect(heT("feedback.tooMany", { count: 60 })).toBe("יותר מדי שליחות. נסו שוב בעוד 60 שניות.");
   });

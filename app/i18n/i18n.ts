@@ -11,8 +11,9 @@ declare module "i18next" {
 }
 
 /**
- * One i18next instance per request on the server, one per page load in the browser. Resources
- * are passed in: the server has both languages, the browser loads only the page's language.
+ * The server's i18next instance for a language (loaders, actions, mail: resources.server.ts keeps one
+ * per language). Components translate with translator.ts, which gives the same answers without
+ * i18next in the browser bundle.
  * Plurals follow Intl.PluralRules (English one/other, Hebrew one/two/other: keys `x_one`,
  * `x_two`, `x_other`, chosen by `count`); `{{count, number}}` formats through format.ts.
  */
@@ -25,7 +26,6 @@ export function createI18n(locale: Locale, translation: Translation): i18n {
     interpolation: { escapeValue: false }, // React escapes
     initAsync: false,
     returnNull: false,
-    react: { useSuspense: false },
   });
   instance.services.formatter?.add("number", (value: unknown, lng: string | undefined) =>
     typeof value === "number" ? formatNumber(value, asLocale(lng)) : String(value),

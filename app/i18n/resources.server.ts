@@ -3,6 +3,7 @@ import { en } from "./en";
 import { he } from "./he";
 import { createI18n } from "./i18n";
 import type { Locale } from "./locale";
+import { createTranslator, type Translator } from "./translator";
 
 export const resources = { en, he } as const;
 
@@ -24,4 +25,16 @@ export function serverI18n(locale: Locale): i18n {
     instances.set(locale, instance);
   }
   return instance;
+}
+
+const translators = new Map<Locale, Translator>();
+
+/** The components' translator for a language (translator.ts): made once, shared by every request. */
+export function serverTranslator(locale: Locale): Translator {
+  let translator = translators.get(locale);
+  if (!translator) {
+    translator = createTranslator(locale, translationFor(locale));
+    translators.set(locale, translator);
+  }
+  return translator;
 }

@@ -31,7 +31,7 @@ describe("the books upstream client", () => {
 
   it("makes no call for an empty query", async () => {
     const books = client();
-    expect(await books.search("   ")).toEqual({ status: "ok", volumes: [] });
+    expect(await books.search("   ")).toEqual({ status: "ok", volumes: [], leftOut: 0 });
     expect(books.calls).toBe(0);
   });
 
@@ -76,9 +76,9 @@ describe("the books upstream client", () => {
     const books = client();
     const [a, b] = await Promise.all([books.search("Python"), books.search("python")]);
     expect(a).toEqual(b);
-    expect(books.calls).toBe(1);
+    expect(books.calls).toBe(2); // the search and its e-books follow-up (one book of ten can be shown)
     await books.search("PYTHON");
-    expect(books.calls).toBe(1);
+    expect(books.calls).toBe(2);
   });
 
   it("expires the cache after its TTL", async () => {
@@ -87,7 +87,67 @@ describe("the books upstream client", () => {
     await books.search("python");
     now += 11 * 60_000;
     await books.search("python");
-    expect(books.calls).toBe(2);
+    expect(books.calls).toBe(4);
+  });
+
+  it("asks once more, for e-books only, when the first answer shows few books and the upstream has more", async () => {
+    const books = client();
+    const before = upstream.requests.length;
+    const outcome = await books.search("javascript");
+    if (outcome.status !== "ok") throw new Error("expected ok");
+    const asked = upstream.requests.slice(before);
+    expect(asked.map((r) => r.searchParams.get("filter"))).toEqual([null, "ebooks"]);
+    expect(asked[1]!.searchParams.get("maxResults")).toBe("40");
+    expect(asked[1]!.searchParams.get("q")).toBe("javascript");
+    const shown = toBookViews(outcome.volumes, "en");
+    expect(shown).toHaveLength(12); // none of the first ten, all twelve e-books
+    expect(outcome.leftOut).toBe(10);
+    expect(shown.some((b) => b.saleability === "FREE") && shown.some((b) => b.saleability === "FOR_SALE")).toBe(true);
+  });
+
+  it("merges the e-books without repeating a book the first answer had", async () => {
+    const outcome = await client().search("flutter"); // the e-books answer repeats the five FOR_SALE books
+    if (outcome.status !== "ok") throw new Error("expected ok");
+    const ids = outcome.volumes.map((v) => v.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(toBookViews(outcome.volumes, "en")).toHaveLength(5);
+    expect(outcome.leftOut).toBe(5);
+  });
+
+  it("keeps the first answer's books when the e-books call fails", async () => {
+    const failing = await startBooksUpstream();
+    const original = failing.url;
+    // The same fake, but every filter=ebooks request fails.
+    const { createServer } = await import("node:http");
+    const proxy = createServer((req, res) => {
+      if (req.url?.includes("filter=ebooks")) return void res.writeHead(500).end("{}");
+      fetch(`${original}${req.url!.slice(req.url!.indexOf("?"))}`)
+        .then(async (r) => res.writeHead(r.status, { "content-type": "application/json" }).end(await r.text()))
+        .catch(() => res.writeHead(502).end());
+    });
+    await new Promise<void>((ok) => proxy.listen(0, "127.0.0.1", ok));
+    try {
+      const port = (proxy.address() as { port: number }).port;
+      const books = new BooksClient({
+        url: `http://127.0.0.1:${port}/books/v1/volumes`,
+        timeoutMs: 2000,
+        log: createLogger("silent"),
+      });
+      const outcome = await books.search("flutter");
+      if (outcome.status !== "ok") throw new Error("expected ok");
+      expect(toBookViews(outcome.volumes, "en")).toHaveLength(5);
+      expect(outcome.leftOut).toBe(5);
+    } finally {
+      proxy.close();
+      failing.close();
+    }
+  });
+
+  it("does not ask again when the first answer holds everything there is", async () => {
+    const books = client();
+    const before = upstream.requests.length;
+    await books.search("nothing here"); // empty: totalItems 0
+    expect(upstream.requests.slice(before).map((r) => r.searchParams.get("filter"))).toEqual([null]);
   });
 
   it("answers 'unavailable' for a hanging, failing, garbled, huge or redirecting upstream, within the timeout", async () => {

@@ -19,7 +19,21 @@ const CACHE_MAX_ENTRIES = 200;
 const CIRCUIT_FAILURES = 3;
 const CIRCUIT_OPEN_MS = 30_000;
 
-export type SearchOutcome = { status: "ok"; volumes: Volume[] } | { status: "unavailable" };
+/** Fewer shown books than this from the first answer, and more exist: ask once more, for e-books only. */
+export const FEW_SHOWN = 10;
+
+/**
+ * `volumes`: what can be shown and what cannot, in the upstream's order (toBookViews drops the
+ * NOT_FOR_SALE ones, SPEC.md §5); `leftOut`: how many of those cannot be shown, to say so.
+ */
+export type SearchOutcome = { status: "ok"; volumes: Volume[]; leftOut: number } | { status: "unavailable" };
+
+interface Answer {
+  volumes: Volume[];
+  totalItems: number;
+}
+
+const showable = (v: Volume) => v.saleInfo?.saleability !== "NOT_FOR_SALE";
 
 export interface BooksClientOptions {
   url: string;
@@ -43,7 +57,7 @@ export function normalizeQuery(q: string | null | undefined): string {
 
 export class BooksClient {
   private readonly options: BooksClientOptions;
-  private readonly cache = new Map<string, { at: number; value: Volume[] }>();
+  private readonly cache = new Map<string, { at: number; value: { volumes: Volume[]; leftOut: number } }>();
   private readonly inflight = new Map<string, Promise<SearchOutcome>>();
   private failures = 0;
   private openUntil = 0;
@@ -61,13 +75,13 @@ export class BooksClient {
   /** Searches; an empty query makes no call. Never throws: failures come back as "unavailable". */
   async search(query: string): Promise<SearchOutcome> {
     const q = normalizeQuery(query);
-    if (!q) return { status: "ok", volumes: [] };
+    if (!q) return { status: "ok", volumes: [], leftOut: 0 };
     const key = q.toLowerCase();
     const cached = this.cache.get(key);
     if (cached && this.now() - cached.at < CACHE_TTL_MS) {
       this.cache.delete(key); // refresh its place: least recently used goes first
       this.cache.set(key, cached);
-      return { status: "ok", volumes: cached.value };
+      return { status: "ok", ...cached.value };
     }
     const running = this.inflight.get(key);
     if (running) return running;
@@ -78,36 +92,63 @@ export class BooksClient {
 
   private async fetchAndRemember(q: string, key: string): Promise<SearchOutcome> {
     if (this.now() < this.openUntil) return { status: "unavailable" };
+    let first: Answer;
     try {
-      let volumes: Volume[];
-      try {
-        volumes = await this.call(q);
-      } catch (error) {
-        if (!(error instanceof UpstreamError && error.retryable)) throw error;
-        volumes = await this.call(q); // at most one retry, on a network error or a 5xx
-      }
+      first = await this.callWithRetry(q);
       this.failures = 0;
-      this.cache.set(key, { at: this.now(), value: volumes });
-      while (this.cache.size > CACHE_MAX_ENTRIES) this.cache.delete(this.cache.keys().next().value!);
-      return { status: "ok", volumes };
     } catch (error) {
       this.failures += 1;
       if (this.failures >= CIRCUIT_FAILURES) {
         this.openUntil = this.now() + CIRCUIT_OPEN_MS;
         this.failures = 0;
       }
-      this.options.log.warn(
-        { err: { message: (error as Error).message }, upstream: new URL(this.options.url).host },
-        "library search failed",
-      );
+      this.warn(error);
       return { status: "unavailable" };
+    }
+    let volumes = first.volumes;
+    // Most answers are books nobody may buy or read here (NOT_FOR_SALE): when few are left and the
+    // upstream has more, ask it for e-books only (FOR_SALE or FREE), once.
+    if (volumes.filter(showable).length < FEW_SHOWN && first.totalItems > volumes.length) {
+      try {
+        const ebooks = await this.call(q, "ebooks");
+        const seen = new Set(volumes.map((v) => v.id));
+        volumes = [...volumes];
+        for (const volume of ebooks.volumes) {
+          if (seen.has(volume.id)) continue;
+          seen.add(volume.id);
+          volumes.push(volume);
+        }
+      } catch (error) {
+        this.warn(error); // the first answer's books are still worth showing
+      }
+    }
+    const value = { volumes, leftOut: volumes.filter((v) => !showable(v)).length };
+    this.cache.set(key, { at: this.now(), value });
+    while (this.cache.size > CACHE_MAX_ENTRIES) this.cache.delete(this.cache.keys().next().value!);
+    return { status: "ok", ...value };
+  }
+
+  private warn(error: unknown) {
+    this.options.log.warn(
+      { err: { message: (error as Error).message }, upstream: new URL(this.options.url).host },
+      "library search failed",
+    );
+  }
+
+  private async callWithRetry(q: string): Promise<Answer> {
+    try {
+      return await this.call(q);
+    } catch (error) {
+      if (!(error instanceof UpstreamError && error.retryable)) throw error;
+      return this.call(q); // at most one retry, on a network error or a 5xx
     }
   }
 
-  private async call(q: string): Promise<Volume[]> {
+  private async call(q: string, filter?: "ebooks"): Promise<Answer> {
     const url = new URL(this.options.url);
     url.searchParams.set("q", q);
     url.searchParams.set("maxResults", String(MAX_RESULTS));
+    if (filter) url.searchParams.set("filter", filter);
     if (this.options.key) url.searchParams.set("key", this.options.key);
     this.calls += 1;
     let response: Response;
@@ -139,7 +180,7 @@ export class BooksClient {
       const volume = volumeSchema.safeParse(item);
       if (volume.success) volumes.push(volume.data);
     }
-    return volumes;
+    return { volumes, totalItems: parsed.data.totalItems ?? volumes.length };
   }
 }
 
@@ -212,28 +253,24 @@ export function plainText(html: string | undefined, max = 400): string | null {
 
 /** SPEC.md §5: books that are NOT_FOR_SALE are left out. */
 export function toBookViews(volumes: Volume[], locale: Locale): BookView[] {
-  return volumes
-    .filter((v) => v.saleInfo?.saleability !== "NOT_FOR_SALE")
-    .map((v) => {
-      const saleability =
-        v.saleInfo?.saleability === "FREE" ? "FREE" : v.saleInfo?.saleability === "FOR_SALE" ? "FOR_SALE" : "OTHER";
-      const retail = v.saleInfo?.retailPrice;
-      return {
-        id: v.id,
-        title: v.volumeInfo.title,
-        subtitle: v.volumeInfo.subtitle ?? null,
-        authors: v.volumeInfo.authors ?? [],
-        pageCount: v.volumeInfo.pageCount ?? null,
-        saleability,
-        thumbnail: safeThumbnail(v.volumeInfo.imageLinks?.thumbnail ?? v.volumeInfo.imageLinks?.smallThumbnail),
-        pdfLink:
-          saleability === "FREE"
-            ? safeHttpUrl(v.accessInfo?.pdf?.downloadLink ?? v.accessInfo?.pdf?.acsTokenLink)
-            : null,
-        readLink: saleability === "FREE" ? safeHttpUrl(v.accessInfo?.webReaderLink) : null,
-        price: saleability !== "FREE" && retail ? formatMoney(retail.amount, retail.currencyCode, locale) : null,
-        buyLink: saleability !== "FREE" ? safeHttpUrl(v.saleInfo?.buyLink) : null,
-        description: plainText(v.volumeInfo.description),
-      } satisfies BookView;
-    });
+  return volumes.filter(showable).map((v) => {
+    const saleability =
+      v.saleInfo?.saleability === "FREE" ? "FREE" : v.saleInfo?.saleability === "FOR_SALE" ? "FOR_SALE" : "OTHER";
+    const retail = v.saleInfo?.retailPrice;
+    return {
+      id: v.id,
+      title: v.volumeInfo.title,
+      subtitle: v.volumeInfo.subtitle ?? null,
+      authors: v.volumeInfo.authors ?? [],
+      pageCount: v.volumeInfo.pageCount ?? null,
+      saleability,
+      thumbnail: safeThumbnail(v.volumeInfo.imageLinks?.thumbnail ?? v.volumeInfo.imageLinks?.smallThumbnail),
+      pdfLink:
+        saleability === "FREE" ? safeHttpUrl(v.accessInfo?.pdf?.downloadLink ?? v.accessInfo?.pdf?.acsTokenLink) : null,
+      readLink: saleability === "FREE" ? safeHttpUrl(v.accessInfo?.webReaderLink) : null,
+      price: saleability !== "FREE" && retail ? formatMoney(retail.amount, retail.currencyCode, locale) : null,
+      buyLink: saleability !== "FREE" ? safeHttpUrl(v.saleInfo?.buyLink) : null,
+      description: plainText(v.volumeInfo.description),
+    } satisfies BookView;
+  });
 }

@@ -4,8 +4,8 @@ import { z } from "zod";
  * One schema for the feedback form, checked in the browser (constraints on the inputs) and on the
  * server (this parse). Errors are translation keys, so each person reads them in their language.
  */
-export const FEEDBACK_LIMITS = { name: 80, comment: 2000, image: 2048 } as const;
-export const DEFAULT_RATING = 2;
+export { DEFAULT_RATING, FEEDBACK_LIMITS } from "./feedback.limits";
+import { FEEDBACK_LIMITS } from "./feedback.limits";
 
 const imageUrl = z
   .string()

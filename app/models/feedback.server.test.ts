@@ -2,7 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb, DIALECTS, type TestDb } from "../../tests/setup/databases.ts";
 import { createFeedback } from "../../tests/support/factories.ts";
 import { parseFeedback } from "./feedback.schema";
-import { deleteFeedback, feedbackStats, listFeedback, mayDelete, setFeedbackHidden } from "./feedback.server";
+import {
+  cursorOf,
+  deleteFeedback,
+  feedbackStats,
+  listFeedback,
+  listFeedbackPage,
+  mayDelete,
+  parseCursor,
+  readFeedbackVersion,
+  setFeedbackHidden,
+} from "./feedback.server";
 
 const valid = { name: "Ada", comment: "Clear lessons.", image: "", rating: "4" };
 
@@ -107,5 +117,53 @@ describe.each(DIALECTS)("feedback storage on %s", (dialect) => {
     const created = await createFeedback(t.db);
     expect(await deleteFeedback(t.db, created.id)).toBe(true);
     expect(await deleteFeedback(t.db, created.id)).toBe(false);
+  });
+
+  it("keeps the summary equal to a recount through posts, hides, shows and deletes, and versions each change", async () => {
+    const recount = async () => {
+      const rows = await t.db.selectFrom("feedback").select("rating").where("hidden", "=", 0).execute();
+      const sum = rows.reduce((total, row) => total + row.rating, 0);
+      return { count: rows.length, average: rows.length ? Math.round((sum / rows.length) * 10) / 10 : null };
+    };
+    const version = await readFeedbackVersion(t.db);
+    const a = await createFeedback(t.db, { rating: 5 });
+    const b = await createFeedback(t.db, { rating: 1 });
+    expect(await feedbackStats(t.db)).toEqual(await recount());
+    await setFeedbackHidden(t.db, a.id, true);
+    await setFeedbackHidden(t.db, a.id, true); // hiding twice removes it once
+    expect(await feedbackStats(t.db)).toEqual(await recount());
+    await deleteFeedback(t.db, a.id); // a hidden entry leaves the visible summary as it was
+    expect(await feedbackStats(t.db)).toEqual(await recount());
+    await setFeedbackHidden(t.db, b.id, true);
+    await setFeedbackHidden(t.db, b.id, false);
+    expect(await feedbackStats(t.db)).toEqual(await recount());
+    await deleteFeedback(t.db, b.id);
+    expect(await feedbackStats(t.db)).toEqual(await recount());
+    expect(await readFeedbackVersion(t.db)).toBe(version + 6);
+  });
+
+  it("pages by keyset after the last entry of the page before: the same pages as by offset, and entries with one time kept apart", async () => {
+    const at = new Date("2031-05-05T05:05:05.000Z");
+    for (let i = 0; i < 7; i++) await createFeedback(t.db, { name: `Same${i}` }, { now: at }); // one timestamp: the id orders
+    const byOffset = [];
+    for (let page = 1; page <= 4; page++) byOffset.push((await listFeedbackPage(t.db, page, 3)).items.map((f) => f.id));
+    const byKeyset = [];
+    let after = null;
+    for (let page = 1; page <= 4; page++) {
+      const { items } = await listFeedbackPage(t.db, page, 3, after);
+      byKeyset.push(items.map((f) => f.id));
+      after = items.length ? parseCursor(cursorOf(items[items.length - 1]!)) : null;
+    }
+    expect(byKeyset).toEqual(byOffset);
+    expect(new Set(byKeyset.flat()).size).toBe(12);
+  });
+
+  it("reads only cursors it wrote", () => {
+    expect(parseCursor("2031-05-05T05:05:05.000Z_0b0c8f6e-4a9e-4d5b-9d7e-2f6a1b3c4d5e")).toEqual({
+      date: "2031-05-05T05:05:05.000Z",
+      id: "0b0c8f6e-4a9e-4d5b-9d7e-2f6a1b3c4d5e",
+    });
+    for (const bad of [null, "", "x", "2031-05-05_abc", "2031-05-05T05:05:05.000Z_' or 1=1 --"])
+      expect(parseCursor(bad), String(bad)).toBeNull();
   });
 });

@@ -1,7 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { sql, type Kysely } from "kysely";
-import type { Database, FeedbackRow } from "~/lib/db.server";
+import { writeTransaction, type Database, type FeedbackRow } from "~/lib/db.server";
 import type { FeedbackInput } from "./feedback.schema";
+
+/** The form's parse, for the route's action: from a server module, so zod stays out of the browser. */
+export { parseFeedback } from "./feedback.schema";
 
 export const FEEDBACK_PAGE_SIZE = 20;
 
@@ -56,7 +59,10 @@ export async function createFeedback(
     hidden: 0,
     created_at: (options.now ?? new Date()).toISOString(),
   };
-  await db.insertInto("feedback").values(row).execute();
+  await writeTransaction(db, async (trx) => {
+    await trx.insertInto("feedback").values(row).execute();
+    await changeSummary(trx, 1, row.rating);
+  });
   return toItem(row);
 }
 
@@ -71,16 +77,37 @@ export function parsePage(value: string | null): number | null {
   return page >= 1 && page <= MAX_FEEDBACK_PAGE ? page : null;
 }
 
+/** Where a page of the list starts: after this entry (keyset paging), the last one of the page before. */
+export interface FeedbackCursor {
+  date: string;
+  id: string;
+}
+
+const CURSOR = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)_([0-9a-f-]{36})$/;
+
+/** An `?after=` value (as `cursorOf` writes it), or null when it is not one. */
+export function parseCursor(value: string | null): FeedbackCursor | null {
+  const match = value ? CURSOR.exec(value) : null;
+  return match ? { date: match[1]!, id: match[2]! } : null;
+}
+
+export function cursorOf(item: Pick<FeedbackItem, "date" | "id">): string {
+  return `${item.date}_${item.id}`;
+}
+
 /**
- * Visible feedback, newest first, a page at a time (1-based). `hasMore` comes from one row
- * fetched past the page; the offset counts whole pages, so every entry appears on exactly one.
+ * Visible feedback, newest first, a page at a time (1-based). With the cursor of the page before
+ * (what the Next link carries), the page is read from the index after that entry, as cheap on page
+ * 500 as on page 2; without one (a typed ?page=), by offset. `hasMore` comes from one row fetched
+ * past the page.
  */
 export async function listFeedbackPage(
   db: Kysely<Database>,
   page = 1,
   pageSize = FEEDBACK_PAGE_SIZE,
+  after: FeedbackCursor | null = null,
 ): Promise<{ items: FeedbackItem[]; hasMore: boolean }> {
-  const rows = await listRows(db, pageSize + 1, (Math.max(1, page) - 1) * pageSize);
+  const rows = await listRows(db, pageSize + 1, after ? 0 : (Math.max(1, page) - 1) * pageSize, after);
   return { items: rows.slice(0, pageSize).map(toItem), hasMore: rows.length > pageSize };
 }
 
@@ -89,30 +116,59 @@ export async function listFeedback(
   db: Kysely<Database>,
   page = 1,
   pageSize = FEEDBACK_PAGE_SIZE,
+  after: FeedbackCursor | null = null,
 ): Promise<FeedbackItem[]> {
-  return (await listRows(db, pageSize, (Math.max(1, page) - 1) * pageSize)).map(toItem);
+  return (await listRows(db, pageSize, after ? 0 : (Math.max(1, page) - 1) * pageSize, after)).map(toItem);
 }
 
-function listRows(db: Kysely<Database>, limit: number, offset: number) {
-  return db
+function listRows(db: Kysely<Database>, limit: number, offset: number, after: FeedbackCursor | null) {
+  let query = db
     .selectFrom("feedback")
     .select(["id", "name", "comment", "image_url", "rating", "created_at", "user_id"])
-    .where("hidden", "=", 0)
-    .orderBy("created_at", "desc")
-    .orderBy("id", "desc")
-    .limit(limit)
-    .offset(offset)
-    .execute();
+    .where("hidden", "=", 0);
+  if (after)
+    query = query.where((eb) =>
+      eb.or([eb("created_at", "<", after.date), eb.and([eb("created_at", "=", after.date), eb("id", "<", after.id)])]),
+    );
+  return query.orderBy("created_at", "desc").orderBy("id", "desc").limit(limit).offset(offset).execute();
 }
 
+/** The count and average of the visible feedback: one row, kept by every write (migration 0012). */
 export async function feedbackStats(db: Kysely<Database>): Promise<{ count: number; average: number | null }> {
   const row = await db
-    .selectFrom("feedback")
-    .select([sql<string | number>`count(*)`.as("count"), sql<string | number | null>`avg(rating)`.as("average")])
-    .where("hidden", "=", 0)
-    .executeTakeFirstOrThrow();
-  const count = Number(row.count);
-  return { count, average: count === 0 || row.average === null ? null : Math.round(Number(row.average) * 10) / 10 };
+    .selectFrom("feedback_summary")
+    .select(["visible_count", "rating_sum"])
+    .where("id", "=", 1)
+    .executeTakeFirst();
+  const count = Number(row?.visible_count ?? 0);
+  if (count === 0) return { count, average: null };
+  return { count, average: Math.round((Number(row!.rating_sum) / count) * 10) / 10 };
+}
+
+/** Grows with every change the public can see (posted, deleted, hidden, shown): cached pages compare it. */
+export async function readFeedbackVersion(db: Kysely<Database>): Promise<number> {
+  const row = await db.selectFrom("feedback_summary").select("version").where("id", "=", 1).executeTakeFirst();
+  return Number(row?.version ?? 0);
+}
+
+/** Changes made by this process: a reader of the version asks the database again when this moved. */
+let changesHere = 0;
+export function feedbackChangesHere(): number {
+  return changesHere;
+}
+
+/** Adds `count` visible entries with `ratingSum` stars (negative to remove), in the writer's transaction. */
+async function changeSummary(trx: Kysely<Database>, count: number, ratingSum: number): Promise<void> {
+  await trx
+    .updateTable("feedback_summary")
+    .set({
+      visible_count: sql<number>`visible_count + ${count}`,
+      rating_sum: sql<number>`rating_sum + ${ratingSum}`,
+      version: sql<number>`version + 1`,
+    })
+    .where("id", "=", 1)
+    .execute();
+  changesHere += 1;
 }
 
 export async function findFeedback(db: Kysely<Database>, id: string): Promise<FeedbackItem | undefined> {
@@ -126,17 +182,25 @@ export async function findFeedback(db: Kysely<Database>, id: string): Promise<Fe
 }
 
 export async function deleteFeedback(db: Kysely<Database>, id: string): Promise<boolean> {
-  const result = await db.deleteFrom("feedback").where("id", "=", id).executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
+  return writeTransaction(db, async (trx) => {
+    const row = await trx.selectFrom("feedback").select(["rating", "hidden"]).where("id", "=", id).executeTakeFirst();
+    if (!row) return false;
+    await trx.deleteFrom("feedback").where("id", "=", id).execute();
+    if (row.hidden === 0) await changeSummary(trx, -1, -row.rating);
+    return true;
+  });
 }
 
 export async function setFeedbackHidden(db: Kysely<Database>, id: string, hidden: boolean): Promise<boolean> {
-  const result = await db
-    .updateTable("feedback")
-    .set({ hidden: hidden ? 1 : 0 })
-    .where("id", "=", id)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  return writeTransaction(db, async (trx) => {
+    const row = await trx.selectFrom("feedback").select(["rating", "hidden"]).where("id", "=", id).executeTakeFirst();
+    if (!row) return false;
+    const nowHidden = hidden ? 1 : 0;
+    if (row.hidden === nowHidden) return true;
+    await trx.updateTable("feedback").set({ hidden: nowHidden }).where("id", "=", id).execute();
+    await changeSummary(trx, hidden ? -1 : 1, hidden ? -row.rating : row.rating);
+    return true;
+  });
 }
 
 /** Who may delete a card: its signed-in author, the browser that posted it (signed cookie), an admin. */

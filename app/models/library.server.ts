@@ -13,7 +13,7 @@ export function suggestedBookViews(locale: Locale): BookView[] {
 
 export type LibrarySearch =
   | { status: "none"; q: ""; books: [] }
-  | { status: "ok"; q: string; books: BookView[] }
+  | { status: "ok"; q: string; books: BookView[]; leftOut: number }
   | { status: "unavailable"; q: string; books: [] };
 
 /** One search for the page and the JSON API alike. */
@@ -26,5 +26,5 @@ export async function searchLibrary(
   if (!q) return { status: "none", q: "", books: [] };
   const outcome = await client.search(q);
   if (outcome.status === "unavailable") return { status: "unavailable", q, books: [] };
-  return { status: "ok", q, books: toBookViews(outcome.volumes, locale) };
+  return { status: "ok", q, books: toBookViews(outcome.volumes, locale), leftOut: outcome.leftOut };
 }

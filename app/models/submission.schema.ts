@@ -1,7 +1,8 @@
 import { z } from "zod";
 
 /** One schema for the contact and registration-request forms, in the browser and on the server. */
-export const SUBMISSION_LIMITS = { name: 100, email: 254, phoneMin: 7, phoneMax: 20, message: 5000 } as const;
+export { SUBMISSION_LIMITS } from "./submission.limits";
+import { SUBMISSION_LIMITS } from "./submission.limits";
 
 export const submissionSchema = z
   .object({

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { AboutBlock } from "~/components/course/about-block";
 import { TestimonialsCarousel } from "~/components/course/testimonials-carousel";
 import { AccessNotice, VideoList, VideoPlayerOrLock } from "~/components/course/video-list";

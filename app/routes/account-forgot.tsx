@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { data, Form, useNavigation } from "react-router";
 import { AccountCard, AccountField, AccountMessage } from "~/components/auth/account-card";
 import { localeContext, servicesOf } from "~/context.server";

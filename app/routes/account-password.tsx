@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { data, Form, useNavigation } from "react-router";
 import { AccountCard, AccountField, AccountMessage, NewPasswordFields } from "~/components/auth/account-card";
 import { getViewer, localeContext, servicesOf, viewerContext } from "~/context.server";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { AdminTable } from "~/components/admin/admin-table";
@@ -9,7 +9,7 @@ import { getViewer, localeContext, servicesOf } from "~/context.server";
 import { deleteFeedback, setFeedbackHidden } from "~/models/feedback.server";
 import {
   findSubmission,
-  listNewsletter,
+  countNewsletter,
   listSubmissions,
   setSubmissionStatus,
   type SubmissionKind,
@@ -73,7 +73,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       hidden: f.hidden === 1,
       date: formatDate(f.created_at, locale),
     })),
-    newsletterCount: (await listNewsletter(db)).length,
+    newsletterCount: await countNewsletter(db),
     // The embedded provider's accounts (none when sign-in is at an external provider).
     accounts: idp
       ? (await listIdpAccounts(db)).map((a) => ({

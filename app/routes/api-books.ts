@@ -11,7 +11,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   if (!limit.ok) return json({ error: "too_many_requests" }, 429, { "Retry-After": String(limit.retryAfter) });
   const result = await searchLibrary(books, q, context.get(localeContext).locale);
   return json(
-    { query: result.q, status: result.status, items: result.books },
+    // leftOut: how many books the upstream found that cannot be bought or read here (NOT_FOR_SALE).
+    {
+      query: result.q,
+      status: result.status,
+      items: result.books,
+      leftOut: result.status === "ok" ? result.leftOut : 0,
+    },
     result.status === "unavailable" ? 503 : 200,
   );
 }

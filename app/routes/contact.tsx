@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { site } from "~/models/site";
 import { SubmissionForm } from "~/components/forms/submission-form";
 import { PageHeader } from "~/components/layout/page-header";

@@ -1,9 +1,9 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { data, Link } from "react-router";
 import { Curriculum } from "~/components/course/curriculum";
 import { PageHeader } from "~/components/layout/page-header";
 import { Stars } from "~/components/ui/stars";
-import { asLocale, formatHours, formatNumber } from "~/i18n/format";
+import { asLocale, formatHours, formatNumber, formatRating } from "~/i18n/format";
 import { getCatalogue, getViewer, pageContext } from "~/context.server";
 import { pageMeta } from "~/lib/meta";
 import { findCourse } from "~/models/catalogue.server";
@@ -60,11 +60,12 @@ function CourseFacts({ card, lessonCount }: { card: CourseCardView; lessonCount:
           <bdi>{card.price}</bdi>
         </p>
         <div className="mt-2 flex items-center gap-2 text-sm text-ink-600" data-testid="course-rating">
-          <Stars rating={card.rating} label={t("card.reviews", { rating: card.rating, count: card.reviews })} />
-          <span aria-hidden="true">
-            {formatNumber(card.rating, locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 })} (
-            {t("coursePage.reviews", { count: card.reviews })})
-          </span>
+          <Stars
+            rating={card.rating}
+            showValue
+            label={t("rating.withReviews", { rating: formatRating(card.rating, locale), count: card.reviews })}
+          />
+          <span aria-hidden="true">({t("coursePage.reviews", { count: card.reviews })})</span>
         </div>
         <dl className="mt-4 text-sm">
           <Fact label={t("card.teacher")} value={card.teacher} testId="course-teacher" />

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
 import { PageHeader } from "~/components/layout/page-header";
 import { SectionHeading } from "~/components/ui/section-heading";
@@ -15,6 +15,17 @@ const LIST_TEXTS = {
 const FALLBACK_COVER = "/images/courses/java.svg";
 
 /** /courses: the catalogues with a page of their own, then the lists that stand alone (/courses/<slug>). */
+/**
+ * The seeded catalogues' own covers (public/images/catalogues/), so a catalogue is not shown with one
+ * of its courses' covers (MERN with MongoDB's). A catalogue made in the admin area shows its first
+ * course's cover.
+ */
+const CATALOGUE_COVERS: Record<string, string> = {
+  mern: "/images/catalogues/mern.svg",
+  fullstack: "/images/catalogues/fullstack.svg",
+  programming: "/images/catalogues/programming.svg",
+};
+
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { locale, t, meta } = pageContext(context, request);
   const snapshot = getCatalogue(context);
@@ -33,7 +44,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
         title: catalogue.title[locale],
         description: catalogue.description[locale],
         count: catalogue.courses.length,
-        cover: catalogue.courses[0]?.cover ?? FALLBACK_COVER,
+        cover: CATALOGUE_COVERS[catalogue.slug] ?? catalogue.courses[0]?.cover ?? FALLBACK_COVER,
       })),
     lists: standalone.map(({ list, path }) => {
       const own = list.slug in LIST_TEXTS ? LIST_TEXTS[list.slug as keyof typeof LIST_TEXTS] : undefined;

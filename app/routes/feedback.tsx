@@ -1,14 +1,16 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { data, Form, Link, redirect, useLocation, useNavigation } from "react-router";
 import { FeedbackCard } from "~/components/feedback/feedback-card";
 import { PageHeader } from "~/components/layout/page-header";
-import { formatShortDate } from "~/i18n/format";
+import { Stars } from "~/components/ui/stars";
+import { asLocale, formatRating, formatShortDate } from "~/i18n/format";
 import { getViewer, pageContext, servicesOf } from "~/context.server";
 import { readPostedFeedback, rememberPostedFeedback, setFlash, takeFlash } from "~/lib/cookies.server";
 import { passHeaders } from "~/lib/http";
 import { pageMeta } from "~/lib/meta";
-import { DEFAULT_RATING, FEEDBACK_LIMITS, parseFeedback, type FieldErrors } from "~/models/feedback.schema";
+import { DEFAULT_RATING, FEEDBACK_LIMITS } from "~/models/feedback.limits";
+import type { FieldErrors } from "~/models/feedback.schema";
 import {
   createFeedback,
   deleteFeedback,
@@ -17,6 +19,9 @@ import {
   findFeedback,
   listFeedbackPage,
   mayDelete,
+  cursorOf,
+  parseCursor,
+  parseFeedback,
   parsePage,
 } from "~/models/feedback.server";
 import type { Route } from "./+types/feedback";
@@ -31,9 +36,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { db, cookieSecrets } = servicesOf(context);
   const viewer = getViewer(context);
   // A page number that is not one (page=1e20, -1, abc) shows the first page.
-  const page = parsePage(new URL(request.url).searchParams.get("page")) ?? 1;
+  const search = new URL(request.url).searchParams;
+  const page = parsePage(search.get("page")) ?? 1;
+  // The Next link names the last entry of this page: the next is read after it (keyset), not by offset.
+  const after = page > 1 ? parseCursor(search.get("after")) : null;
   const [{ items, hasMore }, stats, posted, flash] = await Promise.all([
-    listFeedbackPage(db, page, FEEDBACK_PAGE_SIZE),
+    listFeedbackPage(db, page, FEEDBACK_PAGE_SIZE, after),
     feedbackStats(db),
     readPostedFeedback(config, cookieSecrets, request),
     takeFlash(config, cookieSecrets, request),
@@ -45,6 +53,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       meta: meta(t("feedback.metaTitle"), t("feedback.description")),
       page,
       hasMore,
+      nextAfter: items.length > 0 ? cursorOf(items[items.length - 1]!) : null,
       items: items.map((item) => ({
         id: item.id,
         name: item.name,
@@ -174,7 +183,8 @@ function FieldError({ id, error }: { id: string; error?: string }) {
 }
 
 export default function Feedback({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const locale = asLocale(i18n.language);
   const navigation = useNavigation();
   const location = useLocation();
   const sending = navigation.state === "submitting" && navigation.formData?.get("intent") !== "delete";
@@ -300,10 +310,23 @@ export default function Feedback({ loaderData, actionData }: Route.ComponentProp
               {t(deleteError)}
             </p>
           ) : null}
-          <p className="mt-2 text-ink-700" data-testid="feedback-summary">
-            {stats.count === 0
-              ? t("feedback.empty")
-              : t("feedback.summary", { average: stats.average ?? 0, count: stats.count })}
+          <p className="mt-2 flex flex-wrap items-center gap-2 text-ink-700" data-testid="feedback-summary">
+            {stats.count === 0 ? (
+              t("feedback.empty")
+            ) : (
+              <>
+                <Stars
+                  rating={stats.average ?? 0}
+                  label={t("rating.withReviews", {
+                    rating: formatRating(stats.average ?? 0, locale),
+                    count: stats.count,
+                  })}
+                />
+                <span aria-hidden="true">
+                  {t("feedback.summary", { average: stats.average ?? 0, count: stats.count })}
+                </span>
+              </>
+            )}
           </p>
           <ul className="mt-6 space-y-4" data-testid="feedback-list">
             {loaderData.items.map((item) => (
@@ -323,7 +346,10 @@ export default function Feedback({ loaderData, actionData }: Route.ComponentProp
               )}
               <span className="text-sm text-ink-600">{t("feedback.page", { page: loaderData.page })}</span>
               {loaderData.hasMore ? (
-                <Link to={`/feedback?page=${loaderData.page + 1}`} className="btn btn-secondary">
+                <Link
+                  to={`/feedback?page=${loaderData.page + 1}${loaderData.nextAfter ? `&after=${loaderData.nextAfter}` : ""}`}
+                  className="btn btn-secondary"
+                >
                   {t("feedback.next")}
                 </Link>
               ) : (

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
 import { CourseCard } from "~/components/course/course-card";
 import { AboutBlock } from "~/components/course/about-block";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { localeContext, servicesOf } from "~/context.server";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { data, Form, useNavigation } from "react-router";
 import { BookGrid } from "~/components/library/book-card";
 import { PageHeader } from "~/components/layout/page-header";
@@ -7,6 +7,14 @@ import { passHeaders } from "~/lib/http";
 import { pageMeta } from "~/lib/meta";
 import { searchLibrary, suggestedBookViews } from "~/models/library.server";
 import type { Route } from "./+types/library";
+
+/**
+ * The searched words inside a sentence: isolated (like <bdi>), so an English query in a Hebrew
+ * sentence keeps its own direction and the quotes and the count stay where the sentence puts them.
+ */
+function isolate(text: string): string {
+  return `\u2068${text}\u2069`;
+}
 
 /** /library?q=…: a GET form, so a search is a shareable URL and works without JavaScript. */
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -67,9 +75,16 @@ export default function Library({ loaderData }: Route.ComponentProps) {
           <div role="status" className="mb-4 text-ink-700" data-testid="library-status">
             {search.status === "none" ? t("library.prompt") : null}
             {search.status === "ok" && search.books.length > 0
-              ? t("library.resultsFor", { q: search.q, count: search.books.length })
+              ? t("library.resultsFor", { q: isolate(search.q), count: search.books.length })
               : null}
-            {search.status === "ok" && search.books.length === 0 ? t("library.noResults", { q: search.q }) : null}
+            {search.status === "ok" && search.books.length === 0
+              ? t("library.noResults", { q: isolate(search.q) })
+              : null}
+            {search.status === "ok" && search.leftOut > 0 ? (
+              <span className="mt-1 block text-sm text-ink-600" data-testid="library-left-out">
+                {t("library.leftOut", { count: search.leftOut })}
+              </span>
+            ) : null}
             {search.status === "unavailable" ? (
               <span className="font-semibold text-danger-700">{t("library.unavailable")}</span>
             ) : null}

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { PageHeader } from "~/components/layout/page-header";
 import { localeContext, pageContext, servicesOf } from "~/context.server";
 import { pageMeta } from "~/lib/meta";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { PeopleGrid } from "~/components/course/person-card";
 import { PageHeader } from "~/components/layout/page-header";
 import { SectionHeading } from "~/components/ui/section-heading";

@@ -10,6 +10,7 @@ import * as m0008 from "./0008_backchannel_logout.ts";
 import * as m0009 from "./0009_account_tokens.ts";
 import * as m0010 from "./0010_catalogue.ts";
 import * as m0011 from "./0011_quiz_translations.ts";
+import * as m0012 from "./0012_feedback_summary.ts";
 
 /**
  * Every migration, in order. Listed in code (not read from a folder) so the server bundle
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   "0009_account_tokens": m0009,
   "0010_catalogue": m0010,
   "0011_quiz_translations": m0011,
+  "0012_feedback_summary": m0012,
 };

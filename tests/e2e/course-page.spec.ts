@@ -17,7 +17,7 @@ test("Read More on a catalogue card leads to the course's page: summary, teacher
   await expect(page.getByTestId("course-price")).toHaveText("$249.00");
   await expect(page.getByTestId("course-teacher")).toHaveText("Noa Friedman");
   await expect(page.getByTestId("course-hours")).toHaveText("14.50 Hours");
-  await expect(page.getByRole("img", { name: "4.9 out of 5 stars, 213 reviews" })).toBeVisible();
+  await expect(page.getByRole("img", { name: "Rated 4.9 out of 5, 213 reviews" })).toBeVisible();
   // A visitor: every lesson locked, and told how to watch the free samples.
   const curriculum = page.getByTestId("curriculum");
   await expect(curriculum.locator('li[data-state="locked"]')).toHaveCount(22);

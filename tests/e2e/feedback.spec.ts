@@ -89,3 +89,32 @@ test.describe("without JavaScript", () => {
     await expect(card.getByRole("img", { name: "2 מתוך 5 כוכבים" })).toBeVisible();
   });
 });
+
+for (const [lng, name, initials, submit] of [
+  ["en", "Dana Levi", "DL", "Submit"],
+  ["he", "דנה לוי", "דל", "שליחה"],
+] as const) {
+  test(`a picture that fails to load becomes the initials avatar, also before hydration (${lng})`, async ({
+    page,
+    allowConsoleErrors,
+  }) => {
+    allowConsoleErrors(/Failed to load resource/);
+    // The picture's host answers 404, as a link that went stale would.
+    await page.route("https://pictures.example/**", (route) => route.fulfill({ status: 404 }));
+    await page.goto(`/feedback?lng=${lng}`);
+    await waitForHydration(page);
+    const comment = `picture test ${lng} ${Date.now()}`;
+    await page.locator("#feedback-name").fill(name);
+    await page.locator("#feedback-comment").fill(comment);
+    await page.locator("#feedback-image").fill("https://pictures.example/me.png");
+    await page.getByRole("button", { name: submit }).click();
+    const card = page.getByTestId("feedback-card").filter({ hasText: comment });
+    await expect(card.getByTestId("feedback-avatar")).toHaveText(initials);
+    await expect(card.locator("img")).toHaveCount(0);
+    // A fresh load: the picture fails while the page is still static HTML, before React listens.
+    await page.reload();
+    await waitForHydration(page);
+    await expect(card.getByTestId("feedback-avatar")).toHaveText(initials);
+    await expect(card.locator("img")).toHaveCount(0);
+  });
+}

@@ -1,4 +1,4 @@
-import { expect, expectAccessible, test, waitForHydration } from "./fixtures.ts";
+import { DEMO_EMAILS, expect, expectAccessible, startSession, test, waitForHydration } from "./fixtures.ts";
 
 test.describe("page chrome", () => {
   for (const locale of ["en", "he"] as const) {
@@ -143,10 +143,18 @@ test.describe("the shell", () => {
   test("pages carry the security headers", async ({ page }) => {
     const response = await page.goto("/");
     const headers = response!.headers();
-    expect(headers["content-security-policy"]).toContain("'strict-dynamic'");
+    // A visitor's page is shared (decision 0017): its own inline scripts by hash, never 'unsafe-inline'.
+    expect(headers["content-security-policy"]).toMatch(/script-src 'self' 'sha256-[^;]+; style-src 'self';/);
+    expect(headers["content-security-policy"]).not.toContain("unsafe-inline");
     expect(headers["x-content-type-options"]).toBe("nosniff");
     expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
     expect(headers["cross-origin-opener-policy"]).toBe("same-origin");
+    await waitForHydration(page); // the scripts ran: none was refused (a refusal is a console error)
+    // A signed-in person's page: this response's nonce and 'strict-dynamic'.
+    await startSession(page, DEMO_EMAILS.learner);
+    const personal = await page.goto("/");
+    expect(personal!.headers()["content-security-policy"]).toMatch(/script-src 'nonce-[^']+' 'strict-dynamic';/);
+    await waitForHydration(page);
   });
 
   test("/healthz answers 200 with a tiny JSON body", async ({ request }) => {

@@ -46,9 +46,28 @@ test("free books offer the PDF, in Hebrew too; nothing found says so", async ({ 
   await expectAccessible(page);
   await page.goto("/library?q=nothing+at+all&lng=en");
   await expect(page.getByTestId("library-status")).toHaveText(
-    "No books found for “nothing at all”. Try other words, or look at the suggestions below.",
+    "No books found for “\u2068nothing at all\u2069”. Try other words, or look at the suggestions below.",
   );
 });
+
+for (const [lng, status, leftOut] of [
+  ["en", "12 books for “\u2068javascript\u2069”", "10 more books were found that cannot be bought or read here"],
+  ["he", 'נמצאו 12 ספרים בחיפוש "\u2068javascript\u2069"', "נמצאו עוד 10 ספרים שאי אפשר לקנות או לקרוא כאן"],
+] as const) {
+  test(`a search most of whose answers cannot be shown still finds books, and says how many were left out (${lng})`, async ({
+    page,
+  }) => {
+    await page.goto(`/library?lng=${lng}`);
+    await waitForHydration(page);
+    await page.getByRole("searchbox").fill("javascript");
+    await page.getByRole("button", { name: lng === "he" ? "חיפוש" : "Search" }).click();
+    const results = page.getByTestId("search-results");
+    await expect(results.getByTestId("book-card")).toHaveCount(12);
+    await expect(page.getByTestId("library-status")).toContainText(status);
+    await expect(page.getByTestId("library-left-out")).toContainText(leftOut);
+    await expectAccessible(page);
+  });
+}
 
 test("when the upstream fails the page still works and says search is unavailable", async ({ page }) => {
   const response = await page.goto("/library?q=garbage");

@@ -109,6 +109,14 @@ for (const locale of ["en", "he"] as const) {
     await expectFits(page, at("/admin"), true);
     // An admin: the admin pages.
     await startSession(page, DEMO_EMAILS.admin);
-    for (const path of ["/admin", "/admin/courses", "/courses/mern/express"]) await expectFits(page, at(path));
+    for (const path of [
+      "/admin",
+      "/admin/courses",
+      "/admin/courses/new-catalogue",
+      "/admin/courses/new-list",
+      "/admin/courses/new-quiz",
+      "/courses/mern/express",
+    ])
+      await expectFits(page, at(path));
   });
 }

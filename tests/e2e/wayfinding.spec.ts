@@ -21,9 +21,9 @@ async function crumbs(page: Page): Promise<Crumb[]> {
 async function structuredCrumbs(page: Page): Promise<{ name: string; item?: string }[]> {
   const scripts = page.locator('script[type="application/ld+json"]');
   await expect(scripts).toHaveCount(1);
-  // Rendered with the response's CSP nonce, like React Router's own scripts.
+  // Allowed like React Router's own scripts: the response's nonce on each, or (a visitor's page, which
+  // may be shared) none, by hash. A refused script would fail the test through the console guard.
   const nonces = await page.evaluate(() => [...document.scripts].map((s) => s.nonce));
-  expect(nonces[0]).not.toBe("");
   expect(new Set(nonces).size).toBe(1);
   const json = JSON.parse((await scripts.textContent())!) as {
     "@context": string;

@@ -52,9 +52,32 @@ describe("the e-library over HTTP", () => {
     expect(flutter).toContain("הספרים שלכם");
   });
 
+  it("asks for e-books when most books cannot be shown, and says how many were left out, in both languages", async () => {
+    const before = upstream.requests.length;
+    const english = await (await get("/library?q=javascript")).text();
+    expect(upstream.requests.slice(before).map((r) => r.searchParams.get("filter"))).toEqual([null, "ebooks"]);
+    const results = english.slice(
+      english.indexOf('data-testid="search-results"'),
+      english.indexOf('id="suggested-heading"'),
+    );
+    expect(results.match(/data-testid="book-card"/g)).toHaveLength(12);
+    expect(english).toContain("12 books for “\u2068javascript\u2069”");
+    expect(english).toContain("10 more books were found that cannot be bought or read here, so they are not shown.");
+    const hebrew = (await (await get("/library?q=javascript&lng=he")).text()).replaceAll("&quot;", '"');
+    // The count before the quoted words, never inside the quotes.
+    expect(hebrew).toContain('נמצאו 12 ספרים בחיפוש "\u2068javascript\u2069"');
+    expect(hebrew).toContain("נמצאו עוד 10 ספרים שאי אפשר לקנות או לקרוא כאן, ולכן אינם מוצגים.");
+    const api = (await (await get("/api/books?q=javascript")).json()) as { items: unknown[]; leftOut: number };
+    expect(api.items).toHaveLength(12);
+    expect(api.leftOut).toBe(10);
+    // Nothing left out: no such line.
+    expect(await (await get("/library?q=zzzz-nothing")).text()).not.toContain('data-testid="library-left-out"');
+  });
+
   it("says so when nothing is found, and keeps the suggestions", async () => {
     const html = await (await get("/library?q=zzzz-no-such-book")).text();
-    expect(html).toContain("No books found for “zzzz-no-such-book”");
+    // The words searched for are isolated (U+2068…U+2069, as <bdi>): they keep their own direction.
+    expect(html).toContain("No books found for “\u2068zzzz-no-such-book\u2069”");
     expect(html.match(/data-testid="book-card"/g)).toHaveLength(12);
   });
 

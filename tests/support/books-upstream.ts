@@ -12,6 +12,8 @@ import { fileURLToPath } from "node:url";
 const FIXTURES = fileURLToPath(new URL("../fixtures/google-books/", import.meta.url));
 
 const BY_QUERY: Record<string, string> = {
+  // The answer a search for "javascript" got in Israel (country IL): all ten NOT_FOR_SALE.
+  javascript: "q-effective-javascript.json",
   flutter: "q-flutter.json",
   python: "q-python.json",
   "effective javascript": "q-effective-javascript.json",
@@ -53,6 +55,20 @@ export async function startBooksUpstream(port = 0): Promise<BooksUpstream> {
       return void res
         .writeHead(200, { "content-type": "application/json" })
         .end(`{"items":[${'"x",'.repeat(800_000)}"x"]}`);
+    // filter=ebooks: Google answers with e-books only (FOR_SALE or FREE). No such answer was recorded;
+    // "javascript" gets one assembled from recorded items (SOURCES.md), the others their recorded
+    // answer without its NOT_FOR_SALE items.
+    if (url.searchParams.get("filter") === "ebooks") {
+      if (q === "javascript") return send("assembled-javascript-ebooks.json");
+      const recorded = JSON.parse(readFileSync(`${FIXTURES}${BY_QUERY[q] ?? "empty.json"}`, "utf8")) as {
+        items?: { saleInfo?: { saleability?: string } }[];
+      };
+      const items = (recorded.items ?? []).filter((item) => item.saleInfo?.saleability !== "NOT_FOR_SALE");
+      res
+        .writeHead(200, { "content-type": "application/json; charset=UTF-8" })
+        .end(JSON.stringify({ kind: "books#volumes", totalItems: items.length, items }));
+      return;
+    }
     send(BY_QUERY[q] ?? "empty.json");
     function send(file: string) {
       res.writeHead(200, { "content-type": "application/json; charset=UTF-8" }).end(readFileSync(`${FIXTURES}${file}`));

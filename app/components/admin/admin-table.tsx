@@ -29,7 +29,8 @@ export function AdminTable({
         {headingExtra}
       </div>
       {/* relative: the screen-reader-only header text is positioned inside the scrolling box, not past the page edge. */}
-      <div className="relative overflow-x-auto">
+      {/* A region that takes focus, so a keyboard can scroll a table wider than a phone. */}
+      <div className="relative overflow-x-auto" role="region" aria-labelledby={headingId} tabIndex={0}>
         <table className="w-full text-sm" data-testid={name}>
           <thead>
             <tr className="border-b border-ink-200 text-start text-ink-600">

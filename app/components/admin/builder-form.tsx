@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { Form, useNavigation } from "react-router";
 import { parseAdminForm, readAdminForm, type AdminFormName, type FieldErrors } from "~/models/catalogue-admin.schema";
 

@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { Form, Link, useNavigation } from "react-router";
 import { PageHeader } from "~/components/layout/page-header";
 import { useMessage } from "./builder-form";

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { Form, useNavigation } from "react-router";
 
 /** A translated message for an upload refused by the server, with its parameters. */

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 
 /** The card of the account pages (set, reset, forgot and change password), like the sign-in page. */
 export function AccountCard({ title, children }: { title: string; children: ReactNode }) {

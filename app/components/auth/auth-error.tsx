@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import type { SignInErrorCode } from "~/lib/oidc.types";
 
 const MESSAGES: Record<SignInErrorCode, { title: string; text: string }> = {

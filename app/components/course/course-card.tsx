@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
-import { asLocale, formatHours, formatNumber } from "~/i18n/format";
+import { asLocale, formatHours, formatNumber, formatRating } from "~/i18n/format";
 import type { CourseCardView } from "~/models/catalogue.types";
 import { Stars } from "~/components/ui/stars";
 
@@ -36,7 +36,11 @@ export function CourseCard({ course, join = true }: { course: CourseCardView; jo
       </div>
       <div className="flex flex-1 flex-col p-5 text-center">
         <div className="flex items-center justify-center gap-2 text-sm text-ink-600">
-          <Stars rating={course.rating} label={t("card.reviews", { rating: course.rating, count: course.reviews })} />
+          <Stars
+            rating={course.rating}
+            showValue
+            label={t("rating.withReviews", { rating: formatRating(course.rating, locale), count: course.reviews })}
+          />
           <span aria-hidden="true">({formatNumber(course.reviews, locale)})</span>
         </div>
         <h3 id={titleId} className="mt-2 text-lg font-bold text-ink-900">

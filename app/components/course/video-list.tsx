@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
 import type { VideoView } from "~/models/catalogue.types";
 
@@ -144,46 +144,131 @@ function stateOf(video: VideoView): "playable" | "soon" | "locked" {
   return !video.player ? "locked" : video.player.kind === "soon" ? "soon" : "playable";
 }
 
-/** A list of videos: one item per video, with a player, "Video coming soon" or the locked variant. */
-export function VideoList({ videos, label, id }: { videos: VideoView[]; label: string; id?: string }) {
+function LockIcon({ className }: { className: string }) {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" className={className} fill="none" stroke="currentColor" strokeWidth="2">
+      <rect x="5" y="11" width="14" height="10" rx="2" />
+      <path d="M8 11V7a4 4 0 0 1 8 0v4" />
+    </svg>
+  );
+}
+
+/** "12:34", read out as "Duration 12:34"; digits stay left-to-right inside Hebrew. */
+function Duration({ duration }: { duration: string }) {
   const { t } = useTranslation();
   return (
-    <ul aria-label={label} id={id} className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" data-testid="video-list">
-      {videos.map((video, index) => (
-        <li
-          key={video.key}
-          // The course page's curriculum links each lesson here.
-          id={`lesson-${video.key}`}
-          className="flex scroll-mt-24 flex-col rounded-[var(--radius-card)] bg-white p-3 shadow-[var(--shadow-card)]"
-          data-state={stateOf(video)}
+    <>
+      <span className="sr-only">{t("video.duration", { duration })}</span>
+      <span aria-hidden="true" dir="ltr" className="tabular-nums">
+        {duration}
+      </span>
+    </>
+  );
+}
+
+interface Numbered {
+  video: VideoView;
+  /** The lesson's place in the whole list (1-based), kept when the list is split. */
+  n: number;
+}
+
+/** A video the viewer may open: its player (or "coming soon") on a card. */
+function VideoCard({ video, n }: Numbered) {
+  const { t } = useTranslation();
+  return (
+    <li
+      // The course page's curriculum links each lesson here.
+      id={`lesson-${video.key}`}
+      className="flex scroll-mt-24 flex-col rounded-[var(--radius-card)] bg-white p-3 shadow-[var(--shadow-card)]"
+      data-state={stateOf(video)}
+    >
+      <VideoPlayerOrLock video={video} />
+      <div className="flex flex-1 flex-col p-2">
+        <div className="mt-2 flex items-center justify-between gap-2 text-xs font-semibold text-ink-600">
+          <span>
+            {n}. {video.duration ? <Duration duration={video.duration} /> : null}
+          </span>
+          {video.freeSample ? (
+            <span className="rounded-full bg-brand-100 px-2 py-0.5 text-brand-900">{t("video.freeSample")}</span>
+          ) : null}
+        </div>
+        <h3 className="mt-1 font-bold text-ink-900">{video.title}</h3>
+        <p className="mt-1 text-sm text-ink-600">{video.description}</p>
+      </div>
+    </li>
+  );
+}
+
+/**
+ * A locked video as one compact row: number, title, duration and a lock. No thumbnail and no link:
+ * thirty identical dark tiles said nothing, and the notice above the list is the one way in.
+ */
+function LockedRow({ video, n }: Numbered) {
+  const { t } = useTranslation();
+  return (
+    <li
+      id={`lesson-${video.key}`}
+      className="flex scroll-mt-24 items-center gap-3 py-2.5"
+      data-state="locked"
+      data-testid="video-locked"
+    >
+      <span className="w-7 shrink-0 text-sm font-semibold text-ink-600 tabular-nums">{n}.</span>
+      <span className="min-w-0 flex-1 break-words text-ink-900">{video.title}</span>
+      {video.duration ? (
+        <span className="shrink-0 text-sm text-ink-600">
+          <Duration duration={video.duration} />
+        </span>
+      ) : null}
+      <span className="inline-flex shrink-0 items-center gap-1 text-xs font-semibold text-ink-700">
+        <LockIcon className="size-4" />
+        {/* On a phone the icon alone keeps the row on one line; the word is still read out. */}
+        <span className="sr-only sm:not-sr-only">{t("video.lockedShort")}</span>
+      </span>
+    </li>
+  );
+}
+
+/**
+ * A list of videos. Those the viewer may open are cards with a player (or "coming soon"); the locked
+ * ones follow as one compact numbered list, so a visitor sees the curriculum instead of a wall.
+ */
+export function VideoList({ videos, label, id }: { videos: VideoView[]; label: string; id?: string }) {
+  const { t } = useTranslation();
+  const numbered = videos.map((video, index) => ({ video, n: index + 1 }));
+  const open = numbered.filter(({ video }) => video.player);
+  const locked = numbered.filter(({ video }) => !video.player);
+  const lockedHeadingId = `${id ?? "videos"}-locked`;
+  return (
+    <div id={id} className="grid gap-8" data-testid="video-list">
+      {open.length > 0 ? (
+        <ol aria-label={label} className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {open.map((item) => (
+            <VideoCard key={item.video.key} {...item} />
+          ))}
+        </ol>
+      ) : null}
+      {locked.length > 0 ? (
+        <section
+          aria-labelledby={lockedHeadingId}
+          className="rounded-[var(--radius-card)] bg-white p-4 shadow-[var(--shadow-card)] sm:p-6"
         >
-          <VideoPlayerOrLock video={video} />
-          <div className="flex flex-1 flex-col p-2">
-            <div className="mt-2 flex items-center justify-between gap-2 text-xs font-semibold text-ink-600">
-              <span>
-                {index + 1}.{" "}
-                {video.duration ? (
-                  <>
-                    <span className="sr-only">{t("video.duration", { duration: video.duration })}</span>
-                    <span aria-hidden="true" dir="ltr">
-                      {video.duration}
-                    </span>
-                  </>
-                ) : null}
-              </span>
-              {video.freeSample ? (
-                <span className="rounded-full bg-brand-100 px-2 py-0.5 text-brand-900">{t("video.freeSample")}</span>
-              ) : null}
-              {!video.player ? (
-                <span className="rounded-full bg-ink-100 px-2 py-0.5 text-ink-700">{t("video.lockedShort")}</span>
-              ) : null}
-            </div>
-            <h3 className="mt-1 font-bold text-ink-900">{video.title}</h3>
-            <p className="mt-1 text-sm text-ink-600">{video.description}</p>
-          </div>
-        </li>
-      ))}
-    </ul>
+          <h3 id={lockedHeadingId} className="flex items-center gap-2 font-bold text-ink-900">
+            <LockIcon className="size-5 shrink-0" />
+            {open.length > 0
+              ? t("video.lockedHeadingMore", { count: locked.length })
+              : t("video.lockedHeading", { count: locked.length })}
+          </h3>
+          <ol
+            aria-label={open.length > 0 ? t("video.lockedListLabel", { label }) : label}
+            className="mt-2 divide-y divide-ink-100"
+          >
+            {locked.map((item) => (
+              <LockedRow key={item.video.key} {...item} />
+            ))}
+          </ol>
+        </section>
+      ) : null}
+    </div>
   );
 }
 

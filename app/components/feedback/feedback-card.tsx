@@ -1,7 +1,8 @@
-import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "~/i18n/use-translation";
 import { Form } from "react-router";
 import { Stars } from "~/components/ui/stars";
+import { initialsOf } from "./initials";
 
 export interface FeedbackCardView {
   id: string;
@@ -15,16 +16,20 @@ export interface FeedbackCardView {
   canDelete: boolean;
 }
 
+/** The person's initials in a circle (hidden from screen readers: the name is read beside it). */
 function Avatar({ name }: { name: string }) {
+  const initials = initialsOf(name);
   return (
     <span
       aria-hidden="true"
-      className="flex size-14 shrink-0 items-center justify-center rounded-full bg-brand-100 text-brand-900"
+      data-testid="feedback-avatar"
+      className="flex size-14 shrink-0 items-center justify-center rounded-full bg-brand-100 text-lg font-bold text-brand-900"
     >
-      <svg viewBox="0 0 24 24" className="size-8" fill="currentColor">
-        <path d="M12 12a5 5 0 1 0 0-10 5 5 0 0 0 0 10Zm-9 10a9 9 0 0 1 18 0z" />
-      </svg>
-      <span className="sr-only">{name}</span>
+      {initials || (
+        <svg viewBox="0 0 24 24" className="size-8" fill="currentColor">
+          <path d="M12 12a5 5 0 1 0 0-10 5 5 0 0 0 0 10Zm-9 10a9 9 0 0 1 18 0z" />
+        </svg>
+      )}
     </span>
   );
 }
@@ -33,6 +38,12 @@ function Avatar({ name }: { name: string }) {
 export function FeedbackCard({ item }: { item: FeedbackCardView }) {
   const { t } = useTranslation();
   const [imageFailed, setImageFailed] = useState(false);
+  const image = useRef<HTMLImageElement>(null);
+  // A picture that failed before the page was hydrated fired its error event before React listened.
+  useEffect(() => {
+    const img = image.current;
+    if (img && img.complete && img.naturalWidth === 0) setImageFailed(true);
+  }, []);
   return (
     <article
       className="relative flex gap-4 rounded-[var(--radius-card)] bg-white p-5 shadow-[var(--shadow-card)]"
@@ -41,6 +52,7 @@ export function FeedbackCard({ item }: { item: FeedbackCardView }) {
     >
       {item.image && !imageFailed ? (
         <img
+          ref={image}
           src={item.image}
           alt={t("feedback.avatarAlt", { name: item.name })}
           width={56}

@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { useFetcher } from "react-router";
 import { site } from "~/models/site";
-import { SUBMISSION_LIMITS, type SubmissionActionData, type SubmissionErrors } from "~/models/submission.schema";
+import { SUBMISSION_LIMITS } from "~/models/submission.limits";
+import type { SubmissionActionData, SubmissionErrors } from "~/models/submission.schema";
 import { Captcha, type CaptchaMode } from "./captcha";
 
 /**

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 
 export function BackToTop() {
   const { t } = useTranslation();
@@ -19,7 +19,7 @@ export function BackToTop() {
         window.scrollTo({ top: 0, behavior: reduce ? "auto" : "smooth" });
         document.getElementById("main")?.focus({ preventScroll: true });
       }}
-      className={`back-to-top ${visible ? "is-visible" : ""}`}
+      className={`back-to-top print:hidden ${visible ? "is-visible" : ""}`}
       aria-label={t("a11y.backToTop")}
       tabIndex={visible ? 0 : -1}
     >

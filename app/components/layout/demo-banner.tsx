@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { useRouteLoaderData } from "react-router";
 
 /** On every page in demo mode (`npm start`): the sign-in accepts demo accounts whose password is public. */
@@ -10,7 +10,7 @@ export function DemoBanner() {
     <aside
       aria-label={t("demo.label")}
       data-testid="demo-banner"
-      className="bg-ink-900 px-4 py-1.5 text-center text-sm text-white"
+      className="bg-ink-900 px-4 py-1.5 text-center text-sm text-white print:hidden"
     >
       <strong>{t("demo.label")}</strong> · {t("demo.text")}
     </aside>

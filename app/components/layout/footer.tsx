@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { Link, useFetcher, useLocation, useRouteLoaderData } from "react-router";
 import { site } from "~/models/site";
 import { isLocale } from "~/i18n/locale";
@@ -26,7 +26,7 @@ export function Footer() {
   const year = useRouteLoaderData<{ year: number }>("root")?.year ?? FALLBACK_YEAR;
   const locale = isLocale(i18n.language) ? i18n.language : "en";
   return (
-    <footer className="mt-16 bg-ink-950 text-ink-300">
+    <footer className="mt-16 bg-ink-950 text-ink-300 print:hidden">
       <div className="container-page grid gap-10 py-14 sm:grid-cols-2 lg:grid-cols-4">
         <section aria-labelledby="footer-links">
           <FooterHeading>

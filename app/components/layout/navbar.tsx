@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { useViewer } from "./use-viewer";
 import { LanguageSwitch } from "./language-switch";
@@ -47,7 +47,9 @@ function useDisclosure() {
     };
     const onClick = (event: MouseEvent) => {
       const details = ref.current;
-      if (details?.open && !details.contains(event.target as Node)) details.open = false;
+      const target = event.target as Element;
+      const outside = !details?.contains(target) || target.closest("[data-menu-backdrop]") !== null;
+      if (details?.open && outside) details.open = false;
     };
     document.addEventListener("keydown", onKey);
     document.addEventListener("click", onClick);
@@ -142,7 +144,7 @@ export function Navbar() {
   const { t } = useTranslation();
   const menu = useDisclosure();
   return (
-    <header id="top" className="sticky top-0 z-30 border-b border-ink-100 bg-white/95 backdrop-blur">
+    <header id="top" className="sticky top-0 z-30 border-b border-ink-100 bg-white/95 backdrop-blur print:hidden">
       <nav aria-label={t("a11y.mainNav")} className="container-page flex h-16 items-center justify-between gap-4">
         <Logo />
         {/* Desktop */}
@@ -166,6 +168,13 @@ export function Navbar() {
             </svg>
             {t("a11y.openMenu")}
           </summary>
+          {/* Dims the page behind the open menu; a tap on it closes the menu (useDisclosure). */}
+          <div
+            aria-hidden="true"
+            data-menu-backdrop
+            data-testid="mobile-menu-backdrop"
+            className="absolute inset-x-0 top-16 z-30 h-dvh bg-ink-950/40"
+          />
           <div className="absolute inset-x-0 top-16 z-40 border-b border-ink-100 bg-white p-4 shadow-lg">
             <NavItems />
             <div className="mt-3 flex items-center justify-between gap-2 border-t border-ink-100 pt-3">

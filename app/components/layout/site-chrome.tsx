@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { BackToTop } from "./back-to-top";
 import { DemoBanner } from "./demo-banner";
 import { Footer } from "./footer";
@@ -10,7 +10,7 @@ export function SiteChrome({ children }: { children: React.ReactNode }) {
   const { t } = useTranslation();
   return (
     <>
-      <a href="#main" className="skip-link">
+      <a href="#main" className="skip-link print:hidden">
         {t("a11y.skipToContent")}
       </a>
       <LoadingOverlay />

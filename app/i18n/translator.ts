@@ -1,0 +1,58 @@
+import type { TFunction } from "i18next";
+import type { Translation } from "./en";
+import { formatNumber } from "./format";
+import { intlLocale, type Locale } from "./locale";
+
+/**
+ * What components translate with, on the server and in the browser: the page's language and a `t`
+ * over that language's strings. It does what our strings use of i18next's format (nested keys,
+ * plurals chosen by `count` with the language's plural rules — `x_one`, `x_two`, `x_other` —
+ * `{{name}}` and `{{name, number}}`), and is checked to give i18next's answer for every string
+ * (translator.test.ts). i18next and react-i18next together cost the browser about 18 kB of the
+ * 125 kB budget of every page (issue 16, docs/decisions/0018); the server's loaders keep i18next.
+ */
+export interface Translator {
+  t: TFunction<"translation">;
+  i18n: { language: Locale };
+}
+
+const PLACEHOLDER = /\{\{\s*([\w.]+)\s*(?:,\s*(\w+)\s*)?\}\}/g;
+
+export function createTranslator(locale: Locale, translation: Translation): Translator {
+  const rules = new Intl.PluralRules(intlLocale(locale));
+  const plain = new Map<string, string>();
+
+  const lookup = (key: string): string | undefined => {
+    let node: unknown = translation;
+    for (const part of key.split(".")) {
+      if (node === null || typeof node !== "object") return undefined;
+      node = (node as Record<string, unknown>)[part];
+    }
+    return typeof node === "string" ? node : undefined;
+  };
+
+  const interpolate = (text: string, values: Record<string, unknown>) =>
+    text.replace(PLACEHOLDER, (whole: string, name: string, format: string | undefined) => {
+      const value = values[name];
+      if (value === undefined || value === null) return whole; // as i18next: a visible gap, not a silent one
+      if (format === "number" && typeof value === "number") return formatNumber(value, locale);
+      return String(value);
+    });
+
+  const t = (key: string, options?: Record<string, unknown>): string => {
+    if (options === undefined) {
+      let text = plain.get(key);
+      if (text === undefined) {
+        text = interpolate(lookup(key) ?? key, {});
+        plain.set(key, text);
+      }
+      return text;
+    }
+    const count = options.count;
+    const text =
+      (typeof count === "number" ? lookup(`${key}_${rules.select(count)}`) : undefined) ?? lookup(key) ?? key;
+    return interpolate(text, options);
+  };
+
+  return { t: t as unknown as TFunction<"translation">, i18n: { language: locale } };
+}

@@ -1,0 +1,256 @@
+import { createHash } from "node:crypto";
+import { promisify } from "node:util";
+import { brotliCompress, constants as zlib, gzip } from "node:zlib";
+import { parse as parseCookies } from "cookie";
+import type { NextFunction, Request, Response } from "express";
+import { NON_PAGE_PREFIXES } from "./security-headers.ts";
+import { fromAcceptLanguage, isLocale, LOCALE_COOKIE, DEFAULT_LOCALE, type Locale } from "../app/i18n/locale.ts";
+
+/**
+ * Pages as a visitor sees them, rendered once and served from memory (docs/decisions/0017).
+ *
+ * Only requests that cannot be personal are looked up or stored: GET or HEAD, no cookie but the
+ * language one, no query but `?lng=`, no Authorization. Only what the app itself marks as shareable
+ * is stored: a 200 HTML page with no Set-Cookie (but the language one) and no private/no-store.
+ * Entries are keyed by language and path, and served only while the public content (catalogue and
+ * feedback) is at the version they were rendered at, and for at most TTL_MS (the footer's year).
+ *
+ * A cached page is the same bytes for everyone, so it carries no nonce: its own inline scripts are
+ * allowed by their hashes (computed once, when it is stored). That also lets it be compressed once,
+ * and lets a CDN keep it (s-maxage, stale-while-revalidate); browsers revalidate with its ETag.
+ */
+
+const MAX_ENTRIES = 300;
+const TTL_MS = 5 * 60_000;
+const SHARED_MAX_AGE = 60;
+const STALE_WHILE_REVALIDATE = 300;
+export const CACHEABLE_CONTROL = `public, max-age=0, s-maxage=${SHARED_MAX_AGE}, stale-while-revalidate=${STALE_WHILE_REVALIDATE}`;
+
+const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
+
+export interface PageCacheOptions {
+  /** The site's public origin: cached pages are rendered for it, whatever Host a request names. */
+  publicOrigin: string;
+  /** The public content's version now; when it fails, the request is served uncached. */
+  version(): Promise<string>;
+  /** The Content-Security-Policy of a page whose inline scripts have these hashes ("sha256-…"). */
+  policy(hashes: string[]): string;
+  /** The Set-Cookie remembering a `?lng=` choice (sent per request, never stored). */
+  localeCookie(locale: Locale): string;
+  now?: () => number;
+}
+
+interface Entry {
+  version: string;
+  storedAt: number;
+  etag: string;
+  headers: [string, string][];
+  identity: Buffer;
+  gzip: Buffer;
+  br: Buffer;
+}
+
+/** What the lookup found out about a request the cache may serve, for the renderer after it. */
+interface Slot {
+  key: string;
+  version: string;
+  /** `?lng=` asks for a language the cookie does not hold yet. */
+  setLocale?: Locale;
+}
+
+export type RenderPage = (request: globalThis.Request) => Promise<globalThis.Response>;
+
+export function createPageCache(options: PageCacheOptions) {
+  const now = options.now ?? Date.now;
+  const entries = new Map<string, Entry>();
+
+  /** First: serves a stored page, or marks the request as one to store once rendered. */
+  async function lookup(req: Request, res: Response, next: NextFunction) {
+    const candidate = candidateOf(req);
+    if (!candidate) return next();
+    let version: string;
+    try {
+      version = await options.version();
+    } catch {
+      return next();
+    }
+    const entry = entries.get(candidate.key);
+    if (entry && entry.version === version && now() - entry.storedAt < TTL_MS) {
+      send(req, res, entry, candidate.setLocale);
+      return;
+    }
+    res.locals.pageCache = { ...candidate, version } satisfies Slot;
+    next();
+  }
+
+  /**
+   * Last: renders a request the lookup marked, stores it when the app marked it shareable, answers.
+   * `nonce` is the one this render put on its own scripts: only those are allowed (by hash), and the
+   * attribute is removed from what is sent (see pageScripts).
+   */
+  async function render(req: Request, res: Response, nonce: string, renderPage: RenderPage): Promise<void> {
+    const slot = res.locals.pageCache as Slot;
+    const url = new URL(req.originalUrl, options.publicOrigin);
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(req.headers))
+      if (typeof value === "string") headers.set(name, value);
+      else if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+    const controller = new AbortController();
+    res.on("close", () => controller.abort());
+    // HEAD renders as GET: the stored page then serves both.
+    const response = await renderPage(new Request(url, { method: "GET", headers, signal: controller.signal }));
+    const rendered = Buffer.from(await response.arrayBuffer());
+    const type = response.headers.get("content-type") ?? "";
+    const html = type.startsWith("text/html");
+    const scripts = html ? pageScripts(rendered.toString("utf8"), nonce) : undefined;
+    const body = scripts ? Buffer.from(scripts.html, "utf8") : rendered;
+    const setCookies = response.headers.getSetCookie();
+    const onlyLocaleCookie = setCookies.every((c) => c.startsWith(`${LOCALE_COOKIE}=`));
+    const shareable =
+      response.status === 200 &&
+      html &&
+      onlyLocaleCookie &&
+      !/private|no-store/i.test(response.headers.get("cache-control") ?? "");
+    if (shareable) {
+      const entry = await store(slot, response.headers, body, scripts!.hashes);
+      send(req, res, entry, slot.setLocale);
+      return;
+    }
+    // Not shareable (a redirect, a 404, a personal answer): sent as rendered, with its scripts' hashes.
+    res.status(response.status);
+    response.headers.forEach((value, name) => {
+      if (name !== "set-cookie") res.setHeader(name, value);
+    });
+    for (const cookie of setCookies) res.append("Set-Cookie", cookie);
+    if (scripts) res.setHeader("Content-Security-Policy", options.policy(scripts.hashes));
+    if (req.method === "HEAD") res.end();
+    else res.end(body);
+  }
+
+  async function store(slot: Slot, responseHeaders: Headers, body: Buffer, hashes: string[]): Promise<Entry> {
+    const headers: [string, string][] = [];
+    responseHeaders.forEach((value, name) => {
+      if (!["set-cookie", "content-length", "content-encoding", "cache-control", "vary", "date"].includes(name))
+        headers.push([name, value]);
+    });
+    const vary = new Set(["Accept-Encoding", "Cookie", "Accept-Language"]);
+    for (const name of (responseHeaders.get("vary") ?? "").split(",")) if (name.trim()) vary.add(name.trim());
+    headers.push(["Vary", [...vary].join(", ")]);
+    headers.push(["Cache-Control", CACHEABLE_CONTROL]);
+    headers.push(["Content-Security-Policy", options.policy(hashes)]);
+    const [gzipped, brotli] = await Promise.all([
+      gzipAsync(body, { level: 9 }),
+      brotliAsync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+    ]);
+    const etag = `W/"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
+    const entry: Entry = {
+      version: slot.version,
+      storedAt: now(),
+      etag,
+      headers,
+      identity: body,
+      gzip: gzipped,
+      br: brotli,
+    };
+    entries.delete(slot.key);
+    entries.set(slot.key, entry);
+    while (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+    return entry;
+  }
+
+  function send(req: Request, res: Response, entry: Entry, setLocale: Locale | undefined) {
+    for (const [name, value] of entry.headers) res.setHeader(name, value);
+    res.setHeader("ETag", entry.etag);
+    if (setLocale) {
+      // This answer also sets the language cookie: a shared cache must not keep it for others.
+      res.setHeader("Cache-Control", "private, max-age=0");
+      res.append("Set-Cookie", options.localeCookie(setLocale));
+    }
+    if (matchesEtag(req.headers["if-none-match"], entry.etag)) {
+      res.removeHeader("Content-Type");
+      res.status(304).end();
+      return;
+    }
+    // Brotli when accepted at all (it is the smaller), then gzip, whatever order the client lists them in.
+    const encoding = req.acceptsEncodings("br") ? "br" : req.acceptsEncodings("gzip") ? "gzip" : "identity";
+    const body = encoding === "br" ? entry.br : encoding === "gzip" ? entry.gzip : entry.identity;
+    if (encoding === "br" || encoding === "gzip") res.setHeader("Content-Encoding", encoding);
+    res.setHeader("Content-Length", body.length);
+    res.status(200);
+    if (req.method === "HEAD") res.end();
+    else res.end(body);
+  }
+
+  return { lookup, render, size: () => entries.size };
+}
+
+/** The key of a request that may be served from the cache, or undefined when it may be personal. */
+function candidateOf(req: Request): Omit<Slot, "version"> | undefined {
+  if (req.method !== "GET" && req.method !== "HEAD") return undefined;
+  if (req.headers.authorization) return undefined;
+  const path = req.path;
+  // Client navigations (.data), the route manifest, the sign-in provider and the sign-in flow (whose
+  // front-channel logout page is framed by the provider, with a policy of its own) are never shared.
+  if (path.endsWith(".data") || path.startsWith("/__manifest") || path.startsWith("/idp/") || path.startsWith("/auth/"))
+    return undefined;
+  if (NON_PAGE_PREFIXES.some((prefix) => path.startsWith(prefix))) return undefined;
+  let queryLocale: Locale | undefined;
+  const queryAt = req.originalUrl.indexOf("?");
+  if (queryAt !== -1) {
+    const params = new URLSearchParams(req.originalUrl.slice(queryAt + 1));
+    for (const [name, value] of params) {
+      if (name !== "lng" || !isLocale(value) || (queryLocale && queryLocale !== value)) return undefined;
+      queryLocale = value;
+    }
+  }
+  let cookieLocale: string | undefined;
+  const cookieHeader = req.headers.cookie;
+  if (cookieHeader) {
+    let cookies: Record<string, string | undefined>;
+    try {
+      cookies = parseCookies(cookieHeader);
+    } catch {
+      return undefined;
+    }
+    for (const name of Object.keys(cookies)) if (name !== LOCALE_COOKIE) return undefined;
+    cookieLocale = cookies[LOCALE_COOKIE];
+  }
+  const locale =
+    queryLocale ??
+    (isLocale(cookieLocale) ? cookieLocale : undefined) ??
+    fromAcceptLanguage(req.headers["accept-language"]) ??
+    DEFAULT_LOCALE;
+  return {
+    key: `${locale} ${path}`,
+    setLocale: queryLocale && queryLocale !== cookieLocale ? queryLocale : undefined,
+  };
+}
+
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === "*") return true;
+  const opaque = etag.replace(/^W\//, "");
+  return header.split(",").some((tag) => tag.trim().replace(/^W\//, "") === opaque);
+}
+
+const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
+
+/**
+ * The CSP hashes of the inline scripts this render wrote itself — those carrying its nonce — and the
+ * page without that nonce (it is no secret once the page is shared). The nonce is made for this
+ * render, after any content it shows was stored, so a script that reached the page some other way
+ * (content that slipped past escaping) cannot carry it and gets no hash: it is blocked, as the
+ * nonce policy blocks it on a personal page. The hash is of the text between the tags, as the
+ * browser computes it.
+ */
+export function pageScripts(html: string, nonce: string): { html: string; hashes: string[] } {
+  const hashes = new Set<string>();
+  if (!nonce) return { html, hashes: [] };
+  const attribute = ` nonce="${nonce}"`;
+  for (const [, attributes = "", text = ""] of html.matchAll(SCRIPT)) {
+    if (!attributes.includes(attribute) || /\bsrc\s*=/i.test(attributes)) continue;
+    hashes.add(`sha256-${createHash("sha256").update(text, "utf8").digest("base64")}`);
+  }
+  return { html: html.replaceAll(attribute, ""), hashes: [...hashes] };
+}
