@@ -86,8 +86,11 @@ async function sendStored(
     res.type("text/plain").send("Not Found");
     return;
   }
-  // A client that goes away ends the pipeline (and closes the file); nothing else to do then.
-  await pipeline(stream, res).catch(() => {});
+  // A client that goes away ends the pipeline; the stream is destroyed whatever happened, which
+  // closes its file handle (Node closes a forgotten one only at garbage collection, and warns).
+  await pipeline(stream, res)
+    .catch(() => {})
+    .finally(() => stream.destroy());
 }
 
 /** The first store that has this file, and its stat. */

@@ -1,4 +1,14 @@
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+} from "node:fs";
+import { request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -111,7 +121,56 @@ describe("media uploads and serving (built app)", () => {
     expect(part.headers.get("content-range")).toBe(`bytes 0-1023/${readFileSync(replacement).length}`);
     expect((await get(cookies.subscriber, "bytes=99999999-")).status).toBe(416);
     rmSync(join(mediaDir, "videos", "lesson-sample.mp4"));
-    expect(Number((await get(cookies.subscriber)).headers.get("content-length"))).toBe(bundledMp4("lesson").length);
+    const bundled = await get(cookies.subscriber);
+    expect(Number(bundled.headers.get("content-length"))).toBe(bundledMp4("lesson").length);
+    await bundled.body?.cancel();
+  });
+
+  it("closes every video file it opened, also for clients that go away mid-answer", async () => {
+    const video = resolve(BUNDLED_MP4.lesson.path);
+    /** This process's open descriptors on the video (the app runs in it). */
+    const openOnVideo = () =>
+      readdirSync("/proc/self/fd").filter((fd) => {
+        try {
+          return readlinkSync(`/proc/self/fd/${fd}`) === video;
+        } catch {
+          return false; // closed while listed
+        }
+      }).length;
+    await expect.poll(openOnVideo, { timeout: 2000 }).toBe(0); // the test before cancelled its last answer
+    // Clients that hang up at every stage: before the headers, after them, after some of the body.
+    const { port } = new URL(app.url);
+    await Promise.all(
+      Array.from(
+        { length: 60 },
+        (_, i) =>
+          new Promise<void>((done) => {
+            const req = httpRequest(
+              {
+                host: "127.0.0.1",
+                port,
+                path: "/video/lesson-sample.mp4",
+                headers: { cookie: cookies.subscriber, range: `bytes=${i * 1000}-${i * 1000 + 65535}` },
+              },
+              (res) => {
+                if (i % 3 === 1) req.destroy();
+                else res.once("data", () => req.destroy());
+                res.on("error", () => {});
+              },
+            );
+            req.on("error", () => {});
+            req.on("close", () => done());
+            if (i % 3 === 0) setImmediate(() => req.destroy());
+            req.end();
+          }),
+      ),
+    );
+    // Finished answers close their file at once, torn-down ones within moments (no garbage collection needed).
+    await expect.poll(openOnVideo, { timeout: 2000 }).toBe(0);
+    // And a whole answer still arrives whole.
+    const whole = await fetch(`${app.url}/video/lesson-sample.mp4`, { headers: { cookie: cookies.subscriber } });
+    expect(Buffer.from(await whole.arrayBuffer()).equals(readFileSync(video))).toBe(true);
+    await expect.poll(openOnVideo, { timeout: 2000 }).toBe(0);
   });
 
   it("stores covers and serves them with their own headers", async () => {
