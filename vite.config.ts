@@ -12,18 +12,6 @@ export default defineConfig({
   environments: {
     ssr: { build: { rollupOptions: { input: "./server/app.ts" } } },
   },
-  build: {
-    assetsInlineLimit: 0,
-    rollupOptions: {
-      output: {
-        // The page's strings (app/i18n/en.ts, he.ts) get a name the server can find, to preload them
-        // with the page instead of after the entry script asks for them (server/services.ts).
-        chunkFileNames: (chunk) =>
-          /\/app\/i18n\/(en|he)\.ts$/.test(chunk.facadeModuleId ?? "")
-            ? "assets/strings-[name]-[hash].js"
-            : "assets/[name]-[hash].js",
-      },
-    },
-  },
+  build: { assetsInlineLimit: 0 },
   plugins: [tailwindcss(), reactRouter(), precompress()],
 });

@@ -44,8 +44,6 @@ export interface AppServices {
   kickForwarding?: () => void;
   /** The embedded OpenID provider, when OIDC_ISSUER is unset. */
   idp?: Provider;
-  /** The built browser module of each language's strings, preloaded with every page (none in development). */
-  stringsModules?: Partial<Record<Locale, string>>;
 }
 
 export interface RequestInfo extends AppServices {

@@ -1,45 +1,37 @@
-import { startTransition, StrictMode, useEffect, useState, type ReactNode } from "react";
+import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
 import type { Translation } from "./i18n/en";
 import type { Locale } from "./i18n/locale";
-import { createTranslator, type Translator } from "./i18n/translator";
-import { TranslatorContext } from "./i18n/use-translation";
+import { clientStringsSource } from "./i18n/strings.client";
+import { StringsSourceContext } from "./i18n/use-translation";
 import { initClientErrorReporting } from "./lib/error-reporting.client";
 
 initClientErrorReporting();
 
-// The server chose the language and wrote it on <html lang>; load only that language's strings.
+// The server chose the language and wrote it on <html lang>, and the page's strings into the page.
 const locale: Locale = document.documentElement.lang === "he" ? "he" : "en";
-const translation: Translation = locale === "he" ? (await import("./i18n/he")).he : (await import("./i18n/en")).en;
-const translator = createTranslator(locale, translation);
+const strings = clientStringsSource(locale);
 
 // `npm run dev`: an edited translation replaces the strings in the open page, without a reload.
-const hotListeners = new Set<(translator: Translator) => void>();
+// (Production builds drop this block: import.meta.hot is undefined there.)
 if (import.meta.hot) {
+  // The dictionaries join the page's module graph only here, so that edits to them reach it.
+  void import("./i18n/en");
+  void import("./i18n/he");
   import.meta.hot.accept(["./i18n/en", "./i18n/he"], ([enModule, heModule]) => {
     const fresh = (locale === "he" ? heModule?.he : enModule?.en) as Translation | undefined;
-    if (fresh) for (const listener of hotListeners) listener(createTranslator(locale, fresh));
+    if (fresh) strings.replace(fresh);
   });
-}
-
-function Translations({ children }: { children: ReactNode }) {
-  const [current, setCurrent] = useState(translator);
-  useEffect(() => {
-    if (!import.meta.hot) return;
-    hotListeners.add(setCurrent);
-    return () => void hotListeners.delete(setCurrent);
-  }, []);
-  return <TranslatorContext value={current}>{children}</TranslatorContext>;
 }
 
 startTransition(() => {
   hydrateRoot(
     document,
     <StrictMode>
-      <Translations>
+      <StringsSourceContext value={strings}>
         <HydratedRouter />
-      </Translations>
+      </StringsSourceContext>
     </StrictMode>,
   );
 });

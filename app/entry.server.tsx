@@ -7,8 +7,8 @@ import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "r
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { NonceContext } from "./components/ui/nonce";
 import { resolveLocale } from "./i18n/locale";
-import { serverTranslator } from "./i18n/resources.server";
-import { TranslatorContext } from "./i18n/use-translation";
+import { serverStringsSource } from "./i18n/resources.server";
+import { StringsSourceContext } from "./i18n/use-translation";
 import { localeContext, requestContext, type LocaleInfo, type RequestInfo } from "./context.server";
 import { readCookies } from "./lib/cookies.server";
 import { reportServerError } from "./lib/error-reporting.server";
@@ -81,9 +81,8 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const info: RequestInfo | undefined = tryGet(() => loadContext.get(requestContext));
-  // A page the cache may share renders without a nonce ("": its scripts are allowed by hash).
   const nonce = info?.nonce || undefined;
-  const translator = serverTranslator(localeFor(request, loadContext));
+  const strings = serverStringsSource(localeFor(request, loadContext));
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -94,11 +93,11 @@ export default function handleRequest(
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
     const { pipe, abort } = renderToPipeableStream(
-      <TranslatorContext value={translator}>
+      <StringsSourceContext value={strings}>
         <NonceContext value={nonce ?? ""}>
           <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
         </NonceContext>
-      </TranslatorContext>,
+      </StringsSourceContext>,
       {
         nonce,
         [readyOption]() {

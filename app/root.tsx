@@ -1,5 +1,6 @@
 import { useEffect } from "react";
-import { useTranslation } from "~/i18n/use-translation";
+import { useStringsSource, useTranslation } from "~/i18n/use-translation";
+import { Translations } from "~/i18n/translations";
 import {
   data,
   Links,
@@ -20,7 +21,6 @@ import heeboHebrew from "@fontsource-variable/heebo/files/heebo-hebrew-wght-norm
 import heeboLatin from "@fontsource-variable/heebo/files/heebo-latin-wght-normal.woff2?url";
 import { ErrorPage, ForbiddenPage, NotFoundPage } from "./components/layout/error-pages";
 import { SiteChrome } from "./components/layout/site-chrome";
-import { useNonce } from "./components/ui/nonce";
 import { direction, isLocale, resolveLocale, type Locale } from "./i18n/locale";
 import { serverI18n } from "./i18n/resources.server";
 import { reportClientError } from "./lib/error-reporting.client";
@@ -47,7 +47,10 @@ const viewerMiddleware: Route.MiddlewareFunction = async ({ request, context }, 
   if (info.viewer.user) services.nodeRes.locals.userId = info.viewer.user.id;
   const response = await next();
   // Pages for a signed-in person carry personal data (name, profile): never store them in a cache.
-  if (info.viewer.isAuthenticated) response.headers.set("Cache-Control", "private, no-store");
+  // An answer that declares itself public (the same for everyone, like /api/strings) keeps its own.
+  const declared = response.headers.get("Cache-Control") ?? "";
+  if (info.viewer.isAuthenticated && !/^public\b/.test(declared))
+    response.headers.set("Cache-Control", "private, no-store");
   return response;
 };
 
@@ -115,8 +118,6 @@ export async function loader({ context }: Route.LoaderArgs) {
     publicUrl: context.get(requestContext).config.PUBLIC_URL,
     // Demo mode (published demo passwords): a banner on every page says so.
     demo: context.get(requestContext).config.demo,
-    // The page's strings, fetched beside the entry script instead of after it (null in development).
-    stringsModule: context.get(requestContext).stringsModules?.[locale] ?? null,
     // The server's year, so the footer's copyright renders the same in the browser on New Year's Eve.
     year: new Date().getUTCFullYear(),
     errorTitles: {
@@ -138,10 +139,9 @@ export function meta({ error, loaderData }: Route.MetaArgs): Route.MetaDescripto
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
-  const { i18n } = useTranslation();
+  const strings = useStringsSource();
   const data = useRouteLoaderData<typeof loader>("root");
-  const nonce = useNonce();
-  const locale: Locale = data?.locale ?? (isLocale(i18n.language) ? i18n.language : "en");
+  const locale: Locale = data?.locale ?? (isLocale(strings.locale) ? strings.locale : "en");
   return (
     <html lang={locale} dir={direction(locale)}>
       <head>
@@ -156,7 +156,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
           type="font/woff2"
           crossOrigin="anonymous"
         />
-        {data?.stringsModule ? <link rel="modulepreload" href={data.stringsModule} nonce={nonce} /> : null}
         {data?.sentryDsn ? <meta name="sentry-dsn" content={data.sentryDsn} /> : null}
         <Meta />
         {/* Stylesheets need no nonce (style-src 'self'). An empty one, rather than the response's,
@@ -164,7 +163,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links nonce="" />
       </head>
       <body className="min-h-dvh bg-white font-sans text-ink-900 antialiased">
-        <SiteChrome>{children}</SiteChrome>
+        <Translations>
+          <SiteChrome>{children}</SiteChrome>
+        </Translations>
         <ScrollRestoration />
         <Scripts />
       </body>
@@ -188,7 +189,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
   const adminUnverified = isRouteErrorResponse(error) && error.data === "admin_email_not_verified";
   if (isRouteErrorResponse(error) && error.status === 403) {
-    return <ForbiddenPage reason={adminUnverified ? t("auth.adminEmailNotVerified") : undefined} />;
+    return <ForbiddenPage reason={adminUnverified ? t("forbidden.adminEmailNotVerified") : undefined} />;
   }
   const status = isRouteErrorResponse(error) ? error.status : 500;
   // Loaders throw plain English words ("Too Many Requests"): the page says it in its own language.

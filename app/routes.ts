@@ -45,6 +45,7 @@ export default [
   route("feedback/new", "routes/feedback.tsx", { id: "feedback-new" }),
   route("api/feedback", "routes/api-feedback.ts"),
   route("api/books", "routes/api-books.ts"),
+  route("api/strings", "routes/api-strings.ts"),
   route("robots.txt", "routes/robots.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("error", "routes/error.tsx"),

@@ -2,7 +2,6 @@ import { readdirSync } from "node:fs";
 import { type AppServices } from "../app/context.server.ts";
 import type { DatabaseHandle } from "../app/lib/db.server.ts";
 import type { Config } from "../app/lib/env.server.ts";
-import { LOCALES } from "../app/i18n/locale.ts";
 import {
   createEmbeddedIdp,
   EMBEDDED_CLIENT_ID,
@@ -39,22 +38,6 @@ function builtStylesheet(clientDir: string): string | undefined {
   }
 }
 
-/** The built modules of the pages' strings (vite.config.ts names them strings-<language>-<hash>.js). */
-function builtStrings(clientDir: string): AppServices["stringsModules"] {
-  try {
-    const files = readdirSync(`${clientDir}/assets`);
-    const find = (locale: string) => files.find((f) => f.startsWith(`strings-${locale}-`) && f.endsWith(".js"));
-    const modules: NonNullable<AppServices["stringsModules"]> = {};
-    for (const locale of LOCALES) {
-      const file = find(locale);
-      if (file) modules[locale] = `/assets/${file}`;
-    }
-    return modules;
-  } catch {
-    return {};
-  }
-}
-
 /** Everything a request may need, built once at start. */
 export async function createServices(
   config: Config,
@@ -83,7 +66,6 @@ export async function createServices(
     books,
     // Uploaded lesson videos and course covers (MEDIA_DIR: one volume for every process).
     media: createMediaStore(config.mediaDir),
-    stringsModules: builtStrings(clientDir),
   };
   if (!config.embeddedIdp) {
     const oidc = new OidcClient(

@@ -67,6 +67,8 @@ export const en = {
     subscribe: "Get a subscription",
     contact: "Contact us",
     metaTitle: "No access · Lomda",
+    adminEmailNotVerified:
+      "Your email address is an administrator's, but your sign-in provider did not confirm that it is verified (email_verified), so you have no admin rights. Verify the address at the provider and sign in again.",
   },
   badRequest: {
     title: "We could not read that request",
@@ -116,8 +118,6 @@ export const en = {
     userinfoMismatch: "Conflicting answers from the sign-in provider",
     userinfoMismatchText:
       "The sign-in provider described two different people in one sign-in, so you were not signed in. Please try again.",
-    adminEmailNotVerified:
-      "Your email address is an administrator's, but your sign-in provider did not confirm that it is verified (email_verified), so you have no admin rights. Verify the address at the provider and sign in again.",
     providerSaid: "The provider said: {{description}}",
     tryAgain: "Try again",
   },
@@ -605,6 +605,7 @@ export const en = {
   newsletter: {
     thanks: "Thank you! You are on the list.",
     invalid: "Please enter a valid email address.",
+    honeypot: "Leave this field empty",
   },
   admin: {
     metaTitle: "Admin · Lomda",

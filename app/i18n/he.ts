@@ -68,6 +68,8 @@ export const he: Translation = {
     subscribe: "לרכישת מינוי",
     contact: "צרו קשר",
     metaTitle: "אין גישה · לומדה",
+    adminEmailNotVerified:
+      "כתובת הדוא״ל שלכם היא של מנהל, אך ספק הכניסה לא אישר שהיא מאומתת (email_verified), ולכן אין לכם הרשאות ניהול. אמתו את הכתובת אצל הספק והיכנסו שוב.",
   },
   badRequest: {
     title: "לא הצלחנו לקרוא את הבקשה",
@@ -113,8 +115,6 @@ export const he: Translation = {
     missingClaimText: "בתשובת ספק הכניסה חסר מידע שהאתר צריך. בעלי האתר יכולים לראות ביומן מה חסר.",
     userinfoMismatch: "תשובות סותרות מספק הכניסה",
     userinfoMismatchText: "ספק הכניסה תיאר שני אנשים שונים באותה כניסה, ולכן לא נכנסתם. נסו שוב.",
-    adminEmailNotVerified:
-      "כתובת הדוא״ל שלכם היא של מנהל, אך ספק הכניסה לא אישר שהיא מאומתת (email_verified), ולכן אין לכם הרשאות ניהול. אמתו את הכתובת אצל הספק והיכנסו שוב.",
     providerSaid: "הודעת הספק: {{description}}",
     tryAgain: "לנסות שוב",
   },
@@ -619,6 +619,7 @@ export const he: Translation = {
   newsletter: {
     thanks: "תודה! נרשמתם לניוזלטר.",
     invalid: "נא לכתוב כתובת אימייל תקינה.",
+    honeypot: "השאירו את השדה הזה ריק",
   },
   admin: {
     metaTitle: "ניהול · לומדה",

@@ -1,9 +1,11 @@
+import { createHash } from "node:crypto";
 import type { i18n } from "i18next";
 import { en } from "./en";
 import { he } from "./he";
 import { createI18n } from "./i18n";
 import type { Locale } from "./locale";
-import { createTranslator, type Translator } from "./translator";
+import { pickSections, type Section, type Strings } from "./sections";
+import type { StringsSource } from "./use-translation";
 
 export const resources = { en, he } as const;
 
@@ -27,14 +29,37 @@ export function serverI18n(locale: Locale): i18n {
   return instance;
 }
 
-const translators = new Map<Locale, Translator>();
+/** Changes with any string of either language: the browser's fetched sections are cached under it. */
+export const STRINGS_VERSION = createHash("sha256").update(JSON.stringify(resources)).digest("base64url").slice(0, 12);
 
-/** The components' translator for a language (translator.ts): made once, shared by every request. */
-export function serverTranslator(locale: Locale): Translator {
-  let translator = translators.get(locale);
-  if (!translator) {
-    translator = createTranslator(locale, translationFor(locale));
-    translators.set(locale, translator);
+const sources = new Map<Locale, StringsSource>();
+
+/**
+ * The server's source of a page's strings: the whole dictionary of its language, picked by section
+ * (each combination of sections picked once and kept; there are a few dozen).
+ */
+export function serverStringsSource(locale: Locale): StringsSource {
+  let source = sources.get(locale);
+  if (!source) {
+    const picked = new Map<string, Strings>();
+    source = {
+      locale,
+      version: STRINGS_VERSION,
+      has: () => true,
+      pick(sections: readonly Section[]) {
+        const key = sections.join(",");
+        let strings = picked.get(key);
+        if (!strings) {
+          strings = pickSections(translationFor(locale), sections);
+          picked.set(key, strings);
+        }
+        return strings;
+      },
+      load: () => Promise.resolve(),
+      subscribe: () => () => {},
+      revision: () => 0,
+    };
+    sources.set(locale, source);
   }
-  return translator;
+  return source;
 }

@@ -1,7 +1,7 @@
 import type { TFunction } from "i18next";
-import type { Translation } from "./en";
 import { formatNumber } from "./format";
 import { intlLocale, type Locale } from "./locale";
+import type { Strings } from "./sections";
 
 /**
  * What components translate with, on the server and in the browser: the page's language and a `t`
@@ -18,9 +18,22 @@ export interface Translator {
 
 const PLACEHOLDER = /\{\{\s*([\w.]+)\s*(?:,\s*(\w+)\s*)?\}\}/g;
 
-export function createTranslator(locale: Locale, translation: Translation): Translator {
+/**
+ * `strings`: the whole dictionary (the server's loaders) or the sections a page asked for
+ * (sections.ts). A key it does not have is returned as it is, and told to `onMissing` once.
+ */
+export function createTranslator(locale: Locale, translation: Strings, onMissing?: (key: string) => void): Translator {
   const rules = new Intl.PluralRules(intlLocale(locale));
   const plain = new Map<string, string>();
+
+  const reported = new Set<string>();
+  const missing = (key: string): string => {
+    if (onMissing && !reported.has(key)) {
+      reported.add(key);
+      onMissing(key);
+    }
+    return key;
+  };
 
   const lookup = (key: string): string | undefined => {
     let node: unknown = translation;
@@ -43,14 +56,14 @@ export function createTranslator(locale: Locale, translation: Translation): Tran
     if (options === undefined) {
       let text = plain.get(key);
       if (text === undefined) {
-        text = interpolate(lookup(key) ?? key, {});
+        text = interpolate(lookup(key) ?? missing(key), {});
         plain.set(key, text);
       }
       return text;
     }
     const count = options.count;
     const text =
-      (typeof count === "number" ? lookup(`${key}_${rules.select(count)}`) : undefined) ?? lookup(key) ?? key;
+      (typeof count === "number" ? lookup(`${key}_${rules.select(count)}`) : undefined) ?? lookup(key) ?? missing(key);
     return interpolate(text, options);
   };
 

@@ -11,6 +11,10 @@ import { aboutVideoLesson, findList, viewVideo } from "~/models/catalogue.server
 import { TAX_LIST_SLUG } from "~/models/catalogue.urls";
 import { testimonialsView } from "~/models/catalogue-view.server";
 import type { Route } from "./+types/about";
+import type { StringsHandle } from "~/i18n/sections";
+
+/** The string sections this page shows besides the frame's (app/i18n/sections.ts). */
+export const handle = { strings: ["about", "aboutBlock", "carousel", "home", "video"] } satisfies StringsHandle;
 
 /**
  * About: the about section, then the "about video page" of SPEC.md §2 — the Hebrew about-us video,

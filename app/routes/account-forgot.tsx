@@ -9,6 +9,10 @@ import { createAccountToken, SET_PASSWORD_PATH } from "~/models/account-tokens.s
 import { findIdpAccountByEmail } from "~/models/idp-account.server";
 import { passHeaders } from "~/lib/http";
 import type { Route } from "./+types/account-forgot";
+import type { StringsHandle } from "~/i18n/sections";
+
+/** The string sections this page shows besides the frame's (app/i18n/sections.ts). */
+export const handle = { strings: ["account"] } satisfies StringsHandle;
 
 /**
  * /account/forgot: emails a one-time link to choose a new password. The answer is the same whether

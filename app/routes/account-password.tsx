@@ -11,8 +11,12 @@ import { findUserById } from "~/models/user.server";
 import { requireUser } from "~/models/viewer.server";
 import { passHeaders } from "~/lib/http";
 import type { Route } from "./+types/account-password";
+import type { StringsHandle } from "~/i18n/sections";
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
+
+/** The string sections this page shows besides the frame's (app/i18n/sections.ts). */
+export const handle = { strings: ["account"] } satisfies StringsHandle;
 
 /** The embedded account behind the signed-in person, or null when they signed in elsewhere. */
 async function embeddedAccountId(context: Route.LoaderArgs["context"]): Promise<string | null> {

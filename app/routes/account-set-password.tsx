@@ -9,8 +9,12 @@ import { fieldErrors, setPasswordSchema, type PasswordFormErrors } from "~/model
 import { checkAccountToken, SET_PASSWORD_PATH, setPasswordWithToken } from "~/models/account-tokens.server";
 import { passHeaders } from "~/lib/http";
 import type { Route } from "./+types/account-set-password";
+import type { StringsHandle } from "~/i18n/sections";
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
+
+/** The string sections this page shows besides the frame's (app/i18n/sections.ts). */
+export const handle = { strings: ["account"] } satisfies StringsHandle;
 
 /**
  * /account/set-password?token=…: the one-time link of an approved registration ("set") or of a

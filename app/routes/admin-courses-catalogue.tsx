@@ -39,6 +39,10 @@ import {
 } from "~/models/catalogue-admin.server";
 import { requireAdmin } from "~/models/viewer.server";
 import type { Route } from "./+types/admin-courses-catalogue";
+import type { StringsHandle } from "~/i18n/sections";
+
+/** The string sections this page shows besides the frame's (app/i18n/sections.ts). */
+export const handle = { strings: ["admin", "courseAdmin", "upload", "youtube"] } satisfies StringsHandle;
 
 /**
  * /admin/courses/catalogue/:id (and /admin/courses/new-catalogue): a catalogue's title and

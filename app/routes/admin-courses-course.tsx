@@ -51,6 +51,10 @@ import {
 import { requireAdmin } from "~/models/viewer.server";
 import { UploadSection } from "~/components/admin/upload-section";
 import type { Route } from "./+types/admin-courses-course";
+import type { StringsHandle } from "~/i18n/sections";
+
+/** The string sections this page shows besides the frame's (app/i18n/sections.ts). */
+export const handle = { strings: ["admin", "courseAdmin", "upload", "youtube"] } satisfies StringsHandle;
 
 /**
  * /admin/courses/course/:id (and /admin/courses/catalogue/:catalogueId/new-course): a course

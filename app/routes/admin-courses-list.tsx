@@ -47,6 +47,10 @@ import {
 } from "~/models/catalogue-admin.server";
 import { requireAdmin } from "~/models/viewer.server";
 import type { Route } from "./+types/admin-courses-list";
+import type { StringsHandle } from "~/i18n/sections";
+
+/** The string sections this page shows besides the frame's (app/i18n/sections.ts). */
+export const handle = { strings: ["admin", "courseAdmin", "upload", "youtube"] } satisfies StringsHandle;
 
 /**
  * /admin/courses/list/:id (and /admin/courses/new-list): a video list — title and description in

@@ -25,6 +25,10 @@ import {
 } from "~/models/catalogue-admin.server";
 import { requireAdmin } from "~/models/viewer.server";
 import type { Route } from "./+types/admin-courses";
+import type { StringsHandle } from "~/i18n/sections";
+
+/** The string sections this page shows besides the frame's (app/i18n/sections.ts). */
+export const handle = { strings: ["admin", "courseAdmin", "upload", "youtube"] } satisfies StringsHandle;
 
 /**
  * /admin/courses: the course builder's overview — catalogues with their course cards and the video

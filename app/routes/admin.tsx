@@ -25,6 +25,10 @@ import {
 } from "~/models/account-tokens.server";
 import { listIdpAccounts, setIdpAccountDisabled } from "~/models/idp-account.server";
 import type { Route } from "./+types/admin";
+import type { StringsHandle } from "~/i18n/sections";
+
+/** The string sections this page shows besides the frame's (app/i18n/sections.ts). */
+export const handle = { strings: ["admin", "courseAdmin"] } satisfies StringsHandle;
 
 /**
  * /admin: the inbox (contact messages and registration requests), approvals, subscriptions,

@@ -31,7 +31,7 @@ describe("email_verified and admin rights (issue 13)", () => {
       data: ADMIN_EMAIL_NOT_VERIFIED,
       init: { status: 403 },
     });
-    expect(en.auth.adminEmailNotVerified).toContain("email_verified");
-    expect(he.auth.adminEmailNotVerified).toContain("email_verified");
+    expect(en.forbidden.adminEmailNotVerified).toContain("email_verified");
+    expect(he.forbidden.adminEmailNotVerified).toContain("email_verified");
   });
 });

@@ -10,6 +10,7 @@ import { claimEmailSubscriptions } from "~/models/subscription.server";
 import { upsertUserFromProvider } from "~/models/user.server";
 import type { Route } from "./+types/auth-callback";
 import { passHeaders } from "~/lib/http";
+import type { StringsHandle } from "~/i18n/sections";
 
 const STATUS: Record<SignInErrorCode, number> = {
   missing_transaction: 400,
@@ -25,6 +26,9 @@ const STATUS: Record<SignInErrorCode, number> = {
   missing_claim: 502,
   userinfo_mismatch: 400,
 };
+
+/** The string sections this page shows besides the frame's (app/i18n/sections.ts). */
+export const handle = { strings: ["auth"] } satisfies StringsHandle;
 
 /** email_verified as providers send it: the boolean true, or the string "true". */
 export function isVerified(value: unknown): boolean {

@@ -10,6 +10,10 @@ import { routePathname } from "~/lib/route-path";
 import { catalogueOfList, listsOfCatalogue, resolveCataloguePath, viewVideo } from "~/models/catalogue.server";
 import { cardView } from "~/models/catalogue-view.server";
 import type { Route } from "./+types/catalogue";
+import type { StringsHandle } from "~/i18n/sections";
+
+/** The string sections this page shows besides the frame's (app/i18n/sections.ts). */
+export const handle = { strings: ["card", "courses", "rating", "seo", "video"] } satisfies StringsHandle;
 
 /**
  * Every catalogue and video-list URL (/courses/…, and /cources/… as the original spelt it): the

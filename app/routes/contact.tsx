@@ -6,6 +6,10 @@ import { pageMeta } from "~/lib/meta";
 import { localeContext, pageContext, servicesOf } from "~/context.server";
 import { handleSubmission } from "~/models/submission.server";
 import type { Route } from "./+types/contact";
+import type { StringsHandle } from "~/i18n/sections";
+
+/** The string sections this page shows besides the frame's (app/i18n/sections.ts). */
+export const handle = { strings: ["contact", "forms"] } satisfies StringsHandle;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { t, meta, config } = pageContext(context, request);

@@ -10,6 +10,10 @@ import { findCourse } from "~/models/catalogue.server";
 import { coursePageView } from "~/models/catalogue-view.server";
 import type { CourseCardView } from "~/models/catalogue.types";
 import type { Route } from "./+types/course";
+import type { StringsHandle } from "~/i18n/sections";
+
+/** The string sections this page shows besides the frame's (app/i18n/sections.ts). */
+export const handle = { strings: ["card", "coursePage", "rating", "test", "video"] } satisfies StringsHandle;
 
 /**
  * A course's own page (/course/<slug>), where "Read More" leads: what it is, who teaches it, what

@@ -5,6 +5,7 @@ import { SectionHeading } from "~/components/ui/section-heading";
 import { pageMeta } from "~/lib/meta";
 import { getCatalogue, pageContext } from "~/context.server";
 import type { Route } from "./+types/courses";
+import type { StringsHandle } from "~/i18n/sections";
 
 /** Lists with a text of their own here; any other list at /courses/<slug> shows its title and count. */
 const LIST_TEXTS = {
@@ -25,6 +26,9 @@ const CATALOGUE_COVERS: Record<string, string> = {
   fullstack: "/images/catalogues/fullstack.svg",
   programming: "/images/catalogues/programming.svg",
 };
+
+/** The string sections this page shows besides the frame's (app/i18n/sections.ts). */
+export const handle = { strings: ["courses"] } satisfies StringsHandle;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { locale, t, meta } = pageContext(context, request);

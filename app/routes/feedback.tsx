@@ -25,6 +25,10 @@ import {
   parsePage,
 } from "~/models/feedback.server";
 import type { Route } from "./+types/feedback";
+import type { StringsHandle } from "~/i18n/sections";
+
+/** The string sections this page shows besides the frame's (app/i18n/sections.ts). */
+export const handle = { strings: ["feedback", "rating"] } satisfies StringsHandle;
 
 /**
  * /feedback (and /feedback/new, where the form posts): the form and the list, rendered on the server.

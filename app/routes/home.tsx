@@ -11,6 +11,12 @@ import { findCatalogue } from "~/models/catalogue.server";
 import { HOME_CATALOGUE_SLUG } from "~/models/catalogue.urls";
 import { cardView, instructorsView, testimonialsView } from "~/models/catalogue-view.server";
 import type { Route } from "./+types/home";
+import type { StringsHandle } from "~/i18n/sections";
+
+/** The string sections this page shows besides the frame's (app/i18n/sections.ts). */
+export const handle = {
+  strings: ["aboutBlock", "card", "carousel", "home", "rating", "services"],
+} satisfies StringsHandle;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { locale, t, meta } = pageContext(context, request);

@@ -6,6 +6,7 @@ import { EMBEDDED_CLIENT_ID, EMBEDDED_SCOPES } from "~/lib/idp/provider.server";
 import { authenticateIdpAccount, DEMO_ACCOUNTS, DEMO_PASSWORD } from "~/models/idp-account.server";
 import type { Route } from "./+types/idp-interaction";
 import { passHeaders } from "~/lib/http";
+import type { StringsHandle } from "~/i18n/sections";
 
 /**
  * The embedded provider's login page (/idp/interaction/:uid): email and password, checked against
@@ -27,6 +28,9 @@ async function interaction(context: Route.LoaderArgs["context"]) {
     return { idp, details: undefined };
   }
 }
+
+/** The string sections this page shows besides the frame's (app/i18n/sections.ts). */
+export const handle = { strings: ["account", "idp", "register"] } satisfies StringsHandle;
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const { idp, details } = await interaction(context);

@@ -7,6 +7,10 @@ import { passHeaders } from "~/lib/http";
 import { pageMeta } from "~/lib/meta";
 import { searchLibrary, suggestedBookViews } from "~/models/library.server";
 import type { Route } from "./+types/library";
+import type { StringsHandle } from "~/i18n/sections";
+
+/** The string sections this page shows besides the frame's (app/i18n/sections.ts). */
+export const handle = { strings: ["library"] } satisfies StringsHandle;
 
 /**
  * The searched words inside a sentence: isolated (like <bdi>), so an English query in a Hebrew

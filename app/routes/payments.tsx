@@ -7,6 +7,10 @@ import { getSubscriptionPrice } from "~/models/site-content.server";
 import { formatPrice } from "~/i18n/format";
 import type { Route } from "./+types/payments";
 import { CheckIcon } from "~/components/ui/check-icon";
+import type { StringsHandle } from "~/i18n/sections";
+
+/** The string sections this page shows besides the frame's (app/i18n/sections.ts). */
+export const handle = { strings: ["payments"] } satisfies StringsHandle;
 
 /** /Payments: what a subscription includes, its price, and how to get one today. */
 export async function loader({ context, request }: Route.LoaderArgs) {

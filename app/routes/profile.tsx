@@ -9,6 +9,10 @@ import { quizHistory } from "~/models/quiz.server";
 import { findUserById } from "~/models/user.server";
 import { IDP_MOUNT } from "~/lib/idp/provider.server";
 import type { Route } from "./+types/profile";
+import type { StringsHandle } from "~/i18n/sections";
+
+/** The string sections this page shows besides the frame's (app/i18n/sections.ts). */
+export const handle = { strings: ["profile"] } satisfies StringsHandle;
 
 /** Signed-in only (a visitor is sent to /register). Real values from the provider's claims. */
 export async function loader({ context }: Route.LoaderArgs) {

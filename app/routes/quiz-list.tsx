@@ -7,6 +7,10 @@ import { getCatalogue, pageContext } from "~/context.server";
 import { quizUrl } from "~/models/catalogue.urls";
 import { listQuizzes } from "~/models/quiz.server";
 import type { Route } from "./+types/quiz-list";
+import type { StringsHandle } from "~/i18n/sections";
+
+/** The string sections this page shows besides the frame's (app/i18n/sections.ts). */
+export const handle = { strings: ["test"] } satisfies StringsHandle;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { locale, t, meta } = pageContext(context, request);

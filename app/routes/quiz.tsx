@@ -22,6 +22,10 @@ import { CheckIcon } from "~/components/ui/check-icon";
 import { quizUrl } from "~/models/catalogue.urls";
 import type { Route } from "./+types/quiz";
 import { routePathname } from "~/lib/route-path";
+import type { StringsHandle } from "~/i18n/sections";
+
+/** The string sections this page shows besides the frame's (app/i18n/sections.ts). */
+export const handle = { strings: ["quiz", "test"] } satisfies StringsHandle;
 
 /**
  * A quiz: one question per step, each step a form post graded on the server (the answers never

@@ -6,6 +6,10 @@ import { handleSubmission } from "~/models/submission.server";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "~/models/idp-account.server";
 import { SubmissionForm } from "~/components/forms/submission-form";
 import type { Route } from "./+types/register";
+import type { StringsHandle } from "~/i18n/sections";
+
+/** The string sections this page shows besides the frame's (app/i18n/sections.ts). */
+export const handle = { strings: ["forms", "register"] } satisfies StringsHandle;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { config } = servicesOf(context);

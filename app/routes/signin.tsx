@@ -5,6 +5,10 @@ import { serializeTransaction } from "~/lib/cookies.server";
 import { SignInError } from "~/lib/oidc.server";
 import type { Route } from "./+types/signin";
 import { passHeaders, safeReturnTo } from "~/lib/http";
+import type { StringsHandle } from "~/i18n/sections";
+
+/** The string sections this page shows besides the frame's (app/i18n/sections.ts). */
+export const handle = { strings: ["auth"] } satisfies StringsHandle;
 
 /** Starts the authorization-code flow with PKCE, state and nonce; remembers them in a signed cookie. */
 export async function loader({ request, context }: Route.LoaderArgs) {

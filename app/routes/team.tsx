@@ -6,6 +6,10 @@ import { pageMeta } from "~/lib/meta";
 import { pageContext } from "~/context.server";
 import { teamView } from "~/models/catalogue-view.server";
 import type { Route } from "./+types/team";
+import type { StringsHandle } from "~/i18n/sections";
+
+/** The string sections this page shows besides the frame's (app/i18n/sections.ts). */
+export const handle = { strings: ["team"] } satisfies StringsHandle;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { locale, t, meta } = pageContext(context, request);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CookieJar, hop } from "../support/cookie-jar.ts";
 import { createFeedback, createSignedInUser } from "../support/factories.ts";
-import { startApp } from "./harness.ts";
+import { shown, startApp } from "./harness.ts";
 
 describe("feedback over HTTP", () => {
   let app: Awaited<ReturnType<typeof startApp>>;
@@ -42,7 +42,7 @@ describe("feedback over HTTP", () => {
     expect(html).toMatch(/data-testid="feedback-date">[A-Z][a-z]{2} \d{1,2}, \d{4}</);
     expect(html).toContain("2 out of 5 stars");
     // The thank-you is shown once.
-    expect(await (await hop(jar, `${app.url}/feedback`)).text()).not.toContain("Thank you!");
+    expect(shown(await (await hop(jar, `${app.url}/feedback`)).text())).not.toContain("Thank you!");
   });
 
   it("refuses each kind of bad input with 400, its message beside the field, what was typed kept, and nothing stored", async () => {

@@ -140,3 +140,12 @@ export function tempDataDir(): { dir: string; cleanup(): void } {
   const dir = mkdtempSync(join(tmpdir(), "lomda-proc-"));
   return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }
+
+/**
+ * The page as it shows: without the dictionary of the page's strings (`#lomda-strings`, a JSON data
+ * block the browser's translator reads), which holds every string the page might show, including
+ * those it does not show now. Assertions that something is *not* on the page look at this.
+ */
+export function shown(html: string): string {
+  return html.replace(/<script type="application\/json" id="lomda-strings">[\s\S]*?<\/script>/, "");
+}

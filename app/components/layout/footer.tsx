@@ -143,7 +143,7 @@ function NewsletterBox() {
         </button>
       </div>
       <div className="absolute -start-[9999px]" aria-hidden="true">
-        <input name="website" tabIndex={-1} autoComplete="off" aria-label={t("forms.honeypot")} />
+        <input name="website" tabIndex={-1} autoComplete="off" aria-label={t("newsletter.honeypot")} />
       </div>
       <p role="status" className="mt-2 min-h-5 text-sm font-semibold text-brand-200" data-testid="newsletter-status">
         {answer === "thanks" ? t("newsletter.thanks") : answer === "invalid" ? t("newsletter.invalid") : ""}
