@@ -46,6 +46,7 @@ export default [
   route("api/feedback", "routes/api-feedback.ts"),
   route("api/books", "routes/api-books.ts"),
   route("api/strings", "routes/api-strings.ts"),
+  route("api/progress", "routes/api-progress.ts"),
   route("robots.txt", "routes/robots.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("error", "routes/error.tsx"),

@@ -335,6 +335,19 @@ export interface CatalogueStateTable {
   seeded_at: string | null;
 }
 
+/** A learner's progress in one lesson (one row per pair, overwritten as they watch). */
+export interface LessonProgressTable {
+  user_id: string;
+  lesson_id: string;
+  /** Where the learner was, in whole seconds. */
+  position_seconds: number;
+  /** The video's length as the player reported it; null until known (a "Mark as complete" alone). */
+  duration_seconds: number | null;
+  /** Set once: ≥ 90 % watched or marked complete; null again only if the learner unmarks it. */
+  completed_at: string | null;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -363,6 +376,7 @@ export interface Database {
   quizzes: QuizzesTable;
   quiz_questions: QuizQuestionsTable;
   catalogue_state: CatalogueStateTable;
+  lesson_progress: LessonProgressTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -98,6 +98,11 @@ export function createRateLimits(db: Kysely<Database>) {
     feedbackPost: new RateLimiter(db, "feedback-post", 30, 10 * 60_000),
     /** Captcha challenges: 60 a minute per address. */
     captcha: new RateLimiter(db, "captcha", 60, 60_000),
+    /**
+     * Progress reports and "Mark as complete", per learner: 120 a minute (a playing video reports
+     * every 10 s; several tabs, seeks and pauses stay well inside).
+     */
+    progress: new RateLimiter(db, "progress", 120, 60_000),
     /** Contact, registration and newsletter forms: 20 per 10 minutes per address. */
     forms: new RateLimiter(db, "forms", 20, 10 * 60_000),
   };

@@ -20,8 +20,14 @@ import {
 import { courseUrl, orderUrl, quizUrl } from "./catalogue.urls";
 import { getInstructors, getTeam, getTestimonials } from "./site-content.server";
 
-export function cardView(course: CourseEntry, locale: Locale): CourseCardView {
+/** A course's card; with `progress`, the learner's lessons finished of the course's. */
+export function cardView(
+  course: CourseEntry,
+  locale: Locale,
+  progress?: { done: number; total: number },
+): CourseCardView {
   return {
+    ...(progress && progress.total > 0 ? { progress } : {}),
     key: course.slug,
     title: course.title[locale],
     teacher: course.teacher[locale],
@@ -43,6 +49,8 @@ export function coursePageView(
   course: CourseEntry,
   viewer: Viewer,
   locale: Locale,
+  /** The signed-in learner's finished lessons; none for a visitor. */
+  completed?: ReadonlySet<string>,
 ): CoursePageView {
   const catalogue = catalogueOfCourse(snapshot, course);
   const lists: CurriculumListView[] = listsOfCourse(snapshot, course).map((list) => {
@@ -62,16 +70,21 @@ export function coursePageView(
           state: !video.player ? "locked" : video.player.kind === "soon" ? "soon" : "playable",
           freeSample: video.freeSample,
           href: href ? `${href}#lesson-${lesson.slug}` : null,
+          ...(completed?.has(lesson.id) ? { completed: true } : {}),
         };
       }),
     };
   });
   const quiz = quizOfCourse(snapshot, course);
+  const lessonCount = lists.reduce((sum, list) => sum + list.lessons.length, 0);
   return {
+    ...(completed && lessonCount > 0
+      ? { progress: { done: lists.flatMap((l) => l.lessons).filter((l) => l.completed).length, total: lessonCount } }
+      : {}),
     card: cardView(course, locale),
     catalogue: catalogue ? { title: catalogue.title[locale], href: catalogue.paths[0] ?? null } : null,
     lists,
-    lessonCount: lists.reduce((sum, list) => sum + list.lessons.length, 0),
+    lessonCount,
     quiz: quiz ? { title: quiz.title[locale], href: quizUrl(quiz.slug), questionCount: quiz.questions.length } : null,
   };
 }

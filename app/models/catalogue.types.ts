@@ -18,6 +18,17 @@ export interface CourseCardView {
   /** "Join Now": /order?course=<slug> unless the admin set another target. */
   join: string;
   summary: string;
+  /** A signed-in learner's lessons finished of the course's lessons (absent for visitors). */
+  progress?: { done: number; total: number };
+}
+
+/** "Continue learning": the lesson to go on with. */
+export interface ContinueView {
+  lesson: string;
+  list: string;
+  href: string;
+  /** "12:34" when the learner left off part-way; null: from the start. */
+  resumeAt: string | null;
 }
 
 export interface PersonView {
@@ -51,6 +62,16 @@ export interface VideoView {
   player: Player | null;
   /** A learner's free sample (the first `free_samples` lessons of a list). */
   freeSample: boolean;
+  /** The signed-in viewer's own progress, on a lesson they may watch that has a video. */
+  progress?: VideoProgressView;
+}
+
+export interface VideoProgressView {
+  /** The lesson's id, which progress reports name. */
+  lesson: string;
+  completed: boolean;
+  /** Where to start, in seconds (0: from the beginning). */
+  resumeAt: number;
 }
 
 /** A lesson in a course's curriculum, as this viewer may use it. */
@@ -63,6 +84,8 @@ export interface CurriculumLessonView {
   freeSample: boolean;
   /** The lesson on its list's page, when the list has one. */
   href: string | null;
+  /** A signed-in learner finished it. */
+  completed?: boolean;
 }
 
 export interface CurriculumListView {
@@ -81,4 +104,6 @@ export interface CoursePageView {
   lists: CurriculumListView[];
   lessonCount: number;
   quiz: { title: string; href: string; questionCount: number } | null;
+  /** A signed-in learner's lessons finished of the course's (absent for visitors). */
+  progress?: { done: number; total: number };
 }

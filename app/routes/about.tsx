@@ -14,7 +14,9 @@ import type { Route } from "./+types/about";
 import type { StringsHandle } from "~/i18n/sections";
 
 /** The string sections this page shows besides the frame's (app/i18n/sections.ts). */
-export const handle = { strings: ["about", "aboutBlock", "carousel", "home", "video"] } satisfies StringsHandle;
+export const handle = {
+  strings: ["about", "aboutBlock", "carousel", "home", "progress", "video"],
+} satisfies StringsHandle;
 
 /**
  * About: the about section, then the "about video page" of SPEC.md §2 — the Hebrew about-us video,

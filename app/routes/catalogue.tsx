@@ -1,19 +1,31 @@
 import { useTranslation } from "~/i18n/use-translation";
-import { data, Link } from "react-router";
+import { data, Link, redirect } from "react-router";
 import { CourseCard } from "~/components/course/course-card";
 import { AccessNotice, VideoList } from "~/components/course/video-list";
 import { PageHeader } from "~/components/layout/page-header";
 import { formatDate } from "~/i18n/format";
-import { getCatalogue, getViewer, pageContext } from "~/context.server";
+import { getCatalogue, getViewer, pageContext, servicesOf } from "~/context.server";
 import { pageMeta } from "~/lib/meta";
 import { routePathname } from "~/lib/route-path";
 import { catalogueOfList, listsOfCatalogue, resolveCataloguePath, viewVideo } from "~/models/catalogue.server";
 import { cardView } from "~/models/catalogue-view.server";
+import { lessonMark } from "~/models/progress.schema";
+import {
+  completedFor,
+  courseTally,
+  locateLesson,
+  markLesson,
+  mayTrack,
+  progressIn,
+  resumeAt,
+  tally,
+} from "~/models/progress.server";
+import { ProgressTally } from "~/components/course/progress-tally";
 import type { Route } from "./+types/catalogue";
 import type { StringsHandle } from "~/i18n/sections";
 
 /** The string sections this page shows besides the frame's (app/i18n/sections.ts). */
-export const handle = { strings: ["card", "courses", "rating", "seo", "video"] } satisfies StringsHandle;
+export const handle = { strings: ["card", "courses", "progress", "rating", "seo", "video"] } satisfies StringsHandle;
 
 /**
  * Every catalogue and video-list URL (/courses/…, and /cources/… as the original spelt it): the
@@ -31,6 +43,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
   if (found.kind === "catalogue") {
     const catalogue = found.catalogue;
+    const completed = await completedFor(servicesOf(context).db, getViewer(context));
     const title = catalogue.title[locale];
     return {
       kind: "catalogue" as const,
@@ -38,7 +51,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       title,
       trail: [courses],
       description: catalogue.description[locale],
-      cards: catalogue.courses.map((course) => cardView(course, locale)),
+      cards: catalogue.courses.map((course) =>
+        cardView(course, locale, completed && courseTally(snapshot, course, completed)),
+      ),
       // Every list of the catalogue's courses, so each list page is a link away.
       lists: listsOfCatalogue(snapshot, catalogue).map(({ list, href }) => ({
         key: list.slug,
@@ -52,6 +67,14 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const list = found.list;
   const viewer = getViewer(context);
   const title = list.title[locale];
+  const progress = viewer.user
+    ? await progressIn(
+        servicesOf(context).db,
+        viewer.user.id,
+        list.lessons.map((lesson) => lesson.id),
+      )
+    : undefined;
+  const completed = new Set([...(progress ?? [])].filter(([, p]) => p.completed).map(([id]) => id));
   const catalogue = catalogueOfList(snapshot, list, pathname);
   const catalogueHref = catalogue?.paths[0];
   return {
@@ -61,7 +84,16 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     trail: [courses, ...(catalogue && catalogueHref ? [{ label: catalogue.title[locale], to: catalogueHref }] : [])],
     description: list.description[locale],
     freeSamples: list.freeSamples,
-    videos: list.lessons.map((lesson, index) => viewVideo(lesson, index, list.freeSamples, viewer, locale)),
+    videos: list.lessons.map((lesson, index) => {
+      const video = viewVideo(lesson, index, list.freeSamples, viewer, locale);
+      if (!progress || !video.player || video.player.kind === "soon") return video;
+      const mine = progress.get(lesson.id);
+      return {
+        ...video,
+        progress: { lesson: lesson.id, completed: mine?.completed ?? false, resumeAt: resumeAt(mine) },
+      };
+    }),
+    tally: progress ? tally(list.lessons, completed) : null,
     viewer: {
       isAuthenticated: viewer.isAuthenticated,
       hasSubscription: viewer.hasSubscription,
@@ -71,12 +103,41 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   };
 }
 
+/**
+ * "Mark as complete" / "Mark as not complete" on a list page: a plain form, so it works without
+ * JavaScript; back to the lesson afterwards. Only the viewer's own progress, in a lesson they may watch.
+ */
+export async function action({ context, request }: Route.ActionArgs) {
+  const viewer = getViewer(context);
+  const { db, rateLimits } = servicesOf(context);
+  const pathname = routePathname(request);
+  const list = resolveCataloguePath(getCatalogue(context), pathname);
+  if (!list || list.kind !== "list") throw data("Not Found", { status: 404 });
+  if (!viewer.user) throw data("Forbidden", { status: 403 });
+  const limit = await rateLimits.progress.consume(viewer.user.id);
+  if (!limit.ok) throw data("Too Many Requests", { status: 429, headers: { "Retry-After": String(limit.retryAfter) } });
+  const parsed = lessonMark.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) throw data("Bad Request", { status: 400 });
+  const location = locateLesson(getCatalogue(context), parsed.data.lesson);
+  if (!location || location.list.id !== list.list.id) throw data("Not Found", { status: 404 });
+  if (!mayTrack(viewer, location)) throw data("Forbidden", { status: 403 });
+  await markLesson(db, {
+    userId: viewer.user.id,
+    lessonId: location.lesson.id,
+    complete: parsed.data.intent === "complete",
+  });
+  // Back to the page as it was asked for (its language too), at the lesson.
+  const lng = new URL(request.url).searchParams.get("lng");
+  const query = lng ? `?${new URLSearchParams({ lng })}` : "";
+  return redirect(`${pathname}${query}#lesson-${location.lesson.slug}`, 303);
+}
+
 export const meta = ({ loaderData }: Route.MetaArgs) => pageMeta(loaderData?.meta);
 
 export default function CataloguePage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   if (loaderData.kind === "list") {
-    const { title, trail, description, videos, viewer, subscribedUntil, freeSamples } = loaderData;
+    const { title, trail, description, videos, viewer, subscribedUntil, freeSamples, tally } = loaderData;
     return (
       <>
         <PageHeader title={title} trail={trail} />
@@ -84,6 +145,7 @@ export default function CataloguePage({ loaderData }: Route.ComponentProps) {
           <div className="mb-8 max-w-3xl">
             <p className="text-lg text-ink-700">{description}</p>
             <p className="mt-2 text-sm font-semibold text-ink-600">{t("video.count", { count: videos.length })}</p>
+            {tally ? <ProgressTally tally={tally} className="mt-4 max-w-md" /> : null}
           </div>
           <AccessNotice viewer={viewer} subscribedUntil={subscribedUntil} freeSamples={freeSamples} />
           <VideoList videos={videos} label={t("video.listLabel", { title })} />

@@ -4,7 +4,9 @@ import { Curriculum } from "~/components/course/curriculum";
 import { PageHeader } from "~/components/layout/page-header";
 import { Stars } from "~/components/ui/stars";
 import { asLocale, formatHours, formatNumber, formatRating } from "~/i18n/format";
-import { getCatalogue, getViewer, pageContext } from "~/context.server";
+import { getCatalogue, getViewer, pageContext, servicesOf } from "~/context.server";
+import { ProgressTally } from "~/components/course/progress-tally";
+import { completedFor } from "~/models/progress.server";
 import { pageMeta } from "~/lib/meta";
 import { findCourse } from "~/models/catalogue.server";
 import { coursePageView } from "~/models/catalogue-view.server";
@@ -13,7 +15,9 @@ import type { Route } from "./+types/course";
 import type { StringsHandle } from "~/i18n/sections";
 
 /** The string sections this page shows besides the frame's (app/i18n/sections.ts). */
-export const handle = { strings: ["card", "coursePage", "rating", "test", "video"] } satisfies StringsHandle;
+export const handle = {
+  strings: ["card", "coursePage", "progress", "rating", "test", "video"],
+} satisfies StringsHandle;
 
 /**
  * A course's own page (/course/<slug>), where "Read More" leads: what it is, who teaches it, what
@@ -25,7 +29,8 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const course = findCourse(snapshot, params.slug);
   if (!course) throw data("Not Found", { status: 404 });
   const viewer = getViewer(context);
-  const view = coursePageView(snapshot, course, viewer, locale);
+  const completed = await completedFor(servicesOf(context).db, viewer);
+  const view = coursePageView(snapshot, course, viewer, locale, completed);
   return {
     meta: meta(t("coursePage.metaTitle", { title: view.card.title }), view.card.summary),
     ...view,
@@ -91,7 +96,7 @@ function CourseFacts({ card, lessonCount }: { card: CourseCardView; lessonCount:
 
 export default function CoursePage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { card, catalogue, lists, lessonCount, quiz, viewer } = loaderData;
+  const { card, catalogue, lists, lessonCount, quiz, viewer, progress } = loaderData;
   const trail = [
     { label: t("nav.courses"), to: "/courses" },
     ...(catalogue ? [{ label: catalogue.title, to: catalogue.href }] : []),
@@ -130,6 +135,7 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
             <h2 id="curriculum-heading" className="text-2xl font-bold">
               {t("coursePage.curriculum")}
             </h2>
+            {progress ? <ProgressTally tally={progress} className="mt-3 max-w-md" /> : null}
             <p className="mt-2 mb-6 text-ink-700" data-testid="course-access-note">
               {note}{" "}
               {viewer.hasSubscription ? null : (

@@ -6,7 +6,9 @@ import { PeopleGrid } from "~/components/course/person-card";
 import { TestimonialsCarousel } from "~/components/course/testimonials-carousel";
 import { SectionHeading } from "~/components/ui/section-heading";
 import { pageMeta } from "~/lib/meta";
-import { getCatalogue, pageContext } from "~/context.server";
+import { getCatalogue, getViewer, pageContext, servicesOf } from "~/context.server";
+import { ContinueLearning } from "~/components/course/continue-learning";
+import { completedFor, continueLearning, courseTally } from "~/models/progress.server";
 import { findCatalogue } from "~/models/catalogue.server";
 import { HOME_CATALOGUE_SLUG } from "~/models/catalogue.urls";
 import { cardView, instructorsView, testimonialsView } from "~/models/catalogue-view.server";
@@ -15,15 +17,23 @@ import type { StringsHandle } from "~/i18n/sections";
 
 /** The string sections this page shows besides the frame's (app/i18n/sections.ts). */
 export const handle = {
-  strings: ["aboutBlock", "card", "carousel", "home", "rating", "services"],
+  strings: ["aboutBlock", "card", "carousel", "home", "progress", "rating", "services"],
 } satisfies StringsHandle;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { locale, t, meta } = pageContext(context, request);
+  const snapshot = getCatalogue(context);
+  const viewer = getViewer(context);
+  const { db } = servicesOf(context);
+  // A signed-in learner's own progress; a visitor's page (the cached one) has none.
+  const completed = await completedFor(db, viewer);
   return {
     meta: meta(t("home.metaTitle"), t("site.description")),
+    continueLearning: await continueLearning(db, snapshot, viewer, locale),
     // The "home" catalogue's cards (it has no page of its own).
-    popular: (findCatalogue(getCatalogue(context), HOME_CATALOGUE_SLUG)?.courses ?? []).map((c) => cardView(c, locale)),
+    popular: (findCatalogue(snapshot, HOME_CATALOGUE_SLUG)?.courses ?? []).map((c) =>
+      cardView(c, locale, completed && courseTally(snapshot, c, completed)),
+    ),
     instructors: instructorsView(locale),
     testimonials: testimonialsView(locale),
   };
@@ -118,6 +128,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </div>
           <img src="/images/hero.svg" alt="" width={560} height={420} className="hidden w-full lg:block" />
         </div>
+        {/* A signed-in learner's next lesson, first thing on the page. */}
+        {loaderData.continueLearning ? (
+          <div className="container-page -mt-8 pb-16">
+            <ContinueLearning next={loaderData.continueLearning} className="bg-white shadow-[var(--shadow-card)]" />
+          </div>
+        ) : null}
       </section>
       <ServiceTiles />
       <AboutBlock />

@@ -11,7 +11,7 @@ import type { Route } from "./+types/order";
 import type { StringsHandle } from "~/i18n/sections";
 
 /** The string sections this page shows besides the frame's (app/i18n/sections.ts). */
-export const handle = { strings: ["card", "order", "rating"] } satisfies StringsHandle;
+export const handle = { strings: ["card", "order", "progress", "rating"] } satisfies StringsHandle;
 
 /** Without ?course=, the order page shows the home page's tax course, as the original did. */
 const DEFAULT_COURSE = "tax-refund";

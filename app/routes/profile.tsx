@@ -6,13 +6,16 @@ import { requireUser } from "~/models/viewer.server";
 import { getCatalogue, getViewer, localeContext, servicesOf } from "~/context.server";
 import { findQuiz } from "~/models/catalogue.server";
 import { quizHistory } from "~/models/quiz.server";
+import { continueLearning, startedLists } from "~/models/progress.server";
+import { ContinueLearning } from "~/components/course/continue-learning";
+import { ProgressTally } from "~/components/course/progress-tally";
 import { findUserById } from "~/models/user.server";
 import { IDP_MOUNT } from "~/lib/idp/provider.server";
 import type { Route } from "./+types/profile";
 import type { StringsHandle } from "~/i18n/sections";
 
 /** The string sections this page shows besides the frame's (app/i18n/sections.ts). */
-export const handle = { strings: ["profile"] } satisfies StringsHandle;
+export const handle = { strings: ["profile", "progress"] } satisfies StringsHandle;
 
 /** Signed-in only (a visitor is sent to /register). Real values from the provider's claims. */
 export async function loader({ context }: Route.LoaderArgs) {
@@ -31,8 +34,16 @@ export async function loader({ context }: Route.LoaderArgs) {
     percentage: formatPercent(h.percentage, locale),
     date: formatDateTime(h.finishedAt, locale),
   }));
+  const lists = (await startedLists(db, catalogue, me.id)).map(({ list, href, tally }) => ({
+    key: list.slug,
+    title: list.title[locale],
+    href,
+    tally,
+  }));
   return {
     history,
+    continueLearning: await continueLearning(db, catalogue, viewer, locale),
+    lists,
     title: i18n.t("profile.metaTitle"),
     profile: {
       name: me.name,
@@ -141,6 +152,35 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
             {t("profile.changePassword")}
           </Link>
         ) : null}
+      </section>
+      <section className="container-page max-w-3xl pb-14" aria-labelledby="progress-heading">
+        <h2 id="progress-heading" className="text-2xl font-bold">
+          {t("progress.profileHeading")}
+        </h2>
+        {loaderData.continueLearning ? <ContinueLearning next={loaderData.continueLearning} className="mt-4" /> : null}
+        {loaderData.lists.length === 0 ? (
+          <p className="mt-3 text-ink-600" data-testid="progress-empty">
+            {t("progress.profileEmpty")}{" "}
+            <Link to="/courses" className="font-semibold text-brand-800 underline">
+              {t("progress.profileBrowse")}
+            </Link>
+          </p>
+        ) : (
+          <ul className="mt-4 grid gap-4" data-testid="progress-lists">
+            {loaderData.lists.map((list) => (
+              <li key={list.key} className="rounded-[var(--radius-card)] border border-ink-100 p-4">
+                {list.href ? (
+                  <Link to={list.href} className="font-semibold text-brand-800 hover:underline">
+                    {list.title}
+                  </Link>
+                ) : (
+                  <span className="font-semibold">{list.title}</span>
+                )}
+                <ProgressTally tally={list.tally} label={list.title} className="mt-2" />
+              </li>
+            ))}
+          </ul>
+        )}
       </section>
       <section className="container-page max-w-3xl pb-14" aria-labelledby="quiz-history">
         <h2 id="quiz-history" className="text-2xl font-bold">

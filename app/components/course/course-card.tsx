@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { asLocale, formatHours, formatNumber, formatRating } from "~/i18n/format";
 import type { CourseCardView } from "~/models/catalogue.types";
 import { Stars } from "~/components/ui/stars";
+import { ProgressTally } from "./progress-tally";
 
 /**
  * A course card (SPEC.md §3): cover, stars and reviews, title, teacher, duration, students, price,
@@ -55,6 +56,9 @@ export function CourseCard({ course, join = true }: { course: CourseCardView; jo
           <li data-testid="course-hours">{t("card.hours", { count: hours, hours: formatHours(hours, locale) })}</li>
           <li data-testid="course-students">{t("card.students", { count: course.students })}</li>
         </ul>
+        {course.progress ? (
+          <ProgressTally tally={course.progress} label={course.title} className="mt-4 text-start" />
+        ) : null}
         <div className="mt-4 flex justify-center gap-2">
           <Link to={course.readMore} className="btn btn-secondary" aria-describedby={titleId}>
             {t("card.readMore")}

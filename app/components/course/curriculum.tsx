@@ -63,6 +63,14 @@ function LessonRow({ lesson, n }: { lesson: CurriculumLessonView; n: number }) {
       <div className="flex min-w-0 flex-1 flex-col gap-1 sm:flex-row sm:items-center sm:justify-between sm:gap-4">
         <span className="min-w-0">{title}</span>
         <span className="flex shrink-0 flex-wrap items-center gap-2">
+          {lesson.completed ? (
+            <span
+              className="rounded-full bg-success-700 px-2 py-0.5 text-xs font-semibold text-white"
+              data-testid="curriculum-completed"
+            >
+              {t("progress.completed")}
+            </span>
+          ) : null}
           {lesson.freeSample ? (
             <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-900">
               {t("video.freeSample")}

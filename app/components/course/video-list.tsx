@@ -1,7 +1,9 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/i18n/use-translation";
-import { Link } from "react-router";
-import type { VideoView } from "~/models/catalogue.types";
+import { Form, Link, useRevalidator } from "react-router";
+import { clock } from "~/lib/clock";
+import type { VideoProgressView, VideoView } from "~/models/catalogue.types";
+import { followMediaElement } from "./progress-report.client";
 
 function PlayIcon() {
   return (
@@ -23,9 +25,11 @@ function YoutubePlayer({ video, videoId }: { video: VideoView; videoId: string }
   const { t } = useTranslation();
   const [playing, setPlaying] = useState(false);
   if (playing) {
+    // A learner who left off part-way starts there (the player's own `start`).
+    const start = video.progress?.resumeAt ? `&start=${video.progress.resumeAt}` : "";
     return (
       <iframe
-        src={`https://www.youtube-nocookie.com/embed/${videoId}?autoplay=1&rel=0`}
+        src={`https://www.youtube-nocookie.com/embed/${videoId}?autoplay=1&rel=0${start}`}
         title={video.title}
         allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
         allowFullScreen
@@ -122,20 +126,104 @@ function ComingSoon({ video }: { video: VideoView }) {
   );
 }
 
-export function VideoPlayerOrLock({ video }: { video: VideoView }) {
+/**
+ * A self-hosted video. For a signed-in learner it reports progress as they watch and starts where
+ * they left off: the media fragment (#t=754) does that even before JavaScript runs; "Start over"
+ * and "Resume from 12:34" then move the player either way.
+ */
+function SelfHostedPlayer({ video, src, onCompleted }: { video: VideoView; src: string; onCompleted?: () => void }) {
+  const { t } = useTranslation();
+  const ref = useRef<HTMLVideoElement>(null);
+  const progress = video.progress;
+  const lesson = progress?.lesson;
+  const resumeAt = progress?.resumeAt ?? 0;
+  const [choice, setChoice] = useState<"undecided" | "decided">("undecided");
+  // The latest callback, without following the element anew each render (that would report each time).
+  const completedRef = useRef(onCompleted);
+  useEffect(() => {
+    completedRef.current = onCompleted;
+  }, [onCompleted]);
+  useEffect(() => {
+    const media = ref.current;
+    if (!media || !lesson) return;
+    return followMediaElement(media, lesson, () => completedRef.current?.());
+  }, [lesson]);
+  const playFrom = (seconds: number) => {
+    const media = ref.current;
+    if (!media) return;
+    setChoice("decided");
+    // Before the video has loaded, a seek would be undone by the #t= start: seek once it has.
+    const seek = () => {
+      media.currentTime = seconds;
+    };
+    if (media.readyState >= HTMLMediaElement.HAVE_METADATA) seek();
+    else media.addEventListener("loadedmetadata", seek, { once: true });
+    void media.play().catch(() => undefined);
+  };
+  return (
+    <div>
+      <video
+        ref={ref}
+        controls
+        preload="none"
+        poster="/images/video-poster.svg"
+        className="aspect-video w-full rounded-lg bg-black"
+        data-testid="video-mp4"
+        onPlay={() => setChoice("decided")}
+      >
+        <source
+          src={resumeAt > 0 ? `${src}#t=${resumeAt}` : src}
+          type={src.endsWith(".webm") ? "video/webm" : "video/mp4"}
+        />
+      </video>
+      {resumeAt > 0 && choice === "undecided" ? (
+        <div className="mt-2 flex flex-wrap items-center gap-2 text-sm" data-testid="resume-bar">
+          <span className="text-ink-700">{t("progress.leftOffAt", { time: clock(resumeAt) })}</span>
+          <button type="button" className="btn btn-primary px-3 py-1" onClick={() => playFrom(resumeAt)}>
+            {t("progress.resumeFrom", { time: clock(resumeAt) })}
+          </button>
+          <button type="button" className="btn btn-secondary px-3 py-1" onClick={() => playFrom(0)}>
+            {t("progress.startOver")}
+          </button>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+export function VideoPlayerOrLock({ video, onCompleted }: { video: VideoView; onCompleted?: () => void }) {
   if (!video.player) return <LockedPreview video={video} />;
   if (video.player.kind === "soon") return <ComingSoon video={video} />;
   if (video.player.kind === "youtube") return <YoutubePlayer video={video} videoId={video.player.videoId} />;
+  return <SelfHostedPlayer video={video} src={video.player.src} onCompleted={onCompleted} />;
+}
+
+/** "Completed", and the form that marks the lesson complete or not (a plain POST: works without JavaScript). */
+function LessonMark({ progress, completed }: { progress: VideoProgressView; completed: boolean }) {
+  const { t } = useTranslation();
   return (
-    <video
-      controls
-      preload="none"
-      poster="/images/video-poster.svg"
-      className="aspect-video w-full rounded-lg bg-black"
-      data-testid="video-mp4"
-    >
-      <source src={video.player.src} type={video.player.src.endsWith(".webm") ? "video/webm" : "video/mp4"} />
-    </video>
+    <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
+      {completed ? (
+        <span
+          className="inline-flex items-center gap-1 rounded-full bg-success-700 px-2.5 py-0.5 text-xs font-semibold text-white"
+          data-testid="lesson-completed"
+        >
+          <svg aria-hidden="true" viewBox="0 0 20 20" className="size-3.5" fill="currentColor">
+            <path d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L8 12.6l7.3-7.3a1 1 0 0 1 1.4 0Z" />
+          </svg>
+          {t("progress.completed")}
+        </span>
+      ) : (
+        <span />
+      )}
+      <Form method="post" preventScrollReset>
+        <input type="hidden" name="lesson" value={progress.lesson} />
+        <input type="hidden" name="intent" value={completed ? "incomplete" : "complete"} />
+        <button type="submit" className="text-sm font-semibold text-brand-800 underline-offset-4 hover:underline">
+          {completed ? t("progress.markIncomplete") : t("progress.markComplete")}
+        </button>
+      </Form>
+    </div>
   );
 }
 
@@ -175,14 +263,18 @@ interface Numbered {
 /** A video the viewer may open: its player (or "coming soon") on a card. */
 function VideoCard({ video, n }: Numbered) {
   const { t } = useTranslation();
+  // When a report says the lesson is now complete, the page asks the server again: one truth.
+  const { revalidate } = useRevalidator();
+  const completed = video.progress?.completed ?? false;
   return (
     <li
       // The course page's curriculum links each lesson here.
       id={`lesson-${video.key}`}
       className="flex scroll-mt-24 flex-col rounded-[var(--radius-card)] bg-white p-3 shadow-[var(--shadow-card)]"
       data-state={stateOf(video)}
+      data-completed={video.progress ? String(completed) : undefined}
     >
-      <VideoPlayerOrLock video={video} />
+      <VideoPlayerOrLock video={video} onCompleted={revalidate} />
       <div className="flex flex-1 flex-col p-2">
         <div className="mt-2 flex items-center justify-between gap-2 text-xs font-semibold text-ink-600">
           <span>
@@ -194,6 +286,7 @@ function VideoCard({ video, n }: Numbered) {
         </div>
         <h3 className="mt-1 font-bold text-ink-900">{video.title}</h3>
         <p className="mt-1 text-sm text-ink-600">{video.description}</p>
+        {video.progress ? <LessonMark progress={video.progress} completed={completed} /> : null}
       </div>
     </li>
   );
