@@ -65,6 +65,8 @@ export default defineConfig({
         BOOKS_API_URL: `http://127.0.0.1:${BOOKS_UPSTREAM_PORT}/books/v1/volumes`,
         BOOKS_API_KEY: "e2e-books-key-never-in-the-browser",
         BOOKS_TIMEOUT_MS: "1000",
+        // YouTube's player API: the stand-in beside the Books one (tests/support/youtube-iframe-api.js).
+        YOUTUBE_IFRAME_API_URL: `http://127.0.0.1:${BOOKS_UPSTREAM_PORT}/youtube/iframe_api`,
       },
     },
     {

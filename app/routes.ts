@@ -40,6 +40,8 @@ export default [
     id: "admin-courses-new-question",
   }),
   route("admin/courses/question/:id", "routes/admin-courses-question.tsx"),
+  route("certificates/:id", "routes/certificate.tsx"),
+  route("admin/certificates", "routes/admin-certificates.tsx"),
   route("library", "routes/library.tsx"),
   route("feedback", "routes/feedback.tsx"),
   route("feedback/new", "routes/feedback.tsx", { id: "feedback-new" }),

@@ -348,6 +348,21 @@ export interface LessonProgressTable {
   updated_at: string;
 }
 
+/** A certificate of completion of a video list (the verification page is public). */
+export interface CertificatesTable {
+  id: string;
+  user_id: string;
+  list_id: string;
+  /** As at issue: the certificate says the same thing later. */
+  learner_name: string;
+  title_en: string;
+  title_he: string;
+  issued_at: string;
+  revoked_at: string | null;
+  /** The admin's email who revoked it. */
+  revoked_by: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -377,6 +392,7 @@ export interface Database {
   quiz_questions: QuizQuestionsTable;
   catalogue_state: CatalogueStateTable;
   lesson_progress: LessonProgressTable;
+  certificates: CertificatesTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -89,6 +89,14 @@ const schema = z
       emptyToUndefined,
       z.url({ protocol: /^https?$/ }).default("https://api.hcaptcha.com/siteverify"),
     ),
+    /**
+     * YouTube's IFrame Player API, loaded in a learner's page only once they press play on a YouTube
+     * lesson (progress tracking, issue 17); tests point it at a local stand-in.
+     */
+    YOUTUBE_IFRAME_API_URL: z.preprocess(
+      emptyToUndefined,
+      z.url({ protocol: /^https?$/ }).default("https://www.youtube.com/iframe_api"),
+    ),
     FORMS_FORWARD_URL: optionalUrl,
     FORMS_ACCESS_KEY: optionalString,
     SMTP_URL: z.preprocess(

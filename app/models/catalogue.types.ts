@@ -107,3 +107,6 @@ export interface CoursePageView {
   /** A signed-in learner's lessons finished of the course's (absent for visitors). */
   progress?: { done: number; total: number };
 }
+
+/** What a list page says about its certificate to a signed-in learner: theirs, or what earns it. */
+export type CertificateState = { kind: "earned"; href: string } | { kind: "hint"; quiz: { href: string } | null };

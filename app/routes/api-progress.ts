@@ -2,6 +2,7 @@ import { getCatalogue, getViewer, servicesOf } from "~/context.server";
 import { json } from "~/lib/http";
 import { progressReport } from "~/models/progress.schema";
 import { locateLesson, mayTrack, saveProgress } from "~/models/progress.server";
+import { issueCertificateIfEarned } from "~/models/certificate.server";
 import type { Route } from "./+types/api-progress";
 
 /**
@@ -30,6 +31,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     position: parsed.data.position,
     duration: parsed.data.duration,
   });
+  if (progress.completed) await issueCertificateIfEarned(db, getCatalogue(context), viewer.user, location.list);
   return json({ position: progress.position, completed: progress.completed });
 }
 

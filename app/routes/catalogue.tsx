@@ -10,6 +10,7 @@ import { routePathname } from "~/lib/route-path";
 import { catalogueOfList, listsOfCatalogue, resolveCataloguePath, viewVideo } from "~/models/catalogue.server";
 import { cardView } from "~/models/catalogue-view.server";
 import { lessonMark } from "~/models/progress.schema";
+import { certificateState, issueCertificateIfEarned } from "~/models/certificate.server";
 import {
   completedFor,
   courseTally,
@@ -21,11 +22,14 @@ import {
   tally,
 } from "~/models/progress.server";
 import { ProgressTally } from "~/components/course/progress-tally";
+import { CertificateNote } from "~/components/course/certificate-note";
 import type { Route } from "./+types/catalogue";
 import type { StringsHandle } from "~/i18n/sections";
 
 /** The string sections this page shows besides the frame's (app/i18n/sections.ts). */
-export const handle = { strings: ["card", "courses", "progress", "rating", "seo", "video"] } satisfies StringsHandle;
+export const handle = {
+  strings: ["card", "certificate", "courses", "progress", "rating", "seo", "video"],
+} satisfies StringsHandle;
 
 /**
  * Every catalogue and video-list URL (/courses/…, and /cources/… as the original spelt it): the
@@ -94,6 +98,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       };
     }),
     tally: progress ? tally(list.lessons, completed) : null,
+    certificate: viewer.user ? await certificateState(servicesOf(context).db, snapshot, viewer.user.id, list) : null,
+    // Only a signed-in learner's page loads YouTube's player API (and only once they press play).
+    youtubeApi: viewer.user ? servicesOf(context).config.YOUTUBE_IFRAME_API_URL : undefined,
     viewer: {
       isAuthenticated: viewer.isAuthenticated,
       hasSubscription: viewer.hasSubscription,
@@ -126,6 +133,8 @@ export async function action({ context, request }: Route.ActionArgs) {
     lessonId: location.lesson.id,
     complete: parsed.data.intent === "complete",
   });
+  if (parsed.data.intent === "complete")
+    await issueCertificateIfEarned(db, getCatalogue(context), viewer.user, location.list);
   // Back to the page as it was asked for (its language too), at the lesson.
   const lng = new URL(request.url).searchParams.get("lng");
   const query = lng ? `?${new URLSearchParams({ lng })}` : "";
@@ -137,7 +146,8 @@ export const meta = ({ loaderData }: Route.MetaArgs) => pageMeta(loaderData?.met
 export default function CataloguePage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   if (loaderData.kind === "list") {
-    const { title, trail, description, videos, viewer, subscribedUntil, freeSamples, tally } = loaderData;
+    const { title, trail, description, videos, viewer, subscribedUntil, freeSamples, tally, youtubeApi, certificate } =
+      loaderData;
     return (
       <>
         <PageHeader title={title} trail={trail} />
@@ -146,9 +156,10 @@ export default function CataloguePage({ loaderData }: Route.ComponentProps) {
             <p className="text-lg text-ink-700">{description}</p>
             <p className="mt-2 text-sm font-semibold text-ink-600">{t("video.count", { count: videos.length })}</p>
             {tally ? <ProgressTally tally={tally} className="mt-4 max-w-md" /> : null}
+            {certificate ? <CertificateNote state={certificate} /> : null}
           </div>
           <AccessNotice viewer={viewer} subscribedUntil={subscribedUntil} freeSamples={freeSamples} />
-          <VideoList videos={videos} label={t("video.listLabel", { title })} />
+          <VideoList videos={videos} label={t("video.listLabel", { title })} youtubeApi={youtubeApi} />
         </section>
       </>
     );

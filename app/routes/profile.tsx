@@ -7,6 +7,7 @@ import { getCatalogue, getViewer, localeContext, servicesOf } from "~/context.se
 import { findQuiz } from "~/models/catalogue.server";
 import { quizHistory } from "~/models/quiz.server";
 import { continueLearning, startedLists } from "~/models/progress.server";
+import { certificatesOf } from "~/models/certificate.server";
 import { ContinueLearning } from "~/components/course/continue-learning";
 import { ProgressTally } from "~/components/course/progress-tally";
 import { findUserById } from "~/models/user.server";
@@ -15,7 +16,7 @@ import type { Route } from "./+types/profile";
 import type { StringsHandle } from "~/i18n/sections";
 
 /** The string sections this page shows besides the frame's (app/i18n/sections.ts). */
-export const handle = { strings: ["profile", "progress"] } satisfies StringsHandle;
+export const handle = { strings: ["certificate", "profile", "progress"] } satisfies StringsHandle;
 
 /** Signed-in only (a visitor is sent to /register). Real values from the provider's claims. */
 export async function loader({ context }: Route.LoaderArgs) {
@@ -43,6 +44,12 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     history,
     continueLearning: await continueLearning(db, catalogue, viewer, locale),
+    certificates: (await certificatesOf(db, me.id)).map((c) => ({
+      id: c.id,
+      course: c.title[locale],
+      date: formatDate(c.issuedAt, locale),
+      revoked: c.revokedAt !== null,
+    })),
     lists,
     title: i18n.t("profile.metaTitle"),
     profile: {
@@ -177,6 +184,30 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
                   <span className="font-semibold">{list.title}</span>
                 )}
                 <ProgressTally tally={list.tally} label={list.title} className="mt-2" />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section className="container-page max-w-3xl pb-14" aria-labelledby="certificates-heading">
+        <h2 id="certificates-heading" className="text-2xl font-bold">
+          {t("certificate.profileHeading")}
+        </h2>
+        {loaderData.certificates.length === 0 ? (
+          <p className="mt-3 text-ink-600">{t("certificate.profileNone")}</p>
+        ) : (
+          <ul className="mt-4 grid gap-2" data-testid="certificates">
+            {loaderData.certificates.map((c) => (
+              <li key={c.id} className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                <Link to={`/certificates/${c.id}`} className="font-semibold text-brand-800 underline">
+                  <bdi>{c.course}</bdi>
+                </Link>
+                <span className="text-sm text-ink-600">{c.date}</span>
+                {c.revoked ? (
+                  <span className="rounded-full bg-red-50 px-2 py-0.5 text-xs font-semibold text-red-900">
+                    {t("certificate.profileRevoked")}
+                  </span>
+                ) : null}
               </li>
             ))}
           </ul>

@@ -20,6 +20,7 @@ import {
 import { QuizCode, QuizOption, QuizText } from "~/components/quiz/quiz-text";
 import { CheckIcon } from "~/components/ui/check-icon";
 import { quizUrl } from "~/models/catalogue.urls";
+import { issueCertificateIfEarned, listsOfQuiz } from "~/models/certificate.server";
 import type { Route } from "./+types/quiz";
 import { routePathname } from "~/lib/route-path";
 import type { StringsHandle } from "~/i18n/sections";
@@ -96,12 +97,17 @@ export async function action({ context, request, params }: Route.ActionArgs) {
       );
   }
   try {
+    const viewer = getViewer(context);
     const attempt = await answerQuestion(db, quiz, {
       attemptId,
       index: Number(rawIndex),
       option: option === null || option === "" ? null : option,
-      userId: getViewer(context).user?.id ?? null,
+      userId: viewer.user?.id ?? null,
     });
+    // A passed quiz may be the last step to a list's certificate.
+    if (attempt.finished_at !== null && viewer.user)
+      for (const list of listsOfQuiz(getCatalogue(context), quiz.slug))
+        await issueCertificateIfEarned(db, getCatalogue(context), viewer.user, list);
     return redirect(`${path}?attempt=${attempt.id}`);
   } catch (error) {
     if (!(error instanceof QuizInputError)) throw error;

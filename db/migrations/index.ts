@@ -12,6 +12,7 @@ import * as m0010 from "./0010_catalogue.ts";
 import * as m0011 from "./0011_quiz_translations.ts";
 import * as m0012 from "./0012_feedback_summary.ts";
 import * as m0014 from "./0014_lesson_progress.ts";
+import * as m0015 from "./0015_certificates.ts";
 
 /**
  * Every migration, in order. Listed in code (not read from a folder) so the server bundle
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   "0011_quiz_translations": m0011,
   "0012_feedback_summary": m0012,
   "0014_lesson_progress": m0014,
+  "0015_certificates": m0015,
 };

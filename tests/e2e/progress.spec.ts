@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Locator, Page } from "@playwright/test";
 import { createIdpAccount } from "../../app/models/idp-account.server.ts";
 import { grantSubscription } from "../../app/models/subscription.server.ts";
+import { createLesson, createVideoList } from "../support/factories.ts";
 import { DEMO_PASSWORD } from "./auth-helpers.ts";
 import { withE2eDatabase } from "./catalogue-db.ts";
 import { expect, expectAccessible, startSession, test, waitForHydration } from "./fixtures.ts";
@@ -11,11 +12,11 @@ import { expect, expectAccessible, startSession, test, waitForHydration } from "
  * comes back and resumes; watches to the end and sees it completed; marks it not complete by hand.
  * A subscriber of its own: the demo subscriber's progress is shared with other tests.
  */
-async function newSubscriber(page: Page): Promise<string> {
+async function newSubscriber(page: Page, subscribed = true): Promise<string> {
   const email = `progress-${randomUUID().slice(0, 8)}@lomda.test`;
   await withE2eDatabase(async (db) => {
     await createIdpAccount(db, { email, password: DEMO_PASSWORD, name: "Progress Tester" });
-    await grantSubscription(db, { email, grantedBy: "e2e", note: "progress test" });
+    if (subscribed) await grantSubscription(db, { email, grantedBy: "e2e", note: "progress test" });
   });
   await startSession(page, email);
   return email;
@@ -126,4 +127,90 @@ test("leaving the page while a lesson plays keeps the position (sent as the page
   await page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "About" }).first().click();
   await expect(page).toHaveURL(/\/about$/);
   await expect.poll(() => storedPosition(email)).toBeGreaterThanOrEqual(6);
+});
+
+/** The learner's stored progress in a lesson, by its id. */
+async function storedProgress(email: string, lessonId: string) {
+  return withE2eDatabase(async (db) =>
+    db
+      .selectFrom("lesson_progress")
+      .innerJoin("users", "users.id", "lesson_progress.user_id")
+      .select(["lesson_progress.position_seconds", "lesson_progress.completed_at"])
+      .where("users.email", "=", email)
+      .where("lesson_progress.lesson_id", "=", lessonId)
+      .executeTakeFirst(),
+  );
+}
+
+test("a learner's YouTube lesson: the player API loads only on play, reports progress, and resumes", async ({
+  page,
+}) => {
+  // A list of its own with one YouTube lesson (a free sample for a learner).
+  const slug = `yt-progress-${randomUUID().slice(0, 8)}`;
+  const lessonId = await withE2eDatabase(async (db) =>
+    createLesson(db, await createVideoList(db, { slug, titleEn: "Progress on YouTube" }), { youtube: "e2eYtProg01" }),
+  );
+  const email = await newSubscriber(page, false);
+  await expect.poll(async () => (await page.request.get(`/courses/${slug}`)).status()).toBe(200);
+  const apiRequests: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().includes("/youtube/iframe_api")) apiRequests.push(request.url());
+  });
+  /** Drives the stand-in's player as a viewer would: to a second and pause, or to the end. */
+  const drive = (action: "pauseAt" | "finish", seconds = 0) =>
+    page.evaluate(
+      ([what, at]) => {
+        type StandInPlayer = { seekTo(s: number): void; pauseVideo(): void; finish(): void };
+        const player = (window as unknown as { __youtubeStandIn: { players: StandInPlayer[] } }).__youtubeStandIn
+          .players[0]!;
+        if (what === "finish") return player.finish();
+        player.seekTo(at);
+        player.pauseVideo();
+      },
+      [action, seconds] as const,
+    );
+
+  await page.goto(`/courses/${slug}`);
+  await waitForHydration(page);
+  expect(apiRequests).toEqual([]);
+  await page.getByTestId("video-facade").click();
+  const frame = page.locator('iframe[data-stand-in="youtube"]');
+  await expect(frame).toHaveAttribute(
+    "src",
+    /^https:\/\/www\.youtube-nocookie\.com\/embed\/e2eYtProg01\?.*enablejsapi=1/,
+  );
+  expect(apiRequests).toHaveLength(1);
+  await expect(frame).toHaveAttribute("title", /^Lesson /);
+
+  // Two minutes in, paused: reported at once.
+  await drive("pauseAt", 125);
+  await expect.poll(async () => Number((await storedProgress(email, lessonId))?.position_seconds)).toBe(125);
+
+  // Back later: the player starts where the learner left off.
+  await page.reload();
+  await waitForHydration(page);
+  await page.getByTestId("video-facade").click();
+  await expect(page.locator('iframe[data-stand-in="youtube"]')).toHaveAttribute("src", /[?&]start=125(&|$)/);
+
+  // Played to the end: complete, and the page says so.
+  await drive("finish");
+  await expect.poll(async () => (await storedProgress(email, lessonId))?.completed_at ?? null).not.toBeNull();
+  await expect(page.locator(`[data-completed="true"]`)).toHaveCount(1);
+  await expect(page.getByTestId("progress-tally").first()).toContainText("1 of 1 lesson completed");
+
+  // The list is finished: its certificate, printable, in both languages.
+  await page.getByTestId("certificate-earned").getByRole("link", { name: "View your certificate" }).click();
+  await expect(page.getByTestId("certificate-name")).toHaveText("Progress Tester");
+  await expect(page.getByTestId("certificate-course")).toHaveText("Progress on YouTube");
+  await expectAccessible(page);
+  await page.emulateMedia({ media: "print" });
+  await expect(page.getByTestId("certificate")).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Main navigation" })).toBeHidden();
+  await expect(page.getByTestId("certificate-status")).toBeHidden();
+  await page.emulateMedia({ media: "screen" });
+  await page.goto(`${new URL(page.url()).pathname}?lng=he`);
+  await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("תעודת סיום");
+  await expect(page.getByTestId("certificate-status")).toHaveText("התעודה בתוקף.");
+  await expectAccessible(page);
 });

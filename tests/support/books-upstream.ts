@@ -1,7 +1,8 @@
 // A local stand-in for the Google Books volumes endpoint: replays the recorded answers in
 // ../shared/fixtures/google-books/ (by query), and misbehaves on request for the failure tests:
 // "hang" never answers, "boom" answers 500, "garbage" answers non-JSON, "huge" answers 3 MB,
-// "redirect" answers a redirect. It also answers hCaptcha's POST /siteverify (token "good-token").
+// "redirect" answers a redirect. It also answers hCaptcha's POST /siteverify (token "good-token"), and
+// serves the YouTube IFrame Player API stand-in (youtube-iframe-api.js) at /youtube/iframe_api.
 // Runnable on its own for the browser tests (BOOKS_UPSTREAM_PORT).
 import { readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
@@ -10,6 +11,7 @@ import { fileURLToPath } from "node:url";
 
 // A copy of ../shared/fixtures/google-books (recorded Google Books answers; see SOURCES.md there).
 const FIXTURES = fileURLToPath(new URL("../fixtures/google-books/", import.meta.url));
+const YOUTUBE_STAND_IN = fileURLToPath(new URL("./youtube-iframe-api.js", import.meta.url));
 
 const BY_QUERY: Record<string, string> = {
   // The answer a search for "javascript" got in Israel (country IL): all ten NOT_FOR_SALE.
@@ -43,6 +45,11 @@ export async function startBooksUpstream(port = 0): Promise<BooksUpstream> {
       });
       return;
     }
+    // YouTube's IFrame Player API, for the progress of YouTube lessons (YOUTUBE_IFRAME_API_URL).
+    if (url.pathname === "/youtube/iframe_api")
+      return void res
+        .writeHead(200, { "content-type": "text/javascript; charset=utf-8", "cache-control": "no-store" })
+        .end(readFileSync(YOUTUBE_STAND_IN));
     if (url.pathname !== "/books/v1/volumes") return void res.writeHead(404).end();
     const q = (url.searchParams.get("q") ?? "").toLowerCase();
     if (q === "hang") return; // never answers

@@ -26,42 +26,73 @@ export function reportProgress(
     .catch(() => undefined);
 }
 
+/** What a player says about itself: where it is, how long the video is, and whether it plays. */
+export interface PlayerReading {
+  position: number;
+  duration: number | null;
+  playing: boolean;
+}
+
 /**
- * Follows a media element: a report every 10 s of playing, and on pause, end, and leaving the page.
- * Nothing is sent for a position already reported. Returns the function that stops following.
+ * Follows one player of one lesson: `tick()` as it plays reports every 10 s at most; `flush()` (on
+ * pause or end) reports at once; leaving the page reports by beacon. A position already reported is
+ * not sent again. `stop()` reports what was watched since the last report and lets go.
  */
-export function followMediaElement(media: HTMLMediaElement, lesson: string, onCompleted: () => void): () => void {
+export function followPlayer(lesson: string, read: () => PlayerReading, onCompleted: () => void) {
   let lastReportAt = 0;
   let lastPosition = -1;
-  const report = (leaving = false) => {
-    const position = Math.floor(media.currentTime);
-    if (position === lastPosition || (position === 0 && lastPosition === -1)) return;
-    lastPosition = position;
+  const report = (leaving: boolean) => {
+    const { position, duration } = read();
+    const whole = Math.floor(position);
+    if (whole === lastPosition || (whole === 0 && lastPosition === -1)) return;
+    lastPosition = whole;
     lastReportAt = Date.now();
-    void reportProgress(lesson, position, media.duration, leaving).then((answer) => {
+    void reportProgress(lesson, whole, duration, leaving).then((answer) => {
       if (answer?.completed) onCompleted();
     });
   };
-  const onTimeUpdate = () => {
-    if (!media.paused && Date.now() - lastReportAt >= REPORT_EVERY_MS) report();
-  };
-  const onPause = () => report();
   const onHidden = () => {
     if (document.visibilityState === "hidden") report(true);
   };
   const onPageHide = () => report(true);
+  document.addEventListener("visibilitychange", onHidden);
+  window.addEventListener("pagehide", onPageHide);
+  return {
+    tick() {
+      if (read().playing && Date.now() - lastReportAt >= REPORT_EVERY_MS) report(false);
+    },
+    flush() {
+      report(false);
+    },
+    stop() {
+      document.removeEventListener("visibilitychange", onHidden);
+      window.removeEventListener("pagehide", onPageHide);
+      // Leaving the page inside the app (a link): what was watched since the last report still counts.
+      report(true);
+    },
+  };
+}
+
+/** Follows a media element (a self-hosted lesson). Returns the function that stops following. */
+export function followMediaElement(media: HTMLMediaElement, lesson: string, onCompleted: () => void): () => void {
+  const follower = followPlayer(
+    lesson,
+    () => ({
+      position: media.currentTime,
+      duration: Number.isFinite(media.duration) ? media.duration : null,
+      playing: !media.paused,
+    }),
+    onCompleted,
+  );
+  const onTimeUpdate = () => follower.tick();
+  const onPause = () => follower.flush();
   media.addEventListener("timeupdate", onTimeUpdate);
   media.addEventListener("pause", onPause);
   media.addEventListener("ended", onPause);
-  document.addEventListener("visibilitychange", onHidden);
-  window.addEventListener("pagehide", onPageHide);
   return () => {
     media.removeEventListener("timeupdate", onTimeUpdate);
     media.removeEventListener("pause", onPause);
     media.removeEventListener("ended", onPause);
-    document.removeEventListener("visibilitychange", onHidden);
-    window.removeEventListener("pagehide", onPageHide);
-    // Leaving the page inside the app (a link): what was watched since the last report still counts.
-    report(true);
+    follower.stop();
   };
 }

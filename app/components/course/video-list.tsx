@@ -4,6 +4,7 @@ import { Form, Link, useRevalidator } from "react-router";
 import { clock } from "~/lib/clock";
 import type { VideoProgressView, VideoView } from "~/models/catalogue.types";
 import { followMediaElement } from "./progress-report.client";
+import { loadYoutubeApi, playTrackedYoutube } from "./youtube-api.client";
 
 function PlayIcon() {
   return (
@@ -21,9 +22,33 @@ function PlayIcon() {
  * A YouTube facade: nothing loads from YouTube until the learner asks. Without JavaScript the
  * thumbnail is a plain link to the video; with it, a click swaps in the youtube-nocookie player.
  */
-function YoutubePlayer({ video, videoId }: { video: VideoView; videoId: string }) {
+function YoutubePlayer({
+  video,
+  videoId,
+  youtubeApi,
+  onCompleted,
+}: {
+  video: VideoView;
+  videoId: string;
+  youtubeApi?: string;
+  onCompleted?: () => void;
+}) {
   const { t } = useTranslation();
   const [playing, setPlaying] = useState(false);
+  // A signed-in learner's lesson plays in the API's player, which says where they are.
+  const [apiFailed, setApiFailed] = useState(false);
+  if (playing && video.progress && youtubeApi && !apiFailed) {
+    return (
+      <TrackedYoutube
+        video={video}
+        videoId={videoId}
+        lesson={video.progress.lesson}
+        youtubeApi={youtubeApi}
+        onCompleted={onCompleted}
+        onFailed={() => setApiFailed(true)}
+      />
+    );
+  }
   if (playing) {
     // A learner who left off part-way starts there (the player's own `start`).
     const start = video.progress?.resumeAt ? `&start=${video.progress.resumeAt}` : "";
@@ -61,6 +86,71 @@ function YoutubePlayer({ video, videoId }: { video: VideoView; videoId: string }
       />
       <PlayIcon />
     </a>
+  );
+}
+
+/**
+ * The IFrame API's player. React owns only the frame around it: the API replaces the element it is
+ * given, so that element is made here, outside React's tree. If the API cannot load, the plain embed
+ * plays instead (untracked): the lesson still plays.
+ */
+function TrackedYoutube({
+  video,
+  videoId,
+  lesson,
+  youtubeApi,
+  onCompleted,
+  onFailed,
+}: {
+  video: VideoView;
+  videoId: string;
+  lesson: string;
+  youtubeApi: string;
+  onCompleted?: () => void;
+  onFailed: () => void;
+}) {
+  const frame = useRef<HTMLDivElement>(null);
+  const callbacks = useRef({ onCompleted, onFailed });
+  useEffect(() => {
+    callbacks.current = { onCompleted, onFailed };
+  }, [onCompleted, onFailed]);
+  const start = video.progress?.resumeAt ?? 0;
+  useEffect(() => {
+    const host = frame.current;
+    if (!host) return;
+    const target = document.createElement("div");
+    host.append(target);
+    let stop: (() => void) | undefined;
+    let cancelled = false;
+    loadYoutubeApi(youtubeApi).then(
+      (YT) => {
+        if (cancelled) return;
+        stop = playTrackedYoutube(YT, target, {
+          videoId,
+          title: video.title,
+          lesson,
+          start,
+          onCompleted: () => callbacks.current.onCompleted?.(),
+        });
+      },
+      () => {
+        if (!cancelled) callbacks.current.onFailed();
+      },
+    );
+    return () => {
+      cancelled = true;
+      stop?.();
+      host.replaceChildren();
+    };
+    // The player is made once per lesson; a new resume point from the server must not restart it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [youtubeApi, videoId, lesson]);
+  return (
+    <div
+      ref={frame}
+      className="aspect-video w-full overflow-hidden rounded-lg bg-black [&_iframe]:size-full"
+      data-testid="youtube-tracked"
+    />
   );
 }
 
@@ -191,10 +281,22 @@ function SelfHostedPlayer({ video, src, onCompleted }: { video: VideoView; src: 
   );
 }
 
-export function VideoPlayerOrLock({ video, onCompleted }: { video: VideoView; onCompleted?: () => void }) {
+export function VideoPlayerOrLock({
+  video,
+  onCompleted,
+  youtubeApi,
+}: {
+  video: VideoView;
+  onCompleted?: () => void;
+  /** The IFrame Player API's URL, for a signed-in learner's page (progress of YouTube lessons). */
+  youtubeApi?: string;
+}) {
   if (!video.player) return <LockedPreview video={video} />;
   if (video.player.kind === "soon") return <ComingSoon video={video} />;
-  if (video.player.kind === "youtube") return <YoutubePlayer video={video} videoId={video.player.videoId} />;
+  if (video.player.kind === "youtube")
+    return (
+      <YoutubePlayer video={video} videoId={video.player.videoId} youtubeApi={youtubeApi} onCompleted={onCompleted} />
+    );
   return <SelfHostedPlayer video={video} src={video.player.src} onCompleted={onCompleted} />;
 }
 
@@ -261,7 +363,7 @@ interface Numbered {
 }
 
 /** A video the viewer may open: its player (or "coming soon") on a card. */
-function VideoCard({ video, n }: Numbered) {
+function VideoCard({ video, n, youtubeApi }: Numbered & { youtubeApi?: string }) {
   const { t } = useTranslation();
   // When a report says the lesson is now complete, the page asks the server again: one truth.
   const { revalidate } = useRevalidator();
@@ -274,7 +376,7 @@ function VideoCard({ video, n }: Numbered) {
       data-state={stateOf(video)}
       data-completed={video.progress ? String(completed) : undefined}
     >
-      <VideoPlayerOrLock video={video} onCompleted={revalidate} />
+      <VideoPlayerOrLock video={video} onCompleted={revalidate} youtubeApi={youtubeApi} />
       <div className="flex flex-1 flex-col p-2">
         <div className="mt-2 flex items-center justify-between gap-2 text-xs font-semibold text-ink-600">
           <span>
@@ -325,7 +427,18 @@ function LockedRow({ video, n }: Numbered) {
  * A list of videos. Those the viewer may open are cards with a player (or "coming soon"); the locked
  * ones follow as one compact numbered list, so a visitor sees the curriculum instead of a wall.
  */
-export function VideoList({ videos, label, id }: { videos: VideoView[]; label: string; id?: string }) {
+export function VideoList({
+  videos,
+  label,
+  id,
+  youtubeApi,
+}: {
+  videos: VideoView[];
+  label: string;
+  id?: string;
+  /** For a signed-in learner: where the YouTube IFrame Player API is (progress of YouTube lessons). */
+  youtubeApi?: string;
+}) {
   const { t } = useTranslation();
   const numbered = videos.map((video, index) => ({ video, n: index + 1 }));
   const open = numbered.filter(({ video }) => video.player);
@@ -336,7 +449,7 @@ export function VideoList({ videos, label, id }: { videos: VideoView[]; label: s
       {open.length > 0 ? (
         <ol aria-label={label} className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {open.map((item) => (
-            <VideoCard key={item.video.key} {...item} />
+            <VideoCard key={item.video.key} {...item} youtubeApi={youtubeApi} />
           ))}
         </ol>
       ) : null}

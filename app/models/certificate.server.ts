@@ -1,0 +1,218 @@
+import { randomBytes } from "node:crypto";
+import type { Kysely } from "kysely";
+import type { Database } from "~/lib/db.server";
+import type { Locale } from "~/i18n/locale";
+import type { CatalogueSnapshot, ListEntry, QuizEntry } from "./catalogue.server";
+import { normalizeCataloguePath, quizUrl } from "./catalogue.urls";
+import type { CertificateState } from "./catalogue.types";
+import { percentage } from "./quiz.server";
+
+/**
+ * Certificates of completion (issue 17). A learner earns one for a video list when every published
+ * lesson of it is complete and, where the list has a quiz, a finished attempt of that quiz scored at
+ * least 70 %. Issued once (the same learner and list never get a second), checked whenever progress
+ * or a quiz could have earned it. Its page is public by its unguessable id and shows only what the
+ * certificate says.
+ */
+
+/** The least score, in percent, of the list's quiz that earns the certificate. */
+export const PASS_PERCENT = 70;
+
+export interface Certificate {
+  id: string;
+  userId: string;
+  listId: string;
+  learnerName: string;
+  title: { en: string; he: string };
+  issuedAt: string;
+  revokedAt: string | null;
+}
+
+type Row = Database["certificates"];
+
+function toCertificate(row: {
+  id: string;
+  user_id: string;
+  list_id: string;
+  learner_name: string;
+  title_en: string;
+  title_he: string;
+  issued_at: string;
+  revoked_at: string | null;
+}): Certificate {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    listId: row.list_id,
+    learnerName: row.learner_name,
+    title: { en: row.title_en, he: row.title_he },
+    issuedAt: row.issued_at,
+    revokedAt: row.revoked_at,
+  };
+}
+
+/** The quiz of a list: the one whose "Watch Now" leads to the list. */
+export function quizOfList(snapshot: CatalogueSnapshot, list: ListEntry): QuizEntry | undefined {
+  return snapshot.quizzes.find((quiz) => {
+    const target = snapshot.paths.get(normalizeCataloguePath(quiz.followUp));
+    return target?.kind === "list" && target.targetId === list.id;
+  });
+}
+
+/** The lists whose quiz this is (a quiz's "Watch Now" names one list at most, but look at all). */
+export function listsOfQuiz(snapshot: CatalogueSnapshot, quizSlug: string): ListEntry[] {
+  return [...snapshot.lists.values()].filter((list) => quizOfList(snapshot, list)?.slug === quizSlug);
+}
+
+/** The learner's best finished score of a quiz, in percent; undefined when they have not finished it. */
+async function bestQuizPercent(db: Kysely<Database>, userId: string, quizSlug: string): Promise<number | undefined> {
+  const attempts = await db
+    .selectFrom("quiz_attempts")
+    .select(["score", "question_count"])
+    .where("user_id", "=", userId)
+    .where("quiz", "=", quizSlug)
+    .where("finished_at", "is not", null)
+    .execute();
+  if (attempts.length === 0) return undefined;
+  return Math.max(...attempts.map((a) => percentage(Number(a.score), Number(a.question_count))));
+}
+
+/** What stands between the learner and a list's certificate, or nothing when it is earned. */
+export async function certificateProgress(
+  db: Kysely<Database>,
+  snapshot: CatalogueSnapshot,
+  userId: string,
+  list: ListEntry,
+): Promise<{ lessonsLeft: number; quiz: { slug: string; passed: boolean } | null }> {
+  const lessonIds = list.lessons.map((lesson) => lesson.id);
+  const done =
+    lessonIds.length === 0
+      ? []
+      : await db
+          .selectFrom("lesson_progress")
+          .select("lesson_id")
+          .where("user_id", "=", userId)
+          .where("lesson_id", "in", lessonIds)
+          .where("completed_at", "is not", null)
+          .execute();
+  const quiz = quizOfList(snapshot, list);
+  const best = quiz ? await bestQuizPercent(db, userId, quiz.slug) : undefined;
+  return {
+    lessonsLeft: lessonIds.length - done.length,
+    quiz: quiz ? { slug: quiz.slug, passed: best !== undefined && best >= PASS_PERCENT } : null,
+  };
+}
+
+/**
+ * Issues the list's certificate if the learner has earned it and has none yet. Returns the new
+ * certificate, or undefined (not earned, or already issued: calling again changes nothing).
+ */
+export async function issueCertificateIfEarned(
+  db: Kysely<Database>,
+  snapshot: CatalogueSnapshot,
+  learner: { id: string; name: string },
+  list: ListEntry,
+  now: Date = new Date(),
+): Promise<Certificate | undefined> {
+  if (list.lessons.length === 0) return undefined;
+  const { lessonsLeft, quiz } = await certificateProgress(db, snapshot, learner.id, list);
+  if (lessonsLeft > 0 || (quiz && !quiz.passed)) return undefined;
+  const row: Row = {
+    id: randomBytes(16).toString("base64url"),
+    user_id: learner.id,
+    list_id: list.id,
+    learner_name: learner.name,
+    title_en: list.title.en,
+    title_he: list.title.he,
+    issued_at: now.toISOString(),
+    revoked_at: null,
+    revoked_by: null,
+  };
+  const inserted = await db
+    .insertInto("certificates")
+    .values(row)
+    .onConflict((oc) => oc.columns(["user_id", "list_id"]).doNothing())
+    .returning("id")
+    .executeTakeFirst();
+  return inserted ? toCertificate(row) : undefined;
+}
+
+/** A certificate by its id (the public verification page); undefined for anything else. */
+export async function findCertificate(db: Kysely<Database>, id: string): Promise<Certificate | undefined> {
+  if (!/^[\w-]{22}$/.test(id)) return undefined;
+  const row = await db.selectFrom("certificates").selectAll().where("id", "=", id).executeTakeFirst();
+  return row ? toCertificate(row) : undefined;
+}
+
+/** A learner's certificates, newest first (the profile). */
+export async function certificatesOf(db: Kysely<Database>, userId: string): Promise<Certificate[]> {
+  const rows = await db
+    .selectFrom("certificates")
+    .selectAll()
+    .where("user_id", "=", userId)
+    .orderBy("issued_at", "desc")
+    .orderBy("id")
+    .execute();
+  return rows.map(toCertificate);
+}
+
+/** The latest certificates, for the admin (at most `limit`, newest first). */
+export async function latestCertificates(db: Kysely<Database>, limit = 50): Promise<Certificate[]> {
+  const rows = await db
+    .selectFrom("certificates")
+    .selectAll()
+    .orderBy("issued_at", "desc")
+    .orderBy("id", "desc")
+    .limit(limit)
+    .execute();
+  return rows.map(toCertificate);
+}
+
+/** Revokes a certificate (or restores it, `revoke` false). Returns whether there was such a certificate. */
+export async function setCertificateRevoked(
+  db: Kysely<Database>,
+  input: { id: string; revoke: boolean; by: string },
+  now: Date = new Date(),
+): Promise<boolean> {
+  const result = await db
+    .updateTable("certificates")
+    .set(
+      input.revoke ? { revoked_at: now.toISOString(), revoked_by: input.by } : { revoked_at: null, revoked_by: null },
+    )
+    .where("id", "=", input.id)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** A certificate's course title in a language. */
+export function certificateTitle(certificate: Certificate, locale: Locale): string {
+  return certificate.title[locale];
+}
+
+/** The learner's certificate of a list, if issued. */
+export async function certificateFor(
+  db: Kysely<Database>,
+  userId: string,
+  listId: string,
+): Promise<Certificate | undefined> {
+  const row = await db
+    .selectFrom("certificates")
+    .selectAll()
+    .where("user_id", "=", userId)
+    .where("list_id", "=", listId)
+    .executeTakeFirst();
+  return row ? toCertificate(row) : undefined;
+}
+
+export async function certificateState(
+  db: Kysely<Database>,
+  snapshot: CatalogueSnapshot,
+  userId: string,
+  list: ListEntry,
+): Promise<CertificateState | null> {
+  if (list.lessons.length === 0) return null;
+  const issued = await certificateFor(db, userId, list.id);
+  if (issued) return { kind: "earned", href: `/certificates/${issued.id}` };
+  const quiz = quizOfList(snapshot, list);
+  return { kind: "hint", quiz: quiz ? { href: quizUrl(quiz.slug) } : null };
+}

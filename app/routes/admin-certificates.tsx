@@ -1,0 +1,121 @@
+import { data, Form, Link } from "react-router";
+import { z } from "zod";
+import { AdminTable } from "~/components/admin/admin-table";
+import { PageHeader } from "~/components/layout/page-header";
+import { useTranslation } from "~/i18n/use-translation";
+import { formatDate } from "~/i18n/format";
+import { getViewer, pageContext, servicesOf } from "~/context.server";
+import { latestCertificates, setCertificateRevoked } from "~/models/certificate.server";
+import { requireAdmin } from "~/models/viewer.server";
+import type { StringsHandle } from "~/i18n/sections";
+import type { Route } from "./+types/admin-certificates";
+
+/** The string sections this page shows besides the frame's (app/i18n/sections.ts). */
+export const handle = { strings: ["certificate"] } satisfies StringsHandle;
+
+/** How many of the latest certificates the page lists. */
+const SHOWN = 50;
+
+const revokeRequest = z.object({
+  intent: z.enum(["revoke", "restore"]),
+  id: z.string().regex(/^[\w-]{22}$/),
+});
+
+/** /admin/certificates: the latest certificates, each with its page, and revoke / restore (admins only). */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  requireAdmin(getViewer(context), request);
+  const { locale, t } = pageContext(context, request);
+  const certificates = await latestCertificates(servicesOf(context).db, SHOWN);
+  return {
+    title: t("certificate.adminTitle"),
+    certificates: certificates.map((c) => ({
+      id: c.id,
+      name: c.learnerName,
+      course: c.title[locale],
+      issued: formatDate(c.issuedAt, locale),
+      revoked: c.revokedAt ? formatDate(c.revokedAt, locale) : null,
+    })),
+  };
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const admin = requireAdmin(getViewer(context), request);
+  const { db, log } = servicesOf(context);
+  const parsed = revokeRequest.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return data({ error: "certificate.adminBadRequest" as const }, { status: 400 });
+  const found = await setCertificateRevoked(db, {
+    id: parsed.data.id,
+    revoke: parsed.data.intent === "revoke",
+    by: admin.email ?? admin.subject,
+  });
+  if (!found) return data({ error: "certificate.adminBadRequest" as const }, { status: 404 });
+  log.info({ certificate: parsed.data.id, intent: parsed.data.intent, by: admin.id }, "certificate revocation changed");
+  return { error: null };
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData?.title }, { name: "robots", content: "noindex" }];
+}
+
+export default function AdminCertificates({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PageHeader title={t("certificate.adminTitle")} trail={[{ label: t("certificate.adminArea"), to: "/admin" }]} />
+      <div className="container-page py-10">
+        <p className="mb-6 max-w-3xl text-ink-700">{t("certificate.adminIntro", { count: SHOWN })}</p>
+        {actionData?.error ? (
+          <p role="alert" className="mb-4 rounded-md bg-red-50 p-3 font-semibold text-red-900">
+            {t(actionData.error)}
+          </p>
+        ) : null}
+        {loaderData.certificates.length === 0 ? (
+          <p className="text-ink-600" data-testid="certificates-empty">
+            {t("certificate.adminNone")}
+          </p>
+        ) : (
+          <AdminTable
+            name="certificates"
+            title={t("certificate.adminListTitle")}
+            columns={[
+              t("certificate.adminLearner"),
+              t("certificate.adminCourse"),
+              t("certificate.adminIssued"),
+              t("certificate.adminState"),
+            ]}
+            actions={t("certificate.adminActions")}
+          >
+            {loaderData.certificates.map((c) => (
+              <tr key={c.id} className="border-b border-ink-100 align-top">
+                <td className="py-2 pe-3 font-semibold">
+                  <bdi>{c.name}</bdi>
+                </td>
+                <td className="py-2 pe-3">
+                  <Link to={`/certificates/${c.id}`} className="text-brand-800 underline">
+                    <bdi>{c.course}</bdi>
+                  </Link>
+                </td>
+                <td className="py-2 pe-3">{c.issued}</td>
+                <td className="py-2 pe-3">
+                  {c.revoked ? t("certificate.adminRevokedOn", { date: c.revoked }) : t("certificate.adminValid")}
+                </td>
+                <td className="py-2">
+                  <Form method="post">
+                    <input type="hidden" name="id" value={c.id} />
+                    <input type="hidden" name="intent" value={c.revoked ? "restore" : "revoke"} />
+                    <button type="submit" className="btn btn-secondary px-3 py-1">
+                      {c.revoked ? t("certificate.adminRestore") : t("certificate.adminRevoke")}
+                      <span className="sr-only">
+                        : {c.name}, {c.course}
+                      </span>
+                    </button>
+                  </Form>
+                </td>
+              </tr>
+            ))}
+          </AdminTable>
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DIALECTS } from "../setup/databases.ts";
+import { createSignedInUser, setLessonVideo } from "../support/factories.ts";
+import { startApp } from "./harness.ts";
+
+/** Issue 17: a certificate earned by finishing a list, its public page in both languages, and revocation. */
+describe.each(DIALECTS)("certificates over HTTP on %s", (dialect) => {
+  let app: Awaited<ReturnType<typeof startApp>>;
+  let learner: Awaited<ReturnType<typeof createSignedInUser>>;
+  let admin: string;
+  let certificatePath: string;
+  beforeAll(async () => {
+    app = await startApp({}, dialect);
+    await setLessonVideo(app.db, "html", 0);
+    learner = await createSignedInUser(app.db, "learner", { name: "Dana Levi", email: "dana.private@example.org" });
+    admin = (await createSignedInUser(app.db, "admin")).cookie;
+  });
+  afterAll(async () => app?.stop());
+
+  const get = (path: string, cookie?: string) => fetch(`${app.url}${path}`, { headers: cookie ? { cookie } : {} });
+  const post = (path: string, cookie: string | undefined, form: Record<string, string>) =>
+    fetch(`${app.url}${path}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { ...(cookie ? { cookie } : {}), "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams(form),
+    });
+
+  it("issues the certificate when the learner finishes the list, and the list page and profile lead to it", async () => {
+    const before = await (await get("/courses/fullstack/html", learner.cookie)).text();
+    expect(before).toContain('data-testid="certificate-hint"');
+    const lesson = /name="lesson" value="([^"]+)"/.exec(before)![1]!;
+    const report = await fetch(`${app.url}/api/progress`, {
+      method: "POST",
+      headers: { cookie: learner.cookie },
+      body: new URLSearchParams({ lesson, position: "7000", duration: "7477" }),
+    });
+    expect(await report.json()).toEqual({ position: 7000, completed: true });
+    const after = await (await get("/courses/fullstack/html", learner.cookie)).text();
+    certificatePath = /href="(\/certificates\/[\w-]{22})"/.exec(after)![1]!;
+    expect(after).toContain("You have earned a certificate for this course.");
+    expect(await (await get("/profile", learner.cookie)).text()).toContain(`href="${certificatePath}"`);
+  });
+
+  it("shows anyone what the certificate says, in either language, and nothing more about the learner", async () => {
+    const page = await get(certificatePath);
+    expect(page.status).toBe(200);
+    expect(page.headers.get("cache-control")).toContain("no-store");
+    const html = await page.text();
+    expect(html).toContain("Certificate of Completion");
+    expect(html).toContain("Dana Levi");
+    expect(html).toContain("HTML Full Course");
+    expect(html).toContain(`${app.url}${certificatePath}`);
+    expect(html).toContain("This certificate is valid.");
+    expect(html).toContain('content="noindex"');
+    expect(html).not.toContain("dana.private@example.org");
+    expect(html).not.toContain(learner.user.subject);
+    const hebrew = await (await get(`${certificatePath}?lng=he`)).text();
+    expect(hebrew).toContain('<html lang="he" dir="rtl"');
+    expect(hebrew).toContain("תעודת סיום");
+    expect(hebrew).toContain("תעודה זו מאשרת כי");
+    expect((await get("/certificates/AAAAAAAAAAAAAAAAAAAAAA")).status).toBe(404);
+    expect((await get("/certificates/not-a-certificate")).status).toBe(404);
+  });
+
+  it("lets only an admin revoke and restore it; a revoked certificate says so (410)", async () => {
+    const id = certificatePath.split("/").pop()!;
+    expect((await post("/admin/certificates", learner.cookie, { intent: "revoke", id })).status).toBe(403);
+    expect((await post("/admin/certificates", undefined, { intent: "revoke", id })).status).toBe(302);
+    expect((await post("/admin/certificates", admin, { intent: "revoke", id: "nope" })).status).toBe(400);
+    expect((await post("/admin/certificates", admin, { intent: "revoke", id: "B".repeat(22) })).status).toBe(404);
+    const list = await (await get("/admin/certificates", admin)).text();
+    expect(list).toContain("Dana Levi");
+    expect((await post("/admin/certificates", admin, { intent: "revoke", id })).status).toBe(200);
+    const revoked = await get(certificatePath);
+    expect(revoked.status).toBe(410);
+    expect(await revoked.text()).toContain("This certificate was revoked on");
+    expect((await post("/admin/certificates", admin, { intent: "restore", id })).status).toBe(200);
+    expect((await get(certificatePath)).status).toBe(200);
+  });
+});
