@@ -11,6 +11,7 @@ import * as m0009 from "./0009_account_tokens.ts";
 import * as m0010 from "./0010_catalogue.ts";
 import * as m0011 from "./0011_quiz_translations.ts";
 import * as m0012 from "./0012_feedback_summary.ts";
+import * as m0013 from "./0013_admin_list_indexes.ts";
 
 /**
  * Every migration, in order. Listed in code (not read from a folder) so the server bundle
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   "0010_catalogue": m0010,
   "0011_quiz_translations": m0011,
   "0012_feedback_summary": m0012,
+  "0013_admin_list_indexes": m0013,
 };
