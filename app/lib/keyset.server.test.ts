@@ -69,12 +69,13 @@ describe("reading a page", () => {
     const third = await page(second.older);
     expect([first, second, third].map((p) => p.items.length)).toEqual([20, 20, 5]);
     expect([first.newer, third.older]).toEqual([null, null]);
+    expect([first.first, second.first, third.first]).toEqual([true, false, false]);
     const all = [...first.items, ...second.items, ...third.items];
     expect(all).toEqual([...rows].sort((a, b) => compare(b, a)));
     expect((await page(third.newer)).items).toEqual(second.items);
     const back = await page(second.newer);
     expect(back.items).toEqual(first.items);
-    expect(back.newer).toBeNull(); // back at the top: the first page itself
+    expect(back).toMatchObject({ first: true, newer: null }); // back at the top: the first page itself
   });
 
   it("reads one row past the page to know whether there is more, never counting", async () => {

@@ -25,6 +25,8 @@ export interface PageCursor {
 /** One page, newest first, with the cursors of the pages beside it (null where there is none). */
 export interface Page<Row> {
   items: Row[];
+  /** Whether this is the list's first page (its newest rows), whatever cursor led here. */
+  first: boolean;
   newer: string | null;
   older: string | null;
 }
@@ -109,7 +111,7 @@ export async function readPage<Row>(
     const rows = await read({ order: "asc", from: cursor.key, limit: size + 1 });
     if (rows.length > size) {
       const items = rows.slice(0, size).reverse();
-      return { items, newer: cursorAt("newer", items[0]!), older: cursorAt("older", items.at(-1)!) };
+      return { items, first: false, newer: cursorAt("newer", items[0]!), older: cursorAt("older", items.at(-1)!) };
     }
     cursor = null; // nothing newer beyond this window: the first page
   }
@@ -117,9 +119,9 @@ export async function readPage<Row>(
   const items = rows.slice(0, size);
   return {
     items,
+    first: cursor === null,
     // Past the first page there is something newer (at least the row the link came from); an
-    // empty page past the end (its rows deleted since) has no row to go back from: the route
-    // still offers the first page.
+    // empty page past the end (its rows deleted since) has no row to go back from, only the first page.
     newer: cursor && items.length > 0 ? cursorAt("newer", items[0]!) : null,
     older: rows.length > size ? cursorAt("older", items.at(-1)!) : null,
   };
