@@ -48,10 +48,6 @@ export async function storeSubmission(
   return row;
 }
 
-export async function listSubmissions(db: Kysely<Database>, kind: SubmissionKind, limit = 100): Promise<Submission[]> {
-  return db.selectFrom(TABLE[kind]).selectAll().orderBy("created_at", "desc").limit(limit).execute();
-}
-
 /** What the admin inbox shows of a submission. */
 export type SubmissionListItem = Pick<
   Submission,
