@@ -21,6 +21,7 @@ const hashToken = (token: string) => createHash("sha256").update(token).digest("
 export async function ensureAccountForApproval(
   db: Kysely<Database>,
   input: { email: string; name: string; phone?: string | null },
+  now: Date = new Date(),
 ): Promise<{ account: IdpAccount; created: boolean }> {
   const existing = await findIdpAccountByEmail(db, input.email);
   if (existing) return { account: existing, created: false };
@@ -34,7 +35,7 @@ export async function ensureAccountForApproval(
       phone: input.phone ?? null,
       address: null,
       is_admin: 0,
-      created_at: new Date().toISOString(),
+      created_at: now.toISOString(),
     })
     .onConflict((oc) => oc.column("email").doNothing())
     .execute();

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { sql, type Kysely } from "kysely";
 import { writeTransaction, type Database, type FeedbackRow } from "~/lib/db.server";
+import { inWindow, readPage, type Page, type PageCursor } from "~/lib/keyset.server";
 import type { FeedbackInput } from "./feedback.schema";
 
 /** The form's parse, for the route's action: from a server module, so zod stays out of the browser. */
@@ -131,6 +132,43 @@ function listRows(db: Kysely<Database>, limit: number, offset: number, after: Fe
       eb.or([eb("created_at", "<", after.date), eb.and([eb("created_at", "=", after.date), eb("id", "<", after.id)])]),
     );
   return query.orderBy("created_at", "desc").orderBy("id", "desc").limit(limit).offset(offset).execute();
+}
+
+/** What the admin's moderation list shows of an entry. */
+export interface ModerationItem {
+  id: string;
+  name: string;
+  comment: string;
+  rating: number;
+  hidden: boolean;
+  date: string;
+}
+
+/**
+ * A page of every entry, hidden ones too, newest first, for moderation (keyset:
+ * app/lib/keyset.server.ts), comments cut to 200 characters.
+ */
+export async function listFeedbackForModeration(
+  db: Kysely<Database>,
+  cursor: PageCursor | null,
+): Promise<Page<ModerationItem>> {
+  const query = db.selectFrom("feedback").select(["id", "name", "comment", "rating", "hidden", "created_at"]);
+  const page = await readPage(
+    cursor,
+    (window) => inWindow(query, window, { at: "created_at", id: "id" }).execute(),
+    (row) => ({ at: row.created_at, id: row.id }),
+  );
+  return {
+    ...page,
+    items: page.items.map((row) => ({
+      id: row.id,
+      name: row.name,
+      comment: row.comment.slice(0, 200),
+      rating: row.rating,
+      hidden: row.hidden === 1,
+      date: row.created_at,
+    })),
+  };
 }
 
 /** The count and average of the visible feedback: one row, kept by every write (migration 0012). */

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database, IdpAccount } from "~/lib/db.server";
+import { inWindow, readPage, type Page, type PageCursor } from "~/lib/keyset.server";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "~/lib/passwords.server";
 import { grantSubscription } from "./subscription.server";
 
@@ -47,6 +48,36 @@ export async function findIdpAccountByEmail(db: Kysely<Database>, email: string)
 
 export async function listIdpAccounts(db: Kysely<Database>): Promise<IdpAccount[]> {
   return db.selectFrom("idp_accounts").selectAll().orderBy("created_at").orderBy("email").execute();
+}
+
+/** What the admin area shows of an account. */
+export interface AccountListItem {
+  id: string;
+  email: string;
+  disabled: boolean;
+  hasPassword: boolean;
+}
+
+/** A page of the accounts, newest first (keyset: app/lib/keyset.server.ts), for the admin area. */
+export async function listIdpAccountsPage(
+  db: Kysely<Database>,
+  cursor: PageCursor | null,
+): Promise<Page<AccountListItem>> {
+  const query = db.selectFrom("idp_accounts").select(["id", "email", "password_hash", "disabled_at", "created_at"]);
+  const page = await readPage(
+    cursor,
+    (window) => inWindow(query, window, { at: "created_at", id: "id" }).execute(),
+    (row) => ({ at: row.created_at, id: row.id }),
+  );
+  return {
+    ...page,
+    items: page.items.map((a) => ({
+      id: a.id,
+      email: a.email,
+      disabled: a.disabled_at !== null,
+      hasPassword: a.password_hash !== "",
+    })),
+  };
 }
 
 /**

@@ -4,6 +4,7 @@ import { data } from "react-router";
 import type { Database, Submission } from "~/lib/db.server";
 import { checkCaptcha } from "~/lib/captcha.server";
 import type { Config } from "~/lib/env.server";
+import { inWindow, readPage, type Page, type PageCursor } from "~/lib/keyset.server";
 import type { Logger } from "~/lib/logger.server";
 import type { RateLimits } from "~/lib/rate-limit.server";
 import { parseSubmission, type SubmissionActionData, type SubmissionInput } from "./submission.schema";
@@ -47,8 +48,46 @@ export async function storeSubmission(
   return row;
 }
 
-export async function listSubmissions(db: Kysely<Database>, kind: SubmissionKind, limit = 100): Promise<Submission[]> {
-  return db.selectFrom(TABLE[kind]).selectAll().orderBy("created_at", "desc").limit(limit).execute();
+/** What the admin inbox shows of a submission. */
+export type SubmissionListItem = Pick<
+  Submission,
+  | "id"
+  | "name"
+  | "email"
+  | "phone"
+  | "message"
+  | "created_at"
+  | "status"
+  | "forward_status"
+  | "forward_error"
+  | "forward_attempts"
+>;
+
+/** A page of the admin inbox, newest first (keyset: app/lib/keyset.server.ts). */
+export async function listSubmissionsPage(
+  db: Kysely<Database>,
+  kind: SubmissionKind,
+  cursor: PageCursor | null,
+): Promise<Page<SubmissionListItem>> {
+  const query = db
+    .selectFrom(TABLE[kind])
+    .select([
+      "id",
+      "name",
+      "email",
+      "phone",
+      "message",
+      "created_at",
+      "status",
+      "forward_status",
+      "forward_error",
+      "forward_attempts",
+    ]);
+  return readPage(
+    cursor,
+    (window) => inWindow(query, window, { at: "created_at", id: "id" }).execute(),
+    (row) => ({ at: row.created_at, id: row.id }),
+  );
 }
 
 export async function findSubmission(

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database, Subscription, User } from "~/lib/db.server";
+import { inWindow, readPage, type Page, type PageCursor } from "~/lib/keyset.server";
 
 export interface GrantInput {
   email?: string;
@@ -98,8 +99,8 @@ export interface SubscriptionListItem {
   active: boolean;
 }
 
-export async function listSubscriptions(db: Kysely<Database>, now: Date = new Date()): Promise<SubscriptionListItem[]> {
-  const rows = await db
+function subscriptionRows(db: Kysely<Database>) {
+  return db
     .selectFrom("subscriptions")
     .leftJoin("users", "users.id", "subscriptions.user_id")
     .select([
@@ -111,10 +112,14 @@ export async function listSubscriptions(db: Kysely<Database>, now: Date = new Da
       "subscriptions.ends_at",
       "subscriptions.granted_by",
       "subscriptions.revoked_at",
-    ])
-    .orderBy("subscriptions.created_at", "desc")
-    .execute();
-  return rows.map((r) => ({
+      "subscriptions.created_at",
+    ]);
+}
+
+type SubscriptionRow = Awaited<ReturnType<ReturnType<typeof subscriptionRows>["execute"]>>[number];
+
+function toListItem(r: SubscriptionRow, now: Date): SubscriptionListItem {
+  return {
     id: r.id,
     email: r.email ?? r.user_email ?? null,
     userId: r.user_id,
@@ -123,7 +128,31 @@ export async function listSubscriptions(db: Kysely<Database>, now: Date = new Da
     grantedBy: r.granted_by,
     revokedAt: r.revoked_at,
     active: isLive(r, now),
-  }));
+  };
+}
+
+/** Every subscription, newest first (the command line's list). */
+export async function listSubscriptions(db: Kysely<Database>, now: Date = new Date()): Promise<SubscriptionListItem[]> {
+  const rows = await subscriptionRows(db)
+    .orderBy("subscriptions.created_at", "desc")
+    .orderBy("subscriptions.id", "desc")
+    .execute();
+  return rows.map((r) => toListItem(r, now));
+}
+
+/** A page of the subscriptions, newest first (keyset: app/lib/keyset.server.ts), for the admin area. */
+export async function listSubscriptionsPage(
+  db: Kysely<Database>,
+  cursor: PageCursor | null,
+  now: Date = new Date(),
+): Promise<Page<SubscriptionListItem>> {
+  const page = await readPage(
+    cursor,
+    (window) =>
+      inWindow(subscriptionRows(db), window, { at: "subscriptions.created_at", id: "subscriptions.id" }).execute(),
+    (row) => ({ at: row.created_at, id: row.id }),
+  );
+  return { ...page, items: page.items.map((r) => toListItem(r, now)) };
 }
 
 function isLive(row: Pick<Subscription, "starts_at" | "ends_at" | "revoked_at">, now: Date): boolean {

@@ -6,15 +6,16 @@ import { PageHeader } from "~/components/layout/page-header";
 import { formatDate, formatDateTime } from "~/i18n/format";
 import { requireAdmin } from "~/models/viewer.server";
 import { getViewer, localeContext, servicesOf } from "~/context.server";
-import { deleteFeedback, setFeedbackHidden } from "~/models/feedback.server";
+import { deleteFeedback, listFeedbackForModeration, setFeedbackHidden } from "~/models/feedback.server";
 import {
   findSubmission,
   countNewsletter,
-  listSubmissions,
+  listSubmissionsPage,
   setSubmissionStatus,
   type SubmissionKind,
+  type SubmissionListItem,
 } from "~/models/submission.server";
-import { grantSubscription, listSubscriptions, revokeSubscription } from "~/models/subscription.server";
+import { grantSubscription, listSubscriptionsPage, revokeSubscription } from "~/models/subscription.server";
 import { IDP_MOUNT } from "~/lib/idp/provider.server";
 import { sendAccountMail } from "~/models/account-mail.server";
 import {
@@ -23,7 +24,8 @@ import {
   hasPassword,
   SET_PASSWORD_PATH,
 } from "~/models/account-tokens.server";
-import { listIdpAccounts, setIdpAccountDisabled } from "~/models/idp-account.server";
+import { listIdpAccountsPage, setIdpAccountDisabled } from "~/models/idp-account.server";
+import { parseCursor, type Page, type PageCursor } from "~/lib/keyset.server";
 import type { Route } from "./+types/admin";
 import type { StringsHandle } from "~/i18n/sections";
 
@@ -31,15 +33,46 @@ import type { StringsHandle } from "~/i18n/sections";
 export const handle = { strings: ["admin", "courseAdmin"] } satisfies StringsHandle;
 
 /**
+ * The lists, each paged on its own: its cursor rides in its own query parameter, so paging one
+ * list leaves the others where they were. `anchor` is the list's heading, where a page link lands.
+ */
+const LISTS = {
+  registrations: { anchor: "registrations-heading" },
+  contact: { anchor: "contact-heading" },
+  subscriptions: { anchor: "subs-heading" },
+  feedback: { anchor: "moderation-heading" },
+  accounts: { anchor: "accounts-heading" },
+} as const;
+type ListName = keyof typeof LISTS;
+
+/** The links beside a list: its first page (when elsewhere), the newer and the older page. */
+interface PageLinks {
+  newest: string | null;
+  newer: string | null;
+  older: string | null;
+}
+
+/**
  * /admin: the inbox (contact messages and registration requests), approvals, subscriptions,
  * feedback moderation and the newsletter export. Server-rendered; every action a POST, logged with
- * the admin's user id.
+ * the admin's user id. Each list shows 20 rows a page (keyset paging: app/lib/keyset.server.ts).
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(getViewer(context), request);
   const { db, idp } = servicesOf(context);
   const { locale, i18n } = context.get(localeContext);
-  const submission = (s: Awaited<ReturnType<typeof listSubmissions>>[number]) => ({
+  const url = new URL(request.url);
+  // Every cursor is checked before anything is read. One that this page did not write (cut short,
+  // edited by hand) is refused with 400 — but the page still shows, that list from its newest, so
+  // the admin can carry on.
+  const cursors = {} as Record<ListName, PageCursor | null>;
+  let badCursor = false;
+  for (const list of Object.keys(LISTS) as ListName[]) {
+    const parsed = parseCursor(url.searchParams.get(list));
+    cursors[list] = parsed.ok ? parsed.cursor : null;
+    if (!parsed.ok) badCursor = true;
+  }
+  const submission = (s: SubmissionListItem) => ({
     id: s.id,
     name: s.name,
     email: s.email,
@@ -51,42 +84,58 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     forwardError: s.forward_error,
     forwardAttempts: s.forward_attempts,
   });
-  const feedback = await db
-    .selectFrom("feedback")
-    .select(["id", "name", "comment", "rating", "hidden", "created_at"])
-    .orderBy("created_at", "desc")
-    .limit(50)
-    .execute();
-  return {
-    title: i18n.t("admin.metaTitle"),
-    contact: (await listSubmissions(db, "contact")).map(submission),
-    registrations: (await listSubmissions(db, "registration")).map(submission),
-    subscriptions: (await listSubscriptions(db)).map((s) => ({
-      id: s.id,
-      email: s.email ?? s.userId ?? "",
-      startsAt: formatDate(s.startsAt, locale),
-      endsAt: s.endsAt ? formatDate(s.endsAt, locale) : null,
-      grantedBy: s.grantedBy,
-      state: s.active ? "active" : s.revokedAt ? "revoked" : "ended",
-    })),
-    feedback: feedback.map((f) => ({
-      id: f.id,
-      name: f.name,
-      comment: f.comment.slice(0, 200),
-      rating: f.rating,
-      hidden: f.hidden === 1,
-      date: formatDate(f.created_at, locale),
-    })),
-    newsletterCount: await countNewsletter(db),
+  const [registrations, contact, subscriptions, feedback, accounts, newsletterCount] = await Promise.all([
+    listSubmissionsPage(db, "registration", cursors.registrations),
+    listSubmissionsPage(db, "contact", cursors.contact),
+    listSubscriptionsPage(db, cursors.subscriptions),
+    listFeedbackForModeration(db, cursors.feedback),
     // The embedded provider's accounts (none when sign-in is at an external provider).
-    accounts: idp
-      ? (await listIdpAccounts(db)).map((a) => ({
-          email: a.email,
-          disabled: a.disabled_at !== null,
-          hasPassword: a.password_hash !== "",
-        }))
-      : null,
+    idp ? listIdpAccountsPage(db, cursors.accounts) : null,
+    countNewsletter(db),
+  ]);
+  const pages = { registrations, contact, subscriptions, feedback, accounts };
+  // The page links keep the other lists where they are: each list's cursor, unless it is on its
+  // first page (a bad cursor, or a Newer link that reached the top) — then none.
+  const here = new URLSearchParams(url.searchParams);
+  for (const list of Object.keys(LISTS) as ListName[]) if (pages[list]?.first !== false) here.delete(list);
+  const hrefTo = (list: ListName, cursor: string | null) => {
+    const params = new URLSearchParams(here);
+    if (cursor) params.set(list, cursor);
+    else params.delete(list);
+    const search = params.toString();
+    return `/admin${search ? `?${search}` : ""}#${LISTS[list].anchor}`;
   };
+  const pageLinks = (list: ListName, page: Page<unknown>): PageLinks => ({
+    newest: page.first ? null : hrefTo(list, null),
+    newer: page.newer ? hrefTo(list, page.newer) : null,
+    older: page.older ? hrefTo(list, page.older) : null,
+  });
+  return data(
+    {
+      title: i18n.t("admin.metaTitle"),
+      badCursor,
+      registrations: { items: registrations.items.map(submission), pages: pageLinks("registrations", registrations) },
+      contact: { items: contact.items.map(submission), pages: pageLinks("contact", contact) },
+      subscriptions: {
+        items: subscriptions.items.map((s) => ({
+          id: s.id,
+          email: s.email ?? s.userId ?? "",
+          startsAt: formatDate(s.startsAt, locale),
+          endsAt: s.endsAt ? formatDate(s.endsAt, locale) : null,
+          grantedBy: s.grantedBy,
+          state: s.active ? "active" : s.revokedAt ? "revoked" : "ended",
+        })),
+        pages: pageLinks("subscriptions", subscriptions),
+      },
+      feedback: {
+        items: feedback.items.map((f) => ({ ...f, date: formatDate(f.date, locale) })),
+        pages: pageLinks("feedback", feedback),
+      },
+      newsletterCount,
+      accounts: accounts ? { items: accounts.items, pages: pageLinks("accounts", accounts) } : null,
+    },
+    { status: badCursor ? 400 : 200 },
+  );
 }
 
 const actionSchema = z.discriminatedUnion("intent", [
@@ -280,6 +329,24 @@ function InviteResult({ invite }: { invite: Invite }) {
   );
 }
 
+/** A list's page links: real links, working without JavaScript, each landing on its list's heading. */
+function Pager({ label, pages }: { label: string; pages: PageLinks }) {
+  const { t } = useTranslation();
+  if (!pages.newest && !pages.newer && !pages.older) return null;
+  const link = (to: string, text: string, rel?: string) => (
+    <Link to={to} rel={rel} className="btn btn-secondary px-3 py-1 text-sm">
+      {text}
+    </Link>
+  );
+  return (
+    <nav aria-label={label} className="mt-4 flex flex-wrap items-center gap-3" data-testid="pager">
+      {pages.newest ? link(pages.newest, t("admin.newest")) : null}
+      {pages.newer ? link(pages.newer, t("admin.newer"), "prev") : null}
+      {pages.older ? link(pages.older, t("admin.older"), "next") : null}
+    </nav>
+  );
+}
+
 function Accounts({ accounts }: { accounts: NonNullable<Loader["accounts"]> }) {
   const { t } = useTranslation();
   return (
@@ -288,9 +355,10 @@ function Accounts({ accounts }: { accounts: NonNullable<Loader["accounts"]> }) {
       title={t("admin.accounts")}
       columns={[t("admin.account"), t("admin.accountState")]}
       actions={t("admin.disable")}
+      footer={<Pager label={t("admin.pagesAccounts")} pages={accounts.pages} />}
     >
-      {accounts.map((a) => (
-        <tr key={a.email} className="border-b border-ink-100">
+      {accounts.items.map((a) => (
+        <tr key={a.id} className="border-b border-ink-100">
           <td className="py-2">
             <bdi dir="ltr">{a.email}</bdi>
           </td>
@@ -320,7 +388,9 @@ function Accounts({ accounts }: { accounts: NonNullable<Loader["accounts"]> }) {
   );
 }
 
-function Inbox({ items, kind }: { items: Loader["contact"]; kind: SubmissionKind }) {
+type InboxItem = Loader["contact"]["items"][number];
+
+function Inbox({ items, kind }: { items: InboxItem[]; kind: SubmissionKind }) {
   const { t } = useTranslation();
   if (items.length === 0) return <p className="text-ink-600">{t("admin.none")}</p>;
   const statusLabel = {
@@ -329,7 +399,7 @@ function Inbox({ items, kind }: { items: Loader["contact"]; kind: SubmissionKind
     approved: t("admin.statusApproved"),
     rejected: t("admin.statusRejected"),
   };
-  const forwardLabel = (item: Loader["contact"][number]) =>
+  const forwardLabel = (item: InboxItem) =>
     item.forward === "none"
       ? t("admin.forwardNone")
       : item.forward === "sent"
@@ -407,6 +477,11 @@ export default function Admin({ loaderData, actionData }: Route.ComponentProps) 
             {t(actionData.message)}
           </p>
         ) : null}
+        {loaderData.badCursor ? (
+          <p role="alert" className="rounded-md bg-red-50 p-3 font-semibold text-danger-700" data-testid="bad-cursor">
+            {t("admin.badCursor")}
+          </p>
+        ) : null}
         {actionData?.invite ? <InviteResult invite={actionData.invite} /> : null}
         <section aria-labelledby="course-builder-heading">
           <h2 id="course-builder-heading" className="mb-2 text-2xl font-bold">
@@ -421,10 +496,16 @@ export default function Admin({ loaderData, actionData }: Route.ComponentProps) 
           <h2 id="inbox-heading" className="mb-4 text-2xl font-bold">
             {t("admin.inbox")}
           </h2>
-          <h3 className="mb-3 text-lg font-bold">{t("admin.registrationRequests")}</h3>
-          <Inbox items={loaderData.registrations} kind="registration" />
-          <h3 className="mt-8 mb-3 text-lg font-bold">{t("admin.contactMessages")}</h3>
-          <Inbox items={loaderData.contact} kind="contact" />
+          <h3 id="registrations-heading" className="mb-3 text-lg font-bold">
+            {t("admin.registrationRequests")}
+          </h3>
+          <Inbox items={loaderData.registrations.items} kind="registration" />
+          <Pager label={t("admin.pagesRegistrations")} pages={loaderData.registrations.pages} />
+          <h3 id="contact-heading" className="mt-8 mb-3 text-lg font-bold">
+            {t("admin.contactMessages")}
+          </h3>
+          <Inbox items={loaderData.contact.items} kind="contact" />
+          <Pager label={t("admin.pagesContact")} pages={loaderData.contact.pages} />
         </section>
         <AdminTable
           name="subscriptions"
@@ -432,8 +513,9 @@ export default function Admin({ loaderData, actionData }: Route.ComponentProps) 
           title={t("admin.subscriptions")}
           columns={[t("admin.subscriber"), t("admin.from"), t("admin.until"), t("admin.grantedBy"), t("admin.status")]}
           actions={t("admin.revoke")}
+          footer={<Pager label={t("admin.pagesSubscriptions")} pages={loaderData.subscriptions.pages} />}
         >
-          {loaderData.subscriptions.map((s) => (
+          {loaderData.subscriptions.items.map((s) => (
             <tr key={s.id} className="border-b border-ink-100">
               <td className="py-2">
                 <bdi dir="ltr">{s.email}</bdi>
@@ -456,8 +538,9 @@ export default function Admin({ loaderData, actionData }: Route.ComponentProps) 
           <h2 id="moderation-heading" className="mb-4 text-2xl font-bold">
             {t("admin.feedback")}
           </h2>
-          <ul className="space-y-2">
-            {loaderData.feedback.map((f) => (
+          {loaderData.feedback.items.length === 0 ? <p className="text-ink-600">{t("admin.none")}</p> : null}
+          <ul className="space-y-2" data-testid="moderation">
+            {loaderData.feedback.items.map((f) => (
               <li
                 key={f.id}
                 className="flex flex-wrap items-center justify-between gap-2 rounded border border-ink-200 p-3"
@@ -481,6 +564,7 @@ export default function Admin({ loaderData, actionData }: Route.ComponentProps) 
               </li>
             ))}
           </ul>
+          <Pager label={t("admin.pagesFeedback")} pages={loaderData.feedback.pages} />
         </section>
         {loaderData.accounts ? <Accounts accounts={loaderData.accounts} /> : null}
         <section aria-labelledby="newsletter-heading">

@@ -11,6 +11,7 @@ import * as m0009 from "./0009_account_tokens.ts";
 import * as m0010 from "./0010_catalogue.ts";
 import * as m0011 from "./0011_quiz_translations.ts";
 import * as m0012 from "./0012_feedback_summary.ts";
+import * as m0013 from "./0013_admin_list_indexes.ts";
 import * as m0014 from "./0014_lesson_progress.ts";
 import * as m0015 from "./0015_certificates.ts";
 
@@ -31,6 +32,7 @@ export const migrations: Record<string, Migration> = {
   "0010_catalogue": m0010,
   "0011_quiz_translations": m0011,
   "0012_feedback_summary": m0012,
+  "0013_admin_list_indexes": m0013,
   "0014_lesson_progress": m0014,
   "0015_certificates": m0015,
 };

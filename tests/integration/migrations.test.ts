@@ -106,6 +106,50 @@ describe.each(DIALECTS)("migration 0011 (quiz translations) on %s", (dialect) =>
   });
 });
 
+describe.each(DIALECTS)("migration 0013 (the admin lists' indexes) on %s", (dialect) => {
+  it("goes down to 0012 and up again, the submissions' old indexes back in between", async () => {
+    const t = await createTestDb(dialect, { seed: false });
+    try {
+      const db = t.db as unknown as Kysely<any>;
+      const indexes = async () => {
+        const names =
+          dialect === "sqlite"
+            ? await sql<{ name: string }>`select name from sqlite_master where type = 'index'`.execute(db)
+            : await sql<{
+                name: string;
+              }>`select indexname as name from pg_indexes where schemaname = current_schema()`.execute(db);
+        return names.rows
+          .map((r) => r.name)
+          .filter((n) => /_newest$|_created_idx$/.test(n))
+          .sort();
+      };
+      const latest = [
+        "contact_messages_newest",
+        "feedback_created_idx",
+        "feedback_newest",
+        "feedback_visible_newest",
+        "idp_accounts_newest",
+        "registration_requests_newest",
+        "subscriptions_newest",
+      ];
+      expect(await indexes()).toEqual(latest);
+      const migrator = await migratorOf(db);
+      const down = await whileMigrating(dialect, () => migrator.migrateTo("0012_feedback_summary"));
+      expect(down.error).toBeUndefined();
+      expect(await indexes()).toEqual([
+        "contact_messages_created_idx",
+        "feedback_created_idx",
+        "feedback_visible_newest",
+        "registration_requests_created_idx",
+      ]);
+      await whileMigrating(dialect, () => migrateToLatest(db));
+      expect(await indexes()).toEqual(latest);
+    } finally {
+      await t.destroy();
+    }
+  });
+});
+
 async function migratorOf(db: Kysely<any>): Promise<Migrator> {
   const schema =
     db.getExecutor().adapter instanceof PostgresAdapter

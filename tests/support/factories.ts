@@ -1,11 +1,14 @@
 import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
-import type { Database, User } from "../../db/schema.ts";
+import type { Database, IdpAccount, Submission, User } from "../../db/schema.ts";
+import { ensureAccountForApproval } from "../../app/models/account-tokens.server.ts";
 import * as admin from "../../app/models/catalogue-admin.server.ts";
 import type { FeedbackInput } from "../../app/models/feedback.schema.ts";
 import { bumpCatalogueVersion } from "../../app/models/catalogue-version.server.ts";
 import { createFeedback as storeFeedback, type FeedbackItem } from "../../app/models/feedback.server.ts";
 import { createSession as storeSession } from "../../app/models/session.server.ts";
+import type { SubmissionInput } from "../../app/models/submission.schema.ts";
+import { storeSubmission, type SubmissionKind } from "../../app/models/submission.server.ts";
 import { grantSubscription } from "../../app/models/subscription.server.ts";
 import { upsertUserFromProvider, type ProviderProfile } from "../../app/models/user.server.ts";
 
@@ -101,6 +104,40 @@ export async function createFeedback(
     { name: uniqueId("Reader"), comment: "Clear lessons.", image: "", rating: 4, ...overrides },
     options,
   );
+}
+
+/** A contact message or registration request as the form stores it (not to be forwarded). */
+export async function createSubmission(
+  db: Kysely<Database>,
+  kind: SubmissionKind,
+  overrides: Partial<SubmissionInput> = {},
+  options: { now?: Date } = {},
+): Promise<Submission> {
+  return storeSubmission(
+    db,
+    kind,
+    {
+      name: uniqueId("Sender"),
+      email: `${uniqueId("sender")}@example.org`,
+      phone: "050-123 4567",
+      message: "Hello.",
+      ...overrides,
+    },
+    { locale: "en", forward: false, now: options.now },
+  );
+}
+
+/** An account of the embedded provider as an approved registration leaves it: no password yet. */
+export async function createAccount(
+  db: Kysely<Database>,
+  overrides: { email?: string; name?: string; now?: Date } = {},
+): Promise<IdpAccount> {
+  const { account } = await ensureAccountForApproval(
+    db,
+    { email: overrides.email ?? `${uniqueId("account")}@example.org`, name: overrides.name ?? "Test Person" },
+    overrides.now,
+  );
+  return account;
 }
 
 /* ---------- The catalogue (seeded from content/ in every test database) ---------- */

@@ -8,6 +8,7 @@ export function AdminTable({
   columns,
   actions,
   headingExtra,
+  footer,
   children,
 }: {
   name: string;
@@ -18,6 +19,8 @@ export function AdminTable({
   actions: string;
   /** Beside the heading (a "New …" link). */
   headingExtra?: ReactNode;
+  /** Below the table (its page links). */
+  footer?: ReactNode;
   children: ReactNode;
 }) {
   return (
@@ -47,6 +50,7 @@ export function AdminTable({
           <tbody>{children}</tbody>
         </table>
       </div>
+      {footer}
     </section>
   );
 }
