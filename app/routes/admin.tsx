@@ -30,7 +30,7 @@ import type { Route } from "./+types/admin";
 import type { StringsHandle } from "~/i18n/sections";
 
 /** The string sections this page shows besides the frame's (app/i18n/sections.ts). */
-export const handle = { strings: ["admin", "courseAdmin"] } satisfies StringsHandle;
+export const handle = { strings: ["admin", "certificate", "courseAdmin"] } satisfies StringsHandle;
 
 /**
  * The lists, each paged on its own: its cursor rides in its own query parameter, so paging one
@@ -488,9 +488,14 @@ export default function Admin({ loaderData, actionData }: Route.ComponentProps) 
             {t("courseAdmin.title")}
           </h2>
           <p className="mb-4 text-ink-700">{t("courseAdmin.adminLinkIntro")}</p>
-          <Link to="/admin/courses" className="btn btn-primary">
-            {t("courseAdmin.adminLink")}
-          </Link>
+          <div className="flex flex-wrap gap-3">
+            <Link to="/admin/courses" className="btn btn-primary">
+              {t("courseAdmin.adminLink")}
+            </Link>
+            <Link to="/admin/certificates" className="btn btn-secondary">
+              {t("certificate.adminLink")}
+            </Link>
+          </div>
         </section>
         <section aria-labelledby="inbox-heading">
           <h2 id="inbox-heading" className="mb-4 text-2xl font-bold">
