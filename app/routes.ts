@@ -42,6 +42,7 @@ export default [
   route("admin/courses/question/:id", "routes/admin-courses-question.tsx"),
   route("certificates/:id", "routes/certificate.tsx"),
   route("admin/certificates", "routes/admin-certificates.tsx"),
+  route("admin/reviews", "routes/admin-reviews.tsx"),
   route("library", "routes/library.tsx"),
   route("feedback", "routes/feedback.tsx"),
   route("feedback/new", "routes/feedback.tsx", { id: "feedback-new" }),

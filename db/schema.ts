@@ -363,6 +363,21 @@ export interface CertificatesTable {
   revoked_by: string | null;
 }
 
+/** A learner's review of a course (one per learner and course, editable; the admin may hide it). */
+export interface CourseReviewsTable {
+  id: string;
+  course_id: string;
+  user_id: string;
+  /** The name the provider gave, as at the last edit; null: shown as "a learner". */
+  author_name: string | null;
+  /** 1–5 stars. */
+  rating: number;
+  comment: string;
+  hidden: number;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -393,6 +408,7 @@ export interface Database {
   catalogue_state: CatalogueStateTable;
   lesson_progress: LessonProgressTable;
   certificates: CertificatesTable;
+  course_reviews: CourseReviewsTable;
 }
 
 export type User = Selectable<UsersTable>;

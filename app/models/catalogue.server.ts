@@ -126,7 +126,7 @@ function text(en: string, he: string | null): Bilingual {
 
 /** Reads the published catalogue (labelled with the version read before it). */
 export async function loadCatalogueSnapshot(db: Kysely<Database>, version: number): Promise<CatalogueSnapshot> {
-  const [catalogueRows, courseRows, listRows, linkRows, lessonRows, pathRows, quizRows, questionRows] =
+  const [catalogueRows, courseRows, listRows, linkRows, lessonRows, pathRows, quizRows, questionRows, reviewRows] =
     await Promise.all([
       db.selectFrom("catalogues").selectAll().where("published", "=", 1).orderBy("position").orderBy("slug").execute(),
       db.selectFrom("courses").selectAll().where("published", "=", 1).orderBy("position").orderBy("slug").execute(),
@@ -136,7 +136,17 @@ export async function loadCatalogueSnapshot(db: Kysely<Database>, version: numbe
       db.selectFrom("catalogue_paths").selectAll().orderBy("in_sitemap", "desc").orderBy("path").execute(),
       db.selectFrom("quizzes").selectAll().where("published", "=", 1).orderBy("position").orderBy("slug").execute(),
       db.selectFrom("quiz_questions").selectAll().orderBy("position").orderBy("id").execute(),
+      // Learners' visible reviews, per course (decision 0023): a review changes the catalogue's version.
+      db
+        .selectFrom("course_reviews")
+        .select((eb) => ["course_id", eb.fn.countAll<number>().as("count"), eb.fn.sum<number>("rating").as("stars")])
+        .where("hidden", "=", 0)
+        .groupBy("course_id")
+        .execute(),
     ]);
+  const reviewed = new Map(
+    reviewRows.map((row) => [row.course_id, { count: Number(row.count), stars: Number(row.stars) }]),
+  );
 
   const lists = new Map<string, ListEntry>();
   for (const row of listRows) {
@@ -186,8 +196,11 @@ export async function loadCatalogueSnapshot(db: Kysely<Database>, version: numbe
       duration: row.duration,
       students: Number(row.students),
       priceCents: Number(row.price_cents),
-      ratingTenths: Number(row.rating_tenths),
-      reviews: Number(row.reviews),
+      // The seeded (or admin-set) figures until learners have reviewed the course; then theirs alone.
+      ratingTenths: reviewed.has(row.id)
+        ? Math.round((reviewed.get(row.id)!.stars * 10) / reviewed.get(row.id)!.count)
+        : Number(row.rating_tenths),
+      reviews: reviewed.get(row.id)?.count ?? Number(row.reviews),
       cover: row.cover,
       readMore: row.read_more,
       joinTarget: row.join_target,

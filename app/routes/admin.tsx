@@ -30,7 +30,7 @@ import type { Route } from "./+types/admin";
 import type { StringsHandle } from "~/i18n/sections";
 
 /** The string sections this page shows besides the frame's (app/i18n/sections.ts). */
-export const handle = { strings: ["admin", "certificate", "courseAdmin"] } satisfies StringsHandle;
+export const handle = { strings: ["admin", "certificate", "courseAdmin", "reviews"] } satisfies StringsHandle;
 
 /**
  * The lists, each paged on its own: its cursor rides in its own query parameter, so paging one
@@ -494,6 +494,9 @@ export default function Admin({ loaderData, actionData }: Route.ComponentProps) 
             </Link>
             <Link to="/admin/certificates" className="btn btn-secondary">
               {t("certificate.adminLink")}
+            </Link>
+            <Link to="/admin/reviews" className="btn btn-secondary">
+              {t("reviews.adminLink")}
             </Link>
           </div>
         </section>

@@ -1,5 +1,5 @@
 import { useTranslation } from "~/i18n/use-translation";
-import { data, Link } from "react-router";
+import { data, Link, redirect } from "react-router";
 import { Curriculum } from "~/components/course/curriculum";
 import { PageHeader } from "~/components/layout/page-header";
 import { Stars } from "~/components/ui/stars";
@@ -7,6 +7,12 @@ import { asLocale, formatHours, formatNumber, formatRating } from "~/i18n/format
 import { getCatalogue, getViewer, pageContext, servicesOf } from "~/context.server";
 import { ProgressTally } from "~/components/course/progress-tally";
 import { completedFor } from "~/models/progress.server";
+import { CourseReviews, type ReviewErrorKey, type ReviewFormState } from "~/components/course/course-reviews";
+import { reviewForm } from "~/models/review.schema";
+import { mayReview, ownReview, saveReview, visibleReviews, type Review } from "~/models/review.server";
+import { findUserById } from "~/models/user.server";
+import { formatDate } from "~/i18n/format";
+import type { Locale } from "~/i18n/locale";
 import { pageMeta } from "~/lib/meta";
 import { findCourse } from "~/models/catalogue.server";
 import { coursePageView } from "~/models/catalogue-view.server";
@@ -16,7 +22,7 @@ import type { StringsHandle } from "~/i18n/sections";
 
 /** The string sections this page shows besides the frame's (app/i18n/sections.ts). */
 export const handle = {
-  strings: ["card", "coursePage", "progress", "rating", "test", "video"],
+  strings: ["card", "coursePage", "progress", "rating", "reviews", "test", "video"],
 } satisfies StringsHandle;
 
 /**
@@ -29,13 +35,78 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const course = findCourse(snapshot, params.slug);
   if (!course) throw data("Not Found", { status: 404 });
   const viewer = getViewer(context);
-  const completed = await completedFor(servicesOf(context).db, viewer);
+  const { db } = servicesOf(context);
+  const completed = await completedFor(db, viewer);
   const view = coursePageView(snapshot, course, viewer, locale, completed);
+  const mine = viewer.user ? await ownReview(db, course.id, viewer.user.id) : undefined;
   return {
     meta: meta(t("coursePage.metaTitle", { title: view.card.title }), view.card.summary),
     ...view,
+    reviews: {
+      list: (await visibleReviews(db, course.id)).map((review) => reviewView(review, locale)),
+      mine: mine ? { ...reviewView(mine, locale), hidden: mine.hidden } : null,
+      // Someone who wrote a review may always change it.
+      may: viewer.user ? Boolean(mine) || (await mayReview(db, snapshot, viewer.user.id, course)) : false,
+      saved: new URL(request.url).searchParams.get("reviewed") === "1",
+    },
     viewer: { isAuthenticated: viewer.isAuthenticated, hasSubscription: viewer.hasSubscription || viewer.isAdmin },
   };
+}
+
+function reviewView(review: Review, locale: Locale) {
+  return {
+    id: review.id,
+    name: review.authorName,
+    rating: review.rating,
+    comment: review.comment,
+    date: formatDate(review.updatedAt, locale),
+  };
+}
+
+/**
+ * A learner's review of the course (a plain form): only by someone who finished at least half of one
+ * of its lists, one each, changed by posting again. Refused input is answered with the form's
+ * messages and nothing is stored.
+ */
+export async function action({ context, request, params }: Route.ActionArgs) {
+  const snapshot = getCatalogue(context);
+  const course = findCourse(snapshot, params.slug);
+  if (!course) throw data("Not Found", { status: 404 });
+  const viewer = getViewer(context);
+  if (!viewer.user) throw data("Forbidden", { status: 403 });
+  const { db, rateLimits, clientIp } = servicesOf(context);
+  const limit = await rateLimits.forms.consume(clientIp);
+  if (!limit.ok) throw data("Too Many Requests", { status: 429, headers: { "Retry-After": String(limit.retryAfter) } });
+  const form = await request.formData();
+  const values = { rating: String(form.get("rating") ?? ""), comment: String(form.get("comment") ?? "") };
+  const refused = (errors: ReviewFormState["errors"], status: 400 | 403) =>
+    data({ errors, values } satisfies ReviewFormState, { status });
+  if (form.get("intent") !== "review") return refused({ form: "reviews.errors.badRequest" }, 400);
+  const mine = await ownReview(db, course.id, viewer.user.id);
+  if (!mine && !(await mayReview(db, snapshot, viewer.user.id, course)))
+    return refused({ form: "reviews.errors.notAllowed" }, 403);
+  const parsed = reviewForm.safeParse(values);
+  if (!parsed.success) {
+    const errors: NonNullable<ReviewFormState["errors"]> = {};
+    for (const issue of parsed.error.issues) {
+      const field = issue.path[0];
+      if ((field === "rating" || field === "comment") && !errors[field])
+        errors[field] = issue.message as ReviewErrorKey;
+    }
+    return refused(errors, 400);
+  }
+  const user = await findUserById(db, viewer.user.id);
+  await saveReview(db, {
+    ...parsed.data,
+    courseId: course.id,
+    userId: viewer.user.id,
+    authorName: user?.name?.trim() || null,
+  });
+  const lng = new URL(request.url).searchParams.get("lng");
+  return redirect(
+    `/course/${course.slug}?${new URLSearchParams({ ...(lng ? { lng } : {}), reviewed: "1" })}#reviews`,
+    303,
+  );
 }
 
 export const meta = ({ loaderData }: Route.MetaArgs) => pageMeta(loaderData?.meta);
@@ -94,7 +165,7 @@ function CourseFacts({ card, lessonCount }: { card: CourseCardView; lessonCount:
   );
 }
 
-export default function CoursePage({ loaderData }: Route.ComponentProps) {
+export default function CoursePage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { card, catalogue, lists, lessonCount, quiz, viewer, progress } = loaderData;
   const trail = [
@@ -149,6 +220,14 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
             </p>
             <Curriculum lists={lists} />
           </section>
+          <CourseReviews
+            reviews={loaderData.reviews.list}
+            mine={loaderData.reviews.mine}
+            may={loaderData.reviews.may}
+            signedIn={viewer.isAuthenticated}
+            saved={loaderData.reviews.saved}
+            state={actionData}
+          />
           {quiz ? (
             <section aria-labelledby="course-quiz" className="mt-10 rounded-[var(--radius-card)] bg-brand-50 p-6">
               <h2 id="course-quiz" className="text-2xl font-bold">

@@ -14,6 +14,7 @@ import * as m0012 from "./0012_feedback_summary.ts";
 import * as m0013 from "./0013_admin_list_indexes.ts";
 import * as m0014 from "./0014_lesson_progress.ts";
 import * as m0015 from "./0015_certificates.ts";
+import * as m0016 from "./0016_course_reviews.ts";
 
 /**
  * Every migration, in order. Listed in code (not read from a folder) so the server bundle
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   "0013_admin_list_indexes": m0013,
   "0014_lesson_progress": m0014,
   "0015_certificates": m0015,
+  "0016_course_reviews": m0016,
 };

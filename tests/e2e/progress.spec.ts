@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Locator, Page } from "@playwright/test";
 import { createIdpAccount } from "../../app/models/idp-account.server.ts";
 import { grantSubscription } from "../../app/models/subscription.server.ts";
-import { createLesson, createVideoList } from "../support/factories.ts";
+import { createCourse, createLesson, createVideoList } from "../support/factories.ts";
 import { DEMO_PASSWORD } from "./auth-helpers.ts";
 import { withE2eDatabase } from "./catalogue-db.ts";
 import { expect, expectAccessible, startSession, test, waitForHydration } from "./fixtures.ts";
@@ -212,5 +212,55 @@ test("a learner's YouTube lesson: the player API loads only on play, reports pro
   await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("תעודת סיום");
   await expect(page.getByTestId("certificate-status")).toHaveText("התעודה בתוקף.");
+  await expectAccessible(page);
+});
+
+test("a learner who finished half a list reviews the course: the form, its messages and the review, in both languages", async ({
+  page,
+  allowConsoleErrors,
+}) => {
+  // The refused post below answers 400, which the browser logs.
+  allowConsoleErrors(/status of 400 \(Bad Request\) .*\/course\/course-[\w-]+\.data/);
+  // A course of its own, with one list of two lessons: one finished lesson is half of it.
+  const listSlug = `review-list-${randomUUID().slice(0, 8)}`;
+  const { courseSlug, firstLesson } = await withE2eDatabase(async (db) => {
+    const courseId = await createCourse(db, { titleEn: "Reviewed in the browser" });
+    const listId = await createVideoList(db, { slug: listSlug, courses: [courseId] });
+    const firstLesson = await createLesson(db, listId, { youtube: "e2eReview01" });
+    await createLesson(db, listId, { youtube: "e2eReview02" });
+    const course = await db.selectFrom("courses").select("slug").where("id", "=", courseId).executeTakeFirstOrThrow();
+    return { courseSlug: course.slug, firstLesson };
+  });
+  await newSubscriber(page, false);
+  await expect.poll(async () => (await page.request.get(`/course/${courseSlug}`)).status()).toBe(200);
+  await page.goto(`/course/${courseSlug}`);
+  await expect(page.getByTestId("review-not-yet")).toBeVisible();
+  const marked = await page.request.post(`/courses/${listSlug}`, {
+    form: { intent: "complete", lesson: firstLesson },
+    maxRedirects: 0,
+  });
+  expect(marked.status()).toBe(303);
+
+  await page.goto(`/course/${courseSlug}`);
+  await waitForHydration(page);
+  const form = page.locator("form", { has: page.getByRole("group", { name: "Your rating" }) });
+  await form.getByLabel("4 stars").check();
+  await form.getByLabel("Your comment").fill("ok");
+  await form.getByRole("button", { name: "Post review" }).click();
+  // Too short: the server's answer (400) says so beside the field, in the page's language.
+  await expect(form.getByText("Write a few words (at least 3 characters).")).toBeVisible();
+  await expect(form.getByLabel("Your comment")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByTestId("course-reviews")).toHaveCount(0);
+  await form.getByLabel("Your comment").fill("Short lessons, clear examples.");
+  await form.getByRole("button", { name: "Post review" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Thank you! Your review is saved." })).toBeVisible();
+  await expect(page.getByTestId("course-reviews")).toContainText("Short lessons, clear examples.");
+  await expect(page.getByTestId("course-reviews")).toContainText("Progress Tester");
+  await expectAccessible(page);
+
+  await page.goto(`/course/${courseSlug}?lng=he`);
+  await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+  await expect(page.getByRole("heading", { name: "ביקורות של לומדים" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "שמירת השינויים" })).toBeVisible();
   await expectAccessible(page);
 });

@@ -1,0 +1,145 @@
+import { randomUUID } from "node:crypto";
+import type { Kysely } from "kysely";
+import type { Database } from "~/lib/db.server";
+import { listsOfCourse, type CatalogueSnapshot, type CourseEntry } from "./catalogue.server";
+import { bumpCatalogueVersion } from "./catalogue-version.server";
+import type { ReviewInput } from "./review.schema";
+
+/**
+ * Reviews from learners (issue 17). A learner who has finished at least half of one of a course's
+ * lists may review the course: one review each, which they can edit. The admin hides or shows
+ * reviews. Every change moves the catalogue's version: the course cards' stars and counts come from
+ * the visible reviews (catalogue.server.ts), and cached pages that show them must be made again.
+ */
+
+export interface Review {
+  id: string;
+  courseId: string;
+  userId: string;
+  authorName: string | null;
+  rating: number;
+  comment: string;
+  hidden: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+function toReview(row: Database["course_reviews"]): Review {
+  return {
+    id: row.id,
+    courseId: row.course_id,
+    userId: row.user_id,
+    authorName: row.author_name,
+    rating: Number(row.rating),
+    comment: row.comment,
+    hidden: Number(row.hidden) === 1,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+/** May this learner review this course: have they finished at least half of one of its lists? */
+export async function mayReview(
+  db: Kysely<Database>,
+  snapshot: CatalogueSnapshot,
+  userId: string,
+  course: CourseEntry,
+): Promise<boolean> {
+  const lists = listsOfCourse(snapshot, course).filter((list) => list.lessons.length > 0);
+  const lessonIds = lists.flatMap((list) => list.lessons.map((lesson) => lesson.id));
+  if (lessonIds.length === 0) return false;
+  const rows = await db
+    .selectFrom("lesson_progress")
+    .select("lesson_id")
+    .where("user_id", "=", userId)
+    .where("lesson_id", "in", lessonIds)
+    .where("completed_at", "is not", null)
+    .execute();
+  const done = new Set(rows.map((row) => row.lesson_id));
+  return lists.some((list) => list.lessons.filter((lesson) => done.has(lesson.id)).length * 2 >= list.lessons.length);
+}
+
+/** Writes the learner's review of the course: a new one, or their earlier one changed (its visibility kept). */
+export async function saveReview(
+  db: Kysely<Database>,
+  input: ReviewInput & { courseId: string; userId: string; authorName: string | null },
+  now: Date = new Date(),
+): Promise<void> {
+  const at = now.toISOString();
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto("course_reviews")
+      .values({
+        id: randomUUID(),
+        course_id: input.courseId,
+        user_id: input.userId,
+        author_name: input.authorName,
+        rating: input.rating,
+        comment: input.comment,
+        hidden: 0,
+        created_at: at,
+        updated_at: at,
+      })
+      .onConflict((oc) =>
+        oc.columns(["course_id", "user_id"]).doUpdateSet({
+          author_name: input.authorName,
+          rating: input.rating,
+          comment: input.comment,
+          updated_at: at,
+        }),
+      )
+      .execute();
+    await bumpCatalogueVersion(trx);
+  });
+}
+
+/** The learner's own review of a course, hidden or not. */
+export async function ownReview(db: Kysely<Database>, courseId: string, userId: string): Promise<Review | undefined> {
+  const row = await db
+    .selectFrom("course_reviews")
+    .selectAll()
+    .where("course_id", "=", courseId)
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  return row ? toReview(row) : undefined;
+}
+
+/** A course's visible reviews, the latest first (at most `limit`). */
+export async function visibleReviews(db: Kysely<Database>, courseId: string, limit = 20): Promise<Review[]> {
+  const rows = await db
+    .selectFrom("course_reviews")
+    .selectAll()
+    .where("course_id", "=", courseId)
+    .where("hidden", "=", 0)
+    .orderBy("updated_at", "desc")
+    .orderBy("id", "desc")
+    .limit(limit)
+    .execute();
+  return rows.map(toReview);
+}
+
+/** The latest reviews of every course, hidden ones too (the admin's moderation list). */
+export async function latestReviews(db: Kysely<Database>, limit = 50): Promise<Review[]> {
+  const rows = await db
+    .selectFrom("course_reviews")
+    .selectAll()
+    .orderBy("updated_at", "desc")
+    .orderBy("id", "desc")
+    .limit(limit)
+    .execute();
+  return rows.map(toReview);
+}
+
+/** Hides or shows a review. Returns whether there was such a review. */
+export async function setReviewHidden(db: Kysely<Database>, id: string, hidden: boolean): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable("course_reviews")
+      .set({ hidden: hidden ? 1 : 0 })
+      .where("id", "=", id)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) return false;
+    await bumpCatalogueVersion(trx);
+    return true;
+  });
+}

@@ -1,0 +1,123 @@
+import { data, Form } from "react-router";
+import { z } from "zod";
+import { AdminTable } from "~/components/admin/admin-table";
+import { PageHeader } from "~/components/layout/page-header";
+import { useTranslation } from "~/i18n/use-translation";
+import { formatDate } from "~/i18n/format";
+import { getViewer, pageContext, servicesOf } from "~/context.server";
+import { latestReviews, setReviewHidden } from "~/models/review.server";
+import { getCatalogue } from "~/context.server";
+import { requireAdmin } from "~/models/viewer.server";
+import type { StringsHandle } from "~/i18n/sections";
+import type { Route } from "./+types/admin-reviews";
+
+/** The string sections this page shows besides the frame's (app/i18n/sections.ts). */
+export const handle = { strings: ["rating", "reviews"] } satisfies StringsHandle;
+
+/** How many of the latest reviews the page lists. */
+const SHOWN = 50;
+
+const moderation = z.object({
+  intent: z.enum(["hide", "show"]),
+  id: z.uuid(),
+});
+
+/** /admin/reviews: the latest learners' reviews, hidden ones too, each with hide / show (admins only). */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  requireAdmin(getViewer(context), request);
+  const { locale, t } = pageContext(context, request);
+  const snapshot = getCatalogue(context);
+  const titles = new Map([...snapshot.courses.values()].map((course) => [course.id, course.title[locale]]));
+  const reviews = await latestReviews(servicesOf(context).db, SHOWN);
+  return {
+    title: t("reviews.adminTitle"),
+    reviews: reviews.map((r) => ({
+      id: r.id,
+      course: titles.get(r.courseId) ?? null,
+      name: r.authorName,
+      rating: r.rating,
+      comment: r.comment,
+      date: formatDate(r.updatedAt, locale),
+      hidden: r.hidden,
+    })),
+  };
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const admin = requireAdmin(getViewer(context), request);
+  const { db, log } = servicesOf(context);
+  const parsed = moderation.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return data({ error: "reviews.adminBadRequest" as const }, { status: 400 });
+  const found = await setReviewHidden(db, parsed.data.id, parsed.data.intent === "hide");
+  if (!found) return data({ error: "reviews.adminBadRequest" as const }, { status: 404 });
+  log.info({ review: parsed.data.id, intent: parsed.data.intent, by: admin.id }, "review moderated");
+  return { error: null };
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData?.title }, { name: "robots", content: "noindex" }];
+}
+
+export default function AdminReviews({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PageHeader title={t("reviews.adminTitle")} trail={[{ label: t("reviews.adminArea"), to: "/admin" }]} />
+      <div className="container-page py-10">
+        <p className="mb-6 max-w-3xl text-ink-700">{t("reviews.adminIntro", { count: SHOWN })}</p>
+        {actionData?.error ? (
+          <p role="alert" className="mb-4 rounded-md bg-red-50 p-3 font-semibold text-red-900">
+            {t(actionData.error)}
+          </p>
+        ) : null}
+        {loaderData.reviews.length === 0 ? (
+          <p className="text-ink-600" data-testid="reviews-empty">
+            {t("reviews.adminNone")}
+          </p>
+        ) : (
+          <AdminTable
+            name="reviews"
+            title={t("reviews.adminListTitle")}
+            columns={[
+              t("reviews.adminCourse"),
+              t("reviews.adminAuthor"),
+              t("reviews.adminRating"),
+              t("reviews.adminComment"),
+              t("reviews.adminState"),
+            ]}
+            actions={t("reviews.adminActions")}
+          >
+            {loaderData.reviews.map((r) => (
+              <tr key={r.id} className="border-b border-ink-100 align-top">
+                <td className="py-2 pe-3 font-semibold">
+                  <bdi>{r.course ?? "—"}</bdi>
+                </td>
+                <td className="py-2 pe-3">
+                  <bdi>{r.name ?? t("reviews.anonymous")}</bdi>
+                  <span className="block text-xs text-ink-600">{r.date}</span>
+                </td>
+                <td className="py-2 pe-3">{t("reviews.stars", { count: r.rating })}</td>
+                <td className="max-w-md py-2 pe-3 break-words">
+                  <bdi>{r.comment}</bdi>
+                </td>
+                <td className="py-2 pe-3">{r.hidden ? t("reviews.adminHidden") : t("reviews.adminVisible")}</td>
+                <td className="py-2">
+                  <Form method="post">
+                    <input type="hidden" name="id" value={r.id} />
+                    <input type="hidden" name="intent" value={r.hidden ? "show" : "hide"} />
+                    <button type="submit" className="btn btn-secondary px-3 py-1">
+                      {r.hidden ? t("reviews.adminShow") : t("reviews.adminHide")}
+                      <span className="sr-only">
+                        : {r.name ?? t("reviews.anonymous")}, {r.course}
+                      </span>
+                    </button>
+                  </Form>
+                </td>
+              </tr>
+            ))}
+          </AdminTable>
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSignedInUser } from "../support/factories.ts";
+import { shown, startApp } from "./harness.ts";
+
+/** Issue 17: reviews from learners over HTTP — who may write one, bad input, the cards' stars, moderation. */
+describe("reviews from learners over HTTP", () => {
+  let app: Awaited<ReturnType<typeof startApp>>;
+  let dana: string;
+  let newcomer: string;
+  let admin: string;
+  /** The HTML course: one list of one lesson, so one finished lesson is half of it. */
+  const coursePath = "/course/fullstack-html";
+  beforeAll(async () => {
+    app = await startApp();
+    dana = (await createSignedInUser(app.db, "learner", { name: "Dana Levi" })).cookie;
+    newcomer = (await createSignedInUser(app.db, "learner")).cookie;
+    admin = (await createSignedInUser(app.db, "admin")).cookie;
+  });
+  afterAll(async () => app?.stop());
+
+  const get = async (path: string, cookie?: string) =>
+    (await fetch(`${app.url}${path}`, { headers: cookie ? { cookie } : {} })).text();
+  const post = (path: string, cookie: string | undefined, form: Record<string, string>) =>
+    fetch(`${app.url}${path}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { ...(cookie ? { cookie } : {}), "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams(form),
+    });
+  const count = async () =>
+    Number(
+      (await app.db
+        .selectFrom("course_reviews")
+        .select((eb) => eb.fn.countAll().as("n"))
+        .executeTakeFirst())!.n,
+    );
+
+  it("invites a visitor to sign in, and tells a learner who has not watched enough what to do", async () => {
+    expect((await get(coursePath)).includes("Sign in to review this course")).toBe(true);
+    expect(await get(coursePath, newcomer)).toContain('data-testid="review-not-yet"');
+    const refused = await post(coursePath, newcomer, { intent: "review", rating: "5", comment: "Great!" });
+    expect(refused.status).toBe(403);
+    expect(await refused.text()).toContain("You can review a course once you have finished at least half");
+    expect((await post(coursePath, undefined, { intent: "review", rating: "5", comment: "Great!" })).status).toBe(403);
+    expect(await count()).toBe(0);
+  });
+
+  it("takes a review from a learner who finished half a list, refusing bad input with the form's messages", async () => {
+    // Dana finishes the course's one lesson.
+    const lessonRow = await app.db
+      .selectFrom("lessons")
+      .innerJoin("video_lists", "video_lists.id", "lessons.list_id")
+      .select("lessons.id")
+      .where("video_lists.slug", "=", "html")
+      .executeTakeFirstOrThrow();
+    expect((await post("/courses/fullstack/html", dana, { intent: "complete", lesson: lessonRow.id })).status).toBe(
+      303,
+    );
+    const page = await get(coursePath, dana);
+    expect(page).toContain('name="comment"');
+    for (const [form, message] of [
+      [{ intent: "review", rating: "7", comment: "Fine" }, "Choose from 1 to 5 stars."],
+      [{ intent: "review", rating: "4", comment: " " }, "Write a few words (at least 3 characters)."],
+      [{ intent: "review", rating: "4", comment: "x".repeat(1001) }, "Keep it under 1,000 characters."],
+      [{ intent: "other", rating: "4", comment: "Fine" }, "That request was not understood; nothing was saved."],
+    ] as const) {
+      const response = await post(coursePath, dana, form);
+      expect(response.status, message).toBe(400);
+      expect(await response.text()).toContain(message);
+    }
+    const hebrew = await post(`${coursePath}?lng=he`, dana, { intent: "review", rating: "0", comment: "טוב" });
+    expect(await hebrew.text()).toContain("בחרו בין כוכב אחד ל־5 כוכבים.");
+    expect(await count()).toBe(0);
+
+    const saved = await post(coursePath, dana, { intent: "review", rating: "4", comment: "Clear <b>and</b> short." });
+    expect(saved.status).toBe(303);
+    expect(saved.headers.get("location")).toBe("/course/fullstack-html?reviewed=1#reviews");
+    const after = await get(`${coursePath}?reviewed=1`, dana);
+    expect(after).toContain("Thank you! Your review is saved.");
+    expect(after).toContain("Clear &lt;b&gt;and&lt;/b&gt; short.");
+    expect(after).toContain("Dana Levi");
+    // Posting again changes the same review.
+    await post(coursePath, dana, { intent: "review", rating: "5", comment: "Even better the second time." });
+    expect(await count()).toBe(1);
+  });
+
+  it("shows the learners' stars on the course card, and the seeded ones again when the admin hides the review", async () => {
+    const catalogue = shown(await get("/courses/fullstack"));
+    expect(catalogue).toContain("Rated 5.0 out of 5, 1 review");
+    const id = (await app.db.selectFrom("course_reviews").select("id").executeTakeFirstOrThrow()).id;
+    expect((await post("/admin/reviews", dana, { intent: "hide", id })).status).toBe(403);
+    expect((await post("/admin/reviews", admin, { intent: "hide", id: "not-an-id" })).status).toBe(400);
+    expect(await get("/admin/reviews", admin)).toContain("Even better the second time.");
+    expect((await post("/admin/reviews", admin, { intent: "hide", id })).status).toBe(200);
+    await new Promise((ok) => setTimeout(ok, 1100)); // the catalogue is looked at again within a second
+    const again = shown(await get("/courses/fullstack"));
+    expect(again).not.toContain("Rated 5.0 out of 5, 1 review");
+    expect(again).toContain("Rated 4.6 out of 5, 231 reviews"); // the seed's figures
+    expect(await get(coursePath)).not.toContain("Even better the second time.");
+    // Its author still sees it, marked hidden.
+    expect(await get(coursePath, dana)).toContain("Your review is hidden by the site");
+  });
+});
