@@ -1,8 +1,5 @@
 import { z } from "zod";
-
-/** A comment's length, in characters (after trimming). */
-export const REVIEW_COMMENT_MIN = 3;
-export const REVIEW_COMMENT_MAX = 1000;
+import { REVIEW_COMMENT_MAX, REVIEW_COMMENT_MIN } from "./review.limits";
 
 /** The review form: stars 1–5 and a comment. Field errors are translation keys (section "reviews"). */
 export const reviewForm = z.object({

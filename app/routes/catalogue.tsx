@@ -100,7 +100,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     tally: progress ? tally(list.lessons, completed) : null,
     certificate: viewer.user ? await certificateState(servicesOf(context).db, snapshot, viewer.user.id, list) : null,
     // Only a signed-in learner's page loads YouTube's player API (and only once they press play).
-    youtubeApi: viewer.user ? servicesOf(context).config.YOUTUBE_IFRAME_API_URL : undefined,
+    ...(viewer.user ? { youtubeApi: servicesOf(context).config.YOUTUBE_IFRAME_API_URL } : {}),
     viewer: {
       isAuthenticated: viewer.isAuthenticated,
       hasSubscription: viewer.hasSubscription,

@@ -1,7 +1,8 @@
 import { Form, Link, useNavigation } from "react-router";
 import { Stars } from "~/components/ui/stars";
 import { useTranslation } from "~/i18n/use-translation";
-import { REVIEW_COMMENT_MAX, REVIEW_COMMENT_MIN } from "~/models/review.schema";
+// The limits alone, not the schema: no zod in the browser (issue 16).
+import { REVIEW_COMMENT_MAX, REVIEW_COMMENT_MIN } from "~/models/review.limits";
 
 export interface ReviewView {
   id: string;

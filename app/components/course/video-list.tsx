@@ -1,10 +1,8 @@
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { Form, Link, useRevalidator } from "react-router";
 import { clock } from "~/lib/clock";
 import type { VideoProgressView, VideoView } from "~/models/catalogue.types";
-import { followMediaElement } from "./progress-report.client";
-import { loadYoutubeApi, playTrackedYoutube } from "./youtube-api.client";
 
 function PlayIcon() {
   return (
@@ -22,6 +20,9 @@ function PlayIcon() {
  * A YouTube facade: nothing loads from YouTube until the learner asks. Without JavaScript the
  * thumbnail is a plain link to the video; with it, a click swaps in the youtube-nocookie player.
  */
+/** Loaded when a signed-in learner first presses play on a YouTube lesson (issue 16's budget). */
+const TrackedYoutube = lazy(() => import("./tracked-youtube"));
+
 function YoutubePlayer({
   video,
   videoId,
@@ -39,14 +40,16 @@ function YoutubePlayer({
   const [apiFailed, setApiFailed] = useState(false);
   if (playing && video.progress && youtubeApi && !apiFailed) {
     return (
-      <TrackedYoutube
-        video={video}
-        videoId={videoId}
-        lesson={video.progress.lesson}
-        youtubeApi={youtubeApi}
-        onCompleted={onCompleted}
-        onFailed={() => setApiFailed(true)}
-      />
+      <Suspense fallback={<div className="aspect-video w-full rounded-lg bg-black" />}>
+        <TrackedYoutube
+          video={video}
+          videoId={videoId}
+          lesson={video.progress.lesson}
+          youtubeApi={youtubeApi}
+          onCompleted={onCompleted}
+          onFailed={() => setApiFailed(true)}
+        />
+      </Suspense>
     );
   }
   if (playing) {
@@ -86,71 +89,6 @@ function YoutubePlayer({
       />
       <PlayIcon />
     </a>
-  );
-}
-
-/**
- * The IFrame API's player. React owns only the frame around it: the API replaces the element it is
- * given, so that element is made here, outside React's tree. If the API cannot load, the plain embed
- * plays instead (untracked): the lesson still plays.
- */
-function TrackedYoutube({
-  video,
-  videoId,
-  lesson,
-  youtubeApi,
-  onCompleted,
-  onFailed,
-}: {
-  video: VideoView;
-  videoId: string;
-  lesson: string;
-  youtubeApi: string;
-  onCompleted?: () => void;
-  onFailed: () => void;
-}) {
-  const frame = useRef<HTMLDivElement>(null);
-  const callbacks = useRef({ onCompleted, onFailed });
-  useEffect(() => {
-    callbacks.current = { onCompleted, onFailed };
-  }, [onCompleted, onFailed]);
-  const start = video.progress?.resumeAt ?? 0;
-  useEffect(() => {
-    const host = frame.current;
-    if (!host) return;
-    const target = document.createElement("div");
-    host.append(target);
-    let stop: (() => void) | undefined;
-    let cancelled = false;
-    loadYoutubeApi(youtubeApi).then(
-      (YT) => {
-        if (cancelled) return;
-        stop = playTrackedYoutube(YT, target, {
-          videoId,
-          title: video.title,
-          lesson,
-          start,
-          onCompleted: () => callbacks.current.onCompleted?.(),
-        });
-      },
-      () => {
-        if (!cancelled) callbacks.current.onFailed();
-      },
-    );
-    return () => {
-      cancelled = true;
-      stop?.();
-      host.replaceChildren();
-    };
-    // The player is made once per lesson; a new resume point from the server must not restart it.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [youtubeApi, videoId, lesson]);
-  return (
-    <div
-      ref={frame}
-      className="aspect-video w-full overflow-hidden rounded-lg bg-black [&_iframe]:size-full"
-      data-testid="youtube-tracked"
-    />
   );
 }
 
@@ -236,7 +174,16 @@ function SelfHostedPlayer({ video, src, onCompleted }: { video: VideoView; src: 
   useEffect(() => {
     const media = ref.current;
     if (!media || !lesson) return;
-    return followMediaElement(media, lesson, () => completedRef.current?.());
+    // Loaded for signed-in learners only: visitors' pages carry none of it (issue 16's budget).
+    let stop: (() => void) | undefined;
+    let cancelled = false;
+    void import("./progress-report.client").then(({ followMediaElement }) => {
+      if (!cancelled) stop = followMediaElement(media, lesson, () => completedRef.current?.());
+    });
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
   }, [lesson]);
   const playFrom = (seconds: number) => {
     const media = ref.current;

@@ -1,0 +1,73 @@
+import { useEffect, useRef } from "react";
+import type { VideoView } from "~/models/catalogue.types";
+
+/**
+ * The IFrame API's player. React owns only the frame around it: the API replaces the element it is
+ * given, so that element is made here, outside React's tree. If the API cannot load, the plain embed
+ * plays instead (untracked): the lesson still plays.
+ */
+export default function TrackedYoutube({
+  video,
+  videoId,
+  lesson,
+  youtubeApi,
+  onCompleted,
+  onFailed,
+}: {
+  video: VideoView;
+  videoId: string;
+  lesson: string;
+  youtubeApi: string;
+  onCompleted?: () => void;
+  onFailed: () => void;
+}) {
+  const frame = useRef<HTMLDivElement>(null);
+  const callbacks = useRef({ onCompleted, onFailed });
+  useEffect(() => {
+    callbacks.current = { onCompleted, onFailed };
+  }, [onCompleted, onFailed]);
+  const start = video.progress?.resumeAt ?? 0;
+  useEffect(() => {
+    const host = frame.current;
+    if (!host) return;
+    const target = document.createElement("div");
+    host.append(target);
+    let stop: (() => void) | undefined;
+    let cancelled = false;
+    // Loaded on demand: no visitor's page carries the player code (issue 16's JavaScript budget).
+    import("./youtube-api.client")
+      .then(async ({ loadYoutubeApi, playTrackedYoutube }) => ({
+        YT: await loadYoutubeApi(youtubeApi),
+        playTrackedYoutube,
+      }))
+      .then(
+        ({ YT, playTrackedYoutube }) => {
+          if (cancelled) return;
+          stop = playTrackedYoutube(YT, target, {
+            videoId,
+            title: video.title,
+            lesson,
+            start,
+            onCompleted: () => callbacks.current.onCompleted?.(),
+          });
+        },
+        () => {
+          if (!cancelled) callbacks.current.onFailed();
+        },
+      );
+    return () => {
+      cancelled = true;
+      stop?.();
+      host.replaceChildren();
+    };
+    // The player is made once per lesson; a new resume point from the server must not restart it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [youtubeApi, videoId, lesson]);
+  return (
+    <div
+      ref={frame}
+      className="aspect-video w-full overflow-hidden rounded-lg bg-black [&_iframe]:size-full"
+      data-testid="youtube-tracked"
+    />
+  );
+}
