@@ -84,34 +84,44 @@ const base = `http://127.0.0.1:${PORT}`;
 if (!existsSync(join(root, "build/server/index.js"))) throw new Error("run `npm run build` first");
 const work = mkdtempSync(join(tmpdir(), "lomda-lighthouse-"));
 let server;
+let exiting = false;
 const cleanup = () => {
+  exiting = true;
   server?.kill("SIGTERM");
   rmSync(work, { recursive: true, force: true });
 };
 process.on("exit", cleanup);
 process.on("SIGINT", () => process.exit(130));
-server = spawn(process.execPath, ["server.js"], {
-  cwd: root,
-  stdio: ["ignore", "ignore", "inherit"],
-  env: {
-    ...process.env,
-    NODE_ENV: "production",
-    PORT: String(PORT),
-    HOST: "127.0.0.1",
-    PUBLIC_URL: base,
-    DATA_DIR: work,
-    DATABASE_URL: `file:${join(work, "bench.db")}`,
-    LOMDA_DEMO: "1",
-    LOG_LEVEL: "warn",
-  },
-});
-for (let i = 0; ; i++) {
-  try {
-    if ((await fetch(`${base}/healthz`)).ok) break;
-  } catch {}
-  if (i === 200) throw new Error(`${base}/healthz did not answer`);
-  await new Promise((r) => setTimeout(r, 100));
+// Its log (pino, stdout) goes to our stderr: at LOG_LEVEL=warn only what matters shows.
+let restarts = 0;
+async function startServer() {
+  server = spawn(process.execPath, ["server.js"], {
+    cwd: root,
+    stdio: ["ignore", 2, 2],
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+      PUBLIC_URL: base,
+      DATA_DIR: work,
+      DATABASE_URL: `file:${join(work, "bench.db")}`,
+      LOMDA_DEMO: "1",
+      LOG_LEVEL: "warn",
+    },
+  });
+  server.on("exit", (code, signal) => {
+    if (!exiting) console.error(`the server exited (code ${code}, signal ${signal})`);
+  });
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) return;
+    } catch {}
+    if (i === 200) throw new Error(`${base}/healthz did not answer`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }
+await startServer();
 
 const targets = pages.flatMap((path) =>
   LANGS.map((lang) => ({ path, lang, url: `${base}${path}${lang === "en" ? "" : `?lng=${lang}`}` })),
@@ -120,6 +130,12 @@ const targets = pages.flatMap((path) =>
 // each run with no cookies, so it gets the cached page. Render each once before measuring, and
 // check that it is a page at all.
 async function warm(url) {
+  // On a shared machine something else may end the server mid-run: start it again, and say so.
+  if (server.exitCode !== null || server.signalCode !== null) {
+    restarts++;
+    console.error("starting the server again");
+    await startServer();
+  }
   const res = await fetch(url);
   await res.arrayBuffer();
   if (res.status !== 200) throw new Error(`${url} answered ${res.status}`);
@@ -159,6 +175,8 @@ async function measure(url) {
         .filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score === 0)
         .map((ref) => ref.id),
       warnings: lhr.runWarnings,
+      // Lighthouse's own measure of how fast this machine was at the time (higher is faster).
+      benchmarkIndex: lhr.environment?.benchmarkIndex ?? null,
       userAgent: lhr.environment?.hostUserAgent,
     };
   } finally {
@@ -169,14 +187,24 @@ async function measure(url) {
 const startedAt = new Date();
 const loadAtStart = loadavg()[0];
 const runs = new Map(targets.map((t) => [t.url, []]));
+const retries = [];
 for (let round = 0; round < ROUNDS; round++) {
   // Alternate the order, so no page always gets the warmer (or busier) end of a round.
   const order = round % 2 === 0 ? targets : [...targets].reverse();
   for (const target of order) {
-    await warm(target.url); // the cache keeps a page 5 minutes; a long run outlives that
     const t0 = Date.now();
     try {
-      const run = await measure(target.url);
+      let run;
+      try {
+        await warm(target.url); // the cache keeps a page 5 minutes; a long run outlives that
+        run = await measure(target.url);
+      } catch (error) {
+        // Lighthouse's own advice for a broken trace (NO_NAVSTART…) is to run it again: once.
+        process.stderr.write(`${target.path} ${target.lang}: ${error?.message}; once more\n`);
+        retries.push({ round: round + 1, url: target.url.replace(base, ""), error: String(error?.message ?? error) });
+        await warm(target.url);
+        run = await measure(target.url);
+      }
       runs.get(target.url).push(run);
       process.stderr.write(
         `round ${round + 1}/${ROUNDS} ${target.path} ${target.lang}: perf ${run.performance} a11y ${run.accessibility}` +
@@ -197,7 +225,7 @@ const median = (values) => {
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
-const METRICS = ["performance", "accessibility", "fcp", "lcp", "tbt", "cls", "si"];
+const METRICS = ["performance", "accessibility", "fcp", "lcp", "tbt", "cls", "si", "benchmarkIndex"];
 const results = targets.map((target) => {
   const ok = runs.get(target.url).filter((r) => !r.error);
   const perf = ok.map((r) => r.performance).filter((v) => typeof v === "number");
@@ -222,13 +250,21 @@ const userAgent = [...runs.values()].flat().find((r) => r.userAgent)?.userAgent;
 const meta = {
   date: startedAt.toISOString(),
   minutes: Math.round((Date.now() - startedAt) / 60_000),
-  machine: { cores: cpus().length, cpu: cpus()[0]?.model ?? "unknown", loadAverageAtStart: loadAtStart },
+  machine: {
+    cores: cpus().length,
+    cpu: cpus()[0]?.model ?? "unknown",
+    loadAverageAtStart: loadAtStart,
+    loadAverageAtEnd: loadavg()[0],
+    benchmarkIndexMedian: median([...runs.values()].flat().map((r) => r.benchmarkIndex)),
+  },
   node: process.version,
   lighthouse: LIGHTHOUSE_VERSION,
   chromium: CHROMIUM_VERSION,
   userAgent,
   config: "Lighthouse default (mobile, simulated throttling), categories performance and accessibility",
   rounds: ROUNDS,
+  serverRestarts: restarts,
+  retries,
   pages,
   langs: LANGS,
   allPages: pages.length === PAGES.length,
@@ -240,7 +276,9 @@ const lines = [
     ` ${meta.allPages ? "every public page" : `pages ${pages.join(" ")} only`}, English and Hebrew (\`?lng=he\`),` +
     ` ${meta.minutes} min.`,
   `Machine: ${meta.machine.cores} cores (${meta.machine.cpu}), shared; load average ${loadAtStart.toFixed(2)} at the` +
-    ` start. Lighthouse ${LIGHTHOUSE_VERSION}, Chromium ${CHROMIUM_VERSION} (headless), Node ${process.version}.`,
+    ` start, ${meta.machine.loadAverageAtEnd.toFixed(2)} at the end; Lighthouse's benchmark index (median)` +
+    ` ${num(meta.machine.benchmarkIndexMedian)}. Lighthouse ${LIGHTHOUSE_VERSION}, Chromium ${CHROMIUM_VERSION}` +
+    ` (headless), Node ${process.version}.`,
   `${meta.config}; medians over the rounds, times in ms. The performance score is noisy here: compare within one run.`,
   "",
   "| page | lang | perf median | perf range | a11y | FCP | LCP | TBT | CLS | SI |",
@@ -270,6 +308,12 @@ if (failing.length) {
   for (const r of failing)
     lines.push(`- \`${r.url}\`: ${[...r.a11yFailed, ...r.failed.map((e) => `run failed (${e})`)].join(", ")}`);
 }
+if (retries.length || restarts)
+  lines.push(
+    "",
+    `Run again after a failure: ${retries.length ? retries.map((r) => `\`${r.url}\` in round ${r.round} (${r.error})`).join("; ") : "none"}.` +
+      ` Server restarts: ${restarts}.`,
+  );
 const report = lines.join("\n");
 console.log(report);
 const out = join(root, "bench/results");
