@@ -88,6 +88,8 @@ test("a subscriber leaves a self-hosted lesson part-way, comes back, and resumes
 test("a subscriber watches a self-hosted lesson to the end: completed, counted, and unmarked by hand", async ({
   page,
 }) => {
+  // Real playback, four pages and two axe scans: more than the default 30 s on a busy 2-core machine.
+  test.setTimeout(60_000);
   await newSubscriber(page);
   await page.goto("/courses/dsa");
   await waitForHydration(page);
@@ -186,11 +188,17 @@ test("a learner's YouTube lesson: the player API loads only on play, reports pro
   await drive("pauseAt", 125);
   await expect.poll(async () => Number((await storedProgress(email, lessonId))?.position_seconds)).toBe(125);
 
-  // Back later: the player starts where the learner left off.
+  // Back later: the page says where the learner left off, and the player starts there…
   await page.reload();
   await waitForHydration(page);
+  await expect(page.getByTestId("resume-bar")).toContainText("You left off at 2:05.");
   await page.getByTestId("video-facade").click();
   await expect(page.locator('iframe[data-stand-in="youtube"]')).toHaveAttribute("src", /[?&]start=125(&|$)/);
+  // …or, with "Start over", from the beginning.
+  await page.reload();
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Start over" }).click();
+  await expect(page.locator('iframe[data-stand-in="youtube"]')).not.toHaveAttribute("src", /[?&]start=/);
 
   // Played to the end: complete, and the page says so.
   await drive("finish");
@@ -263,4 +271,19 @@ test("a learner who finished half a list reviews the course: the form, its messa
   await expect(page.getByRole("heading", { name: "ביקורות של לומדים" })).toBeVisible();
   await expect(page.getByRole("button", { name: "שמירת השינויים" })).toBeVisible();
   await expectAccessible(page);
+});
+
+test("the admin's certificates and reviews pages pass axe in both languages", async ({ adminPage: page }) => {
+  for (const path of ["/admin/certificates", "/admin/reviews"])
+    for (const lng of ["en", "he"] as const) {
+      await page.goto(`${path}?lng=${lng}`);
+      await expect(page.locator("html")).toHaveAttribute("lang", lng);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+        {
+          "/admin/certificates": { en: "Certificates", he: "תעודות" },
+          "/admin/reviews": { en: "Reviews", he: "ביקורות" },
+        }[path]![lng],
+      );
+      await expectAccessible(page);
+    }
 });

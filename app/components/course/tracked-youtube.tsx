@@ -10,6 +10,7 @@ export default function TrackedYoutube({
   video,
   videoId,
   lesson,
+  start,
   youtubeApi,
   onCompleted,
   onFailed,
@@ -17,6 +18,8 @@ export default function TrackedYoutube({
   video: VideoView;
   videoId: string;
   lesson: string;
+  /** Where to start, in seconds: where the learner left off, or 0 for "Start over". */
+  start: number;
   youtubeApi: string;
   onCompleted?: () => void;
   onFailed: () => void;
@@ -26,7 +29,6 @@ export default function TrackedYoutube({
   useEffect(() => {
     callbacks.current = { onCompleted, onFailed };
   }, [onCompleted, onFailed]);
-  const start = video.progress?.resumeAt ?? 0;
   useEffect(() => {
     const host = frame.current;
     if (!host) return;

@@ -35,16 +35,19 @@ function YoutubePlayer({
   onCompleted?: () => void;
 }) {
   const { t } = useTranslation();
-  const [playing, setPlaying] = useState(false);
+  // Where the player starts once the learner asks for it (null: the facade still shows).
+  const [from, setFrom] = useState<number | null>(null);
+  const resumeAt = video.progress?.resumeAt ?? 0;
   // A signed-in learner's lesson plays in the API's player, which says where they are.
   const [apiFailed, setApiFailed] = useState(false);
-  if (playing && video.progress && youtubeApi && !apiFailed) {
+  if (from !== null && video.progress && youtubeApi && !apiFailed) {
     return (
       <Suspense fallback={<div className="aspect-video w-full rounded-lg bg-black" />}>
         <TrackedYoutube
           video={video}
           videoId={videoId}
           lesson={video.progress.lesson}
+          start={from}
           youtubeApi={youtubeApi}
           onCompleted={onCompleted}
           onFailed={() => setApiFailed(true)}
@@ -52,12 +55,10 @@ function YoutubePlayer({
       </Suspense>
     );
   }
-  if (playing) {
-    // A learner who left off part-way starts there (the player's own `start`).
-    const start = video.progress?.resumeAt ? `&start=${video.progress.resumeAt}` : "";
+  if (from !== null) {
     return (
       <iframe
-        src={`https://www.youtube-nocookie.com/embed/${videoId}?autoplay=1&rel=0${start}`}
+        src={`https://www.youtube-nocookie.com/embed/${videoId}?autoplay=1&rel=0${from > 0 ? `&start=${from}` : ""}`}
         title={video.title}
         allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
         allowFullScreen
@@ -66,29 +67,48 @@ function YoutubePlayer({
     );
   }
   return (
-    <a
-      href={`https://www.youtube.com/watch?v=${videoId}`}
-      target="_blank"
-      rel="noopener noreferrer"
-      onClick={(event) => {
-        event.preventDefault();
-        setPlaying(true);
-      }}
-      className="group relative block overflow-hidden rounded-lg bg-ink-900"
-      aria-label={t("video.play", { title: video.title })}
-      data-testid="video-facade"
-      data-video-id={videoId}
-    >
-      <img
-        src={video.thumb}
-        alt=""
-        width={480}
-        height={360}
-        loading="lazy"
-        className="aspect-video w-full object-cover"
-      />
-      <PlayIcon />
-    </a>
+    <div>
+      <a
+        href={`https://www.youtube.com/watch?v=${videoId}${resumeAt > 0 ? `&t=${resumeAt}s` : ""}`}
+        target="_blank"
+        rel="noopener noreferrer"
+        onClick={(event) => {
+          event.preventDefault();
+          setFrom(resumeAt);
+        }}
+        className="group relative block overflow-hidden rounded-lg bg-ink-900"
+        aria-label={t("video.play", { title: video.title })}
+        data-testid="video-facade"
+        data-video-id={videoId}
+      >
+        <img
+          src={video.thumb}
+          alt=""
+          width={480}
+          height={360}
+          loading="lazy"
+          className="aspect-video w-full object-cover"
+        />
+        <PlayIcon />
+      </a>
+      {resumeAt > 0 ? <ResumeBar at={resumeAt} onPlay={setFrom} /> : null}
+    </div>
+  );
+}
+
+/** "You left off at 12:34." with "Resume from 12:34" and "Start over": either plays from there. */
+function ResumeBar({ at, onPlay }: { at: number; onPlay: (seconds: number) => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="mt-2 flex flex-wrap items-center gap-2 text-sm" data-testid="resume-bar">
+      <span className="text-ink-700">{t("progress.leftOffAt", { time: clock(at) })}</span>
+      <button type="button" className="btn btn-primary px-3 py-1" onClick={() => onPlay(at)}>
+        {t("progress.resumeFrom", { time: clock(at) })}
+      </button>
+      <button type="button" className="btn btn-secondary px-3 py-1" onClick={() => onPlay(0)}>
+        {t("progress.startOver")}
+      </button>
+    </div>
   );
 }
 
@@ -160,7 +180,6 @@ function ComingSoon({ video }: { video: VideoView }) {
  * and "Resume from 12:34" then move the player either way.
  */
 function SelfHostedPlayer({ video, src, onCompleted }: { video: VideoView; src: string; onCompleted?: () => void }) {
-  const { t } = useTranslation();
   const ref = useRef<HTMLVideoElement>(null);
   const progress = video.progress;
   const lesson = progress?.lesson;
@@ -213,17 +232,7 @@ function SelfHostedPlayer({ video, src, onCompleted }: { video: VideoView; src: 
           type={src.endsWith(".webm") ? "video/webm" : "video/mp4"}
         />
       </video>
-      {resumeAt > 0 && choice === "undecided" ? (
-        <div className="mt-2 flex flex-wrap items-center gap-2 text-sm" data-testid="resume-bar">
-          <span className="text-ink-700">{t("progress.leftOffAt", { time: clock(resumeAt) })}</span>
-          <button type="button" className="btn btn-primary px-3 py-1" onClick={() => playFrom(resumeAt)}>
-            {t("progress.resumeFrom", { time: clock(resumeAt) })}
-          </button>
-          <button type="button" className="btn btn-secondary px-3 py-1" onClick={() => playFrom(0)}>
-            {t("progress.startOver")}
-          </button>
-        </div>
-      ) : null}
+      {resumeAt > 0 && choice === "undecided" ? <ResumeBar at={resumeAt} onPlay={playFrom} /> : null}
     </div>
   );
 }
