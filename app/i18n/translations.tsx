@@ -21,6 +21,25 @@ export function serializeStrings(payload: StringsPayload): string {
   );
 }
 
+/**
+ * The translator and the serialized strings of a set of picked sections, made once per set: the
+ * server's source hands out the same object for the same sections, so a page rendered again reuses
+ * both (a translator holds Intl plural rules and its formatted strings; issue 16's per-request cost).
+ */
+const made = new WeakMap<Strings, { translator: ReturnType<typeof createTranslator>; payload: string }>();
+
+function madeFor(locale: Parameters<typeof createTranslator>[0], version: string, strings: Strings) {
+  let entry = made.get(strings);
+  if (!entry) {
+    entry = {
+      translator: createTranslator(locale, strings, reportMissing),
+      payload: serializeStrings({ v: version, s: strings }),
+    };
+    made.set(strings, entry);
+  }
+  return entry;
+}
+
 function reportMissing(key: string) {
   console.error(
     `No string "${key}" on this page: add its section to the route's handle.strings (app/i18n/sections.ts)`,
@@ -40,12 +59,8 @@ export function Translations({ children }: { children: ReactNode }) {
   const sections = useMemo(() => key.split(",") as Section[], [key]);
   // Made again when the page's sections change or the source gains strings (`revision`).
   const { translator, payload } = useMemo(() => {
-    const strings = source.pick(sections);
-    return {
-      translator: createTranslator(source.locale, strings, reportMissing),
-      payload: serializeStrings({ v: source.version, s: strings }),
-      revision,
-    };
+    void revision;
+    return madeFor(source.locale, source.version, source.pick(sections));
   }, [source, sections, revision]);
   const missing = sections.filter((section) => !source.has(section));
   if (missing.length > 0) use(source.load(missing));
