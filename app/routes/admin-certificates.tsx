@@ -1,7 +1,7 @@
-import { data, Form, Link } from "react-router";
+import { data, Link } from "react-router";
 import { z } from "zod";
 import { AdminTable } from "~/components/admin/admin-table";
-import { PageHeader } from "~/components/layout/page-header";
+import { AdminListPage, RowAction } from "~/components/admin/admin-list-page";
 import { useTranslation } from "~/i18n/use-translation";
 import { formatDate } from "~/i18n/format";
 import { getViewer, pageContext, servicesOf } from "~/context.server";
@@ -60,62 +60,50 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export default function AdminCertificates({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   return (
-    <>
-      <PageHeader title={t("certificate.adminTitle")} trail={[{ label: t("certificate.adminArea"), to: "/admin" }]} />
-      <div className="container-page py-10">
-        <p className="mb-6 max-w-3xl text-ink-700">{t("certificate.adminIntro", { count: SHOWN })}</p>
-        {actionData?.error ? (
-          <p role="alert" className="mb-4 rounded-md bg-red-50 p-3 font-semibold text-red-900">
-            {t(actionData.error)}
-          </p>
-        ) : null}
-        {loaderData.certificates.length === 0 ? (
-          <p className="text-ink-600" data-testid="certificates-empty">
-            {t("certificate.adminNone")}
-          </p>
-        ) : (
-          <AdminTable
-            name="certificates"
-            title={t("certificate.adminListTitle")}
-            columns={[
-              t("certificate.adminLearner"),
-              t("certificate.adminCourse"),
-              t("certificate.adminIssued"),
-              t("certificate.adminState"),
-            ]}
-            actions={t("certificate.adminActions")}
-          >
-            {loaderData.certificates.map((c) => (
-              <tr key={c.id} className="border-b border-ink-100 align-top">
-                <td className="py-2 pe-3 font-semibold">
-                  <bdi>{c.name}</bdi>
-                </td>
-                <td className="py-2 pe-3">
-                  <Link to={`/certificates/${c.id}`} className="text-brand-800 underline">
-                    <bdi>{c.course}</bdi>
-                  </Link>
-                </td>
-                <td className="py-2 pe-3">{c.issued}</td>
-                <td className="py-2 pe-3">
-                  {c.revoked ? t("certificate.adminRevokedOn", { date: c.revoked }) : t("certificate.adminValid")}
-                </td>
-                <td className="py-2">
-                  <Form method="post">
-                    <input type="hidden" name="id" value={c.id} />
-                    <input type="hidden" name="intent" value={c.revoked ? "restore" : "revoke"} />
-                    <button type="submit" className="btn btn-secondary px-3 py-1">
-                      {c.revoked ? t("certificate.adminRestore") : t("certificate.adminRevoke")}
-                      <span className="sr-only">
-                        : {c.name}, {c.course}
-                      </span>
-                    </button>
-                  </Form>
-                </td>
-              </tr>
-            ))}
-          </AdminTable>
-        )}
-      </div>
-    </>
+    <AdminListPage
+      title={t("certificate.adminTitle")}
+      adminArea={t("certificate.adminArea")}
+      intro={t("certificate.adminIntro", { count: SHOWN })}
+      error={actionData?.error ? t(actionData.error) : null}
+      empty={loaderData.certificates.length === 0 ? t("certificate.adminNone") : null}
+      emptyTestId="certificates-empty"
+    >
+      <AdminTable
+        name="certificates"
+        title={t("certificate.adminListTitle")}
+        columns={[
+          t("certificate.adminLearner"),
+          t("certificate.adminCourse"),
+          t("certificate.adminIssued"),
+          t("certificate.adminState"),
+        ]}
+        actions={t("certificate.adminActions")}
+      >
+        {loaderData.certificates.map((c) => (
+          <tr key={c.id} className="border-b border-ink-100 align-top">
+            <td className="py-2 pe-3 font-semibold">
+              <bdi>{c.name}</bdi>
+            </td>
+            <td className="py-2 pe-3">
+              <Link to={`/certificates/${c.id}`} className="text-brand-800 underline">
+                <bdi>{c.course}</bdi>
+              </Link>
+            </td>
+            <td className="py-2 pe-3">{c.issued}</td>
+            <td className="py-2 pe-3">
+              {c.revoked ? t("certificate.adminRevokedOn", { date: c.revoked }) : t("certificate.adminValid")}
+            </td>
+            <td className="py-2">
+              <RowAction
+                id={c.id}
+                intent={c.revoked ? "restore" : "revoke"}
+                label={c.revoked ? t("certificate.adminRestore") : t("certificate.adminRevoke")}
+                about={`${c.name}, ${c.course}`}
+              />
+            </td>
+          </tr>
+        ))}
+      </AdminTable>
+    </AdminListPage>
   );
 }

@@ -1,7 +1,7 @@
-import { data, Form } from "react-router";
+import { data } from "react-router";
 import { z } from "zod";
 import { AdminTable } from "~/components/admin/admin-table";
-import { PageHeader } from "~/components/layout/page-header";
+import { AdminListPage, RowAction } from "~/components/admin/admin-list-page";
 import { useTranslation } from "~/i18n/use-translation";
 import { formatDate } from "~/i18n/format";
 import { getViewer, pageContext, servicesOf } from "~/context.server";
@@ -61,63 +61,51 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export default function AdminReviews({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   return (
-    <>
-      <PageHeader title={t("reviews.adminTitle")} trail={[{ label: t("reviews.adminArea"), to: "/admin" }]} />
-      <div className="container-page py-10">
-        <p className="mb-6 max-w-3xl text-ink-700">{t("reviews.adminIntro", { count: SHOWN })}</p>
-        {actionData?.error ? (
-          <p role="alert" className="mb-4 rounded-md bg-red-50 p-3 font-semibold text-red-900">
-            {t(actionData.error)}
-          </p>
-        ) : null}
-        {loaderData.reviews.length === 0 ? (
-          <p className="text-ink-600" data-testid="reviews-empty">
-            {t("reviews.adminNone")}
-          </p>
-        ) : (
-          <AdminTable
-            name="reviews"
-            title={t("reviews.adminListTitle")}
-            columns={[
-              t("reviews.adminCourse"),
-              t("reviews.adminAuthor"),
-              t("reviews.adminRating"),
-              t("reviews.adminComment"),
-              t("reviews.adminState"),
-            ]}
-            actions={t("reviews.adminActions")}
-          >
-            {loaderData.reviews.map((r) => (
-              <tr key={r.id} className="border-b border-ink-100 align-top">
-                <td className="py-2 pe-3 font-semibold">
-                  <bdi>{r.course ?? "—"}</bdi>
-                </td>
-                <td className="py-2 pe-3">
-                  <bdi>{r.name ?? t("reviews.anonymous")}</bdi>
-                  <span className="block text-xs text-ink-600">{r.date}</span>
-                </td>
-                <td className="py-2 pe-3">{t("reviews.stars", { count: r.rating })}</td>
-                <td className="max-w-md py-2 pe-3 break-words">
-                  <bdi>{r.comment}</bdi>
-                </td>
-                <td className="py-2 pe-3">{r.hidden ? t("reviews.adminHidden") : t("reviews.adminVisible")}</td>
-                <td className="py-2">
-                  <Form method="post">
-                    <input type="hidden" name="id" value={r.id} />
-                    <input type="hidden" name="intent" value={r.hidden ? "show" : "hide"} />
-                    <button type="submit" className="btn btn-secondary px-3 py-1">
-                      {r.hidden ? t("reviews.adminShow") : t("reviews.adminHide")}
-                      <span className="sr-only">
-                        : {r.name ?? t("reviews.anonymous")}, {r.course}
-                      </span>
-                    </button>
-                  </Form>
-                </td>
-              </tr>
-            ))}
-          </AdminTable>
-        )}
-      </div>
-    </>
+    <AdminListPage
+      title={t("reviews.adminTitle")}
+      adminArea={t("reviews.adminArea")}
+      intro={t("reviews.adminIntro", { count: SHOWN })}
+      error={actionData?.error ? t(actionData.error) : null}
+      empty={loaderData.reviews.length === 0 ? t("reviews.adminNone") : null}
+      emptyTestId="reviews-empty"
+    >
+      <AdminTable
+        name="reviews"
+        title={t("reviews.adminListTitle")}
+        columns={[
+          t("reviews.adminCourse"),
+          t("reviews.adminAuthor"),
+          t("reviews.adminRating"),
+          t("reviews.adminComment"),
+          t("reviews.adminState"),
+        ]}
+        actions={t("reviews.adminActions")}
+      >
+        {loaderData.reviews.map((r) => (
+          <tr key={r.id} className="border-b border-ink-100 align-top">
+            <td className="py-2 pe-3 font-semibold">
+              <bdi>{r.course ?? "—"}</bdi>
+            </td>
+            <td className="py-2 pe-3">
+              <bdi>{r.name ?? t("reviews.anonymous")}</bdi>
+              <span className="block text-xs text-ink-600">{r.date}</span>
+            </td>
+            <td className="py-2 pe-3">{t("reviews.stars", { count: r.rating })}</td>
+            <td className="max-w-md py-2 pe-3 break-words">
+              <bdi>{r.comment}</bdi>
+            </td>
+            <td className="py-2 pe-3">{r.hidden ? t("reviews.adminHidden") : t("reviews.adminVisible")}</td>
+            <td className="py-2">
+              <RowAction
+                id={r.id}
+                intent={r.hidden ? "show" : "hide"}
+                label={r.hidden ? t("reviews.adminShow") : t("reviews.adminHide")}
+                about={`${r.name ?? t("reviews.anonymous")}, ${r.course ?? "—"}`}
+              />
+            </td>
+          </tr>
+        ))}
+      </AdminTable>
+    </AdminListPage>
   );
 }
