@@ -8,7 +8,13 @@ export default defineConfig({
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
   },
   test: {
-    include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "db/**/*.test.ts", "tests/integration/**/*.test.ts"],
+    include: [
+      "app/**/*.test.{ts,tsx}",
+      "server/**/*.test.ts",
+      "db/**/*.test.ts",
+      "tests/integration/**/*.test.ts",
+      "tests/support/**/*.test.ts",
+    ],
     setupFiles: ["tests/setup/fail-on-console-error.ts"],
     testTimeout: 20_000,
     hookTimeout: 30_000,

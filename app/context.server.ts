@@ -9,6 +9,7 @@ import type { DatabaseHandle } from "./lib/db.server";
 import type { Config } from "./lib/env.server";
 import type { Logger } from "./lib/logger.server";
 import type { MediaStore } from "./lib/media-store.server";
+import type { PaymentProvider } from "./lib/payments/provider.server";
 import { pageUrls, type PageMeta } from "./lib/meta";
 import type { OidcClient } from "./lib/oidc.server";
 import type { RateLimits } from "./lib/rate-limit.server";
@@ -42,6 +43,8 @@ export interface AppServices {
   forwardDelays?: number[];
   /** Looks at the forwarding outbox now (set once the process's background jobs run). */
   kickForwarding?: () => void;
+  /** Online payments (Stripe), when configured; absent: checkout is off. */
+  payments?: PaymentProvider;
   /** The embedded OpenID provider, when OIDC_ISSUER is unset. */
   idp?: Provider;
 }

@@ -9,6 +9,11 @@ export default [
   route("testimonial", "routes/testimonial.tsx"),
   route("Payments", "routes/payments.tsx"),
   route("order", "routes/order.tsx"),
+  // Online payments (issue 18): start a checkout, come back from it, manage billing at the provider.
+  route("checkout", "routes/checkout.ts"),
+  route("checkout/success", "routes/checkout-success.tsx"),
+  route("checkout/cancel", "routes/checkout-cancel.tsx"),
+  route("billing/portal", "routes/billing-portal.ts"),
   // Catalogues and video lists: the loader finds the path in catalogue_paths (404 when unknown), so
   // a list added in the admin answers at once. /cources/programming is the original's spelling.
   route("courses/*", "routes/catalogue.tsx", { id: "catalogue:courses" }),
@@ -43,6 +48,7 @@ export default [
   route("certificates/:id", "routes/certificate.tsx"),
   route("admin/certificates", "routes/admin-certificates.tsx"),
   route("admin/reviews", "routes/admin-reviews.tsx"),
+  route("admin/payments", "routes/admin-payments.tsx"),
   route("library", "routes/library.tsx"),
   route("feedback", "routes/feedback.tsx"),
   route("feedback/new", "routes/feedback.tsx", { id: "feedback-new" }),

@@ -62,6 +62,10 @@ export interface SubscriptionsTable {
   revoked_by: string | null;
   note: string | null;
   created_at: string;
+  /** Bought online: the payment provider's subscription id (its period sets ends_at). */
+  provider_subscription_id: string | null;
+  /** Bought online: 1 when the buyer cancelled and it ends at the period's end. */
+  cancel_at_period_end: number | null;
 }
 
 export interface IdpAccountsTable {
@@ -218,8 +222,12 @@ export interface CoursesTable {
   /** Hours as shown, like "9.50". */
   duration: string;
   students: number;
-  /** US dollars × 100. */
+  /** The card's price × 100, in `currency`; also the one-off price when `sold_separately`. */
   price_cents: number;
+  /** ISO 4217, upper case: USD or ILS. */
+  currency: Generated<string>;
+  /** 1: bought on its own online, at price_cents, for good (issue 18). */
+  sold_separately: Generated<number>;
   /** Stars × 10 (0–50). */
   rating_tenths: number;
   reviews: number;
@@ -409,6 +417,77 @@ export interface Database {
   lesson_progress: LessonProgressTable;
   certificates: CertificatesTable;
   course_reviews: CourseReviewsTable;
+  billing_plans: BillingPlansTable;
+  site_settings: SiteSettingsTable;
+  billing_customers: BillingCustomersTable;
+  payments: PaymentsTable;
+  course_access: CourseAccessTable;
+  payment_events: PaymentEventsTable;
+}
+
+/** A subscription plan the owner offers (issue 18): one row per interval. */
+export interface BillingPlansTable {
+  interval: "month" | "year";
+  amount_cents: number;
+  /** ISO 4217, upper case: USD or ILS. */
+  currency: string;
+  /** 1: offered on /Payments. */
+  active: number;
+  updated_at: string;
+}
+
+export interface SiteSettingsTable {
+  key: string;
+  value: string;
+  updated_at: string;
+}
+
+/** The buyer's customer record at the payment provider (for its customer portal). */
+export interface BillingCustomersTable {
+  user_id: string;
+  provider: string;
+  customer_id: string;
+  created_at: string;
+}
+
+export interface PaymentsTable {
+  id: string;
+  user_id: string | null;
+  kind: "subscription" | "course";
+  course_id: string | null;
+  plan_interval: string | null;
+  amount_cents: number;
+  currency: string;
+  provider: string;
+  /** The provider's id of what was paid: a checkout session, or a renewal's invoice. Unique. */
+  provider_ref: string;
+  /** The provider's payment (payment intent), which a refund names. */
+  provider_payment_id: string | null;
+  provider_subscription_id: string | null;
+  status: "paid" | "refunded";
+  created_at: string;
+  refunded_at: string | null;
+}
+
+/** A course a learner owns for good: bought, or granted by an admin. */
+export interface CourseAccessTable {
+  id: string;
+  user_id: string;
+  course_id: string;
+  /** "payment:<payment id>" or "admin:<user id>". */
+  granted_by: string;
+  payment_id: string | null;
+  granted_at: string;
+  revoked_at: string | null;
+  revoked_by: string | null;
+}
+
+/** The provider's events already applied: a redelivered event is acknowledged and changes nothing. */
+export interface PaymentEventsTable {
+  id: string;
+  provider: string;
+  type: string;
+  received_at: string;
 }
 
 export type User = Selectable<UsersTable>;

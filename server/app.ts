@@ -21,6 +21,7 @@ import { startBackgroundJobs } from "./background.ts";
 import { BODY_TIMEOUT_MS, bodyLimit, bodyTimeout, UPLOAD_TIMEOUT_MS, uploadBodyLimit } from "./body-limit.ts";
 import { formBodiesOnly, requestGuard } from "./request-guard.ts";
 import { feedbackList } from "./api-feedback.ts";
+import { PAYMENT_WEBHOOK_PATH, paymentWebhook } from "./payment-webhook.ts";
 import { createPageCache } from "./page-cache.ts";
 import { precompressedFiles } from "./precompressed.ts";
 import { requestLog } from "./request-log.ts";
@@ -60,9 +61,21 @@ function frameOrigins(config: Config): string[] {
   ];
 }
 
-/** Forms may post (and be redirected) to the sign-in provider: logout goes to its end-session endpoint. */
+/**
+ * Forms may post (and be redirected) to the sign-in provider: logout goes to its end-session endpoint.
+ * With payments on, /checkout and /billing/portal answer a form with a redirect to the provider's
+ * hosted pages (form-action covers redirects): Stripe's, or the API's own origin when it is not
+ * Stripe's (the tests' stand-in serves its pages beside its API).
+ */
 function formOrigins(config: Config): string[] {
-  return config.OIDC_ISSUER ? [new URL(config.OIDC_ISSUER).origin] : [];
+  const origins = config.OIDC_ISSUER ? [new URL(config.OIDC_ISSUER).origin] : [];
+  if (config.STRIPE_SECRET_KEY) {
+    const api = new URL(config.STRIPE_API_URL).origin;
+    origins.push(
+      ...(api === "https://api.stripe.com" ? ["https://checkout.stripe.com", "https://billing.stripe.com"] : [api]),
+    );
+  }
+  return origins;
 }
 
 export function createApp(services: AppServices, options: AppOptions = {}) {
@@ -137,6 +150,8 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
   app.get("/media/covers/:file", coverFiles(services));
   app.get("/thumb/:key", thumbnails(services));
   app.get("/api/feedback", feedbackList(services));
+  // The payment provider's events: raw body (its signature covers the bytes), no same-origin check.
+  app.post(PAYMENT_WEBHOOK_PATH, ...paymentWebhook(services));
 
   app.use(
     bodyLimit({

@@ -15,6 +15,7 @@ import { OidcClient } from "../app/lib/oidc.server.ts";
 import { BooksClient } from "../app/models/books.server.ts";
 import { initThumbnailKeys } from "../app/models/catalogue.server.ts";
 import { createRateLimits } from "../app/lib/rate-limit.server.ts";
+import { StripeProvider } from "../app/lib/payments/stripe.server.ts";
 import {
   countIdpAccounts,
   DEMO_PASSWORD,
@@ -66,6 +67,15 @@ export async function createServices(
     books,
     // Uploaded lesson videos and course covers (MEDIA_DIR: one volume for every process).
     media: createMediaStore(config.mediaDir),
+    // Online payments, when Stripe's keys are configured (README "Taking payments").
+    payments:
+      config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET
+        ? new StripeProvider({
+            secretKey: config.STRIPE_SECRET_KEY,
+            webhookSecret: config.STRIPE_WEBHOOK_SECRET,
+            apiUrl: config.STRIPE_API_URL,
+          })
+        : undefined,
   };
   if (!config.embeddedIdp) {
     const oidc = new OidcClient(

@@ -97,6 +97,29 @@ const schema = z
       emptyToUndefined,
       z.url({ protocol: /^https?$/ }).default("https://www.youtube.com/iframe_api"),
     ),
+    /**
+     * Online payments (issue 18): Stripe's secret key and the webhook endpoint's signing secret. Both
+     * or neither: without them online checkout is off and the pages say how to subscribe instead.
+     * STRIPE_API_URL points the SDK elsewhere (tests: a local stand-in of the API).
+     */
+    STRIPE_SECRET_KEY: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9_]+$/, { error: "must be a Stripe secret key (sk_test_… or sk_live_…)" })
+        .optional(),
+    ),
+    STRIPE_WEBHOOK_SECRET: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^whsec_[A-Za-z0-9_+/=]+$/, { error: "must be a webhook signing secret (whsec_…)" })
+        .optional(),
+    ),
+    STRIPE_API_URL: z.preprocess(
+      emptyToUndefined,
+      z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).default("https://api.stripe.com"),
+    ),
     FORMS_FORWARD_URL: optionalUrl,
     FORMS_ACCESS_KEY: optionalString,
     SMTP_URL: z.preprocess(
@@ -124,6 +147,14 @@ const schema = z
     LOMDA_TEST_ROUTES: z.preprocess(emptyToUndefined, z.enum(["0", "1"]).default("0")),
   })
   .superRefine((env, ctx) => {
+    if ((env.STRIPE_SECRET_KEY === undefined) !== (env.STRIPE_WEBHOOK_SECRET === undefined)) {
+      const missing = env.STRIPE_SECRET_KEY === undefined ? "STRIPE_SECRET_KEY" : "STRIPE_WEBHOOK_SECRET";
+      ctx.addIssue({
+        code: "custom",
+        path: [missing],
+        message: "is required with the other Stripe setting (both or neither)",
+      });
+    }
     const external = env.OIDC_ISSUER !== undefined;
     if (external && !env.OIDC_CLIENT_ID) {
       ctx.addIssue({ code: "custom", path: ["OIDC_CLIENT_ID"], message: "is required when OIDC_ISSUER is set" });

@@ -103,6 +103,8 @@ export function createRateLimits(db: Kysely<Database>) {
      * every 10 s; several tabs, seeks and pauses stay well inside).
      */
     progress: new RateLimiter(db, "progress", 120, 60_000),
+    /** Starting an online checkout (each makes a session at the provider): 20 per 10 minutes per learner. */
+    checkout: new RateLimiter(db, "checkout", 20, 10 * 60_000),
     /** Contact, registration and newsletter forms: 20 per 10 minutes per address. */
     forms: new RateLimiter(db, "forms", 20, 10 * 60_000),
   };

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database, User } from "~/lib/db.server";
 import { isIdpAdmin } from "./idp-account.server";
+import { ownedCourseIds } from "./billing.server";
 import { activeSubscriptionFor } from "./subscription.server";
 
 /**
@@ -20,6 +21,8 @@ export interface Viewer {
   isAuthenticated: boolean;
   hasSubscription: boolean;
   subscriptionEndsAt: string | null;
+  /** The courses the learner owns for good (bought or granted): their lists are open in full. */
+  courseIds: readonly string[];
   isAdmin: boolean;
   /** The email is an admin's, but the provider did not say it is verified: why there are no admin rights. */
   adminEmailUnverified?: boolean;
@@ -31,6 +34,7 @@ export const VISITOR: Viewer = {
   isAuthenticated: false,
   hasSubscription: false,
   subscriptionEndsAt: null,
+  courseIds: [],
   isAdmin: false,
   role: "visitor",
 };
@@ -48,7 +52,10 @@ export async function resolveViewer(
   embeddedIssuer?: string,
 ): Promise<Viewer> {
   if (!user) return VISITOR;
-  const subscription = await activeSubscriptionFor(db, user, now);
+  const [subscription, courseIds] = await Promise.all([
+    activeSubscriptionFor(db, user, now),
+    ownedCourseIds(db, user.id),
+  ]);
   // An admin email counts only when the provider verified it: anyone can type any address at sign-up.
   const isAdmin =
     (user.email !== null && user.email_verified === 1 && adminEmails.includes(user.email)) ||
@@ -59,6 +66,7 @@ export async function resolveViewer(
     isAuthenticated: true,
     hasSubscription,
     subscriptionEndsAt: subscription?.endsAt ?? null,
+    courseIds,
     isAdmin,
     adminEmailUnverified:
       !isAdmin && user.email !== null && user.email_verified !== 1 && adminEmails.includes(user.email),
@@ -66,13 +74,37 @@ export async function resolveViewer(
   };
 }
 
-/** Whether the viewer may play the video at this position (0-based) of a list with this many free samples. */
-export function canWatch(viewer: Viewer, index: number, freeSamples: number = DEFAULT_FREE_SAMPLES): boolean {
-  if (viewer.hasSubscription || viewer.isAdmin) return true;
+/** Whether the viewer owns one of these courses (those holding a list). */
+export function ownsAnyOf(viewer: Viewer, courseIds: readonly string[]): boolean {
+  return courseIds.some((id) => viewer.courseIds.includes(id));
+}
+
+/**
+ * Whether the viewer may play the video at this position (0-based) of a list with this many free
+ * samples, held by these courses (owning one opens the whole list).
+ */
+export function canWatch(
+  viewer: Viewer,
+  index: number,
+  freeSamples: number = DEFAULT_FREE_SAMPLES,
+  courseIds: readonly string[] = [],
+): boolean {
+  if (viewer.hasSubscription || viewer.isAdmin || ownsAnyOf(viewer, courseIds)) return true;
   return viewer.isAuthenticated && index < freeSamples;
 }
 
 /** Whether the viewer watches this position only as a learner's free sample (so the page says so). */
-export function isFreeSample(viewer: Viewer, index: number, freeSamples: number = DEFAULT_FREE_SAMPLES): boolean {
-  return viewer.isAuthenticated && !viewer.hasSubscription && !viewer.isAdmin && index < freeSamples;
+export function isFreeSample(
+  viewer: Viewer,
+  index: number,
+  freeSamples: number = DEFAULT_FREE_SAMPLES,
+  courseIds: readonly string[] = [],
+): boolean {
+  return (
+    viewer.isAuthenticated &&
+    !viewer.hasSubscription &&
+    !viewer.isAdmin &&
+    !ownsAnyOf(viewer, courseIds) &&
+    index < freeSamples
+  );
 }

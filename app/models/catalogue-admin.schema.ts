@@ -61,6 +61,7 @@ const E = {
   answer: "courseAdmin.errors.answer",
   optionDuplicate: "courseAdmin.errors.optionDuplicate",
   courses: "courseAdmin.errors.courses",
+  currency: "courseAdmin.errors.currency",
 } as const;
 
 /* ---------- Field types ---------- */
@@ -191,6 +192,13 @@ export const courseSchema = z.object({
   duration: hours,
   students: wholeNumber(100_000_000),
   price,
+  /** The price's currency (an older form without the field: US dollars). */
+  currency: z.preprocess(
+    (v) => (v === undefined || v === "" ? "USD" : v),
+    z.enum(["USD", "ILS"], { error: E.currency }),
+  ),
+  /** Sold on its own online, at the price, for good (issue 18). */
+  soldSeparately: checkbox,
   rating,
   reviews: wholeNumber(100_000_000),
   readMore: siteLink,

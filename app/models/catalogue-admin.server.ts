@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { sql, type Kysely, type Transaction } from "kysely";
+import { sql, type Kysely, type Selectable, type Transaction } from "kysely";
 import { data, redirect } from "react-router";
 import { setFlash, type Flash } from "~/lib/cookies.server";
 import { writeTransaction, type Database } from "~/lib/db.server";
@@ -274,6 +274,8 @@ export interface AdminCourse extends AdminText {
   students: number;
   /** As the form shows it: "49.99". */
   price: string;
+  currency: string;
+  soldSeparately: boolean;
   /** As the form shows it: "4.5". */
   rating: string;
   reviews: number;
@@ -378,7 +380,7 @@ function toCatalogue(
   };
 }
 
-function toCourse(row: Database["courses"]): AdminCourse {
+function toCourse(row: Selectable<Database["courses"]>): AdminCourse {
   return {
     id: row.id,
     catalogueId: row.catalogue_id,
@@ -392,6 +394,8 @@ function toCourse(row: Database["courses"]): AdminCourse {
     duration: row.duration,
     students: Number(row.students),
     price: centsToDollars(Number(row.price_cents)),
+    currency: row.currency,
+    soldSeparately: Number(row.sold_separately) === 1,
     rating: tenthsToRating(Number(row.rating_tenths)),
     reviews: Number(row.reviews),
     cover: row.cover,
@@ -860,6 +864,8 @@ export async function createCourse(db: Db, catalogueId: string, raw: unknown): P
         duration: input.duration,
         students: input.students,
         price_cents: input.price,
+        currency: input.currency,
+        sold_separately: flag(input.soldSeparately),
         rating_tenths: input.rating,
         reviews: input.reviews,
         cover: input.cover ?? DEFAULT_COVER,
@@ -897,6 +903,8 @@ export async function updateCourse(db: Db, id: string, raw: unknown): Promise<Wr
         duration: input.duration,
         students: input.students,
         price_cents: input.price,
+        currency: input.currency,
+        sold_separately: flag(input.soldSeparately),
         rating_tenths: input.rating,
         reviews: input.reviews,
         cover: input.cover ?? current.cover,

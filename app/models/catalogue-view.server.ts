@@ -33,7 +33,7 @@ export function cardView(
     teacher: course.teacher[locale],
     duration: course.duration,
     students: course.students,
-    price: formatPrice(course.priceCents / 100, locale),
+    price: formatPrice(course.priceCents / 100, locale, course.currency),
     rating: course.ratingTenths / 10,
     reviews: course.reviews,
     cover: course.cover,
@@ -62,7 +62,7 @@ export function coursePageView(
       href,
       freeSamples: list.freeSamples,
       lessons: list.lessons.map((lesson, index) => {
-        const video = viewVideo(lesson, index, list.freeSamples, viewer, locale);
+        const video = viewVideo(lesson, index, list.freeSamples, viewer, locale, false, list.courseIds);
         return {
           key: lesson.slug,
           title: video.title,

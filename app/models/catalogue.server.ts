@@ -41,6 +41,8 @@ export interface ListEntry {
   /** How many lessons from the top a signed-in learner may watch. */
   freeSamples: number;
   lessons: LessonEntry[];
+  /** The visible courses that hold it: owning one of them opens the whole list. */
+  courseIds: string[];
   /** Its URLs (lower-case), those listed in the sitemap first. */
   paths: string[];
 }
@@ -55,6 +57,10 @@ export interface CourseEntry {
   duration: string;
   students: number;
   priceCents: number;
+  /** ISO 4217 of the price: USD or ILS. */
+  currency: string;
+  /** Bought on its own online, at the price, for good. */
+  soldSeparately: boolean;
   ratingTenths: number;
   reviews: number;
   cover: string;
@@ -157,6 +163,7 @@ export async function loadCatalogueSnapshot(db: Kysely<Database>, version: numbe
       description: text(row.description_en, row.description_he),
       freeSamples: Number(row.free_samples),
       lessons: [],
+      courseIds: [],
       paths: [],
     });
   }
@@ -196,6 +203,8 @@ export async function loadCatalogueSnapshot(db: Kysely<Database>, version: numbe
       duration: row.duration,
       students: Number(row.students),
       priceCents: Number(row.price_cents),
+      currency: row.currency,
+      soldSeparately: Number(row.sold_separately) === 1,
       // The seeded (or admin-set) figures until learners have reviewed the course; then theirs alone.
       ratingTenths: reviewed.has(row.id)
         ? Math.round((reviewed.get(row.id)!.stars * 10) / reviewed.get(row.id)!.count)
@@ -211,7 +220,10 @@ export async function loadCatalogueSnapshot(db: Kysely<Database>, version: numbe
     courseById.set(course.id, course);
   }
   for (const link of linkRows) {
-    if (lists.has(link.list_id)) courseById.get(link.course_id)?.listIds.push(link.list_id);
+    const course = courseById.get(link.course_id);
+    if (!course || !lists.has(link.list_id)) continue;
+    course.listIds.push(link.list_id);
+    lists.get(link.list_id)!.courseIds.push(course.id);
   }
 
   const paths = new Map<string, CataloguePath>();
@@ -472,8 +484,10 @@ export function viewVideo(
   viewer: Viewer,
   locale: Locale,
   alwaysOpen = false,
+  /** The courses holding the lesson's list: a learner who owns one may watch it all. */
+  courseIds: readonly string[] = [],
 ): VideoView {
-  const allowed = alwaysOpen || canWatch(viewer, index, freeSamples);
+  const allowed = alwaysOpen || canWatch(viewer, index, freeSamples, courseIds);
   return {
     key: lesson.slug,
     title: lesson.title[locale],
@@ -487,7 +501,7 @@ export function viewVideo(
         : lesson.videoFile
           ? { kind: "mp4", src: `/video/${lesson.videoFile}` }
           : { kind: "soon" },
-    freeSample: !alwaysOpen && isFreeSample(viewer, index, freeSamples),
+    freeSample: !alwaysOpen && isFreeSample(viewer, index, freeSamples, courseIds),
   };
 }
 
@@ -503,7 +517,7 @@ export function canFetchVideoFile(snapshot: CatalogueSnapshot, file: string, vie
     for (const [index, lesson] of list.lessons.entries()) {
       if (lesson.videoFile !== file) continue;
       known = true;
-      if (canWatch(viewer, index, list.freeSamples)) return true;
+      if (canWatch(viewer, index, list.freeSamples, list.courseIds)) return true;
     }
   }
   return known ? false : undefined;

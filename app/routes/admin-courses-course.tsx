@@ -54,7 +54,9 @@ import type { Route } from "./+types/admin-courses-course";
 import type { StringsHandle } from "~/i18n/sections";
 
 /** The string sections this page shows besides the frame's (app/i18n/sections.ts). */
-export const handle = { strings: ["admin", "courseAdmin", "upload", "youtube"] } satisfies StringsHandle;
+export const handle = {
+  strings: ["admin", "adminPayments", "courseAdmin", "upload", "youtube"],
+} satisfies StringsHandle;
 
 /**
  * /admin/courses/course/:id (and /admin/courses/catalogue/:catalogueId/new-course): a course
@@ -176,6 +178,8 @@ export default function CourseEditor({ loaderData, actionData }: Route.Component
         duration: course.duration,
         students: String(course.students),
         price: course.price,
+        currency: course.currency,
+        soldSeparately: course.soldSeparately ? "on" : "",
         rating: course.rating,
         reviews: String(course.reviews),
         cover: course.cover,
@@ -183,7 +187,15 @@ export default function CourseEditor({ loaderData, actionData }: Route.Component
         join: course.join ?? "",
         published: course.published ? "on" : "",
       }
-    : { published: "on", students: "0", reviews: "0", rating: "0", cover: BUNDLED_COVERS[0] };
+    : {
+        published: "on",
+        soldSeparately: "on",
+        currency: "USD",
+        students: "0",
+        reviews: "0",
+        rating: "0",
+        cover: BUNDLED_COVERS[0],
+      };
   const values = (actionData?.values as FormValues | null) ?? initial;
   const title = course ? localTitle(course) : t("courseAdmin.newCourse");
   const covers = [
@@ -239,6 +251,16 @@ export default function CourseEditor({ loaderData, actionData }: Route.Component
             <TextField name="price" lang="code" inputMode="decimal" required hint={t("courseAdmin.priceHint")} />
             <TextField name="rating" lang="code" inputMode="decimal" required hint={t("courseAdmin.ratingHint")} />
             <TextField name="reviews" lang="code" inputMode="numeric" required />
+          </div>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <SelectField
+              name="currency"
+              options={[
+                { value: "USD", label: t("adminPayments.usd") },
+                { value: "ILS", label: t("adminPayments.ils") },
+              ]}
+            />
+            <CheckboxField name="soldSeparately" hint={t("courseAdmin.soldSeparatelyHint")} />
           </div>
           <div className="space-y-2">
             <SelectField name="cover" options={covers} hint={t("courseAdmin.coverHint")} />

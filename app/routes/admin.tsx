@@ -4,6 +4,7 @@ import { z } from "zod";
 import { AdminTable } from "~/components/admin/admin-table";
 import { PageHeader } from "~/components/layout/page-header";
 import { formatDate, formatDateTime } from "~/i18n/format";
+import { subscriptionSource } from "~/models/billing.server";
 import { requireAdmin } from "~/models/viewer.server";
 import { getViewer, localeContext, servicesOf } from "~/context.server";
 import { deleteFeedback, listFeedbackForModeration, setFeedbackHidden } from "~/models/feedback.server";
@@ -30,7 +31,9 @@ import type { Route } from "./+types/admin";
 import type { StringsHandle } from "~/i18n/sections";
 
 /** The string sections this page shows besides the frame's (app/i18n/sections.ts). */
-export const handle = { strings: ["admin", "certificate", "courseAdmin", "reviews"] } satisfies StringsHandle;
+export const handle = {
+  strings: ["admin", "adminPayments", "certificate", "courseAdmin", "reviews"],
+} satisfies StringsHandle;
 
 /**
  * The lists, each paged on its own: its cursor rides in its own query parameter, so paging one
@@ -123,6 +126,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
           startsAt: formatDate(s.startsAt, locale),
           endsAt: s.endsAt ? formatDate(s.endsAt, locale) : null,
           grantedBy: s.grantedBy,
+          source: subscriptionSource(s.grantedBy),
           state: s.active ? "active" : s.revokedAt ? "revoked" : "ended",
         })),
         pages: pageLinks("subscriptions", subscriptions),
@@ -498,6 +502,9 @@ export default function Admin({ loaderData, actionData }: Route.ComponentProps) 
             <Link to="/admin/reviews" className="btn btn-secondary">
               {t("reviews.adminLink")}
             </Link>
+            <Link to="/admin/payments" className="btn btn-secondary">
+              {t("adminPayments.adminLink")}
+            </Link>
           </div>
         </section>
         <section aria-labelledby="inbox-heading">
@@ -531,7 +538,14 @@ export default function Admin({ loaderData, actionData }: Route.ComponentProps) 
               <td className="py-2">{s.startsAt}</td>
               <td className="py-2">{s.endsAt ?? t("admin.noEnd")}</td>
               <td className="py-2">
-                <bdi dir="ltr">{s.grantedBy}</bdi>
+                {s.source === "payment"
+                  ? t("adminPayments.sourcePayment", { provider: "Stripe" })
+                  : s.source === "approval"
+                    ? t("adminPayments.sourceApproval")
+                    : t("adminPayments.sourceManual")}
+                <bdi dir="ltr" className="block text-xs text-ink-600">
+                  {s.grantedBy}
+                </bdi>
               </td>
               <td className="py-2">{t(`admin.${s.state}` as "admin.active")}</td>
               <td className="py-2">

@@ -89,7 +89,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     description: list.description[locale],
     freeSamples: list.freeSamples,
     videos: list.lessons.map((lesson, index) => {
-      const video = viewVideo(lesson, index, list.freeSamples, viewer, locale);
+      const video = viewVideo(lesson, index, list.freeSamples, viewer, locale, false, list.courseIds);
       if (!progress || !video.player || video.player.kind === "soon") return video;
       const mine = progress.get(lesson.id);
       return {

@@ -1,28 +1,39 @@
 import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
 import { PageHeader } from "~/components/layout/page-header";
-import { getViewer, pageContext } from "~/context.server";
+import { getViewer, pageContext, servicesOf } from "~/context.server";
 import { pageMeta } from "~/lib/meta";
-import { getSubscriptionPrice } from "~/models/site-content.server";
-import { formatPrice } from "~/i18n/format";
+import { getPlans, onlineCheckout } from "~/models/billing.server";
+import { formatMoney } from "~/i18n/format";
 import type { Route } from "./+types/payments";
 import { CheckIcon } from "~/components/ui/check-icon";
+import { CheckoutButton, CheckoutProblemNote, checkoutProblemOf } from "~/components/billing/checkout-problem";
 import type { StringsHandle } from "~/i18n/sections";
 
 /** The string sections this page shows besides the frame's (app/i18n/sections.ts). */
-export const handle = { strings: ["payments"] } satisfies StringsHandle;
+export const handle = { strings: ["checkout", "payments"] } satisfies StringsHandle;
 
-/** /Payments: what a subscription includes, its price, and how to get one today. */
+/**
+ * /Payments: what a subscription includes and the plans the owner offers (admin → Payments). With
+ * online checkout on, each plan has its button (a visitor signs in first); with it off — or without
+ * a payment provider configured — the page says how to subscribe through a registration request.
+ */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { locale, t, meta } = pageContext(context, request);
-  const price = getSubscriptionPrice();
+  const { db, payments } = servicesOf(context);
   const viewer = getViewer(context);
+  const plans = (await getPlans(db)).filter((p) => p.active);
   return {
     meta: meta(t("payments.metaTitle"), t("payments.description")),
-    monthly: formatPrice(price.priceMonthly, locale),
-    yearly: formatPrice(price.priceYearly, locale),
+    plans: plans.map((p) => ({
+      interval: p.interval,
+      price: formatMoney(p.amountCents / 100, p.currency, locale, { cents: true }),
+    })),
+    online: plans.length > 0 && (await onlineCheckout(db, payments)),
     subscribed: viewer.hasSubscription,
     signedIn: viewer.isAuthenticated,
+    problem: checkoutProblemOf(request.url),
+    lng: new URL(request.url).searchParams.get("lng"),
   };
 }
 
@@ -31,6 +42,7 @@ export const meta = ({ loaderData }: Route.MetaArgs) => pageMeta(loaderData?.met
 export default function Payments({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const includes = ["include1", "include2", "include3", "include4"] as const;
+  const { plans, online, subscribed, signedIn, lng } = loaderData;
   return (
     <>
       <PageHeader title={t("payments.title")} />
@@ -50,14 +62,50 @@ export default function Payments({ loaderData }: Route.ComponentProps) {
           </ul>
         </div>
         <div className="rounded-[var(--radius-card)] bg-brand-50 p-8 shadow-[var(--shadow-card)]">
-          <p className="text-4xl font-extrabold text-brand-900" data-testid="price-monthly">
-            <bdi>{t("payments.monthly", { price: loaderData.monthly })}</bdi>
-          </p>
-          <p className="mt-1 text-ink-700">
-            <bdi>{t("payments.yearly", { price: loaderData.yearly })}</bdi>
-          </p>
-          {loaderData.subscribed ? (
-            <p className="mt-6 font-bold text-success-700">{t("payments.active")}</p>
+          <CheckoutProblemNote problem={loaderData.problem} />
+          {plans.length === 0 ? <p className="text-ink-700">{t("checkout.noPlans")}</p> : null}
+          <ul className="grid gap-6" data-testid="plans">
+            {plans.map((plan) => (
+              <li key={plan.interval} data-testid={`plan-${plan.interval}`}>
+                <p className="text-3xl font-extrabold text-brand-900">
+                  <bdi>
+                    {t(plan.interval === "month" ? "payments.monthly" : "checkout.perYear", { price: plan.price })}
+                  </bdi>
+                </p>
+                {online && !subscribed ? (
+                  signedIn ? (
+                    <CheckoutButton name="plan" value={plan.interval} lng={lng} className="btn btn-primary btn-lg mt-3">
+                      {t(plan.interval === "month" ? "checkout.subscribeMonthly" : "checkout.subscribeYearly")}
+                    </CheckoutButton>
+                  ) : null
+                ) : null}
+              </li>
+            ))}
+          </ul>
+          {subscribed ? (
+            <p className="mt-6 font-bold text-success-700">
+              {t("payments.active")}{" "}
+              <Link to="/profile#access" className="font-semibold text-brand-800 underline">
+                {t("checkout.seeAccess")}
+              </Link>
+            </p>
+          ) : online ? (
+            <>
+              {!signedIn ? (
+                <a
+                  href={`/signin?returnTo=${encodeURIComponent(lng ? `/Payments?lng=${lng}` : "/Payments")}`}
+                  className="btn btn-primary btn-lg mt-6"
+                >
+                  {t("checkout.signInToSubscribe")}
+                </a>
+              ) : null}
+              <p className="mt-6 text-sm text-ink-700">{t("checkout.secureNote")}</p>
+              <p className="mt-3 text-sm">
+                <Link to="/register#request-heading" className="font-semibold text-brand-800 underline">
+                  {t("checkout.schoolRequest")}
+                </Link>
+              </p>
+            </>
           ) : (
             <>
               <h3 className="mt-6 text-lg font-bold">{t("payments.howTitle")}</h3>
@@ -65,7 +113,7 @@ export default function Payments({ loaderData }: Route.ComponentProps) {
               <Link to="/register#request-heading" className="btn btn-primary btn-lg mt-6">
                 {t("payments.howCta")}
               </Link>
-              {!loaderData.signedIn ? (
+              {!signedIn ? (
                 <p className="mt-4">
                   <a href="/signin?returnTo=%2FPayments" className="font-semibold text-brand-800 underline">
                     {t("payments.already")}

@@ -11,17 +11,18 @@ import { certificatesOf } from "~/models/certificate.server";
 import { ContinueLearning } from "~/components/course/continue-learning";
 import { ProgressTally } from "~/components/course/progress-tally";
 import { findUserById } from "~/models/user.server";
+import { billingSummary, onlineCheckout } from "~/models/billing.server";
 import { IDP_MOUNT } from "~/lib/idp/provider.server";
 import type { Route } from "./+types/profile";
 import type { StringsHandle } from "~/i18n/sections";
 
 /** The string sections this page shows besides the frame's (app/i18n/sections.ts). */
-export const handle = { strings: ["certificate", "profile", "progress"] } satisfies StringsHandle;
+export const handle = { strings: ["certificate", "checkout", "profile", "progress"] } satisfies StringsHandle;
 
 /** Signed-in only (a visitor is sent to /register). Real values from the provider's claims. */
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const me = requireUser(getViewer(context));
-  const { db, idp, config } = servicesOf(context);
+  const { db, idp, config, payments } = servicesOf(context);
   const { locale, i18n } = context.get(localeContext);
   const user = (await findUserById(db, me.id))!;
   const { viewer } = me;
@@ -41,7 +42,28 @@ export async function loader({ context }: Route.LoaderArgs) {
     href,
     tally,
   }));
+  const billing = await billingSummary(db, user);
+  const coursesById = new Map([...catalogue.courses.values()].map((c) => [c.id, c]));
+  const url = new URL(request.url);
   return {
+    access: {
+      subscription: billing.subscription
+        ? {
+            until: billing.subscription.endsAt ? formatDate(billing.subscription.endsAt, locale) : null,
+            renews: billing.subscription.renews,
+            online: billing.subscription.online,
+          }
+        : null,
+      // Courses owned for good; one unpublished since is still owned, but has no page to link to.
+      courses: billing.courses.flatMap((c) => {
+        const course = coursesById.get(c.courseId);
+        return course ? [{ slug: course.slug, title: course.title[locale], bought: c.bought }] : [];
+      }),
+      portal: billing.hasCustomer && payments !== undefined,
+      portalFailed: url.searchParams.get("billing") === "failed",
+      online: await onlineCheckout(db, payments),
+      lng: url.searchParams.get("lng"),
+    },
     history,
     continueLearning: await continueLearning(db, catalogue, viewer, locale),
     certificates: (await certificatesOf(db, me.id)).map((c) => ({
@@ -104,6 +126,61 @@ function Row({ label, value, ltr = false }: { label: string; value: string | nul
   );
 }
 
+/** What the learner has — subscription, courses owned — and where to manage the billing. */
+function AccessSection({ access }: { access: Route.ComponentProps["loaderData"]["access"] }) {
+  const { t } = useTranslation();
+  const { subscription, courses } = access;
+  return (
+    <section className="container-page max-w-3xl pb-14" aria-labelledby="access">
+      <h2 id="access" className="text-2xl font-bold">
+        {t("checkout.accessHeading")}
+      </h2>
+      {access.portalFailed ? (
+        <p role="alert" className="mt-3 rounded-lg border border-red-200 bg-red-50 p-4 font-semibold text-red-900">
+          {t("checkout.portalFailed")}
+        </p>
+      ) : null}
+      <ul className="mt-4 grid gap-2" data-testid="access">
+        {subscription ? (
+          <li data-testid="access-subscription">
+            {subscription.until === null
+              ? t("checkout.accessOpen")
+              : subscription.online
+                ? t(subscription.renews ? "checkout.accessRenews" : "checkout.accessEnds", { date: subscription.until })
+                : t("checkout.accessUntil", { date: subscription.until })}
+          </li>
+        ) : null}
+        {courses.map((c) => (
+          <li key={c.slug} data-testid="access-course">
+            {t("checkout.accessCourse")}{" "}
+            <Link to={`/course/${c.slug}`} className="font-semibold text-brand-800 underline">
+              <bdi>{c.title}</bdi>
+            </Link>
+          </li>
+        ))}
+      </ul>
+      {!subscription && courses.length === 0 ? <p className="mt-3 text-ink-600">{t("checkout.accessNone")}</p> : null}
+      <div className="mt-6 flex flex-wrap gap-3">
+        {access.portal ? (
+          <form
+            method="post"
+            action={access.lng ? `/billing/portal?lng=${encodeURIComponent(access.lng)}` : "/billing/portal"}
+          >
+            <button type="submit" className="btn btn-secondary">
+              {t("checkout.manageBilling")}
+            </button>
+          </form>
+        ) : null}
+        {!subscription ? (
+          <Link to="/Payments" className="btn btn-primary">
+            {t(access.online ? "checkout.seePlans" : "profile.howToSubscribe")}
+          </Link>
+        ) : null}
+      </div>
+    </section>
+  );
+}
+
 export default function Profile({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { profile } = loaderData;
@@ -149,17 +226,13 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           <Row label={t("profile.lastLogin")} value={profile.lastLogin} />
           <Row label={t("profile.subscription")} value={subscription ?? t("profile.subscriptionNone")} />
         </dl>
-        {!profile.subscription ? (
-          <Link to="/Payments" className="btn btn-secondary mt-6">
-            {t("profile.howToSubscribe")}
-          </Link>
-        ) : null}
         {profile.embedded ? (
-          <Link to="/account/password" className="btn btn-outline ms-3 mt-6">
+          <Link to="/account/password" className="btn btn-outline mt-6">
             {t("profile.changePassword")}
           </Link>
         ) : null}
       </section>
+      <AccessSection access={loaderData.access} />
       <section className="container-page max-w-3xl pb-14" aria-labelledby="progress-heading">
         <h2 id="progress-heading" className="text-2xl font-bold">
           {t("progress.profileHeading")}

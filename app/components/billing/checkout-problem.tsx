@@ -1,0 +1,50 @@
+import { useTranslation } from "~/i18n/use-translation";
+
+/** Why /checkout sent the buyer back (?checkout=…), said in their language; nothing for anything else. */
+export type CheckoutProblem = "off" | "unavailable" | "failed" | "busy";
+
+const MESSAGES = {
+  off: "checkout.problemOff",
+  unavailable: "checkout.problemUnavailable",
+  failed: "checkout.problemFailed",
+  busy: "checkout.problemBusy",
+} as const;
+
+export function checkoutProblemOf(url: string): CheckoutProblem | null {
+  const value = new URL(url).searchParams.get("checkout");
+  return value !== null && value in MESSAGES ? (value as CheckoutProblem) : null;
+}
+
+export function CheckoutProblemNote({ problem }: { problem: CheckoutProblem | null }) {
+  const { t } = useTranslation();
+  if (!problem) return null;
+  return (
+    <p role="alert" className="mb-6 rounded-lg border border-red-200 bg-red-50 p-4 font-semibold text-red-900">
+      {t(MESSAGES[problem])}
+    </p>
+  );
+}
+
+/** A buy button: a plain form to /checkout (works without JavaScript), carrying the page's ?lng. */
+export function CheckoutButton({
+  name,
+  value,
+  lng,
+  children,
+  className = "btn btn-primary btn-lg",
+}: {
+  name: "plan" | "course";
+  value: string;
+  lng: string | null;
+  children: React.ReactNode;
+  className?: string;
+}) {
+  return (
+    <form method="post" action={lng ? `/checkout?lng=${encodeURIComponent(lng)}` : "/checkout"}>
+      <input type="hidden" name={name} value={value} />
+      <button type="submit" className={className}>
+        {children}
+      </button>
+    </form>
+  );
+}

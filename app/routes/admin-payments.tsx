@@ -1,0 +1,391 @@
+import { data, Form, Link } from "react-router";
+import { AdminTable } from "~/components/admin/admin-table";
+import { RowAction } from "~/components/admin/admin-list-page";
+import { PageHeader } from "~/components/layout/page-header";
+import { useTranslation } from "~/i18n/use-translation";
+import { formatDate, formatDateTime, formatMoney } from "~/i18n/format";
+import { getCatalogue, getViewer, pageContext, servicesOf } from "~/context.server";
+import { parseCursor } from "~/lib/keyset.server";
+import { centsToDollars } from "~/models/catalogue-admin.schema";
+import { adminPaymentsForm, type AdminPaymentsErrorKey } from "~/models/billing.schema";
+import {
+  getPlans,
+  grantCourse,
+  latestCourseGrants,
+  listPaymentsPage,
+  onlineCheckoutSetting,
+  revokeCourseAccess,
+  savePlan,
+  setOnlineCheckout,
+} from "~/models/billing.server";
+import { requireAdmin } from "~/models/viewer.server";
+import type { StringsHandle } from "~/i18n/sections";
+import type { Route } from "./+types/admin-payments";
+
+/** The string sections this page shows besides the frame's (app/i18n/sections.ts). */
+export const handle = { strings: ["adminPayments"] } satisfies StringsHandle;
+
+/**
+ * /admin/payments (admins only): the offer (plans: price, currency, offered or not), the online
+ * checkout switch, the payments received (newest first, keyset-paged) and the courses owned — each
+ * with its source — and granting or revoking a course by hand. Subscriptions, with their source, are
+ * on /admin beside the hand grants and approvals.
+ */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  requireAdmin(getViewer(context), request);
+  const { locale, t } = pageContext(context, request);
+  const { db, payments: provider } = servicesOf(context);
+  const url = new URL(request.url);
+  const cursor = parseCursor(url.searchParams.get("payments"));
+  const snapshot = getCatalogue(context);
+  const titles = new Map([...snapshot.courses.values()].map((c) => [c.id, c.title[locale]]));
+  const [plans, online, page, grants] = await Promise.all([
+    getPlans(db),
+    onlineCheckoutSetting(db),
+    listPaymentsPage(db, cursor.ok ? cursor.cursor : null),
+    latestCourseGrants(db),
+  ]);
+  return data(
+    {
+      title: t("adminPayments.title"),
+      configured: provider !== undefined,
+      online,
+      plans: plans.map((p) => ({ ...p, amount: centsToDollars(p.amountCents) })),
+      payments: page.items.map((p) => ({
+        id: p.id,
+        email: p.email,
+        what:
+          p.kind === "course"
+            ? ((p.courseId ? titles.get(p.courseId) : null) ?? t("adminPayments.unknownCourse"))
+            : t(p.planInterval === "year" ? "adminPayments.planYear" : "adminPayments.planMonth"),
+        amount: formatMoney(p.amountCents / 100, p.currency, locale, { cents: true }),
+        provider: p.provider,
+        status: p.status,
+        date: formatDateTime(p.createdAt, locale),
+      })),
+      older: page.older ? `/admin/payments?payments=${page.older}#payments-heading` : null,
+      newest: page.first ? null : "/admin/payments#payments-heading",
+      badCursor: !cursor.ok,
+      grants: grants.map((g) => ({
+        id: g.id,
+        email: g.email,
+        course: titles.get(g.courseId) ?? t("adminPayments.unknownCourse"),
+        source: g.source,
+        date: formatDate(g.grantedAt, locale),
+        revoked: g.revokedAt !== null,
+      })),
+      courses: [...snapshot.courses.values()].map((c) => ({ slug: c.slug, title: c.title[locale] })),
+    },
+    { status: cursor.ok ? 200 : 400 },
+  );
+}
+
+type ActionResult = {
+  ok: string | null;
+  errors: Partial<Record<string, AdminPaymentsErrorKey | "adminPayments.errors.noUser">>;
+};
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const admin = requireAdmin(getViewer(context), request);
+  const { db, log } = servicesOf(context);
+  const parsed = adminPaymentsForm.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) {
+    const errors: ActionResult["errors"] = {};
+    for (const issue of parsed.error.issues) {
+      const field = String(issue.path[0] ?? "form");
+      if (issue.message.startsWith("adminPayments.")) errors[field] ??= issue.message as AdminPaymentsErrorKey;
+    }
+    if (Object.keys(errors).length === 0) throw data("Bad Request", { status: 400 });
+    return data<ActionResult>({ ok: null, errors }, { status: 400 });
+  }
+  const form = parsed.data;
+  switch (form.intent) {
+    case "plan":
+      await savePlan(db, {
+        interval: form.interval,
+        amountCents: form.amount,
+        currency: form.currency,
+        active: form.active,
+      });
+      log.info({ by: admin.id, plan: form.interval, amount: form.amount, currency: form.currency }, "plan saved");
+      return { ok: "adminPayments.planSaved", errors: {} } satisfies ActionResult;
+    case "checkout":
+      await setOnlineCheckout(db, form.online === "on");
+      log.info({ by: admin.id, online: form.online }, "online checkout switched");
+      return {
+        ok: form.online === "on" ? "adminPayments.checkoutOn" : "adminPayments.checkoutOff",
+        errors: {},
+      } satisfies ActionResult;
+    case "grant-course": {
+      const course = [...getCatalogue(context).courses.values()].find((c) => c.slug === form.course);
+      if (!course)
+        return data<ActionResult>({ ok: null, errors: { course: "adminPayments.errors.course" } }, { status: 400 });
+      const user = await db
+        .selectFrom("users")
+        .select("id")
+        .where("email", "=", form.email.toLowerCase())
+        .executeTakeFirst();
+      if (!user)
+        return data<ActionResult>({ ok: null, errors: { email: "adminPayments.errors.noUser" } }, { status: 400 });
+      await grantCourse(db, { userId: user.id, courseId: course.id, grantedBy: `admin:${admin.id}` });
+      log.info({ by: admin.id, course: course.id, user: user.id }, "course granted by hand");
+      return { ok: "adminPayments.granted", errors: {} } satisfies ActionResult;
+    }
+    case "revoke-course": {
+      const done = await revokeCourseAccess(db, form.id, `admin:${admin.id}`);
+      if (!done) throw data("Not Found", { status: 404 });
+      log.info({ by: admin.id, grant: form.id }, "course access revoked");
+      return { ok: "adminPayments.revoked", errors: {} } satisfies ActionResult;
+    }
+  }
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData?.title }, { name: "robots", content: "noindex" }];
+}
+
+function FieldError({ id, error }: { id: string; error: string | undefined }) {
+  const { t } = useTranslation();
+  if (!error) return null;
+  return (
+    <p id={id} className="mt-1 text-sm font-semibold text-danger-700">
+      {t(error as AdminPaymentsErrorKey)}
+    </p>
+  );
+}
+
+export default function AdminPayments({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const errors: ActionResult["errors"] = actionData?.errors ?? {};
+  const field = "mt-1 w-full rounded-md border border-ink-300 bg-white px-3 py-2 text-ink-900";
+  return (
+    <>
+      <PageHeader title={t("adminPayments.title")} trail={[{ label: t("adminPayments.adminArea"), to: "/admin" }]} />
+      <div className="container-page grid gap-12 py-10">
+        {actionData?.ok ? (
+          <p
+            role="status"
+            className="rounded-md bg-green-50 p-3 font-semibold text-success-700"
+            data-testid="admin-payments-ok"
+          >
+            {t(actionData.ok as "adminPayments.planSaved")}
+          </p>
+        ) : null}
+        {loaderData.badCursor ? (
+          <p role="alert" className="rounded-md bg-red-50 p-3 font-semibold text-danger-700">
+            {t("adminPayments.badCursor")}
+          </p>
+        ) : null}
+        <section aria-labelledby="checkout-heading">
+          <h2 id="checkout-heading" className="mb-2 text-2xl font-bold">
+            {t("adminPayments.checkoutHeading")}
+          </h2>
+          <p className="mb-4 max-w-3xl text-ink-700" data-testid="checkout-state">
+            {!loaderData.configured
+              ? t("adminPayments.notConfigured")
+              : loaderData.online
+                ? t("adminPayments.onlineOn")
+                : t("adminPayments.onlineOff")}
+          </p>
+          <Form method="post">
+            <input type="hidden" name="intent" value="checkout" />
+            <input type="hidden" name="online" value={loaderData.online ? "off" : "on"} />
+            <button type="submit" className="btn btn-secondary">
+              {t(loaderData.online ? "adminPayments.turnOff" : "adminPayments.turnOn")}
+            </button>
+          </Form>
+        </section>
+
+        <section aria-labelledby="plans-heading">
+          <h2 id="plans-heading" className="mb-4 text-2xl font-bold">
+            {t("adminPayments.plansHeading")}
+          </h2>
+          <div className="grid gap-6 md:grid-cols-2">
+            {loaderData.plans.map((plan) => {
+              const id = `plan-${plan.interval}`;
+              const mine = actionData && "errors" in actionData ? errors : {};
+              return (
+                <Form
+                  key={plan.interval}
+                  method="post"
+                  className="rounded-[var(--radius-card)] border border-ink-200 p-5"
+                  aria-labelledby={`${id}-title`}
+                >
+                  <h3 id={`${id}-title`} className="mb-3 text-lg font-bold">
+                    {t(plan.interval === "year" ? "adminPayments.planYear" : "adminPayments.planMonth")}
+                  </h3>
+                  <input type="hidden" name="intent" value="plan" />
+                  <input type="hidden" name="interval" value={plan.interval} />
+                  <label className="block font-semibold" htmlFor={`${id}-amount`}>
+                    {t("adminPayments.amount")}
+                  </label>
+                  <input
+                    id={`${id}-amount`}
+                    name="amount"
+                    inputMode="decimal"
+                    dir="ltr"
+                    required
+                    pattern="\d{1,7}(\.\d{1,2})?"
+                    defaultValue={plan.amount}
+                    aria-describedby={mine.amount ? `${id}-amount-error` : undefined}
+                    aria-invalid={mine.amount ? true : undefined}
+                    className={field}
+                  />
+                  <FieldError id={`${id}-amount-error`} error={mine.amount} />
+                  <label className="mt-3 block font-semibold" htmlFor={`${id}-currency`}>
+                    {t("adminPayments.currency")}
+                  </label>
+                  <select id={`${id}-currency`} name="currency" defaultValue={plan.currency} className={field}>
+                    <option value="USD">{t("adminPayments.usd")}</option>
+                    <option value="ILS">{t("adminPayments.ils")}</option>
+                  </select>
+                  <label className="mt-3 flex items-center gap-2">
+                    <input type="checkbox" name="active" defaultChecked={plan.active} className="size-4" />
+                    {t("adminPayments.offered")}
+                  </label>
+                  <button type="submit" className="btn btn-primary mt-4">
+                    {t("adminPayments.savePlan")}
+                  </button>
+                </Form>
+              );
+            })}
+          </div>
+        </section>
+
+        <AdminTable
+          name="payments"
+          title={t("adminPayments.paymentsHeading")}
+          columns={[
+            t("adminPayments.date"),
+            t("adminPayments.buyer"),
+            t("adminPayments.what"),
+            t("adminPayments.amountColumn"),
+            t("adminPayments.source"),
+            t("adminPayments.status"),
+          ]}
+          actions={t("adminPayments.none")}
+          footer={
+            loaderData.newest || loaderData.older ? (
+              <nav aria-label={t("adminPayments.pages")} className="mt-4 flex gap-3">
+                {loaderData.newest ? (
+                  <Link to={loaderData.newest} className="btn btn-secondary px-3 py-1 text-sm">
+                    {t("adminPayments.newest")}
+                  </Link>
+                ) : null}
+                {loaderData.older ? (
+                  <Link to={loaderData.older} rel="next" className="btn btn-secondary px-3 py-1 text-sm">
+                    {t("adminPayments.older")}
+                  </Link>
+                ) : null}
+              </nav>
+            ) : null
+          }
+        >
+          {loaderData.payments.map((p) => (
+            <tr key={p.id} className="border-b border-ink-100" data-testid="payment-row">
+              <td className="py-2 pe-3">{p.date}</td>
+              <td className="py-2 pe-3">
+                <bdi dir="ltr">{p.email ?? "—"}</bdi>
+              </td>
+              <td className="py-2 pe-3">
+                <bdi>{p.what}</bdi>
+              </td>
+              <td className="py-2 pe-3">
+                <bdi>{p.amount}</bdi>
+              </td>
+              <td className="py-2 pe-3">{t("adminPayments.sourcePayment", { provider: "Stripe" })}</td>
+              <td className="py-2 pe-3">
+                {t(p.status === "refunded" ? "adminPayments.refunded" : "adminPayments.paid")}
+              </td>
+              <td className="py-2" />
+            </tr>
+          ))}
+        </AdminTable>
+        {loaderData.payments.length === 0 ? <p className="text-ink-600">{t("adminPayments.noPayments")}</p> : null}
+
+        <section aria-labelledby="grant-heading">
+          <h2 id="grant-heading" className="mb-4 text-2xl font-bold">
+            {t("adminPayments.grantHeading")}
+          </h2>
+          <Form method="post" className="grid max-w-xl gap-3">
+            <input type="hidden" name="intent" value="grant-course" />
+            <div>
+              <label className="block font-semibold" htmlFor="grant-email">
+                {t("adminPayments.learnerEmail")}
+              </label>
+              <input
+                id="grant-email"
+                name="email"
+                type="email"
+                dir="ltr"
+                required
+                maxLength={254}
+                aria-describedby={errors.email ? "grant-email-error" : undefined}
+                aria-invalid={errors.email ? true : undefined}
+                className={field}
+              />
+              <FieldError id="grant-email-error" error={errors.email} />
+            </div>
+            <div>
+              <label className="block font-semibold" htmlFor="grant-course">
+                {t("adminPayments.course")}
+              </label>
+              <select id="grant-course" name="course" required className={field}>
+                {loaderData.courses.map((c) => (
+                  <option key={c.slug} value={c.slug}>
+                    {c.title}
+                  </option>
+                ))}
+              </select>
+              <FieldError id="grant-course-error" error={errors.course} />
+            </div>
+            <button type="submit" className="btn btn-primary justify-self-start">
+              {t("adminPayments.grant")}
+            </button>
+          </Form>
+        </section>
+
+        <AdminTable
+          name="grants"
+          title={t("adminPayments.grantsHeading")}
+          columns={[
+            t("adminPayments.date"),
+            t("adminPayments.buyer"),
+            t("adminPayments.course"),
+            t("adminPayments.source"),
+            t("adminPayments.status"),
+          ]}
+          actions={t("adminPayments.revoke")}
+        >
+          {loaderData.grants.map((g) => (
+            <tr key={g.id} className="border-b border-ink-100" data-testid="grant-row">
+              <td className="py-2 pe-3">{g.date}</td>
+              <td className="py-2 pe-3">
+                <bdi dir="ltr">{g.email}</bdi>
+              </td>
+              <td className="py-2 pe-3">
+                <bdi>{g.course}</bdi>
+              </td>
+              <td className="py-2 pe-3">
+                {g.source === "payment"
+                  ? t("adminPayments.sourcePayment", { provider: "Stripe" })
+                  : t("adminPayments.sourceManual")}
+              </td>
+              <td className="py-2 pe-3">{t(g.revoked ? "adminPayments.revokedState" : "adminPayments.activeState")}</td>
+              <td className="py-2">
+                {g.revoked ? null : (
+                  <RowAction
+                    id={g.id}
+                    intent="revoke-course"
+                    label={t("adminPayments.revoke")}
+                    about={`${g.email}, ${g.course}`}
+                  />
+                )}
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
+      </div>
+    </>
+  );
+}

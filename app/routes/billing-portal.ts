@@ -1,0 +1,29 @@
+import { redirect } from "react-router";
+import { getViewer, servicesOf } from "~/context.server";
+import { customerIdFor } from "~/models/billing.server";
+import type { Route } from "./+types/billing-portal";
+
+export function loader() {
+  return redirect("/profile#access");
+}
+
+/**
+ * POST /billing/portal: sends the learner to the provider's customer portal (change the card,
+ * receipts, cancel), which brings them back to their profile. Only for a learner who has paid before.
+ */
+export async function action({ context, request }: Route.ActionArgs) {
+  const viewer = getViewer(context);
+  if (!viewer.user) return redirect("/signin?returnTo=%2Fprofile", 303);
+  const { db, payments, config, log } = servicesOf(context);
+  const lng = new URL(request.url).searchParams.get("lng");
+  const profile = `/profile${lng ? `?lng=${encodeURIComponent(lng)}` : ""}`;
+  const customerId = await customerIdFor(db, viewer.user.id);
+  if (!payments || !customerId) return redirect(`${profile}#access`, 303);
+  try {
+    return redirect(await payments.createPortal(customerId, `${config.PUBLIC_URL}${profile}`), 303);
+  } catch (error) {
+    log.error({ err: error }, "opening the customer portal failed");
+    const sep = lng ? "&" : "?";
+    return redirect(`${profile}${sep}billing=failed#access`, 303);
+  }
+}

@@ -1,0 +1,91 @@
+import { data, redirect } from "react-router";
+import { z } from "zod";
+import { getCatalogue, getViewer, pageContext, servicesOf } from "~/context.server";
+import { findCourse } from "~/models/catalogue.server";
+import { customerIdFor, getPlans, onlineCheckout } from "~/models/billing.server";
+import type { CheckoutProblem } from "~/components/billing/checkout-problem";
+import type { Route } from "./+types/checkout";
+
+/** What the buy buttons post: a plan (/Payments) or a course (/order). */
+const checkoutForm = z.union([
+  z.object({ plan: z.enum(["month", "year"]) }),
+  z.object({ course: z.string().min(1).max(120) }),
+]);
+
+/** GET /checkout: nothing to show; the plans are on /Payments. */
+export function loader() {
+  return redirect("/Payments");
+}
+
+/**
+ * POST /checkout: starts a hosted checkout at the payment provider for the signed-in learner and
+ * sends them there (303). The price and what it buys come from the database, never from the form;
+ * the learner's id travels with the session so the provider's events can grant the access. A visitor
+ * signs in first and comes back to the page they were on.
+ */
+export async function action({ context, request }: Route.ActionArgs) {
+  const { db, rateLimits, payments, log, config } = servicesOf(context);
+  const { locale, t } = pageContext(context, request);
+  const viewer = getViewer(context);
+  const parsed = checkoutForm.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) throw data("Bad Request", { status: 400 });
+  const form = parsed.data;
+  const lng = new URL(request.url).searchParams.get("lng");
+  const withLng = (path: string, extra: Record<string, string> = {}) => {
+    const url = new URL(path, "http://x");
+    for (const [k, v] of Object.entries({ ...extra, ...(lng ? { lng } : {}) })) url.searchParams.set(k, v);
+    return `${url.pathname}${url.search}`;
+  };
+  const back = "plan" in form ? "/Payments" : `/order?course=${encodeURIComponent(form.course)}`;
+  const backWith = (problem: CheckoutProblem) => redirect(withLng(back, { checkout: problem }), 303);
+
+  if (!viewer.user) return redirect(`/signin?returnTo=${encodeURIComponent(withLng(back))}`, 303);
+  if (!(await onlineCheckout(db, payments)) || !payments) return backWith("off");
+
+  let request_: Parameters<typeof payments.createCheckout>[0];
+  const common = {
+    userId: viewer.user.id,
+    customerId: await customerIdFor(db, viewer.user.id),
+    email: viewer.user.email,
+    locale,
+    successUrl: `${config.PUBLIC_URL}${withLng("/checkout/success")}${lng ? "&" : "?"}session_id={CHECKOUT_SESSION_ID}`,
+  };
+  if ("plan" in form) {
+    // Already subscribed: nothing to buy; the profile says until when.
+    if (viewer.hasSubscription) return redirect(withLng("/profile") + "#access", 303);
+    const plan = (await getPlans(db)).find((p) => p.interval === form.plan && p.active);
+    if (!plan) return backWith("unavailable");
+    request_ = {
+      ...common,
+      kind: "subscription",
+      interval: plan.interval,
+      amountCents: plan.amountCents,
+      currency: plan.currency,
+      productName: t(plan.interval === "month" ? "checkout.productMonthly" : "checkout.productYearly"),
+      cancelUrl: `${config.PUBLIC_URL}${withLng("/checkout/cancel")}`,
+    };
+  } else {
+    const course = findCourse(getCatalogue(context), form.course);
+    if (!course) throw data("Not Found", { status: 404 });
+    if (viewer.courseIds.includes(course.id)) return redirect(withLng(`/course/${course.slug}`), 303);
+    if (!course.soldSeparately) return backWith("unavailable");
+    request_ = {
+      ...common,
+      kind: "course",
+      courseId: course.id,
+      amountCents: course.priceCents,
+      currency: course.currency,
+      productName: t("checkout.productCourse", { title: course.title[locale] }),
+      cancelUrl: `${config.PUBLIC_URL}${withLng("/checkout/cancel", { course: course.slug })}`,
+    };
+  }
+  const limit = await rateLimits.checkout.consume(viewer.user.id);
+  if (!limit.ok) return backWith("busy");
+  try {
+    const session = await payments.createCheckout(request_);
+    return redirect(session.url, 303);
+  } catch (error) {
+    log.error({ err: error, kind: request_.kind }, "creating a checkout session failed");
+    return backWith("failed");
+  }
+}

@@ -1,0 +1,355 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Kysely } from "kysely";
+import type { Database } from "../../app/lib/db.server.ts";
+import { ensureCatalogueFresh } from "../../app/models/catalogue.server.ts";
+import { DIALECTS } from "../setup/databases.ts";
+import { createSignedInUser, setLessonVideo } from "../support/factories.ts";
+import { startStripeStandin, type StripeEvent, type StripeStandin } from "../support/stripe-standin.ts";
+import { shown, startApp } from "./harness.ts";
+
+/**
+ * Issue 18: buying online. Lomda talks to a local stand-in of Stripe's API (the real `stripe` SDK,
+ * pointed at it by STRIPE_API_URL), which signs its webhook events as Stripe does. Access follows
+ * the events only — checkout, renewal, failed renewal, cancellation, refund — once each, in any order.
+ */
+const SECRET = "whsec_test_lomda_payments_0123456789";
+const DAY = 86_400_000;
+
+async function lockedLesson(db: Kysely<Database>) {
+  // A course whose list has a lesson past the free samples; give it a playable video.
+  const snapshot = await ensureCatalogueFresh(db);
+  for (const course of snapshot.courses.values()) {
+    for (const listId of course.listIds) {
+      const list = snapshot.lists.get(listId)!;
+      if (list.lessons.length > list.freeSamples && list.paths.length > 0) {
+        const youtubeId = (await setLessonVideo(db, list.slug, list.freeSamples))!;
+        return { course, list, path: list.paths[0]!, youtubeId };
+      }
+    }
+  }
+  throw new Error("no course with a lesson past its free samples");
+}
+
+describe.each(DIALECTS)("payments over HTTP on %s", (dialect) => {
+  let stripe: StripeStandin;
+  let app: Awaited<ReturnType<typeof startApp>>;
+  let admin: string;
+  let lesson: Awaited<ReturnType<typeof lockedLesson>>;
+
+  beforeAll(async () => {
+    stripe = await startStripeStandin({ webhookSecret: SECRET });
+    app = await startApp(
+      { STRIPE_SECRET_KEY: "sk_test_lomda", STRIPE_WEBHOOK_SECRET: SECRET, STRIPE_API_URL: stripe.url },
+      dialect,
+    );
+    stripe.setWebhook(`${app.url}/webhooks/stripe`, SECRET);
+    admin = (await createSignedInUser(app.db, "admin")).cookie;
+    lesson = await lockedLesson(app.db);
+  });
+  afterAll(async () => {
+    await app?.stop();
+    await stripe?.close();
+  });
+
+  const get = (path: string, cookie?: string) =>
+    fetch(`${app.url}${path}`, { redirect: "manual", headers: cookie ? { cookie } : {} });
+  const post = (path: string, cookie: string | undefined, form: Record<string, string>) =>
+    fetch(`${app.url}${path}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { ...(cookie ? { cookie } : {}), "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams(form),
+    });
+  const learner = (name: string) =>
+    createSignedInUser(app.db, "learner", { name, email: `${name.toLowerCase()}@example.org` });
+  const canPlay = async (cookie: string) => (await (await get(lesson.path, cookie)).text()).includes(lesson.youtubeId);
+  /** Starts a checkout as this learner and presses Pay on the stand-in's page; returns the session id. */
+  const buy = async (cookie: string, form: Record<string, string>) => {
+    const started = await post("/checkout", cookie, form);
+    expect(started.status).toBe(303);
+    const url = new URL(started.headers.get("location")!);
+    expect(url.origin).toBe(stripe.url);
+    const id = url.pathname.split("/").pop()!;
+    const paid = await fetch(url, { method: "POST", redirect: "manual" });
+    expect(paid.status).toBe(303);
+    await stripe.settled();
+    return { id, returnTo: paid.headers.get("location")! };
+  };
+  const subscriptionOf = async (userId: string) =>
+    app.db.selectFrom("subscriptions").selectAll().where("user_id", "=", userId).execute();
+  const paymentEvents = async () =>
+    Number(
+      (
+        await app.db
+          .selectFrom("payment_events")
+          .select((eb) => eb.fn.countAll().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  it("sends a visitor to sign in first, and back to the plans", async () => {
+    const visitor = await post("/checkout", undefined, { plan: "month" });
+    expect(visitor.status).toBe(303);
+    expect(visitor.headers.get("location")).toBe("/signin?returnTo=%2FPayments");
+    const page = await (await get("/Payments")).text();
+    expect(page).toContain("Sign in to subscribe");
+    expect(page).toContain("$49.00 a month");
+  });
+
+  it("a paid subscription checkout opens every lesson once the signed event arrives, and says so", async () => {
+    const dana = await learner("Dana");
+    expect(await canPlay(dana.cookie)).toBe(false);
+    const plans = await (await get("/Payments", dana.cookie)).text();
+    expect(plans).toContain("Subscribe monthly");
+    const { id, returnTo } = await buy(dana.cookie, { plan: "month" });
+
+    // What Lomda asked Stripe for: the price from the database, the learner's id, no card data.
+    const session = stripe.state.sessions.find((s) => s.id === id)!;
+    expect(session).toMatchObject({
+      mode: "subscription",
+      client_reference_id: dana.user.id,
+      currency: "usd",
+      amount_total: 4900,
+    });
+    expect(returnTo).toBe(`${app.url}/checkout/success?session_id=${id}`);
+
+    // The webhook was delivered, verified and applied.
+    const delivered = stripe.state.deliveries.filter((d) => d.status !== null);
+    expect(delivered.map((d) => d.status)).toEqual(delivered.map(() => 200));
+    expect(await canPlay(dana.cookie)).toBe(true);
+    const [row] = await subscriptionOf(dana.user.id);
+    expect(row).toMatchObject({ granted_by: "payment", revoked_at: null, cancel_at_period_end: 0 });
+    const days = (Date.parse(row!.ends_at!) - Date.now()) / DAY;
+    expect(days).toBeGreaterThan(27);
+    expect(days).toBeLessThan(32);
+
+    const success = await (await get(returnTo.replace(app.url, ""), dana.cookie)).text();
+    expect(success).toContain("Your payment went through and your access is open.");
+    const profile = await (await get("/profile", dana.cookie)).text();
+    expect(profile).toContain("renews automatically");
+    expect(profile).toContain("Manage billing and receipts");
+    // Another learner cannot read Dana's checkout.
+    const other = await learner("Eli");
+    expect(await (await get(returnTo.replace(app.url, ""), other.cookie)).text()).toContain(
+      "We could not find this payment.",
+    );
+
+    // Subscribed: nothing more to buy.
+    const again = await post("/checkout", dana.cookie, { plan: "year" });
+    expect(again.headers.get("location")).toBe("/profile#access");
+
+    // The customer portal, for the one who paid.
+    const portal = await post("/billing/portal", dana.cookie, {});
+    expect(portal.status).toBe(303);
+    expect(portal.headers.get("location")).toMatch(new RegExp(`^${stripe.url}/p/session/`));
+  });
+
+  it("applies a replayed event once and refuses forged, tampered and stale ones", async () => {
+    const noa = await learner("Noa");
+    await buy(noa.cookie, { plan: "year" });
+    const completed = stripe.state.deliveries.find(
+      (d) =>
+        d.event.type === "checkout.session.completed" &&
+        (d.event.data.object as { client_reference_id: string }).client_reference_id === noa.user.id,
+    )!;
+    const before = await paymentEvents();
+    const replay = await stripe.deliver(completed.event);
+    expect(replay.status).toBe(200);
+    expect(await paymentEvents()).toBe(before);
+    expect(await subscriptionOf(noa.user.id)).toHaveLength(1);
+    expect(await app.db.selectFrom("payments").select("id").where("user_id", "=", noa.user.id).execute()).toHaveLength(
+      1,
+    );
+
+    const send = (body: string, signature?: string) =>
+      fetch(`${app.url}/webhooks/stripe`, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...(signature ? { "stripe-signature": signature } : {}) },
+        body,
+      });
+    const forged = { ...completed.event, id: "evt_forged_1" };
+    const body = JSON.stringify(forged);
+    expect((await send(body)).status).toBe(400);
+    expect((await send(body, stripe.sign(body, "whsec_someone_else"))).status).toBe(400);
+    expect((await send(body.replace("evt_forged_1", "evt_forged_2"), stripe.sign(body))).status).toBe(400);
+    expect((await send(body, stripe.sign(body, SECRET, Math.floor(Date.now() / 1000) - 3600))).status).toBe(400);
+    expect((await send("not json", stripe.sign("not json"))).status).toBe(400);
+    expect(await paymentEvents()).toBe(before);
+  });
+
+  it("extends on renewal, ends at the paid period's end when a renewal fails or the learner cancels", async () => {
+    const omer = await learner("Omer");
+    await buy(omer.cookie, { plan: "month" });
+    const [first] = await subscriptionOf(omer.user.id);
+    const subscriptionId = first!.provider_subscription_id!;
+    const paidUntil = Date.parse(first!.ends_at!);
+
+    await stripe.renew(subscriptionId);
+    await stripe.settled();
+    const [renewed] = await subscriptionOf(omer.user.id);
+    expect(Date.parse(renewed!.ends_at!) - paidUntil).toBeGreaterThan(27 * DAY);
+    const payments = await app.db.selectFrom("payments").selectAll().where("user_id", "=", omer.user.id).execute();
+    expect(payments).toHaveLength(2);
+
+    // The next renewal fails: the provider moves the period on, access ends where the paid one did.
+    await stripe.failRenewal(subscriptionId);
+    await stripe.settled();
+    const [failed] = await subscriptionOf(omer.user.id);
+    expect(failed!.ends_at).toBe(renewed!.ends_at);
+    // The retry succeeds: extended again.
+    await stripe.renew(subscriptionId);
+    await stripe.settled();
+    const [retried] = await subscriptionOf(omer.user.id);
+    expect(Date.parse(retried!.ends_at!)).toBeGreaterThan(Date.parse(renewed!.ends_at!));
+
+    // Cancelled in the portal: kept until the period's end, and the profile says so.
+    await stripe.cancelAtPeriodEnd(subscriptionId);
+    await stripe.settled();
+    const [cancelling] = await subscriptionOf(omer.user.id);
+    expect(cancelling).toMatchObject({ cancel_at_period_end: 1, ends_at: retried!.ends_at });
+    expect(await (await get("/profile", omer.cookie)).text()).toContain("cancelled: ends on");
+    await stripe.endSubscription(subscriptionId);
+    await stripe.settled();
+    const [ended] = await subscriptionOf(omer.user.id);
+    expect(ended!.ends_at).toBe(retried!.ends_at);
+  });
+
+  it("a course bought on its own opens that course for good, and a refund takes it back", async () => {
+    const maya = await learner("Maya");
+    expect(await canPlay(maya.cookie)).toBe(false);
+    const order = await (await get(`/order?course=${lesson.course.slug}`, maya.cookie)).text();
+    expect(order).toContain("Buy this course");
+    const { id } = await buy(maya.cookie, { course: lesson.course.slug });
+    const session = stripe.state.sessions.find((s) => s.id === id)!;
+    expect(session).toMatchObject({ mode: "payment", amount_total: lesson.course.priceCents });
+    expect(await canPlay(maya.cookie)).toBe(true);
+    expect(await subscriptionOf(maya.user.id)).toHaveLength(0);
+    expect(await (await get("/profile", maya.cookie)).text()).toContain("Course, yours for good:");
+    // Owned: the order page says so, and buying again leads to the course.
+    expect(await (await get(`/order?course=${lesson.course.slug}`, maya.cookie)).text()).toContain(
+      "You own this course.",
+    );
+    expect((await post("/checkout", maya.cookie, { course: lesson.course.slug })).headers.get("location")).toBe(
+      `/course/${lesson.course.slug}`,
+    );
+
+    const paymentIntent = stripe.state.sessions.find((s) => s.id === id)!.payment_intent as string;
+    await stripe.refund(paymentIntent);
+    await stripe.settled();
+    expect(await canPlay(maya.cookie)).toBe(false);
+    const [payment] = await app.db.selectFrom("payments").selectAll().where("user_id", "=", maya.user.id).execute();
+    expect(payment).toMatchObject({ status: "refunded", kind: "course" });
+  });
+
+  it("reaches the same state whatever order the events arrive in", async () => {
+    const tal = await learner("Tal");
+    stripe.hold();
+    const { id } = await buy(tal.cookie, { plan: "month" });
+    const held = stripe.state.held.map((e: StripeEvent) => e.type);
+    expect(held).toContain("checkout.session.completed");
+    expect(await canPlay(tal.cookie)).toBe(false); // nothing arrived yet
+    const pending = await (await get(`/checkout/success?session_id=${id}`, tal.cookie)).text();
+    expect(pending).toContain("We are waiting for the payment service to confirm it");
+    await stripe.release([...held.keys()].reverse());
+    expect(await canPlay(tal.cookie)).toBe(true);
+    expect(await subscriptionOf(tal.user.id)).toHaveLength(1);
+
+    // A refund that overtakes its checkout: the course is never opened.
+    const shai = await learner("Shai");
+    stripe.hold();
+    const course = await buy(shai.cookie, { course: lesson.course.slug });
+    const paymentIntent = stripe.state.sessions.find((s) => s.id === course.id)!.payment_intent as string;
+    const checkoutEvents = [...stripe.state.held];
+    stripe.state.held.length = 0;
+    await stripe.refund(paymentIntent);
+    const refundEvents = [...stripe.state.held];
+    stripe.state.held.length = 0;
+    await stripe.release();
+    await stripe.flush([...refundEvents, ...checkoutEvents]);
+    expect(await canPlay(shai.cookie)).toBe(false);
+  });
+
+  it("lets the admin set the plans and turn online checkout off; bad input is refused and nothing stored", async () => {
+    const bad = await post("/admin/payments", admin, {
+      intent: "plan",
+      interval: "month",
+      amount: "0.5",
+      currency: "USD",
+      active: "on",
+    });
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toContain("Enter a price from 1.00 to 99999.99");
+    const badHe = await post("/admin/payments?lng=he", admin, {
+      intent: "plan",
+      interval: "month",
+      amount: "abc",
+      currency: "EUR",
+    });
+    expect(badHe.status).toBe(400);
+    expect(await badHe.text()).toContain("כתבו מחיר מ־1.00");
+    expect(
+      (await app.db.selectFrom("billing_plans").selectAll().where("interval", "=", "month").executeTakeFirstOrThrow())
+        .amount_cents,
+    ).toBe(4900);
+
+    const ok = await post("/admin/payments", admin, {
+      intent: "plan",
+      interval: "month",
+      amount: "179",
+      currency: "ILS",
+      active: "on",
+    });
+    expect(ok.status).toBe(200);
+    expect(await (await get("/Payments")).text()).toContain("₪179.00 a month");
+    expect(await (await get("/Payments?lng=he")).text()).toMatch(/179\.00\s\u200f?₪ לחודש/);
+
+    const list = await (await get("/admin/payments", admin)).text();
+    expect(list).toContain("Payment (Stripe)");
+    expect(list).toContain("Refunded");
+    expect((await get("/admin/payments", (await learner("Nobody")).cookie)).status).toBe(403);
+
+    expect((await post("/admin/payments", admin, { intent: "checkout", online: "off" })).status).toBe(200);
+    const off = shown(await (await get("/Payments")).text());
+    expect(off).toContain("Send a registration request");
+    expect(off).not.toContain("Sign in to subscribe");
+    const ari = await learner("Ari");
+    expect((await post("/checkout", ari.cookie, { plan: "month" })).headers.get("location")).toBe(
+      "/Payments?checkout=off",
+    );
+    expect(await (await get("/Payments?checkout=off", ari.cookie)).text()).toContain(
+      "Online payment is not available right now.",
+    );
+    await post("/admin/payments", admin, { intent: "checkout", online: "on" });
+    await post("/admin/payments", admin, {
+      intent: "plan",
+      interval: "month",
+      amount: "49",
+      currency: "USD",
+      active: "on",
+    });
+  });
+});
+
+describe("payments without a provider configured", () => {
+  let app: Awaited<ReturnType<typeof startApp>>;
+  beforeAll(async () => {
+    app = await startApp();
+  });
+  afterAll(async () => app?.stop());
+
+  it("offers registration requests instead, and has no webhook endpoint", async () => {
+    const page = shown(await (await fetch(`${app.url}/Payments`)).text());
+    expect(page).toContain("Send a registration request");
+    expect(page).not.toContain("Subscribe monthly");
+    const learner = await createSignedInUser(app.db, "learner");
+    const started = await fetch(`${app.url}/checkout`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { cookie: learner.cookie, "content-type": "application/x-www-form-urlencoded" },
+      body: "plan=month",
+    });
+    expect(started.headers.get("location")).toBe("/Payments?checkout=off");
+    const hook = await fetch(`${app.url}/webhooks/stripe`, { method: "POST", body: "{}" });
+    expect(hook.status).toBe(404);
+  });
+});
