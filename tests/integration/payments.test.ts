@@ -150,7 +150,7 @@ describe.each(DIALECTS)("payments over HTTP on %s", (dialect) => {
     const completed = stripe.state.deliveries.find(
       (d) =>
         d.event.type === "checkout.session.completed" &&
-        (d.event.data.object as { client_reference_id: string }).client_reference_id === noa.user.id,
+        d.event.data.object.client_reference_id === noa.user.id,
     )!;
     const before = await paymentEvents();
     const replay = await stripe.deliver(completed.event);
