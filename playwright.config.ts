@@ -7,6 +7,9 @@ export const E2E_PORT = Number(process.env.E2E_PORT ?? 3310);
 export const E2E_EXTERNAL_PORT = E2E_PORT + 1;
 export const EXTERNAL_OP_PORT = E2E_PORT + 10;
 export const BOOKS_UPSTREAM_PORT = E2E_PORT + 20;
+/** The Stripe API stand-in (tests/support/stripe-standin.ts); +30 is the dev-server test's. */
+export const STRIPE_STANDIN_PORT = E2E_PORT + 40;
+const STRIPE_WEBHOOK_SECRET = "whsec_e2e_lomda_payments";
 const reportDir = process.env.CI_REPORT_DIR;
 /**
  * Debian's headless shell (package chromium-headless-shell), the build Playwright itself runs headless
@@ -67,6 +70,24 @@ export default defineConfig({
         BOOKS_TIMEOUT_MS: "1000",
         // YouTube's player API: the stand-in beside the Books one (tests/support/youtube-iframe-api.js).
         YOUTUBE_IFRAME_API_URL: `http://127.0.0.1:${BOOKS_UPSTREAM_PORT}/youtube/iframe_api`,
+        // Online payments against the Stripe stand-in, which posts its signed events back here.
+        STRIPE_SECRET_KEY: "sk_test_e2e_lomda",
+        STRIPE_WEBHOOK_SECRET,
+        STRIPE_API_URL: `http://127.0.0.1:${STRIPE_STANDIN_PORT}`,
+      },
+    },
+    {
+      // A local stand-in of Stripe's API and hosted pages, signing its webhook events as Stripe does.
+      command: "node tests/support/stripe-standin.ts",
+      url: `http://127.0.0.1:${STRIPE_STANDIN_PORT}/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: {
+        STRIPE_STANDIN_PORT: String(STRIPE_STANDIN_PORT),
+        STRIPE_WEBHOOK_URL: `http://127.0.0.1:${E2E_PORT}/webhooks/stripe`,
+        STRIPE_WEBHOOK_SECRET,
       },
     },
     {

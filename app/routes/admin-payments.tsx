@@ -23,7 +23,7 @@ import type { StringsHandle } from "~/i18n/sections";
 import type { Route } from "./+types/admin-payments";
 
 /** The string sections this page shows besides the frame's (app/i18n/sections.ts). */
-export const handle = { strings: ["adminPayments"] } satisfies StringsHandle;
+export const handle = { strings: ["adminPayments", "courseAdmin", "youtube"] } satisfies StringsHandle;
 
 /**
  * /admin/payments (admins only): the offer (plans: price, currency, offered or not), the online
