@@ -242,6 +242,7 @@ export const en = {
   card: {
     readMore: "Read More",
     joinNow: "Join Now",
+    inSubscription: "In the subscription",
     hours_one: "{{hours}} Hour",
     hours_other: "{{hours}} Hours",
     students_one: "{{count, number}} Student",
@@ -526,6 +527,7 @@ export const en = {
     signInToBuy: "Sign in to buy this course",
     secureNote:
       "You pay on Stripe's secure page: your card details never reach Lomda. Cancel any time from your profile.",
+    secureNoteCourse: "You pay once, on Stripe's secure page: your card details never reach Lomda.",
     schoolRequest: "Paying for a group or by bank transfer? Send a registration request.",
     noPlans: "No subscription plan is on offer right now.",
     seeAccess: "See what you have",

@@ -238,6 +238,7 @@ export const he: Translation = {
   card: {
     readMore: "לפרטים",
     joinNow: "הצטרפות",
+    inSubscription: "כלול במנוי",
     hours_one: "שעה אחת",
     hours_two: "שעתיים",
     hours_other: "{{hours}} שעות",
@@ -534,6 +535,7 @@ export const he: Translation = {
     signInToSubscribe: "התחברו כדי להירשם למנוי",
     signInToBuy: "התחברו כדי לקנות את הקורס",
     secureNote: "התשלום מתבצע בעמוד המאובטח של Stripe: פרטי הכרטיס שלכם לא מגיעים ללומדה. אפשר לבטל בכל עת מהפרופיל.",
+    secureNoteCourse: "משלמים פעם אחת, בעמוד המאובטח של Stripe: פרטי הכרטיס שלכם לא מגיעים ללומדה.",
     schoolRequest: "משלמים עבור קבוצה או בהעברה בנקאית? שלחו בקשת הרשמה.",
     noPlans: "אין כרגע מסלול מנוי מוצע.",
     seeAccess: "מה יש לכם",

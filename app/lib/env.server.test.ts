@@ -65,6 +65,26 @@ describe("configuration", () => {
     expect(config.publicOrigin).toBe("https://lomda.example");
   });
 
+  it("takes Stripe's keys both or neither, and only in their own shapes (issue 18)", () => {
+    const off = loadConfig({});
+    expect([off.STRIPE_SECRET_KEY, off.STRIPE_WEBHOOK_SECRET, off.STRIPE_API_URL]).toEqual([
+      undefined,
+      undefined,
+      "https://api.stripe.com",
+    ]);
+    const on = loadConfig({ STRIPE_SECRET_KEY: "sk_test_abc123", STRIPE_WEBHOOK_SECRET: "whsec_xyz" });
+    expect([on.STRIPE_SECRET_KEY, on.STRIPE_WEBHOOK_SECRET]).toEqual(["sk_test_abc123", "whsec_xyz"]);
+    expect(problemsOf({ STRIPE_SECRET_KEY: "sk_test_abc123" })[0]).toMatch(/^STRIPE_WEBHOOK_SECRET.*both or neither/);
+    expect(problemsOf({ STRIPE_WEBHOOK_SECRET: "whsec_xyz" })[0]).toMatch(/^STRIPE_SECRET_KEY.*both or neither/);
+    // A publishable key in the secret's place is a common mistake: say so at start.
+    expect(problemsOf({ STRIPE_SECRET_KEY: "pk_test_abc", STRIPE_WEBHOOK_SECRET: "whsec_xyz" })[0]).toMatch(
+      /^STRIPE_SECRET_KEY.*secret key/,
+    );
+    expect(problemsOf({ STRIPE_SECRET_KEY: "sk_test_abc", STRIPE_WEBHOOK_SECRET: "abc" })[0]).toMatch(
+      /^STRIPE_WEBHOOK_SECRET.*whsec_/,
+    );
+  });
+
   it("refuses a books timeout above 3 s", () => {
     expect(loadConfig({ BOOKS_TIMEOUT_MS: "3000" }).BOOKS_TIMEOUT_MS).toBe(3000);
     expect(problemsOf({ BOOKS_TIMEOUT_MS: "3001" })).toContain("BOOKS_TIMEOUT_MS: must be at most 3000 (3 s)");

@@ -34,6 +34,7 @@ export function cardView(
     duration: course.duration,
     students: course.students,
     price: formatPrice(course.priceCents / 100, locale, course.currency),
+    soldSeparately: course.soldSeparately,
     rating: course.ratingTenths / 10,
     reviews: course.reviews,
     cover: course.cover,

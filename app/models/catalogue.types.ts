@@ -8,6 +8,8 @@ export interface CourseCardView {
   students: number;
   /** Formatted on the server for the page's language, like "$389.00". */
   price: string;
+  /** Bought on its own at `price`; otherwise the card says it comes with the subscription. */
+  soldSeparately: boolean;
   /** Stars, like 4.8. */
   rating: number;
   reviews: number;

@@ -137,7 +137,7 @@ function CourseFacts({ card, lessonCount }: { card: CourseCardView; lessonCount:
           {t("coursePage.facts")}
         </h2>
         <p className="text-3xl font-extrabold text-brand-800" data-testid="course-price">
-          <bdi>{card.price}</bdi>
+          {card.soldSeparately ? <bdi>{card.price}</bdi> : t("card.inSubscription")}
         </p>
         <div className="mt-2 flex items-center gap-2 text-sm text-ink-600" data-testid="course-rating">
           <Stars

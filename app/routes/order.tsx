@@ -34,12 +34,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { db, payments } = servicesOf(context);
   const viewer = getViewer(context);
   const card = course ? cardView(course, locale) : null;
+  const online = await onlineCheckout(db, payments);
   return {
     meta: meta(t("order.metaTitle"), t("order.description")),
     course: card,
     // Bought on its own online: the course's price, once, for good (issue 18).
     buy:
-      course && card && course.soldSeparately && (await onlineCheckout(db, payments))
+      course && card && course.soldSeparately && online
         ? {
             slug: course.slug,
             price: card.price,
@@ -47,6 +48,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
             signedIn: viewer.isAuthenticated,
           }
         : null,
+    online,
     problem: checkoutProblemOf(request.url),
     lng: new URL(request.url).searchParams.get("lng"),
   };
@@ -96,7 +98,7 @@ export default function Order({ loaderData }: Route.ComponentProps) {
                       {t("checkout.signInToBuy")}
                     </a>
                   )}
-                  <p className="mt-4 text-sm text-ink-700">{t("checkout.secureNote")}</p>
+                  <p className="mt-4 text-sm text-ink-700">{t("checkout.secureNoteCourse")}</p>
                 </>
               )}
             </div>
@@ -104,13 +106,27 @@ export default function Order({ loaderData }: Route.ComponentProps) {
           <div className="rounded-[var(--radius-card)] bg-brand-50 p-8">
             <h2 className="text-2xl font-bold">{t("order.includedTitle")}</h2>
             <p className="mt-3 text-ink-700">{t("order.includedText")}</p>
+            {/* With online checkout the plans are one click away; without it, a registration request. */}
             <div className="mt-6 flex flex-wrap gap-3">
-              <Link to="/register#request-heading" className="btn btn-primary btn-lg">
-                {t("order.cta")}
-              </Link>
-              <Link to="/Payments" className="btn btn-secondary btn-lg">
-                {t("order.payments")}
-              </Link>
+              {loaderData.online ? (
+                <>
+                  <Link to="/Payments" className="btn btn-primary btn-lg">
+                    {t("checkout.seePlans")}
+                  </Link>
+                  <Link to="/register#request-heading" className="btn btn-secondary btn-lg">
+                    {t("order.cta")}
+                  </Link>
+                </>
+              ) : (
+                <>
+                  <Link to="/register#request-heading" className="btn btn-primary btn-lg">
+                    {t("order.cta")}
+                  </Link>
+                  <Link to="/Payments" className="btn btn-secondary btn-lg">
+                    {t("order.payments")}
+                  </Link>
+                </>
+              )}
             </div>
           </div>
         </div>

@@ -3,7 +3,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../app/lib/db.server.ts";
 import { ensureCatalogueFresh } from "../../app/models/catalogue.server.ts";
 import { DIALECTS } from "../setup/databases.ts";
-import { createSignedInUser, setLessonVideo } from "../support/factories.ts";
+import { changeCatalogue, createSignedInUser, setLessonVideo } from "../support/factories.ts";
 import { startStripeStandin, type StripeEvent, type StripeStandin } from "../support/stripe-standin.ts";
 import { shown, startApp } from "./harness.ts";
 
@@ -148,9 +148,7 @@ describe.each(DIALECTS)("payments over HTTP on %s", (dialect) => {
     const noa = await learner("Noa");
     await buy(noa.cookie, { plan: "year" });
     const completed = stripe.state.deliveries.find(
-      (d) =>
-        d.event.type === "checkout.session.completed" &&
-        d.event.data.object.client_reference_id === noa.user.id,
+      (d) => d.event.type === "checkout.session.completed" && d.event.data.object.client_reference_id === noa.user.id,
     )!;
     const before = await paymentEvents();
     const replay = await stripe.deliver(completed.event);
@@ -239,6 +237,37 @@ describe.each(DIALECTS)("payments over HTTP on %s", (dialect) => {
     expect(await canPlay(maya.cookie)).toBe(false);
     const [payment] = await app.db.selectFrom("payments").selectAll().where("user_id", "=", maya.user.id).execute();
     expect(payment).toMatchObject({ status: "refunded", kind: "course" });
+  });
+
+  it("a course not sold on its own shows as part of the subscription and cannot be bought alone", async () => {
+    const setSold = (sold: number) =>
+      changeCatalogue(app.db, async (trx) => {
+        await trx.updateTable("courses").set({ sold_separately: sold }).where("id", "=", lesson.course.id).execute();
+      });
+    await setSold(0);
+    try {
+      const gil = await learner("Gil");
+      const orderPage = async () => shown(await (await get(`/order?course=${lesson.course.slug}`, gil.cookie)).text());
+      // The app's process sees another's catalogue change at its next version check (within a second).
+      await expect.poll(orderPage, { timeout: 5000 }).not.toContain('data-testid="buy-course"');
+      const order = await orderPage();
+      expect(order).toContain("In the subscription");
+      expect(order).toContain('href="/Payments"');
+      const tried = await post("/checkout", gil.cookie, { course: lesson.course.slug });
+      expect(tried.headers.get("location")).toBe(`/order?course=${lesson.course.slug}&checkout=unavailable`);
+      expect(await (await get(tried.headers.get("location")!, gil.cookie)).text()).toContain(
+        "This is no longer on offer. Please choose again.",
+      );
+      expect((await post("/checkout", gil.cookie, { course: "no-such-course" })).status).toBe(404);
+      expect((await post("/checkout", gil.cookie, { plan: "weekly" })).status).toBe(400);
+    } finally {
+      await setSold(1);
+      await expect
+        .poll(async () => (await (await get(`/order?course=${lesson.course.slug}`)).text()).includes("buy-course"), {
+          timeout: 5000,
+        })
+        .toBe(true);
+    }
   });
 
   it("reaches the same state whatever order the events arrive in", async () => {

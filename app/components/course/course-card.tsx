@@ -32,7 +32,7 @@ export function CourseCard({ course, join = true }: { course: CourseCardView; jo
           className="absolute end-3 top-3 rounded-full bg-white px-3 py-1 text-sm font-extrabold text-brand-800 shadow"
           data-testid="course-price"
         >
-          <bdi>{course.price}</bdi>
+          {course.soldSeparately ? <bdi>{course.price}</bdi> : t("card.inSubscription")}
         </p>
       </div>
       <div className="flex flex-1 flex-col p-5 text-center">
