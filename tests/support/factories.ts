@@ -148,7 +148,10 @@ export function fakeYoutubeId(): string {
 }
 
 /** Changes catalogue rows as the admin area does: in one transaction that bumps the catalogue's version. */
-export async function changeCatalogue(db: Kysely<Database>, change: (trx: Kysely<Database>) => Promise<void>): Promise<void> {
+export async function changeCatalogue(
+  db: Kysely<Database>,
+  change: (trx: Kysely<Database>) => Promise<void>,
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await change(trx);
     await bumpCatalogueVersion(trx);
