@@ -530,8 +530,8 @@ export const he: Translation = {
   },
   checkout: {
     perYear: "{{price}} לשנה",
-    subscribeMonthly: "מנוי חודשי",
-    subscribeYearly: "מנוי שנתי",
+    subscribeMonthly: "הרשמה למנוי חודשי",
+    subscribeYearly: "הרשמה למנוי שנתי",
     signInToSubscribe: "התחברו כדי להירשם למנוי",
     signInToBuy: "התחברו כדי לקנות את הקורס",
     secureNote: "התשלום מתבצע בעמוד המאובטח של Stripe: פרטי הכרטיס שלכם לא מגיעים ללומדה. אפשר לבטל בכל עת מהפרופיל.",

@@ -83,12 +83,17 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 type ActionResult = {
   ok: string | null;
   errors: Partial<Record<string, AdminPaymentsErrorKey | "adminPayments.errors.noUser">>;
+  /** Which form the errors belong to: a plan's interval, or "grant". */
+  form?: string;
 };
+
+const done = (ok: string): ActionResult => ({ ok, errors: {} });
 
 export async function action({ context, request }: Route.ActionArgs) {
   const admin = requireAdmin(getViewer(context), request);
   const { db, log } = servicesOf(context);
-  const parsed = adminPaymentsForm.safeParse(Object.fromEntries(await request.formData()));
+  const fields = Object.fromEntries(await request.formData());
+  const parsed = adminPaymentsForm.safeParse(fields);
   if (!parsed.success) {
     const errors: ActionResult["errors"] = {};
     for (const issue of parsed.error.issues) {
@@ -96,7 +101,8 @@ export async function action({ context, request }: Route.ActionArgs) {
       if (issue.message.startsWith("adminPayments.")) errors[field] ??= issue.message as AdminPaymentsErrorKey;
     }
     if (Object.keys(errors).length === 0) throw data("Bad Request", { status: 400 });
-    return data<ActionResult>({ ok: null, errors }, { status: 400 });
+    const form = fields.intent === "plan" ? String(fields.interval) : "grant";
+    return data<ActionResult>({ ok: null, errors, form }, { status: 400 });
   }
   const form = parsed.data;
   switch (form.intent) {
@@ -108,34 +114,37 @@ export async function action({ context, request }: Route.ActionArgs) {
         active: form.active,
       });
       log.info({ by: admin.id, plan: form.interval, amount: form.amount, currency: form.currency }, "plan saved");
-      return { ok: "adminPayments.planSaved", errors: {} } satisfies ActionResult;
+      return done("adminPayments.planSaved");
     case "checkout":
       await setOnlineCheckout(db, form.online === "on");
       log.info({ by: admin.id, online: form.online }, "online checkout switched");
-      return {
-        ok: form.online === "on" ? "adminPayments.checkoutOn" : "adminPayments.checkoutOff",
-        errors: {},
-      } satisfies ActionResult;
+      return done(form.online === "on" ? "adminPayments.checkoutOn" : "adminPayments.checkoutOff");
     case "grant-course": {
       const course = [...getCatalogue(context).courses.values()].find((c) => c.slug === form.course);
       if (!course)
-        return data<ActionResult>({ ok: null, errors: { course: "adminPayments.errors.course" } }, { status: 400 });
+        return data<ActionResult>(
+          { ok: null, errors: { course: "adminPayments.errors.course" }, form: "grant" },
+          { status: 400 },
+        );
       const user = await db
         .selectFrom("users")
         .select("id")
         .where("email", "=", form.email.toLowerCase())
         .executeTakeFirst();
       if (!user)
-        return data<ActionResult>({ ok: null, errors: { email: "adminPayments.errors.noUser" } }, { status: 400 });
+        return data<ActionResult>(
+          { ok: null, errors: { email: "adminPayments.errors.noUser" }, form: "grant" },
+          { status: 400 },
+        );
       await grantCourse(db, { userId: user.id, courseId: course.id, grantedBy: `admin:${admin.id}` });
       log.info({ by: admin.id, course: course.id, user: user.id }, "course granted by hand");
-      return { ok: "adminPayments.granted", errors: {} } satisfies ActionResult;
+      return done("adminPayments.granted");
     }
     case "revoke-course": {
-      const done = await revokeCourseAccess(db, form.id, `admin:${admin.id}`);
-      if (!done) throw data("Not Found", { status: 404 });
+      const revoked = await revokeCourseAccess(db, form.id, `admin:${admin.id}`);
+      if (!revoked) throw data("Not Found", { status: 404 });
       log.info({ by: admin.id, grant: form.id }, "course access revoked");
-      return { ok: "adminPayments.revoked", errors: {} } satisfies ActionResult;
+      return done("adminPayments.revoked");
     }
   }
 }
@@ -157,11 +166,12 @@ function FieldError({ id, error }: { id: string; error: string | undefined }) {
 export default function AdminPayments({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const errors: ActionResult["errors"] = actionData?.errors ?? {};
+  const grantErrors = actionData?.form === "grant" ? errors : {};
   const field = "mt-1 w-full rounded-md border border-ink-300 bg-white px-3 py-2 text-ink-900";
   return (
     <>
       <PageHeader title={t("adminPayments.title")} trail={[{ label: t("adminPayments.adminArea"), to: "/admin" }]} />
-      <div className="container-page grid gap-12 py-10">
+      <div className="container-page flex flex-col gap-12 py-10">
         {actionData?.ok ? (
           <p
             role="status"
@@ -203,12 +213,12 @@ export default function AdminPayments({ loaderData, actionData }: Route.Componen
           <div className="grid gap-6 md:grid-cols-2">
             {loaderData.plans.map((plan) => {
               const id = `plan-${plan.interval}`;
-              const mine = actionData && "errors" in actionData ? errors : {};
+              const mine = actionData?.form === plan.interval ? errors : {};
               return (
                 <Form
                   key={plan.interval}
                   method="post"
-                  className="rounded-[var(--radius-card)] border border-ink-200 p-5"
+                  className="min-w-0 rounded-[var(--radius-card)] border border-ink-200 p-5"
                   aria-labelledby={`${id}-title`}
                 >
                   <h3 id={`${id}-title`} className="mb-3 text-lg font-bold">
@@ -307,7 +317,7 @@ export default function AdminPayments({ loaderData, actionData }: Route.Componen
           <h2 id="grant-heading" className="mb-4 text-2xl font-bold">
             {t("adminPayments.grantHeading")}
           </h2>
-          <Form method="post" className="grid max-w-xl gap-3">
+          <Form method="post" className="flex max-w-xl flex-col gap-3">
             <input type="hidden" name="intent" value="grant-course" />
             <div>
               <label className="block font-semibold" htmlFor="grant-email">
@@ -320,11 +330,11 @@ export default function AdminPayments({ loaderData, actionData }: Route.Componen
                 dir="ltr"
                 required
                 maxLength={254}
-                aria-describedby={errors.email ? "grant-email-error" : undefined}
-                aria-invalid={errors.email ? true : undefined}
+                aria-describedby={grantErrors.email ? "grant-email-error" : undefined}
+                aria-invalid={grantErrors.email ? true : undefined}
                 className={field}
               />
-              <FieldError id="grant-email-error" error={errors.email} />
+              <FieldError id="grant-email-error" error={grantErrors.email} />
             </div>
             <div>
               <label className="block font-semibold" htmlFor="grant-course">
@@ -337,9 +347,9 @@ export default function AdminPayments({ loaderData, actionData }: Route.Componen
                   </option>
                 ))}
               </select>
-              <FieldError id="grant-course-error" error={errors.course} />
+              <FieldError id="grant-course-error" error={grantErrors.course} />
             </div>
-            <button type="submit" className="btn btn-primary justify-self-start">
+            <button type="submit" className="btn btn-primary self-start">
               {t("adminPayments.grant")}
             </button>
           </Form>

@@ -3,7 +3,7 @@ import { createIdpAccount } from "../../app/models/idp-account.server.ts";
 import { createCourse, createLesson, createVideoList } from "../support/factories.ts";
 import { DEMO_PASSWORD } from "./auth-helpers.ts";
 import { withE2eDatabase } from "./catalogue-db.ts";
-import { expect, expectAccessible, test, waitForHydration } from "./fixtures.ts";
+import { DEMO_EMAILS, expect, expectAccessible, startSession, test, waitForHydration } from "./fixtures.ts";
 
 /**
  * Issue 18 in the browser: a visitor picks a course, signs in, pays on the (stand-in) Stripe
@@ -94,4 +94,27 @@ test("the subscription plans in both languages, and a cancelled checkout", async
   await expectAccessible(page);
   await page.getByRole("link", { name: "Back to the plans" }).click();
   await expect(page.getByRole("button", { name: "Subscribe monthly" })).toBeVisible();
+});
+
+test("the admin's payments page: accessible in both languages, a bad price refused beside its field", async ({
+  page,
+  allowConsoleErrors,
+}) => {
+  allowConsoleErrors(/status of 400 \(Bad Request\)/);
+  await startSession(page, DEMO_EMAILS.admin);
+  await page.goto("/admin/payments");
+  await waitForHydration(page);
+  await expect(page.getByTestId("checkout-state")).toHaveText("On: learners can subscribe and buy courses online.");
+  await expectAccessible(page);
+  const monthly = page.locator("form", { has: page.getByRole("heading", { name: "Monthly plan" }) });
+  await monthly.getByLabel("Price").fill("0.50");
+  await monthly.getByRole("button", { name: "Save the plan" }).click();
+  await expect(monthly.getByText("Enter a price from 1.00 to 99999.99, like 49 or 49.90.")).toBeVisible();
+  await expect(monthly.getByLabel("Price")).toHaveAttribute("aria-invalid", "true");
+  // Only the form that was sent shows the error.
+  await expect(page.getByText("Enter a price from 1.00 to 99999.99, like 49 or 49.90.")).toHaveCount(1);
+  await page.goto("/admin/payments?lng=he");
+  await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+  await expect(page.getByRole("heading", { name: "מסלולי מנוי" })).toBeVisible();
+  await expectAccessible(page);
 });

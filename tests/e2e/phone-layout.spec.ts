@@ -1,4 +1,6 @@
+import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
+import { withE2eDatabase } from "./catalogue-db.ts";
 import { quizzes } from "../../content/quizzes.ts";
 import { DEMO_EMAILS, expect, startSession, test, waitForHydration } from "./fixtures.ts";
 
@@ -26,6 +28,7 @@ const PUBLIC_PAGES = [
   "/order",
   "/order?course=mern-express",
   "/Payments",
+  "/checkout/cancel?course=mern-express",
   "/test",
   "/test/react",
   "/library",
@@ -107,14 +110,69 @@ for (const locale of ["en", "he"] as const) {
     await startSession(page, DEMO_EMAILS.learner);
     await expectFits(page, at("/profile"));
     await expectFits(page, at("/admin"), true);
-    // An admin: the admin pages.
+    // An admin: the admin pages, the payments page with a payment listed (its table is the widest part).
+    await withE2eDatabase(async (db) => {
+      const course = await db
+        .selectFrom("courses")
+        .select("id")
+        .where("slug", "=", "mern-react")
+        .executeTakeFirstOrThrow();
+      const ref = `pi_phone_${locale}`;
+      await db
+        .insertInto("payments")
+        .values({
+          id: randomUUID(),
+          user_id: null,
+          kind: "course",
+          course_id: course.id,
+          plan_interval: null,
+          amount_cents: 24900,
+          currency: "USD",
+          provider: "stripe",
+          provider_ref: ref,
+          provider_payment_id: ref,
+          provider_subscription_id: null,
+          status: "paid",
+          created_at: new Date().toISOString(),
+          refunded_at: null,
+        })
+        .onConflict((oc) => oc.column("provider_ref").doNothing())
+        .execute();
+    });
     await startSession(page, DEMO_EMAILS.admin);
+    // A course granted to the admin (who sees everything anyway): the courses-owned table has a row too.
+    await withE2eDatabase(async (db) => {
+      const admin = await db
+        .selectFrom("users")
+        .select("id")
+        .where("email", "=", DEMO_EMAILS.admin)
+        .executeTakeFirstOrThrow();
+      const course = await db
+        .selectFrom("courses")
+        .select("id")
+        .where("slug", "=", "mern-react")
+        .executeTakeFirstOrThrow();
+      await db
+        .insertInto("course_access")
+        .values({
+          id: randomUUID(),
+          user_id: admin.id,
+          course_id: course.id,
+          granted_by: `admin:${admin.id}`,
+          payment_id: null,
+          granted_at: new Date().toISOString(),
+          revoked_at: null,
+          revoked_by: null,
+        })
+        .execute();
+    });
     for (const path of [
       "/admin",
       "/admin/courses",
       "/admin/courses/new-catalogue",
       "/admin/courses/new-list",
       "/admin/courses/new-quiz",
+      "/admin/payments",
       "/courses/mern/express",
     ])
       await expectFits(page, at(path));

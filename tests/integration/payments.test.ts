@@ -332,6 +332,34 @@ describe.each(DIALECTS)("payments over HTTP on %s", (dialect) => {
     expect(await (await get("/Payments")).text()).toContain("₪179.00 a month");
     expect(await (await get("/Payments?lng=he")).text()).toMatch(/179\.00\s\u200f?₪ לחודש/);
 
+    // A course by hand: only to someone who has signed in; then owned, and revocable.
+    const unknown = await post("/admin/payments", admin, {
+      intent: "grant-course",
+      email: "nobody@example.org",
+      course: lesson.course.slug,
+    });
+    expect(unknown.status).toBe(400);
+    expect(await unknown.text()).toContain("Nobody with this email has signed in yet");
+    const rina = await learner("Rina");
+    expect(
+      (
+        await post("/admin/payments", admin, {
+          intent: "grant-course",
+          email: "RINA@example.org",
+          course: lesson.course.slug,
+        })
+      ).status,
+    ).toBe(200);
+    expect(await canPlay(rina.cookie)).toBe(true);
+    const grant = await app.db
+      .selectFrom("course_access")
+      .select("id")
+      .where("user_id", "=", rina.user.id)
+      .executeTakeFirstOrThrow();
+    expect((await post("/admin/payments", admin, { intent: "revoke-course", id: grant.id })).status).toBe(200);
+    expect(await canPlay(rina.cookie)).toBe(false);
+    expect((await post("/admin/payments", admin, { intent: "revoke-course", id: grant.id })).status).toBe(404);
+
     const list = await (await get("/admin/payments", admin)).text();
     expect(list).toContain("Payment (Stripe)");
     expect(list).toContain("Refunded");
