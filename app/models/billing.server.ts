@@ -161,6 +161,19 @@ export async function revokeCourseAccess(db: Db, id: string, revokedBy: string, 
 
 /* ---------- events ---------- */
 
+/**
+ * How long an applied event's id is kept to recognise a redelivery. Stripe retries for up to three
+ * days; after a month a repeat is no longer a delivery. (Even then nothing would be granted twice:
+ * payments are keyed by the provider's reference and subscriptions copy the provider's state.)
+ */
+export const PAYMENT_EVENT_DAYS = 30;
+
+export async function deleteOldPaymentEvents(db: Kysely<Database>, now: Date = new Date()): Promise<number> {
+  const before = new Date(now.getTime() - PAYMENT_EVENT_DAYS * 86_400_000).toISOString();
+  const result = await db.deleteFrom("payment_events").where("received_at", "<", before).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 export type EventOutcome = "applied" | "duplicate" | "ignored";
 
 /**

@@ -80,11 +80,25 @@ describe.each(DIALECTS)("housekeeping on %s", (dialect) => {
         { key: `new-${Math.random()}`, expires_at: later(DAY) },
       ])
       .execute();
+    await t.db
+      .insertInto("payment_events")
+      .values([
+        { id: `evt_old_${Math.random()}`, provider: "stripe", type: "invoice.paid", received_at: ago(31 * DAY) },
+        { id: `evt_new_${Math.random()}`, provider: "stripe", type: "invoice.paid", received_at: ago(29 * DAY) },
+      ])
+      .execute();
   }
 
   async function counts() {
     const n = async (
-      table: "sessions" | "captcha_used" | "idp_payloads" | "quiz_attempts" | "rate_limits" | "logout_tokens_seen",
+      table:
+        | "sessions"
+        | "captcha_used"
+        | "idp_payloads"
+        | "quiz_attempts"
+        | "rate_limits"
+        | "logout_tokens_seen"
+        | "payment_events",
     ) =>
       Number(
         (
@@ -101,6 +115,7 @@ describe.each(DIALECTS)("housekeeping on %s", (dialect) => {
       quiz_attempts: await n("quiz_attempts"),
       rate_limits: await n("rate_limits"),
       logout_tokens_seen: await n("logout_tokens_seen"),
+      payment_events: await n("payment_events"),
     };
   }
 
@@ -115,6 +130,7 @@ describe.each(DIALECTS)("housekeeping on %s", (dialect) => {
       rate_limits: 1,
       logout_tokens_seen: 1,
       account_tokens: 0,
+      payment_events: 1,
     });
     expect(await counts()).toEqual({
       sessions: 1,
@@ -123,6 +139,7 @@ describe.each(DIALECTS)("housekeeping on %s", (dialect) => {
       quiz_attempts: 2,
       rate_limits: 1,
       logout_tokens_seen: 1,
+      payment_events: 1,
     });
   });
 

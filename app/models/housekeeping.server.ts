@@ -5,6 +5,7 @@ import { deleteExpiredIdpPayloads } from "~/lib/idp/adapter.server";
 import { takeLease } from "~/lib/lease.server";
 import { deleteExpiredRateLimits } from "~/lib/rate-limit.server";
 import { deleteExpiredAccountTokens } from "./account-tokens.server";
+import { deleteOldPaymentEvents } from "./billing.server";
 import { deleteExpiredLogoutTokens, deleteExpiredSessions } from "./session.server";
 import { deleteStaleAttempts } from "./quiz.server";
 
@@ -20,6 +21,7 @@ export interface HousekeepingCounts {
   rate_limits: number;
   logout_tokens_seen: number;
   account_tokens: number;
+  payment_events: number;
 }
 
 export async function removeExpiredRows(db: Kysely<Database>, now: Date = new Date()): Promise<HousekeepingCounts> {
@@ -31,6 +33,7 @@ export async function removeExpiredRows(db: Kysely<Database>, now: Date = new Da
     rate_limits: await deleteExpiredRateLimits(db, now),
     logout_tokens_seen: await deleteExpiredLogoutTokens(db, now),
     account_tokens: await deleteExpiredAccountTokens(db, now),
+    payment_events: await deleteOldPaymentEvents(db, now),
   };
 }
 

@@ -42,7 +42,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   if (!viewer.user) return redirect(`/signin?returnTo=${encodeURIComponent(withLng(back))}`, 303);
   if (!(await onlineCheckout(db, payments)) || !payments) return backWith("off");
 
-  let request_: Parameters<typeof payments.createCheckout>[0];
+  let checkout: Parameters<typeof payments.createCheckout>[0];
   const common = {
     userId: viewer.user.id,
     customerId: await customerIdFor(db, viewer.user.id),
@@ -55,7 +55,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     if (viewer.hasSubscription) return redirect(withLng("/profile") + "#access", 303);
     const plan = (await getPlans(db)).find((p) => p.interval === form.plan && p.active);
     if (!plan) return backWith("unavailable");
-    request_ = {
+    checkout = {
       ...common,
       kind: "subscription",
       interval: plan.interval,
@@ -69,7 +69,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     if (!course) throw data("Not Found", { status: 404 });
     if (viewer.courseIds.includes(course.id)) return redirect(withLng(`/course/${course.slug}`), 303);
     if (!course.soldSeparately) return backWith("unavailable");
-    request_ = {
+    checkout = {
       ...common,
       kind: "course",
       courseId: course.id,
@@ -82,10 +82,10 @@ export async function action({ context, request }: Route.ActionArgs) {
   const limit = await rateLimits.checkout.consume(viewer.user.id);
   if (!limit.ok) return backWith("busy");
   try {
-    const session = await payments.createCheckout(request_);
+    const session = await payments.createCheckout(checkout);
     return redirect(session.url, 303);
   } catch (error) {
-    log.error({ err: error, kind: request_.kind }, "creating a checkout session failed");
+    log.error({ err: error, kind: checkout.kind }, "creating a checkout session failed");
     return backWith("failed");
   }
 }

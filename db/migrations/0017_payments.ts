@@ -107,6 +107,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("type", "text", (c) => c.notNull())
     .addColumn("received_at", "text", (c) => c.notNull())
     .execute();
+  await db.schema.createIndex("payment_events_received").on("payment_events").column("received_at").execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
