@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "~/lib/db.server";
 import { bumpCatalogueVersion } from "./catalogue-version.server";
+import { liveSubscriptions } from "./subscription.server";
 import { inWindow, readPage, type Page, type PageCursor } from "~/lib/keyset.server";
 import type {
   CheckoutResult,
@@ -508,19 +509,9 @@ export async function billingSummary(
   user: { id: string; email: string | null; email_verified: number },
   now: Date = new Date(),
 ): Promise<BillingSummary> {
-  const at = now.toISOString();
   const [subscriptions, courses, customer] = await Promise.all([
-    db
-      .selectFrom("subscriptions")
+    liveSubscriptions(db, user, now)
       .select(["ends_at", "granted_by", "cancel_at_period_end", "provider_subscription_id"])
-      .where("revoked_at", "is", null)
-      .where("starts_at", "<=", at)
-      .where((eb) => eb.or([eb("ends_at", "is", null), eb("ends_at", ">", at)]))
-      .where((eb) =>
-        user.email && user.email_verified === 1
-          ? eb.or([eb("user_id", "=", user.id), eb.and([eb("user_id", "is", null), eb("email", "=", user.email)])])
-          : eb("user_id", "=", user.id),
-      )
       .execute(),
     db
       .selectFrom("course_access")

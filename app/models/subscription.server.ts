@@ -160,6 +160,25 @@ function isLive(row: Pick<Subscription, "starts_at" | "ends_at" | "revoked_at">,
   return row.revoked_at === null && row.starts_at <= at && (row.ends_at === null || row.ends_at > at);
 }
 
+/** The user's live subscription rows: granted to the user, or to their verified email (a query to select from). */
+export function liveSubscriptions(
+  db: Kysely<Database>,
+  user: Pick<User, "id" | "email" | "email_verified">,
+  now: Date = new Date(),
+) {
+  const at = now.toISOString();
+  return db
+    .selectFrom("subscriptions")
+    .where("revoked_at", "is", null)
+    .where("starts_at", "<=", at)
+    .where((eb) => eb.or([eb("ends_at", "is", null), eb("ends_at", ">", at)]))
+    .where((eb) =>
+      user.email && user.email_verified === 1
+        ? eb.or([eb("user_id", "=", user.id), eb.and([eb("user_id", "is", null), eb("email", "=", user.email)])])
+        : eb("user_id", "=", user.id),
+    );
+}
+
 /**
  * The user's live subscription, if any: granted to the user, or to their verified email. With
  * several, the one lasting longest (an open-ended one wins).
@@ -169,19 +188,7 @@ export async function activeSubscriptionFor(
   user: Pick<User, "id" | "email" | "email_verified">,
   now: Date = new Date(),
 ): Promise<{ endsAt: string | null } | undefined> {
-  const at = now.toISOString();
-  const rows = await db
-    .selectFrom("subscriptions")
-    .select(["ends_at"])
-    .where("revoked_at", "is", null)
-    .where("starts_at", "<=", at)
-    .where((eb) => eb.or([eb("ends_at", "is", null), eb("ends_at", ">", at)]))
-    .where((eb) =>
-      user.email && user.email_verified === 1
-        ? eb.or([eb("user_id", "=", user.id), eb.and([eb("user_id", "is", null), eb("email", "=", user.email)])])
-        : eb("user_id", "=", user.id),
-    )
-    .execute();
+  const rows = await liveSubscriptions(db, user, now).select(["ends_at"]).execute();
   if (rows.length === 0) return undefined;
   if (rows.some((r) => r.ends_at === null)) return { endsAt: null };
   return {
