@@ -1,5 +1,6 @@
 import { useTranslation } from "~/i18n/use-translation";
-import { data, Link, redirect } from "react-router";
+import { useEffect } from "react";
+import { data, Link, redirect, useRevalidator } from "react-router";
 import { PageHeader } from "~/components/layout/page-header";
 import { getCatalogue, getViewer, pageContext, servicesOf } from "~/context.server";
 import { passHeaders } from "~/lib/http";
@@ -10,6 +11,9 @@ import type { StringsHandle } from "~/i18n/sections";
 export const handle = { strings: ["checkout"] } satisfies StringsHandle;
 
 const SESSION_ID = /^[A-Za-z0-9_]{1,255}$/;
+/** While the payment is confirmed: ask again this often, this many times (then "Check again" is there). */
+const RECHECK_MS = 3000;
+const RECHECKS = 10;
 
 /**
  * Where the provider sends the buyer after paying (/checkout/success?session_id=…). Access is
@@ -60,11 +64,29 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export default function CheckoutSuccess({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { state, course } = loaderData;
+  const revalidator = useRevalidator();
+  // The provider's event usually lands within seconds: look again by itself until it has.
+  useEffect(() => {
+    if (state !== "pending") return;
+    let left = RECHECKS;
+    const timer = setInterval(() => {
+      if (left-- <= 0) clearInterval(timer);
+      else void revalidator.revalidate();
+    }, RECHECK_MS);
+    return () => clearInterval(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- one timer per state, not per render
+  }, [state]);
   return (
     <>
       <PageHeader title={t("checkout.successTitle")} />
       <section className="container-page max-w-2xl py-14" aria-labelledby="checkout-result">
-        <h2 id="checkout-result" className="text-2xl font-bold" data-testid="checkout-state" data-state={state}>
+        <h2
+          id="checkout-result"
+          className="text-2xl font-bold"
+          data-testid="checkout-state"
+          data-state={state}
+          aria-live="polite"
+        >
           {t(
             state === "ready"
               ? "checkout.successReady"

@@ -3,7 +3,12 @@ import { createIdpAccount } from "../../app/models/idp-account.server.ts";
 import { createCourse, createLesson, createVideoList } from "../support/factories.ts";
 import { DEMO_PASSWORD } from "./auth-helpers.ts";
 import { withE2eDatabase } from "./catalogue-db.ts";
+import { STRIPE_STANDIN_PORT } from "../../playwright.config.ts";
 import { DEMO_EMAILS, expect, expectAccessible, startSession, test, waitForHydration } from "./fixtures.ts";
+
+// One stand-in serves every test here, and one test holds its events back: one at a time.
+test.describe.configure({ mode: "serial" });
+const STANDIN = `http://127.0.0.1:${STRIPE_STANDIN_PORT}`;
 
 /**
  * Issue 18 in the browser: a visitor picks a course, signs in, pays on the (stand-in) Stripe
@@ -117,4 +122,28 @@ test("the admin's payments page: accessible in both languages, a bad price refus
   await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
   await expect(page.getByRole("heading", { name: "מסלולי מנוי" })).toBeVisible();
   await expectAccessible(page);
+});
+
+test("the thank-you page waits for the payment's confirmation and shows the access by itself", async ({ page }) => {
+  const email = `waiting-${randomUUID().slice(0, 8)}@lomda.test`;
+  await withE2eDatabase((db) => createIdpAccount(db, { email, password: DEMO_PASSWORD, name: "Waiting Tester" }));
+  await startSession(page, email);
+  // The provider's events are late: held at the stand-in until released.
+  expect((await page.request.post(`${STANDIN}/__control/hold`)).ok()).toBe(true);
+  try {
+    await page.goto("/Payments");
+    await page.getByRole("button", { name: "Subscribe monthly" }).click();
+    await page.getByRole("button", { name: "Pay" }).click();
+    await expect(page).toHaveURL(/\/checkout\/success\?session_id=cs_test_/);
+    const state = page.getByTestId("checkout-state");
+    await expect(state).toHaveAttribute("data-state", "pending");
+    await expect(state).toHaveText(/We are waiting for the payment service to confirm it/);
+    await waitForHydration(page);
+  } finally {
+    expect((await page.request.post(`${STANDIN}/__control/release`, { data: {} })).ok()).toBe(true);
+  }
+  // No reload: the page asks again on its own and says so when the access is open.
+  await expect(page.getByTestId("checkout-state")).toHaveAttribute("data-state", "ready", { timeout: 10_000 });
+  await expect(page.getByTestId("checkout-state")).toHaveText("Your payment went through and your access is open.");
+  await expect(page.getByRole("link", { name: "Start watching" })).toBeVisible();
 });
