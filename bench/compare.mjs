@@ -255,12 +255,17 @@ for (const pair of pairs) {
 }
 
 /* ---------- bytes: initial JS per public route, streamed gzip of / ---------- */
+// The same list as bench/initial-js.mjs, which prints the figure per route and language.
 const PUBLIC_ROUTES = [
   "/",
   "/about",
   "/courses",
   "/courses/mern",
+  "/courses/mern/react",
   "/courses/dsa",
+  "/cources/programming",
+  "/cources/programming/java",
+  "/course/mern-react",
   "/test",
   "/test/java",
   "/library",
@@ -269,6 +274,7 @@ const PUBLIC_ROUTES = [
   "/register",
   "/team",
   "/testimonial",
+  "/Payments",
 ];
 let worst = { path: "", kb: 0 };
 const jsCache = new Map();
