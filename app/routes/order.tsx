@@ -45,7 +45,7 @@ export default function Order({ loaderData }: Route.ComponentProps) {
             {t("order.chosen")}
           </h2>
           {/* No "Join Now" here: it would lead back to this page. */}
-          {loaderData.course ? <CourseCard course={loaderData.course} join={false} /> : <p>{t("order.none")}</p>}
+          {loaderData.course ? <CourseCard course={loaderData.course} join={false} eager /> : <p>{t("order.none")}</p>}
         </div>
         <div className="self-start rounded-[var(--radius-card)] bg-brand-50 p-8">
           <h2 className="text-2xl font-bold">{t("order.includedTitle")}</h2>
