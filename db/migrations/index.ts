@@ -15,6 +15,7 @@ import * as m0013 from "./0013_admin_list_indexes.ts";
 import * as m0014 from "./0014_lesson_progress.ts";
 import * as m0015 from "./0015_certificates.ts";
 import * as m0016 from "./0016_course_reviews.ts";
+import * as m0017 from "./0017_newsletter_count.ts";
 
 /**
  * Every migration, in order. Listed in code (not read from a folder) so the server bundle
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   "0014_lesson_progress": m0014,
   "0015_certificates": m0015,
   "0016_course_reviews": m0016,
+  "0017_newsletter_count": m0017,
 };
