@@ -284,7 +284,7 @@ for (const path of PUBLIC_ROUTES) {
   // (The inline route manifest also names other routes' modules; those load only when navigated to.)
   const scripts = new Set(
     [
-      ...html.matchAll(/<link rel="modulepreload" href="(\/assets\/[^"]+\.js)"/g),
+      ...html.matchAll(/<link rel="modulepreload"[^>]* href="(\/assets\/[^"]+\.js)"/g),
       ...html.matchAll(/import(?:\s*\*\s*as\s+\w+\s+from)?\s*\(?\s*"(\/assets\/[^"]+\.js)"/g),
     ].map((m) => m[1]),
   );

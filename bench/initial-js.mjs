@@ -55,7 +55,7 @@ async function initialJs(path) {
   const html = await res.text();
   const scripts = new Set(
     [
-      ...html.matchAll(/<link rel="modulepreload" href="(\/assets\/[^"]+\.js)"/g),
+      ...html.matchAll(/<link rel="modulepreload"[^>]* href="(\/assets\/[^"]+\.js)"/g),
       ...html.matchAll(/import(?:\s*\*\s*as\s+\w+\s+from)?\s*\(?\s*"(\/assets\/[^"]+\.js)"/g),
     ].map((m) => m[1]),
   );
