@@ -43,34 +43,16 @@ class RenderPasses extends Transform {
       this.release();
     });
   }
-  private headSent = false;
   private release() {
     if (this.pending.length === 0) return;
-    const pass = this.pending.length === 1 ? this.pending[0]! : Buffer.concat(this.pending);
+    this.push(this.pending.length === 1 ? this.pending[0] : Buffer.concat(this.pending));
     this.pending = [];
-    if (this.headSent) return void this.push(pass);
-    // The shell's first pass holds the whole <head>.
-    const html = pass.toString("utf8");
-    this.headSent = html.includes("</head>");
-    this.push(Buffer.from(lowPriorityModulePreloads(html), "utf8"));
   }
   override _flush(callback: TransformCallback) {
     this.release();
     this.onEnd();
     callback();
   }
-}
-
-/**
- * The page's scripts only hydrate what the server already drew, so they should not take bandwidth
- * from what the first paint waits for: the stylesheet, the text font, the largest picture. React
- * Router's <Scripts> preloads every module of the page at the browser's high priority, beside the
- * stylesheet (it has no option for the priority), so on a slow connection they share it with
- * 110 kB of JavaScript. Asked for at low priority they come right after; hydration waits for them
- * either way. Applied to the head only (issue 16; bench/README.md has the measurements).
- */
-export function lowPriorityModulePreloads(head: string): string {
-  return head.replaceAll('<link rel="modulepreload" href=', '<link rel="modulepreload" fetchPriority="low" href=');
 }
 
 /** Reads a context value without throwing: a request that skipped the middleware must still render. */

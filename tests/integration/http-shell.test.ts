@@ -247,24 +247,6 @@ describe("the HTTP shell (built app on a real SQLite)", () => {
     );
   });
 
-  it("asks for what the first paint needs first: the stylesheet, the font, the largest picture; the modules at low priority", async () => {
-    for (const path of ["/about", "/about?lng=he", "/courses/mern?bench=uncached"]) {
-      const html = await (await get(path)).text();
-      const head = html.slice(0, html.indexOf("</head>"));
-      const preloads = [...head.matchAll(/<link rel="modulepreload"[^>]*>/g)].map((m) => m[0]);
-      expect(preloads.length, path).toBeGreaterThan(5);
-      for (const link of preloads) expect(link, path).toContain('fetchPriority="low"');
-      // Nothing else in the page was rewritten.
-      expect(html.slice(head.length), path).not.toContain('fetchPriority="low"');
-      // The stylesheet and the font come before the modules.
-      expect(head.indexOf('rel="stylesheet"'), path).toBeLessThan(head.indexOf('rel="modulepreload"'));
-      expect(head.indexOf('as="font"'), path).toBeLessThan(head.indexOf('rel="modulepreload"'));
-    }
-    expect(await (await get("/about")).text()).toMatch(
-      /<link rel="preload" as="image" href="\/images\/about\.svg" fetchPriority="high"\/>/,
-    );
-  });
-
   it("needs no other host: the page references only its own origin", async () => {
     const html = await (await get("/")).text();
     const urls = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]!);
