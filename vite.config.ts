@@ -2,6 +2,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
+import { chunking } from "./scripts/vite-chunking.ts";
 import { precompress } from "./scripts/vite-precompress.ts";
 
 export default defineConfig({
@@ -13,5 +14,5 @@ export default defineConfig({
     ssr: { build: { rollupOptions: { input: "./server/app.ts" } } },
   },
   build: { assetsInlineLimit: 0 },
-  plugins: [tailwindcss(), reactRouter(), precompress()],
+  plugins: [tailwindcss(), reactRouter(), chunking(), precompress()],
 });

@@ -255,12 +255,17 @@ for (const pair of pairs) {
 }
 
 /* ---------- bytes: initial JS per public route, streamed gzip of / ---------- */
+// The same list as bench/initial-js.mjs, which prints the figure per route and language.
 const PUBLIC_ROUTES = [
   "/",
   "/about",
   "/courses",
   "/courses/mern",
+  "/courses/mern/react",
   "/courses/dsa",
+  "/cources/programming",
+  "/cources/programming/java",
+  "/course/mern-react",
   "/test",
   "/test/java",
   "/library",
@@ -269,6 +274,7 @@ const PUBLIC_ROUTES = [
   "/register",
   "/team",
   "/testimonial",
+  "/Payments",
 ];
 let worst = { path: "", kb: 0 };
 const jsCache = new Map();
@@ -278,7 +284,7 @@ for (const path of PUBLIC_ROUTES) {
   // (The inline route manifest also names other routes' modules; those load only when navigated to.)
   const scripts = new Set(
     [
-      ...html.matchAll(/<link rel="modulepreload" href="(\/assets\/[^"]+\.js)"/g),
+      ...html.matchAll(/<link rel="modulepreload"[^>]* href="(\/assets\/[^"]+\.js)"/g),
       ...html.matchAll(/import(?:\s*\*\s*as\s+\w+\s+from)?\s*\(?\s*"(\/assets\/[^"]+\.js)"/g),
     ].map((m) => m[1]),
   );

@@ -171,6 +171,12 @@ export interface NewsletterTable {
   created_at: string;
 }
 
+/** One row (id 1): how many have signed up for the newsletter, kept by every sign-up (migration 0017). */
+export interface NewsletterSummaryTable {
+  id: number;
+  subscriber_count: number;
+}
+
 export interface CaptchaUsedTable {
   challenge_id: string;
   expires_at: string;
@@ -400,6 +406,7 @@ export interface Database {
   contact_messages: SubmissionsTable;
   registration_requests: SubmissionsTable;
   newsletter_subscribers: NewsletterTable;
+  newsletter_summary: NewsletterSummaryTable;
   captcha_used: CaptchaUsedTable;
   rate_limits: RateLimitsTable;
   leases: LeasesTable;

@@ -12,7 +12,7 @@ import type { Database } from "~/lib/db.server";
 import { parseCursor, type Page } from "~/lib/keyset.server";
 import { listFeedbackForModeration, setFeedbackHidden } from "./feedback.server";
 import { listIdpAccountsPage } from "./idp-account.server";
-import { listSubmissionsPage } from "./submission.server";
+import { countNewsletter, listSubmissionsPage, subscribeToNewsletter } from "./submission.server";
 import { listSubscriptionsPage } from "./subscription.server";
 
 /** The admin area's lists (issue 16): each is read 20 rows at a time, newest first, by keyset. */
@@ -148,6 +148,62 @@ describe.each(DIALECTS)("the admin lists, a page at a time, on %s", (dialect) =>
       dialect === "sqlite" ? /SEARCH \w+ USING (COVERING )?INDEX \w+_newest/ : /Index.* Scan Backward using \w+_newest/,
     );
     expect(plan, plan).not.toMatch(dialect === "sqlite" ? /TEMP B-TREE/ : /Sort/);
+  });
+});
+
+describe.each(DIALECTS)("the newsletter heading's count on %s", (dialect) => {
+  let t: TestDb;
+  beforeAll(async () => {
+    t = await createTestDb(dialect, { seed: false });
+  });
+  afterAll(async () => t.destroy());
+
+  const rows = async () =>
+    Number(
+      (
+        await t.db
+          .selectFrom("newsletter_subscribers")
+          .select((eb) => eb.fn.countAll().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  it("adds each new address once, whatever its case; a repeat adds nothing", async () => {
+    const before = await countNewsletter(t.db);
+    const emails = Array.from({ length: 5 }, () => `${uniqueId("news")}@example.org`);
+    for (const email of emails) await subscribeToNewsletter(t.db, email, "en");
+    await subscribeToNewsletter(t.db, emails[0]!.toUpperCase(), "he");
+    await subscribeToNewsletter(t.db, emails[3]!, "en");
+    expect(await countNewsletter(t.db)).toBe(before + 5);
+    expect(await countNewsletter(t.db)).toBe(await rows());
+  });
+
+  it("sign-ups at the same time, repeats among them, keep the count equal to the rows", async () => {
+    const before = await countNewsletter(t.db);
+    const emails = Array.from({ length: 10 }, () => `${uniqueId("news")}@example.org`);
+    // Each address three times at once, in three spellings.
+    await Promise.all(
+      emails
+        .flatMap((email) => [email, email.toUpperCase(), `${email[0]!.toUpperCase()}${email.slice(1)}`])
+        .map((email, i) => subscribeToNewsletter(t.db, email, i % 2 ? "he" : "en")),
+    );
+    expect(await countNewsletter(t.db)).toBe(before + 10);
+    expect(await countNewsletter(t.db)).toBe(await rows());
+  });
+
+  it("costs one primary-key read however many have signed up (no count of the table)", async () => {
+    for (let i = 0; i < 200; i++) await subscribeToNewsletter(t.db, `${uniqueId("bulk")}@example.org`, "en");
+    const queries = await captured(t.db, (db) => countNewsletter(db));
+    expect(queries).toHaveLength(1);
+    expect(queries[0]!.sql).not.toMatch(/count\(/i);
+    expect(queries[0]!.sql).not.toContain("newsletter_subscribers");
+    const plan = await planOf(t, queries[0]!);
+    expect(plan, plan).toMatch(
+      dialect === "sqlite"
+        ? /SEARCH newsletter_summary USING INTEGER PRIMARY KEY/
+        : /Index Scan using newsletter_summary_pkey/,
+    );
+    expect(await countNewsletter(t.db)).toBe(await rows());
   });
 });
 

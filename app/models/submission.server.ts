@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import { data } from "react-router";
 import type { Database, Submission } from "~/lib/db.server";
 import { checkCaptcha } from "~/lib/captcha.server";
@@ -287,22 +287,36 @@ export async function forwardDueSubmissions(
   return result;
 }
 
-/** Newsletter: stored once; a repeat changes nothing and gets the same answer. */
+/**
+ * Newsletter: stored once; a repeat changes nothing and gets the same answer. A new address adds one
+ * to the count in the same transaction (migration 0018), so the count never drifts from the rows.
+ */
 export async function subscribeToNewsletter(db: Kysely<Database>, email: string, locale: string): Promise<void> {
-  await db
-    .insertInto("newsletter_subscribers")
-    .values({ id: randomUUID(), email: email.toLowerCase(), locale, created_at: new Date().toISOString() })
-    .onConflict((oc) => oc.column("email").doNothing())
-    .execute();
+  await db.transaction().execute(async (trx) => {
+    const inserted = await trx
+      .insertInto("newsletter_subscribers")
+      .values({ id: randomUUID(), email: email.toLowerCase(), locale, created_at: new Date().toISOString() })
+      .onConflict((oc) => oc.column("email").doNothing())
+      .executeTakeFirst();
+    // 0 when the address was there already (SQLite's changes, PostgreSQL's row count).
+    const added = Number(inserted.numInsertedOrUpdatedRows ?? 0);
+    if (added > 0)
+      await trx
+        .updateTable("newsletter_summary")
+        .set({ subscriber_count: sql<number>`subscriber_count + ${added}` })
+        .where("id", "=", 1)
+        .execute();
+  });
 }
 
-/** How many have signed up: counted by the database (the admin page showed it by loading every row). */
+/** How many have signed up: one row kept by the sign-ups (counting the table grew with it). */
 export async function countNewsletter(db: Kysely<Database>): Promise<number> {
   const row = await db
-    .selectFrom("newsletter_subscribers")
-    .select((eb) => eb.fn.countAll().as("n"))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+    .selectFrom("newsletter_summary")
+    .select("subscriber_count")
+    .where("id", "=", 1)
+    .executeTakeFirst();
+  return Number(row?.subscriber_count ?? 0);
 }
 
 export async function listNewsletter(db: Kysely<Database>) {

@@ -59,7 +59,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader title={t("about.title")} />
-      <AboutBlock />
+      <AboutBlock aboveTheFold />
       <section aria-labelledby="about-us-video" className="bg-ink-50 py-16">
         <div className="container-page grid items-center gap-10 lg:grid-cols-2">
           <div>

@@ -176,9 +176,10 @@ export default function CataloguePage({ loaderData }: Route.ComponentProps) {
           {t("courses.coursesInCatalogue", { count: loaderData.cards.length })}
         </p>
         <ul className="grid gap-8 sm:grid-cols-2 lg:grid-cols-4" data-testid="course-grid">
-          {loaderData.cards.map((card) => (
+          {/* The first row (four wide) is in the first screen: no lazy loading there. */}
+          {loaderData.cards.map((card, i) => (
             <li key={card.key}>
-              <CourseCard course={card} />
+              <CourseCard course={card} eager={i < 4} />
             </li>
           ))}
         </ul>

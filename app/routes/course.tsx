@@ -189,6 +189,7 @@ export default function CoursePage({ loaderData, actionData }: Route.ComponentPr
             alt=""
             width={640}
             height={400}
+            fetchPriority="high"
             className="aspect-[8/5] w-full rounded-[var(--radius-card)] object-cover shadow-[var(--shadow-card)] lg:max-h-80"
           />
           <section aria-labelledby="about-course" className="mt-8">

@@ -73,7 +73,7 @@ export default function Courses({ loaderData }: Route.ComponentProps) {
       <section className="container-page py-14" aria-labelledby="catalogues-title">
         <SectionHeading id="catalogues-title" eyebrow={t("courses.eyebrow")} title={t("courses.heading")} />
         <ul className="grid gap-8 md:grid-cols-3" data-testid="catalogue-list">
-          {loaderData.catalogues.map((c) => (
+          {loaderData.catalogues.map((c, i) => (
             <li
               key={c.key}
               className="flex flex-col overflow-hidden rounded-[var(--radius-card)] bg-white shadow-[var(--shadow-card)]"
@@ -83,7 +83,8 @@ export default function Courses({ loaderData }: Route.ComponentProps) {
                 alt=""
                 width={640}
                 height={400}
-                loading="lazy"
+                // The first row (three wide) is in the first screen: no lazy loading there.
+                loading={i < 3 ? "eager" : "lazy"}
                 className="aspect-[8/5] w-full object-cover"
               />
               <div className="flex flex-1 flex-col p-6">

@@ -333,9 +333,10 @@ export default function Feedback({ loaderData, actionData }: Route.ComponentProp
             )}
           </p>
           <ul className="mt-6 space-y-4" data-testid="feedback-list">
-            {loaderData.items.map((item) => (
+            {/* One column: the first few cards can be in the first screen, so no lazy loading there. */}
+            {loaderData.items.map((item, i) => (
               <li key={item.id}>
-                <FeedbackCard item={item} />
+                <FeedbackCard item={item} eager={i < 4} />
               </li>
             ))}
           </ul>

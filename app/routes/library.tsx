@@ -99,7 +99,7 @@ export default function Library({ loaderData }: Route.ComponentProps) {
             ) : null}
           </div>
           {search.books.length > 0 ? (
-            <BookGrid books={search.books} labelledBy="results-heading" testId="search-results" />
+            <BookGrid books={search.books} labelledBy="results-heading" testId="search-results" firstScreen />
           ) : null}
         </section>
 
@@ -107,7 +107,12 @@ export default function Library({ loaderData }: Route.ComponentProps) {
           <h2 id="suggested-heading" className="mb-4 text-2xl font-bold">
             {t("library.suggested")}
           </h2>
-          <BookGrid books={suggested} labelledBy="suggested-heading" testId="suggested-books" />
+          <BookGrid
+            books={suggested}
+            labelledBy="suggested-heading"
+            testId="suggested-books"
+            firstScreen={search.books.length === 0}
+          />
         </section>
       </div>
     </>

@@ -69,7 +69,7 @@ export default function Order({ loaderData }: Route.ComponentProps) {
             {t("order.chosen")}
           </h2>
           {/* No "Join Now" here: it would lead back to this page. */}
-          {loaderData.course ? <CourseCard course={loaderData.course} join={false} /> : <p>{t("order.none")}</p>}
+          {loaderData.course ? <CourseCard course={loaderData.course} join={false} eager /> : <p>{t("order.none")}</p>}
         </div>
         <div className="grid gap-6 self-start">
           <CheckoutProblemNote problem={loaderData.problem} />

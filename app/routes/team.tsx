@@ -31,7 +31,7 @@ export default function Team({ loaderData }: Route.ComponentProps) {
         >
           <div className="container-page">
             <SectionHeading id={`team-${section.key}`} eyebrow={t("team.title")} title={section.title} />
-            <PeopleGrid people={section.members} labelledBy={`team-${section.key}`} />
+            <PeopleGrid people={section.members} labelledBy={`team-${section.key}`} firstScreen={i === 0} />
           </div>
         </section>
       ))}

@@ -32,7 +32,7 @@ export default function Testimonial({ loaderData }: Route.ComponentProps) {
           eyebrow={t("home.testimonialsEyebrow")}
           title={t("home.testimonialsTitle")}
         />
-        <TestimonialsCarousel items={loaderData.testimonials} />
+        <TestimonialsCarousel items={loaderData.testimonials} firstScreen />
       </section>
     </>
   );

@@ -5,6 +5,7 @@ import { quizzes } from "../../content/quizzes.ts";
 import { migrateToLatest } from "../../db/migrate.ts";
 import { migrations } from "../../db/migrations/index.ts";
 import { createTestDb, DIALECTS, whileMigrating } from "../setup/databases.ts";
+import { countNewsletter, subscribeToNewsletter } from "../../app/models/submission.server.ts";
 
 describe.each(DIALECTS)("migrations on %s", (dialect) => {
   it("migrate a second database (on PostgreSQL, a second schema) while the first holds its tables", async () => {
@@ -148,6 +149,32 @@ describe.each(DIALECTS)("migration 0013 (the admin lists' indexes) on %s", (dial
       ]);
       await whileMigrating(dialect, () => migrateToLatest(db));
       expect(await indexes()).toEqual(latest);
+    } finally {
+      await t.destroy();
+    }
+  });
+});
+
+describe.each(DIALECTS)("migration 0018 (the newsletter's count) on %s", (dialect) => {
+  it("starts the count from the sign-ups already there, and is undone cleanly", async () => {
+    const t = await createTestDb(dialect, { seed: false });
+    try {
+      const db = t.db as unknown as Kysely<any>;
+      const migrator = await migratorOf(db);
+      // An install from before 0018, with three sign-ups.
+      const down = await whileMigrating(dialect, () => migrator.migrateTo("0017_payments"));
+      expect(down.error).toBeUndefined();
+      const now = new Date().toISOString();
+      await db
+        .insertInto("newsletter_subscribers")
+        .values(
+          ["a", "b", "c"].map((n) => ({ id: `news-${n}`, email: `${n}@example.org`, locale: "en", created_at: now })),
+        )
+        .execute();
+      await whileMigrating(dialect, () => migrateToLatest(db));
+      expect(await countNewsletter(t.db)).toBe(3);
+      await subscribeToNewsletter(t.db, "d@example.org", "he");
+      expect(await countNewsletter(t.db)).toBe(4);
     } finally {
       await t.destroy();
     }

@@ -2,8 +2,12 @@ import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
 import { CheckIcon } from "~/components/ui/check-icon";
 
-/** The About Us block (skilled instructors, online classes, international certificate): home and /about. */
-export function AboutBlock() {
+/**
+ * The About Us block (skilled instructors, online classes, international certificate): home and
+ * /about. On /about it comes right under the header and its picture is the largest thing in the first
+ * screen, so `aboveTheFold` loads it at once and first; on home it lies below the hero (lazy).
+ */
+export function AboutBlock({ aboveTheFold = false }: { aboveTheFold?: boolean }) {
   const { t } = useTranslation();
   const points = ["point1", "point2", "point3", "point4"] as const;
   return (
@@ -16,7 +20,8 @@ export function AboutBlock() {
         alt=""
         width={640}
         height={480}
-        loading="lazy"
+        loading={aboveTheFold ? "eager" : "lazy"}
+        fetchPriority={aboveTheFold ? "high" : undefined}
         className="w-full rounded-[var(--radius-card)]"
       />
       <div>

@@ -7,9 +7,18 @@ import { ProgressTally } from "./progress-tally";
 
 /**
  * A course card (SPEC.md §3): cover, stars and reviews, title, teacher, duration, students, price,
- * links. `join={false}` leaves "Join Now" out (the order page, where it would lead to itself).
+ * links. `join={false}` leaves "Join Now" out (the order page, where it would lead to itself);
+ * `eager` loads the cover at once, for cards in the first screen.
  */
-export function CourseCard({ course, join = true }: { course: CourseCardView; join?: boolean }) {
+export function CourseCard({
+  course,
+  join = true,
+  eager = false,
+}: {
+  course: CourseCardView;
+  join?: boolean;
+  eager?: boolean;
+}) {
   const { t, i18n } = useTranslation();
   const locale = asLocale(i18n.language);
   const hours = Number(course.duration);
@@ -25,7 +34,7 @@ export function CourseCard({ course, join = true }: { course: CourseCardView; jo
           alt=""
           width={640}
           height={400}
-          loading="lazy"
+          loading={eager ? "eager" : "lazy"}
           className="aspect-[8/5] w-full object-cover"
         />
         <p

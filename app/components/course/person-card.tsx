@@ -1,6 +1,6 @@
 import type { PersonView } from "~/models/catalogue.types";
 
-export function PersonCard({ person }: { person: PersonView }) {
+export function PersonCard({ person, eager = false }: { person: PersonView; eager?: boolean }) {
   return (
     <article className="rounded-[var(--radius-card)] bg-white p-6 text-center shadow-[var(--shadow-card)]">
       <img
@@ -8,7 +8,7 @@ export function PersonCard({ person }: { person: PersonView }) {
         alt=""
         width={240}
         height={240}
-        loading="lazy"
+        loading={eager ? "eager" : "lazy"}
         className="mx-auto size-32 rounded-full object-cover"
       />
       <h3 className="mt-4 text-lg font-bold">{person.name}</h3>
@@ -18,12 +18,21 @@ export function PersonCard({ person }: { person: PersonView }) {
   );
 }
 
-export function PeopleGrid({ people, labelledBy }: { people: PersonView[]; labelledBy: string }) {
+/** `firstScreen`: the grid starts in the first screen, so its first row (four wide) is not lazy. */
+export function PeopleGrid({
+  people,
+  labelledBy,
+  firstScreen = false,
+}: {
+  people: PersonView[];
+  labelledBy: string;
+  firstScreen?: boolean;
+}) {
   return (
     <ul aria-labelledby={labelledBy} className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-      {people.map((person) => (
+      {people.map((person, i) => (
         <li key={person.key}>
-          <PersonCard person={person} />
+          <PersonCard person={person} eager={firstScreen && i < 4} />
         </li>
       ))}
     </ul>

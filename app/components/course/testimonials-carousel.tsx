@@ -11,7 +11,14 @@ const ROTATE_MS = 7000;
  * prefer reduced motion. The server renders the same row (no layout shift at hydration), and without
  * JavaScript it still scrolls sideways.
  */
-export function TestimonialsCarousel({ items }: { items: TestimonialView[] }) {
+/** `firstScreen`: the carousel starts in the first screen (/testimonial), so its first photo is not lazy. */
+export function TestimonialsCarousel({
+  items,
+  firstScreen = false,
+}: {
+  items: TestimonialView[];
+  firstScreen?: boolean;
+}) {
   const { t } = useTranslation();
   const [index, setIndex] = useState(0);
   const hydrated = useHydrated();
@@ -109,7 +116,7 @@ export function TestimonialsCarousel({ items }: { items: TestimonialView[] }) {
               alt=""
               width={240}
               height={240}
-              loading="lazy"
+              loading={firstScreen && i === 0 ? "eager" : "lazy"}
               className="mx-auto size-20 rounded-full"
             />
             <blockquote className="mt-4 text-lg text-ink-800">“{item.quote}”</blockquote>

@@ -34,8 +34,11 @@ function Avatar({ name }: { name: string }) {
   );
 }
 
-/** A feedback card: picture (or a neutral avatar), date, name, comment as plain text, read-only stars. */
-export function FeedbackCard({ item }: { item: FeedbackCardView }) {
+/**
+ * A feedback card: picture (or a neutral avatar), date, name, comment as plain text, read-only stars.
+ * `eager` loads the picture at once, for cards in the first screen.
+ */
+export function FeedbackCard({ item, eager = false }: { item: FeedbackCardView; eager?: boolean }) {
   const { t } = useTranslation();
   const [imageFailed, setImageFailed] = useState(false);
   const image = useRef<HTMLImageElement>(null);
@@ -57,7 +60,7 @@ export function FeedbackCard({ item }: { item: FeedbackCardView }) {
           alt={t("feedback.avatarAlt", { name: item.name })}
           width={56}
           height={56}
-          loading="lazy"
+          loading={eager ? "eager" : "lazy"}
           referrerPolicy="no-referrer"
           onError={() => setImageFailed(true)}
           className="size-14 shrink-0 rounded-full bg-ink-100 object-cover"

@@ -7,7 +7,7 @@ const PLACEHOLDER = "/images/books/placeholder.svg";
  * A book (SPEC.md §3): cover, title, page count, authors, saleability; then a Download Pdf link for
  * free books, or the price and a Buy Now link. Everything from the upstream is rendered as text.
  */
-export function BookCard({ book }: { book: BookView }) {
+export function BookCard({ book, eager = false }: { book: BookView; eager?: boolean }) {
   const { t } = useTranslation();
   const titleId = `book-${book.id}`;
   return (
@@ -22,7 +22,7 @@ export function BookCard({ book }: { book: BookView }) {
         alt={t("library.cover", { title: book.title })}
         width={96}
         height={144}
-        loading="lazy"
+        loading={eager ? "eager" : "lazy"}
         referrerPolicy="no-referrer"
         onError={(event) => {
           // A cover that fails to load (the image host is down) becomes the neutral placeholder.
@@ -101,12 +101,23 @@ export function BookCard({ book }: { book: BookView }) {
   );
 }
 
-export function BookGrid({ books, labelledBy, testId }: { books: BookView[]; labelledBy: string; testId: string }) {
+/** `firstScreen`: the grid starts in the first screen, so its first row (two wide) is not lazy. */
+export function BookGrid({
+  books,
+  labelledBy,
+  testId,
+  firstScreen = false,
+}: {
+  books: BookView[];
+  labelledBy: string;
+  testId: string;
+  firstScreen?: boolean;
+}) {
   return (
     <ul aria-labelledby={labelledBy} className="grid gap-6 md:grid-cols-2" data-testid={testId}>
-      {books.map((book) => (
+      {books.map((book, i) => (
         <li key={book.id}>
-          <BookCard book={book} />
+          <BookCard book={book} eager={firstScreen && i < 2} />
         </li>
       ))}
     </ul>
