@@ -13,6 +13,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
+import { initialScripts, PUBLIC_ROUTES } from "./public-pages.mjs";
 import autocannon from "autocannon";
 import Database from "better-sqlite3";
 
@@ -255,41 +256,12 @@ for (const pair of pairs) {
 }
 
 /* ---------- bytes: initial JS per public route, streamed gzip of / ---------- */
-// The same list as bench/initial-js.mjs, which prints the figure per route and language.
-const PUBLIC_ROUTES = [
-  "/",
-  "/about",
-  "/courses",
-  "/courses/mern",
-  "/courses/mern/react",
-  "/courses/dsa",
-  "/cources/programming",
-  "/cources/programming/java",
-  "/course/mern-react",
-  "/test",
-  "/test/java",
-  "/library",
-  "/feedback",
-  "/contact",
-  "/register",
-  "/team",
-  "/testimonial",
-  "/Payments",
-];
 let worst = { path: "", kb: 0 };
 const jsCache = new Map();
 for (const path of PUBLIC_ROUTES) {
   const html = await (await fetch(`${base("lomda")}${path}`)).text();
-  // What the browser loads before hydration: the modulepreload links and the inline module imports.
-  // (The inline route manifest also names other routes' modules; those load only when navigated to.)
-  const scripts = new Set(
-    [
-      ...html.matchAll(/<link rel="modulepreload"[^>]* href="(\/assets\/[^"]+\.js)"/g),
-      ...html.matchAll(/import(?:\s*\*\s*as\s+\w+\s+from)?\s*\(?\s*"(\/assets\/[^"]+\.js)"/g),
-    ].map((m) => m[1]),
-  );
   let bytes = 0;
-  for (const src of scripts) {
+  for (const src of initialScripts(html)) {
     if (!jsCache.has(src))
       jsCache.set(src, gzipSync(Buffer.from(await (await fetch(`${base("lomda")}${src}`)).arrayBuffer())).length);
     bytes += jsCache.get(src);

@@ -7,6 +7,7 @@
 //   node bench/initial-js.mjs [--url=http://127.0.0.1:3470] [--json] [--chunks=/about]
 // A benchmark helper, never a test: it prints a Markdown table (largest first) and the worst route.
 import { gzipSync } from "node:zlib";
+import { initialScripts, PUBLIC_ROUTES } from "./public-pages.mjs";
 
 const args = Object.fromEntries(
   process.argv
@@ -15,29 +16,6 @@ const args = Object.fromEntries(
     .map(([k, v]) => [k, v ?? "1"]),
 );
 const BASE = (args.url ?? "http://127.0.0.1:3470").replace(/\/$/, "");
-
-// Every public page (the union of bench/compare.mjs's and bench/lighthouse.mjs's lists): catalogues
-// and video lists under both spellings of the catalogue's paths, a course, the quiz list and a quiz.
-const PUBLIC_ROUTES = [
-  "/",
-  "/about",
-  "/courses",
-  "/courses/mern",
-  "/courses/mern/react",
-  "/courses/dsa",
-  "/cources/programming",
-  "/cources/programming/java",
-  "/course/mern-react",
-  "/test",
-  "/test/java",
-  "/library",
-  "/feedback",
-  "/contact",
-  "/register",
-  "/team",
-  "/testimonial",
-  "/Payments",
-];
 
 const sizes = new Map();
 async function gzipSize(src) {
@@ -53,14 +31,8 @@ async function initialJs(path) {
   const res = await fetch(`${BASE}${path}`);
   if (!res.ok) throw new Error(`${path}: ${res.status}`);
   const html = await res.text();
-  const scripts = new Set(
-    [
-      ...html.matchAll(/<link rel="modulepreload"[^>]* href="(\/assets\/[^"]+\.js)"/g),
-      ...html.matchAll(/import(?:\s*\*\s*as\s+\w+\s+from)?\s*\(?\s*"(\/assets\/[^"]+\.js)"/g),
-    ].map((m) => m[1]),
-  );
   const chunks = [];
-  for (const src of scripts) chunks.push({ src, bytes: await gzipSize(src) });
+  for (const src of initialScripts(html)) chunks.push({ src, bytes: await gzipSize(src) });
   return { path, chunks, bytes: chunks.reduce((sum, c) => sum + c.bytes, 0) };
 }
 

@@ -1,30 +1,10 @@
+import { PUBLIC_ROUTES as PUBLIC_PAGES } from "../../bench/public-pages.mjs";
 import { createFeedback, uniqueId } from "../support/factories.ts";
 import { withE2eDatabase } from "./catalogue-db.ts";
 import { expect, test } from "./fixtures.ts";
 
 // Issue 16: a picture in the first screen must not wait for lazy loading (it is often the page's
 // largest contentful paint: /about's picture, a course's cover, the first row of cards).
-
-const PUBLIC_PAGES = [
-  "/",
-  "/about",
-  "/courses",
-  "/courses/mern",
-  "/courses/mern/react",
-  "/courses/dsa",
-  "/cources/programming",
-  "/cources/programming/java",
-  "/course/mern-react",
-  "/test",
-  "/test/java",
-  "/library",
-  "/feedback",
-  "/contact",
-  "/register",
-  "/team",
-  "/testimonial",
-  "/Payments",
-];
 
 // Lighthouse's phone (a Moto G Power) and a common laptop screen.
 const SCREENS = { phone: { width: 412, height: 823 }, laptop: { width: 1366, height: 768 } };

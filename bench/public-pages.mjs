@@ -1,0 +1,39 @@
+// The public pages the benchmarks measure and the first-screen test checks, and how to find the
+// JavaScript a page loads before hydration. One list, so the figures and the test speak of the same pages.
+
+/** Every public page: catalogues and video lists under both spellings of their paths, a course, the quizzes. */
+export const PUBLIC_ROUTES = [
+  "/",
+  "/about",
+  "/courses",
+  "/courses/mern",
+  "/courses/mern/react",
+  "/courses/dsa",
+  "/cources/programming",
+  "/cources/programming/java",
+  "/course/mern-react",
+  "/test",
+  "/test/java",
+  "/library",
+  "/feedback",
+  "/contact",
+  "/register",
+  "/team",
+  "/testimonial",
+  "/Payments",
+];
+
+/**
+ * What the browser loads before hydration: the modulepreload links and the inline module imports
+ * (the inline route manifest also names other routes' modules; those load only when navigated to).
+ */
+export function initialScripts(html) {
+  return [
+    ...new Set(
+      [
+        ...html.matchAll(/<link rel="modulepreload"[^>]* href="(\/assets\/[^"]+\.js)"/g),
+        ...html.matchAll(/import(?:\s*\*\s*as\s+\w+\s+from)?\s*\(?\s*"(\/assets\/[^"]+\.js)"/g),
+      ].map((m) => m[1]),
+    ),
+  ];
+}
