@@ -224,7 +224,7 @@ export async function applyPaymentEvent(
       case "subscription.changed":
         break;
     }
-    if (subscription) await syncSubscription(trx, subscription, now);
+    if (subscription) await syncSubscription(trx, provider.name, subscription, now);
     return "applied";
   });
 }
@@ -442,7 +442,7 @@ export function accessUntil(s: ProviderSubscription): Date {
 }
 
 /** Writes the provider's current state of a subscription into its row (made on first sight). */
-export async function syncSubscription(db: Db, s: ProviderSubscription, now: Date): Promise<void> {
+export async function syncSubscription(db: Db, provider: string, s: ProviderSubscription, now: Date): Promise<void> {
   const endsAt = accessUntil(s).toISOString();
   const row = await db
     .selectFrom("subscriptions")
@@ -459,7 +459,7 @@ export async function syncSubscription(db: Db, s: ProviderSubscription, now: Dat
   }
   // Not ours (made elsewhere in the provider's account), or never paid: nothing to grant.
   if (!(await userExists(db, s.userId)) || s.status === "incomplete" || s.status === "incomplete_expired") return;
-  if (s.customerId) await rememberCustomer(db, "stripe", s.userId!, s.customerId, now);
+  if (s.customerId) await rememberCustomer(db, provider, s.userId!, s.customerId, now);
   await db
     .insertInto("subscriptions")
     .values({

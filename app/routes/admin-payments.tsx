@@ -7,6 +7,7 @@ import { formatDate, formatDateTime, formatMoney } from "~/i18n/format";
 import { getCatalogue, getViewer, pageContext, servicesOf } from "~/context.server";
 import { parseCursor } from "~/lib/keyset.server";
 import { centsToDollars } from "~/models/catalogue-admin.schema";
+import { findCourse } from "~/models/catalogue.server";
 import { adminPaymentsForm, type AdminPaymentsErrorKey } from "~/models/billing.schema";
 import {
   getPlans,
@@ -59,7 +60,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
             ? ((p.courseId ? titles.get(p.courseId) : null) ?? t("adminPayments.unknownCourse"))
             : t(p.planInterval === "year" ? "adminPayments.planYear" : "adminPayments.planMonth"),
         amount: formatMoney(p.amountCents / 100, p.currency, locale, { cents: true }),
-        provider: p.provider,
+        // The provider's name as its customers know it.
+        provider: PROVIDER_NAMES[p.provider] ?? p.provider,
         status: p.status,
         date: formatDateTime(p.createdAt, locale),
       })),
@@ -79,6 +81,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     { status: cursor.ok ? 200 : 400 },
   );
 }
+
+const PROVIDER_NAMES: Record<string, string> = { stripe: "Stripe" };
 
 type ActionResult = {
   ok: string | null;
@@ -120,7 +124,7 @@ export async function action({ context, request }: Route.ActionArgs) {
       log.info({ by: admin.id, online: form.online }, "online checkout switched");
       return done(form.online === "on" ? "adminPayments.checkoutOn" : "adminPayments.checkoutOff");
     case "grant-course": {
-      const course = [...getCatalogue(context).courses.values()].find((c) => c.slug === form.course);
+      const course = findCourse(getCatalogue(context), form.course);
       if (!course)
         return data<ActionResult>(
           { ok: null, errors: { course: "adminPayments.errors.course" }, form: "grant" },
@@ -303,7 +307,7 @@ export default function AdminPayments({ loaderData, actionData }: Route.Componen
               <td className="py-2 pe-3">
                 <bdi>{p.amount}</bdi>
               </td>
-              <td className="py-2 pe-3">{t("adminPayments.sourcePayment", { provider: "Stripe" })}</td>
+              <td className="py-2 pe-3">{t("adminPayments.sourcePayment", { provider: p.provider })}</td>
               <td className="py-2 pe-3">
                 {t(p.status === "refunded" ? "adminPayments.refunded" : "adminPayments.paid")}
               </td>
