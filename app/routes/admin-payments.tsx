@@ -201,13 +201,16 @@ export default function AdminPayments({ loaderData, actionData }: Route.Componen
                 ? t("adminPayments.onlineOn")
                 : t("adminPayments.onlineOff")}
           </p>
-          <Form method="post">
-            <input type="hidden" name="intent" value="checkout" />
-            <input type="hidden" name="online" value={loaderData.online ? "off" : "on"} />
-            <button type="submit" className="btn btn-secondary">
-              {t(loaderData.online ? "adminPayments.turnOff" : "adminPayments.turnOn")}
-            </button>
-          </Form>
+          {/* Without a provider there is nothing to switch; the setting waits for one. */}
+          {loaderData.configured ? (
+            <Form method="post">
+              <input type="hidden" name="intent" value="checkout" />
+              <input type="hidden" name="online" value={loaderData.online ? "off" : "on"} />
+              <button type="submit" className="btn btn-secondary">
+                {t(loaderData.online ? "adminPayments.turnOff" : "adminPayments.turnOn")}
+              </button>
+            </Form>
+          ) : null}
         </section>
 
         <section aria-labelledby="plans-heading">

@@ -408,5 +408,12 @@ describe("payments without a provider configured", () => {
     expect(started.headers.get("location")).toBe("/Payments?checkout=off");
     const hook = await fetch(`${app.url}/webhooks/stripe`, { method: "POST", body: "{}" });
     expect(hook.status).toBe(404);
+    // The admin is told why, and offered no switch that would do nothing.
+    const admin = await createSignedInUser(app.db, "admin");
+    const adminPage = shown(
+      await (await fetch(`${app.url}/admin/payments`, { headers: { cookie: admin.cookie } })).text(),
+    );
+    expect(adminPage).toContain("Online payment is not configured");
+    expect(adminPage).not.toContain("Turn online checkout");
   });
 });
