@@ -11,6 +11,7 @@ import { serverStringsSource } from "./i18n/resources.server";
 import { StringsSourceContext } from "./i18n/use-translation";
 import { localeContext, requestContext, type LocaleInfo, type RequestInfo } from "./context.server";
 import { readCookies } from "./lib/cookies.server";
+import { ModuleDeferral } from "./lib/deferred-modules.server";
 import { reportServerError } from "./lib/error-reporting.server";
 
 export const streamTimeout = 5_000;
@@ -20,7 +21,8 @@ export const streamTimeout = 5_000;
  * flush() (after each render pass: the shell, then as Suspense boundaries resolve), gathering the passes of one event-loop turn. React
  * writes in ~2 kB pieces and React Router flushes the compressor after every piece it is given;
  * one piece per pass instead keeps gzip's window whole (the streamed page compresses almost as
- * well as the page in one go) and costs far fewer writes.
+ * well as the page in one go) and costs far fewer writes. Each pass also goes through the module
+ * deferral (the page's scripts start after its first paint: lib/deferred-modules.server.ts).
  */
 class RenderPasses extends Transform {
   private pending: Buffer[] = [];
@@ -43,10 +45,12 @@ class RenderPasses extends Transform {
       this.release();
     });
   }
+  private readonly modules = new ModuleDeferral();
   private release() {
     if (this.pending.length === 0) return;
-    this.push(this.pending.length === 1 ? this.pending[0] : Buffer.concat(this.pending));
+    const pass = this.pending.length === 1 ? this.pending[0]! : Buffer.concat(this.pending);
     this.pending = [];
+    this.push(this.modules.done ? pass : Buffer.from(this.modules.rewrite(pass.toString("utf8")), "utf8"));
   }
   override _flush(callback: TransformCallback) {
     this.release();

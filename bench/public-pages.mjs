@@ -24,16 +24,17 @@ export const PUBLIC_ROUTES = [
 ];
 
 /**
- * What the browser loads before hydration: the modulepreload links and the inline module imports
- * (the inline route manifest also names other routes' modules; those load only when navigated to).
+ * What the browser loads before hydration: the module preloads and the module script's imports,
+ * which the page starts after its first paint (app/lib/deferred-modules.server.ts: the list in the
+ * inert module script's data-preload, the imports in its text). The inline route manifest also
+ * names other routes' modules; those load only when navigated to.
  */
 export function initialScripts(html) {
+  const preloads = html.match(/<script type="text\/x-lomda-module"[^>]* data-preload="([^"]*)"/)?.[1] ?? "";
   return [
-    ...new Set(
-      [
-        ...html.matchAll(/<link rel="modulepreload"[^>]* href="(\/assets\/[^"]+\.js)"/g),
-        ...html.matchAll(/import(?:\s*\*\s*as\s+\w+\s+from)?\s*\(?\s*"(\/assets\/[^"]+\.js)"/g),
-      ].map((m) => m[1]),
-    ),
+    ...new Set([
+      ...preloads.split(" ").filter((src) => /^\/assets\/[^"]+\.js$/.test(src)),
+      ...[...html.matchAll(/import(?:\s*\*\s*as\s+\w+\s+from)?\s*\(?\s*"(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]),
+    ]),
   ];
 }
