@@ -71,5 +71,6 @@ describe("ModuleDeferral", () => {
     expect(() => new Function(MODULE_STARTER)).not.toThrow();
     expect(MODULE_STARTER).toContain(`getElementById("${DEFERRED_MODULES_ID}")`);
     expect(MODULE_STARTER).toContain("s.nonce=d.nonce");
+    expect(MODULE_STARTER).toContain("first-contentful-paint");
   });
 });

@@ -11,7 +11,7 @@
  * So the shell's HTML is rewritten once, on the server: the preload links are taken out, React
  * Router's module script becomes an inert `<script type="text/x-lomda-module">` holding the same
  * text and the list of preloads, and a small inline starter (the same bytes on every page) puts both
- * back in one frame after the first paint — or at once when the page is not being shown. Nothing
+ * back right after the first contentful paint — or at once when the page is not being shown. Nothing
  * else changes: the same modules, in parallel, the same module text (so a cached page's policy allows
  * it by the same hash, and a personal page's by the same nonce), the same hydration.
  */
@@ -23,17 +23,28 @@ export const DEFERRED_MODULES_ID = "lomda-modules";
  * The starter, written once: `d` holds React Router's module text and the preload list. It copies
  * the page's nonce onto what it adds (a personal page's policy allows scripts by nonce and
  * 'strict-dynamic'; a cached page has none, and allows the module text by hash and files from 'self').
- * requestAnimationFrame runs just before the first frame is drawn (never while the stylesheet still
- * blocks rendering), and the timeout after that frame.
+ *
+ * When: as soon as the browser reports the first contentful paint (Paint Timing), in a task of its
+ * own. A browser that does not report paints gets one animation frame (run just before the first
+ * frame is drawn, never while the stylesheet still blocks rendering) and the task after it. A page
+ * that is not being shown (a background tab draws nothing) starts at once. And should no paint ever
+ * be reported, three seconds after the page has loaded.
  */
 export const MODULE_STARTER = [
   "(()=>{",
   `const d=document.getElementById("${DEFERRED_MODULES_ID}");`,
+  "let started=false;",
   "const start=()=>{",
+  "if(started)return;started=true;",
   'for(const href of (d.dataset.preload||"").split(" ").filter(Boolean)){',
   'const l=document.createElement("link");l.rel="modulepreload";l.href=href;if(d.nonce)l.nonce=d.nonce;document.head.append(l)}',
   'const s=document.createElement("script");s.type="module";if(d.nonce)s.nonce=d.nonce;s.textContent=d.textContent;document.body.append(s)};',
-  'if(document.visibilityState==="visible")requestAnimationFrame(()=>setTimeout(start));else start()',
+  "const soon=()=>setTimeout(start);",
+  'if(document.visibilityState!=="visible")start();',
+  'else if(window.PerformanceObserver?.supportedEntryTypes?.includes("paint"))',
+  'new PerformanceObserver((list,o)=>{if(list.getEntriesByName("first-contentful-paint").length){o.disconnect();soon()}}).observe({type:"paint",buffered:true});',
+  "else requestAnimationFrame(soon);",
+  'addEventListener("load",()=>setTimeout(start,3000))',
   "})()",
 ].join("");
 
