@@ -15,7 +15,7 @@ import type { Route } from "./+types/root";
 // The stylesheet as a React resource (precedence): sent at the top of <head>, before the scripts'
 // preloads, so a slow connection fetches it first (it is the only thing that holds the first paint).
 import stylesheet from "./app.css?url";
-// The text font's files for the page's script, fetched with the page rather than after the stylesheet
+// The text font's files for the page's scripts, fetched with the page rather than after the stylesheet
 // (the same hashed files the stylesheet names: Vite emits each once).
 import heeboHebrew from "@fontsource-variable/heebo/files/heebo-hebrew-wght-normal.woff2?url";
 import heeboLatin from "@fontsource-variable/heebo/files/heebo-latin-wght-normal.woff2?url";
@@ -149,13 +149,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0e7490" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        <link
-          rel="preload"
-          href={locale === "he" ? heeboHebrew : heeboLatin}
-          as="font"
-          type="font/woff2"
-          crossOrigin="anonymous"
-        />
+        {/* Every page needs the Latin subset (digits, the brand, course and code names); a Hebrew page
+            needs the Hebrew one too. A subset found only at the first layout arrives after the first
+            paint and re-wraps the lines it is in (a Hebrew catalogue's intro shifted its grid by a line). */}
+        {(locale === "he" ? [heeboHebrew, heeboLatin] : [heeboLatin]).map((font) => (
+          <link key={font} rel="preload" href={font} as="font" type="font/woff2" crossOrigin="anonymous" />
+        ))}
         {data?.sentryDsn ? <meta name="sentry-dsn" content={data.sentryDsn} /> : null}
         <Meta />
         {/* Stylesheets need no nonce (style-src 'self'). An empty one, rather than the response's,
