@@ -12,6 +12,7 @@ import { StringsSourceContext } from "./i18n/use-translation";
 import { localeContext, requestContext, type LocaleInfo, type RequestInfo } from "./context.server";
 import { readCookies } from "./lib/cookies.server";
 import { ModuleDeferral } from "./lib/deferred-modules.server";
+import { withPageRoutes } from "./lib/page-routes.server";
 import { reportServerError } from "./lib/error-reporting.server";
 
 export const streamTimeout = 5_000;
@@ -50,7 +51,7 @@ class RenderPasses extends Transform {
     if (this.pending.length === 0) return;
     const pass = this.pending.length === 1 ? this.pending[0]! : Buffer.concat(this.pending);
     this.pending = [];
-    this.push(this.modules.done ? pass : Buffer.from(this.modules.rewrite(pass.toString("utf8")), "utf8"));
+    this.push(this.modules.rewrite(pass));
   }
   override _flush(callback: TransformCallback) {
     this.release();
@@ -99,7 +100,7 @@ export default function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <StringsSourceContext value={strings}>
         <NonceContext value={nonce ?? ""}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          <ServerRouter context={withPageRoutes(routerContext)} url={request.url} nonce={nonce} />
         </NonceContext>
       </StringsSourceContext>,
       {

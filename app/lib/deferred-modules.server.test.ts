@@ -18,10 +18,13 @@ const body = (nonce: string) =>
   `<body><main>Hello</main><script${nonce}>window.__reactRouterContext = {};</script>` +
   `<script${nonce} type="module" async="">${MODULE_TEXT}</script></body></html>`;
 
+/** Passes are bytes, as React writes them. */
+const rewrite = (deferral: ModuleDeferral, html: string) => deferral.rewrite(Buffer.from(html)).toString("utf8");
+
 describe("ModuleDeferral", () => {
   it("takes the preloads out of the head and holds the module script until the starter runs it", () => {
     const nonce = ` nonce="${NONCE}"`;
-    const out = new ModuleDeferral().rewrite(head(nonce) + body(nonce));
+    const out = rewrite(new ModuleDeferral(), head(nonce) + body(nonce));
 
     expect(out).not.toContain('<link rel="modulepreload"');
     expect(out).not.toContain('type="module" async');
@@ -39,30 +42,42 @@ describe("ModuleDeferral", () => {
   it("works across passes: preloads in the head's pass, the script in a later one, nothing after", () => {
     const nonce = ` nonce="${NONCE}"`;
     const deferral = new ModuleDeferral();
-    const first = deferral.rewrite(head(nonce));
+    const first = rewrite(deferral, head(nonce));
     expect(first).not.toContain('<link rel="modulepreload"');
     expect(deferral.done).toBe(false);
 
-    const second = deferral.rewrite(body(nonce));
+    const second = rewrite(deferral, body(nonce));
     expect(second).toContain('data-preload="/assets/entry.client-C.js /assets/framework-D.js /assets/root-A.js"');
     expect(deferral.done).toBe(true);
 
     // A later pass (a resolved Suspense boundary) goes through untouched, even if it looks alike.
     const late = `<link rel="modulepreload" href="/x.js"/><script type="module" async="">later</script>`;
-    expect(deferral.rewrite(late)).toBe(late);
+    expect(rewrite(deferral, late)).toBe(late);
   });
 
   it("without a nonce (a render without one) the elements carry none", () => {
-    const out = new ModuleDeferral().rewrite(head("") + body(""));
+    const out = rewrite(new ModuleDeferral(), head("") + body(""));
     expect(out).toContain(`<script type="text/x-lomda-module" id="${DEFERRED_MODULES_ID}" data-preload=`);
     expect(out).toContain(`<script>${MODULE_STARTER}</script>`);
     expect(out).not.toContain(" nonce=");
   });
 
+  it("cuts the bytes around text in any script (Hebrew before and after)", () => {
+    const nonce = ` nonce="${NONCE}"`;
+    const out = rewrite(
+      new ModuleDeferral(),
+      head(nonce).replace("</head>", "<title>לומדה</title></head>") + body(nonce).replace("Hello", "שלום, עולם"),
+    );
+    expect(out).toContain("<title>לומדה</title></head><body><main>שלום, עולם</main>");
+    expect(out).toContain(
+      `data-preload="/assets/entry.client-C.js /assets/framework-D.js /assets/root-A.js">${MODULE_TEXT}</script>`,
+    );
+  });
+
   it("leaves a page without React Router's scripts as it was", () => {
     const page = "<!DOCTYPE html><html><head><title>x</title></head><body><p>plain</p></body></html>";
     const deferral = new ModuleDeferral();
-    expect(deferral.rewrite(page)).toBe(page);
+    expect(rewrite(deferral, page)).toBe(page);
     expect(deferral.done).toBe(false);
   });
 

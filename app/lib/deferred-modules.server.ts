@@ -49,8 +49,15 @@ export const MODULE_STARTER = [
 ].join("");
 
 // React's own serialisation of React Router's elements (attributes in the order <Scripts> passes them).
-const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]*)"[^>]*\/>/g;
-const MODULE_SCRIPT = /<script( nonce="[^"]*")? type="module" async="">([\s\S]*?)<\/script>/;
+// Found with Buffer.indexOf in the bytes: a pass is ~50 kB, and decoding it to look would cost more
+// than the look (a render is a few milliseconds; this runs on every one).
+const HEAD_END = "</head>";
+const PRELOAD_START = '<link rel="modulepreload" href="';
+const TAG_END = "/>";
+const MODULE_SCRIPT_MARK = ' type="module" async="">';
+const SCRIPT_START = "<script";
+const SCRIPT_END = "</script>";
+const NONCE = / nonce="[^"]*"/;
 
 /**
  * Rewrites a page's HTML as it streams out, pass by pass: preload links are collected from the head
@@ -63,20 +70,51 @@ export class ModuleDeferral {
   /** The module script has been rewritten: later passes need no look. */
   done = false;
 
-  rewrite(html: string): string {
-    if (this.done) return html;
-    const withoutPreloads = html.replace(MODULE_PRELOAD, (_link, href: string) => {
-      this.preloads.push(href);
-      return "";
-    });
-    const script = MODULE_SCRIPT.exec(withoutPreloads);
-    if (!script) return withoutPreloads;
+  rewrite(pass: Buffer): Buffer {
+    if (this.done) return pass;
+    // The pass as pieces (no copy until the end): the head without its preloads, then the rest.
+    const pieces = this.withoutPreloads(pass);
+    const rest = pieces.pop()!;
+    // The module script closes the shell: looked for from the end.
+    const mark = rest.lastIndexOf(MODULE_SCRIPT_MARK);
+    const open = mark < 0 ? -1 : rest.lastIndexOf(SCRIPT_START, mark);
+    const textStart = mark + MODULE_SCRIPT_MARK.length;
+    const close = open < 0 ? -1 : rest.indexOf(SCRIPT_END, textStart);
+    if (close < 0) return pieces.length ? Buffer.concat([...pieces, rest]) : pass;
     this.done = true;
-    const [element, nonceAttribute = "", moduleText = ""] = script;
-    const deferred =
-      `<script type="text/x-lomda-module" id="${DEFERRED_MODULES_ID}"${nonceAttribute}` +
-      ` data-preload="${[...new Set(this.preloads)].join(" ")}">${moduleText}</script>` +
-      `<script${nonceAttribute}>${MODULE_STARTER}</script>`;
-    return withoutPreloads.slice(0, script.index) + deferred + withoutPreloads.slice(script.index + element.length);
+    const nonceAttribute = NONCE.exec(rest.toString("utf8", open, mark))?.[0] ?? "";
+    return Buffer.concat([
+      ...pieces,
+      rest.subarray(0, open),
+      Buffer.from(
+        `<script type="text/x-lomda-module" id="${DEFERRED_MODULES_ID}"${nonceAttribute}` +
+          ` data-preload="${[...new Set(this.preloads)].join(" ")}">`,
+      ),
+      rest.subarray(textStart, close),
+      Buffer.from(`${SCRIPT_END}<script${nonceAttribute}>${MODULE_STARTER}${SCRIPT_END}`),
+      rest.subarray(close + SCRIPT_END.length),
+    ]);
+  }
+
+  /**
+   * The pass cut around its module preload links (React puts them in <head>), their hrefs kept:
+   * the pieces between them, the last piece being the rest of the pass.
+   */
+  private withoutPreloads(pass: Buffer): Buffer[] {
+    const headEnd = pass.indexOf(HEAD_END);
+    if (headEnd < 0) return [pass];
+    const head = pass.subarray(0, headEnd); // a view: the searches stop at </head>
+    const pieces: Buffer[] = [];
+    let from = 0;
+    for (let at = head.indexOf(PRELOAD_START); at >= 0; at = head.indexOf(PRELOAD_START, from)) {
+      const hrefStart = at + PRELOAD_START.length;
+      const end = head.indexOf(TAG_END, hrefStart);
+      if (end < 0) break;
+      this.preloads.push(head.toString("utf8", hrefStart, head.indexOf('"', hrefStart)));
+      pieces.push(pass.subarray(from, at));
+      from = end + TAG_END.length;
+    }
+    pieces.push(pass.subarray(from));
+    return pieces;
   }
 }
