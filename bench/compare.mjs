@@ -1,6 +1,7 @@
 // Lomda beside bare peers, in one interleaved run (issue 16): requests per second of the same work
-// done by nginx (the same bytes, gzip), a bare React Router 8 app (same versions, same shell), and a
-// bare node:http server (+ better-sqlite3 over the same rows). Prints ratios (Lomda ÷ peer, higher is
+// done by nginx (the same bytes, gzip), a bare React Router 8 app (same versions, same shell: its own
+// small page, and Lomda's home page drawn element for element), and a bare node:http server
+// (+ better-sqlite3 over the same rows). Prints ratios (Lomda ÷ peer, higher is
 // better); absolute numbers mean little on a shared 2-core machine. Also the initial JS per public
 // route (gzip) and how much streaming costs gzip. A benchmark, never a test.
 //
@@ -13,6 +14,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
+import { bodyTree } from "./html-tree.mjs";
 import { initialScripts, PUBLIC_ROUTES } from "./public-pages.mjs";
 import autocannon from "autocannon";
 import Database from "better-sqlite3";
@@ -27,7 +29,7 @@ const args = Object.fromEntries(
 const SECONDS = args.seconds ?? 5;
 const ROUNDS = args.rounds ?? 3;
 const CONNECTIONS = args.connections ?? 50;
-const PORTS = { lomda: 3491, nginx: 3492, bareRouter: 3493, bareNode: 3494 };
+const PORTS = { lomda: 3491, nginx: 3492, bareRouter: 3493, bareNode: 3494, markupRouter: 3495 };
 const work = mkdtempSync(join(tmpdir(), "lomda-compare-"));
 chmodSync(work, 0o755); // nginx's worker runs as another user and must read its root
 const children = [];
@@ -143,16 +145,41 @@ start(nginxBin, ["-c", nginxConf, "-e", tmp("error.log")]);
 await waitFor(`${base("nginx")}/`);
 
 /* ---------- a bare React Router 8 app: same versions, Express + compression ---------- */
-const bareDir = join(root, "bench/peers/rr-bare");
-if (!existsSync(join(bareDir, "build/server/index.js"))) {
+const buildPeer = (dir) => {
   const built = spawnSync(process.execPath, [join(root, "node_modules/@react-router/dev/bin.cjs"), "build"], {
-    cwd: bareDir,
-    stdio: "inherit",
+    cwd: dir,
+    stdio: ["ignore", "ignore", "inherit"],
   });
-  if (built.status !== 0) throw new Error("building the bare React Router peer failed");
-}
+  if (built.status !== 0) throw new Error(`building the bare React Router peer in ${dir} failed`);
+};
+// Built each run, as Lomda's build is given: a build left from other sources would measure those.
+const bareDir = join(root, "bench/peers/rr-bare");
+buildPeer(bareDir);
 start(process.execPath, [join(bareDir, "server.mjs")], { env: { ...process.env, PORT: String(PORTS.bareRouter) } });
 await waitFor(`${base("bareRouter")}/`);
+
+// The same framework drawing Lomda's own uncached home page (this build's), element for element: a
+// second peer app, built anew each run from the page, so the figure follows the page.
+const UNCACHED_HOME = "/?bench=uncached";
+const uncachedHtml = await (
+  await fetch(`${base("lomda")}${UNCACHED_HOME}`, { headers: { "accept-encoding": "identity" } })
+).text();
+const markupDir = join(root, "bench/peers/rr-markup");
+writeFileSync(join(markupDir, "app/routes/page.json"), JSON.stringify(bodyTree(uncachedHtml)));
+buildPeer(markupDir);
+start(process.execPath, [join(bareDir, "server.mjs"), markupDir], {
+  env: { ...process.env, PORT: String(PORTS.markupRouter) },
+});
+await waitFor(`${base("markupRouter")}/`);
+// The copy must be Lomda's page: the same <body> but for the scripts (each app has its own).
+{
+  const body = (html) =>
+    html
+      .slice(html.indexOf(">", html.indexOf("<body")) + 1, html.lastIndexOf("</body>"))
+      .replace(/<script\b[\s\S]*?<\/script>|<!--[\s\S]*?-->|<link[^>]*>/g, "");
+  const copy = await (await fetch(`${base("markupRouter")}/`)).text();
+  if (body(copy) !== body(uncachedHtml)) throw new Error("the markup peer's page is not Lomda's home page");
+}
 
 /* ---------- a bare node:http server over the same database ---------- */
 const healthBody = await (await fetch(`${base("lomda")}/healthz`)).text();
@@ -188,7 +215,6 @@ await new Promise((ok) => bare.listen(PORTS.bareNode, "127.0.0.1", ok));
 
 /* ---------- load: interleaved rounds, median ratio ---------- */
 const gzip = { "accept-encoding": "gzip" };
-const UNCACHED_HOME = "/?bench=uncached";
 const pairs = [
   { figure: "`/` ÷ nginx (same bytes, gzip)", goal: 0.5, lomda: ["lomda", "/", gzip], peer: ["nginx", "/", gzip] },
   // A query parameter other than ?lng= keeps a request out of the page cache: rendered every time.
@@ -197,6 +223,13 @@ const pairs = [
     goal: 0.8,
     lomda: ["lomda", UNCACHED_HOME, gzip],
     peer: ["bareRouter", "/", gzip],
+  },
+  // The same, against the framework drawing the same page: what Lomda's own code adds to a render.
+  {
+    figure: "`/` uncached ÷ bare React Router app drawing Lomda's markup",
+    goal: 0.8,
+    lomda: ["lomda", UNCACHED_HOME, gzip],
+    peer: ["markupRouter", "/", gzip],
   },
   {
     figure: "`/api/feedback` ÷ bare node:http + better-sqlite3",
