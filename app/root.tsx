@@ -12,8 +12,9 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
-// The stylesheet as a React resource (precedence): sent at the top of <head>, before the scripts'
-// preloads, so a slow connection fetches it first (it is the only thing that holds the first paint).
+// The stylesheet as a React resource (precedence): sent at the top of <head>, so a slow connection
+// fetches it first (it is the only thing that holds the first paint; the page's modules come after
+// that paint: lib/deferred-modules.server.ts).
 import stylesheet from "./app.css?url";
 // The text font's files for the page's scripts, fetched with the page rather than after the stylesheet
 // (the same hashed files the stylesheet names: Vite emits each once).
