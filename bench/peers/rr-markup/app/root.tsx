@@ -1,23 +1,2 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
-
-export function Layout({ children }: { children: React.ReactNode }) {
-  return (
-    <html lang="en">
-      <head>
-        <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <Meta />
-        <Links />
-      </head>
-      <body>
-        {children}
-        <ScrollRestoration />
-        <Scripts />
-      </body>
-    </html>
-  );
-}
-
-export default function App() {
-  return <Outlet />;
-}
+// The same document as the bare peer's: only the page differs.
+export { default, Layout } from "../../rr-bare/app/root";
