@@ -14,7 +14,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
-import { bodyTree } from "./html-tree.mjs";
+import { bodyMarkup, bodyTree } from "./html-tree.mjs";
 import { initialScripts, PUBLIC_ROUTES } from "./public-pages.mjs";
 import autocannon from "autocannon";
 import Database from "better-sqlite3";
@@ -171,15 +171,9 @@ start(process.execPath, [join(bareDir, "server.mjs"), markupDir], {
   env: { ...process.env, PORT: String(PORTS.markupRouter) },
 });
 await waitFor(`${base("markupRouter")}/`);
-// The copy must be Lomda's page: the same <body> but for the scripts (each app has its own).
-{
-  const body = (html) =>
-    html
-      .slice(html.indexOf(">", html.indexOf("<body")) + 1, html.lastIndexOf("</body>"))
-      .replace(/<script\b[\s\S]*?<\/script>|<!--[\s\S]*?-->|<link[^>]*>/g, "");
-  const copy = await (await fetch(`${base("markupRouter")}/`)).text();
-  if (body(copy) !== body(uncachedHtml)) throw new Error("the markup peer's page is not Lomda's home page");
-}
+// The copy must be Lomda's page: the same <body> but for the scripts.
+const copy = await (await fetch(`${base("markupRouter")}/`)).text();
+if (bodyMarkup(copy) !== bodyMarkup(uncachedHtml)) throw new Error("the markup peer's page is not Lomda's home page");
 
 /* ---------- a bare node:http server over the same database ---------- */
 const healthBody = await (await fetch(`${base("lomda")}/healthz`)).text();

@@ -76,13 +76,16 @@ function propsOf(attributes) {
   return props;
 }
 
-/** The children of <body> in `html`, without its scripts and React's text separators. */
+/** What is inside <body>, without its scripts (each app has its own) and React's text separators. */
+export function bodyMarkup(html) {
+  return html
+    .slice(html.indexOf(">", html.indexOf("<body")) + 1, html.lastIndexOf("</body>"))
+    .replace(/<script\b[\s\S]*?<\/script>|<!--[\s\S]*?-->/g, "");
+}
+
+/** The children of <body> in `html` (its markup as bodyMarkup gives it). */
 export function bodyTree(html) {
-  const start = html.indexOf(">", html.indexOf("<body")) + 1;
-  const body = html
-    .slice(start, html.lastIndexOf("</body>"))
-    .replace(/<script\b[\s\S]*?<\/script>/g, "")
-    .replace(/<!--[\s\S]*?-->/g, "");
+  const body = bodyMarkup(html);
   const root = { children: [] };
   const open = [root];
   for (const [token] of body.matchAll(/<\/?[a-zA-Z][^>]*>|[^<]+/g)) {
