@@ -9,7 +9,6 @@
 import { spawn, spawnSync } from "node:child_process";
 import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
-import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -155,7 +154,10 @@ const buildPeer = (dir) => {
 // Built each run, as Lomda's build is given: a build left from other sources would measure those.
 const bareDir = join(root, "bench/peers/rr-bare");
 buildPeer(bareDir);
-start(process.execPath, [join(bareDir, "server.mjs")], { env: { ...process.env, PORT: String(PORTS.bareRouter) } });
+// NODE_ENV=production, as Lomda runs: without it React and React Router load their development
+// builds, which take about twice the CPU (the recorded runs before 2026-11-26 measured such a peer).
+const peerEnv = (port) => ({ ...process.env, NODE_ENV: "production", PORT: String(port) });
+start(process.execPath, [join(bareDir, "server.mjs")], { env: peerEnv(PORTS.bareRouter) });
 await waitFor(`${base("bareRouter")}/`);
 
 // The same framework drawing Lomda's own uncached home page (this build's), element for element: a
@@ -167,45 +169,18 @@ const uncachedHtml = await (
 const markupDir = join(root, "bench/peers/rr-markup");
 writeFileSync(join(markupDir, "app/routes/page.json"), JSON.stringify(bodyTree(uncachedHtml)));
 buildPeer(markupDir);
-start(process.execPath, [join(bareDir, "server.mjs"), markupDir], {
-  env: { ...process.env, PORT: String(PORTS.markupRouter) },
-});
+start(process.execPath, [join(bareDir, "server.mjs"), markupDir], { env: peerEnv(PORTS.markupRouter) });
 await waitFor(`${base("markupRouter")}/`);
 // The copy must be Lomda's page: the same <body> but for the scripts.
 const copy = await (await fetch(`${base("markupRouter")}/`)).text();
 if (bodyMarkup(copy) !== bodyMarkup(uncachedHtml)) throw new Error("the markup peer's page is not Lomda's home page");
 
-/* ---------- a bare node:http server over the same database ---------- */
+/* ---------- a bare node:http server over the same database, in its own process ---------- */
 const healthBody = await (await fetch(`${base("lomda")}/healthz`)).text();
-const bare = createServer((req, res) => {
-  if (req.url === "/healthz") {
-    ping.get();
-    res.writeHead(200, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" });
-    return res.end(healthBody);
-  }
-  if (req.url === "/api/feedback") {
-    const items = page.all().map((r) => ({
-      id: r.id,
-      name: r.name,
-      comment: r.comment,
-      image: r.image_url,
-      rating: r.rating,
-      date: r.created_at,
-    }));
-    res.writeHead(200, { "content-type": "application/json; charset=utf-8" });
-    return res.end(JSON.stringify(items));
-  }
-  res.writeHead(404).end();
+start(process.execPath, [join(root, "bench/peers/node-bare/server.mjs"), dbFile, healthBody], {
+  env: { ...process.env, PORT: String(PORTS.bareNode) },
 });
-const bareDb = new Database(dbFile, { readonly: true });
-const ping = bareDb.prepare("select 1");
-// The same rows as Lomda's list: FEEDBACK_PAGE_SIZE (20) newest visible entries.
-const page = bareDb.prepare(
-  "select id, name, comment, image_url, rating, created_at from feedback where hidden = 0 order by created_at desc, id desc limit 20",
-);
-// In its own process would be fairer to Lomda; in this one it shares the CPU with the load generator
-// exactly as Lomda's process does not. The ratio is therefore, if anything, kind to Lomda.
-await new Promise((ok) => bare.listen(PORTS.bareNode, "127.0.0.1", ok));
+await waitFor(`${base("bareNode")}/healthz`);
 
 /* ---------- load: interleaved rounds, median ratio ---------- */
 const gzip = { "accept-encoding": "gzip" };
@@ -335,6 +310,4 @@ console.log(table);
 const out = join(root, "bench/results");
 mkdirSync(out, { recursive: true });
 writeFileSync(join(out, "compare-latest.md"), `${table}\n`);
-bare.close();
-bareDb.close();
 process.exit(0);

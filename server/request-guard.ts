@@ -83,15 +83,20 @@ function decodes(path: string): boolean {
   }
 }
 
+/** A Host (and, behind a trusted proxy, X-Forwarded-Host) that names a host: anything else is refused. */
+export function acceptableHost(host: string | undefined, forwarded: string | undefined): boolean {
+  return (
+    host !== undefined && HOST.test(host) && (forwarded === undefined || HOST.test(forwarded.split(",")[0]!.trim()))
+  );
+}
+
 export function requestGuard(options: { trustProxy: boolean }) {
   return (req: Request, res: Response, next: NextFunction) => {
     if (!(ALLOWED_METHODS as readonly string[]).includes(req.method)) {
       res.set("Allow", ALLOW);
       return refuse(req, res, 405, "methodNotAllowed", "Method Not Allowed");
     }
-    const host = req.get("host");
-    const forwarded = options.trustProxy ? req.get("x-forwarded-host") : undefined;
-    if (!host || !HOST.test(host) || (forwarded !== undefined && !HOST.test(forwarded.split(",")[0]!.trim())))
+    if (!acceptableHost(req.get("host"), options.trustProxy ? req.get("x-forwarded-host") : undefined))
       return refuse(req, res, 400, "malformed", "Bad Request");
     if (!req.originalUrl.startsWith("/") || !decodes(req.path))
       return refuse(req, res, 400, "malformed", "Bad Request");

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { NextFunction, Request, Response } from "express";
 import type { Logger } from "../app/lib/logger.server.ts";
 
@@ -11,25 +12,33 @@ const INCOMING_ID = /^[A-Za-z0-9._-]{8,64}$/;
  */
 export function requestLog(log: Logger) {
   return (req: Request, res: Response, next: NextFunction) => {
-    const incoming = req.get("x-request-id");
-    const requestId = incoming && INCOMING_ID.test(incoming) ? incoming : randomUUID();
-    res.locals.requestId = requestId;
-    res.setHeader("X-Request-Id", requestId);
-    const started = process.hrtime.bigint();
-    res.on("finish", () => {
-      const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      const entry = {
-        reqId: requestId,
-        method: req.method,
-        path: req.path,
-        status: res.statusCode,
-        ms: Math.round(ms * 10) / 10,
-        userId: res.locals.userId as string | undefined,
-      };
-      if (res.statusCode >= 500) log.error(entry, "request");
-      else if (req.path.startsWith("/assets/") || req.path === "/healthz") log.debug(entry, "request");
-      else log.info(entry, "request");
-    });
+    res.locals.requestId = startRequestLog(log, req, res, req.path);
     next();
   };
+}
+
+/**
+ * The same for a request answered before Express (server/fast-lane.ts): sets X-Request-Id, logs
+ * when the response ends, and returns the id.
+ */
+export function startRequestLog(log: Logger, req: IncomingMessage, res: ServerResponse, path: string): string {
+  const incoming = req.headers["x-request-id"];
+  const requestId = typeof incoming === "string" && INCOMING_ID.test(incoming) ? incoming : randomUUID();
+  res.setHeader("X-Request-Id", requestId);
+  const started = process.hrtime.bigint();
+  res.on("finish", () => {
+    const ms = Number(process.hrtime.bigint() - started) / 1e6;
+    const entry = {
+      reqId: requestId,
+      method: req.method,
+      path,
+      status: res.statusCode,
+      ms: Math.round(ms * 10) / 10,
+      userId: (res as { locals?: { userId?: string } }).locals?.userId,
+    };
+    if (res.statusCode >= 500) log.error(entry, "request");
+    else if (path.startsWith("/assets/") || path === "/healthz") log.debug(entry, "request");
+    else log.info(entry, "request");
+  });
+  return requestId;
 }

@@ -1,3 +1,4 @@
+import type { ServerResponse } from "node:http";
 import { randomBytes } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
 
@@ -88,26 +89,39 @@ export const NON_PAGE_PREFIXES = ["/assets/", "/images/", "/favicon.", "/video/"
 const NON_PAGE_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'";
 
 /** One middleware, on every response: pages, API, assets, 404 and 500 alike. */
-export function securityHeaders(options: CspOptions) {
-  const framed = options.framedBy && options.framedBy.origins.length > 0 ? options.framedBy : undefined;
-  // The policy is the same for every page but for its nonce: built once, around a marker.
-  const MARK = "\u0000";
-  const [pageBefore, pageAfter] = buildCsp(MARK, options).split(MARK) as [string, string];
-  const [framedBefore, framedAfter] = buildCsp(MARK, options, framed?.origins).split(MARK) as [string, string];
-  const common: [string, string][] = [
+function commonHeaders(options: Pick<CspOptions, "https">): [string, string][] {
+  return [
     ...(options.https
       ? ([["Strict-Transport-Security", "max-age=63072000; includeSubDomains"]] as [string, string][])
       : []),
     ["X-Content-Type-Options", "nosniff"],
     ["Cross-Origin-Resource-Policy", "same-origin"],
   ];
+}
+
+/** What a response that is not a page gets (files, JSON, health): the common headers and a CSP that allows nothing. */
+export function nonPageHeaders(options: Pick<CspOptions, "https">): (res: ServerResponse) => void {
+  const headers: [string, string][] = [...commonHeaders(options), ["Content-Security-Policy", NON_PAGE_CSP]];
+  return (res) => {
+    for (const [name, value] of headers) res.setHeader(name, value);
+  };
+}
+
+export function securityHeaders(options: CspOptions) {
+  const framed = options.framedBy && options.framedBy.origins.length > 0 ? options.framedBy : undefined;
+  // The policy is the same for every page but for its nonce: built once, around a marker.
+  const MARK = "\u0000";
+  const [pageBefore, pageAfter] = buildCsp(MARK, options).split(MARK) as [string, string];
+  const [framedBefore, framedAfter] = buildCsp(MARK, options, framed?.origins).split(MARK) as [string, string];
+  const common = commonHeaders(options);
+  const nonPage = nonPageHeaders(options);
   return (req: Request, res: Response, next: NextFunction) => {
-    for (const [name, value] of common) res.setHeader(name, value);
     const path = req.path;
     if (NON_PAGE_PREFIXES.some((prefix) => path.startsWith(prefix))) {
-      res.setHeader("Content-Security-Policy", NON_PAGE_CSP);
+      nonPage(res);
       return next();
     }
+    for (const [name, value] of common) res.setHeader(name, value);
     const nonce = randomBytes(16).toString("base64");
     res.locals.cspNonce = nonce;
     const frameable = framed !== undefined && framed.paths.includes(path);

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import {
   formatDate,
   formatFileSize,
@@ -77,5 +77,24 @@ describe("format", () => {
       globalThis.Intl.NumberFormat = spy;
     }
     expect(built).toBeLessThanOrEqual(1);
+  });
+
+  it("keeps what it formatted: a price shown on every card is formatted once per language", () => {
+    const format = vi.spyOn(Intl.NumberFormat.prototype as unknown as { format: unknown }, "format", "get"); // a getter of a bound function
+    try {
+      const first = formatPrice(123.45, "en");
+      const calls = format.mock.calls.length;
+      expect(calls).toBeGreaterThan(0);
+      for (let i = 0; i < 5; i++) expect(formatPrice(123.45, "en")).toBe(first);
+      expect(format.mock.calls.length).toBe(calls);
+      // Another value, language or style is its own text.
+      expect(formatPrice(123.46, "en")).toBe("$123.46");
+      expect(plain(formatPrice(123.45, "he"))).toBe("123.45 $");
+      expect(formatMoney(123.45, "USD", "en")).toBe("$123.45");
+      expect(formatNumber(123.45, "en")).toBe("123.45");
+      expect(format.mock.calls.length).toBe(calls + 4);
+    } finally {
+      format.mockRestore();
+    }
   });
 });

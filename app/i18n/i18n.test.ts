@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { en } from "./en";
 import { he } from "./he";
 import { createI18n } from "./i18n";
@@ -187,5 +187,21 @@ describe("plural forms through the real instances", () => {
     expect(enT("feedback.summary", { count: 1024, average: 4.25 })).toBe("Reviews: 1,024 · average 4.25 out of 5");
     expect(heT("admin.newsletter", { count: 12345 })).toBe("נרשמים לניוזלטר: 12,345");
     expect(enT("footer.copyright", { year: 2026 })).toBe("© 2026 Lomda. All rights reserved.");
+  });
+
+  it("looks a key asked for without options up once, and one with options every time", () => {
+    const i18n = createI18n("en", en);
+    // i18next does its lookups in its Translator (not in its public types).
+    const translate = vi.spyOn(
+      (i18n as unknown as { translator: { translate: () => string } }).translator,
+      "translate",
+    );
+    expect(i18n.t("site.name")).toBe(en.site.name);
+    expect(i18n.t("site.name")).toBe(en.site.name);
+    expect(translate).toHaveBeenCalledTimes(1);
+    const one = i18n.t("card.students", { count: 1 });
+    const many = i18n.t("card.students", { count: 3 });
+    expect(translate).toHaveBeenCalledTimes(3);
+    expect(one).not.toBe(many);
   });
 });

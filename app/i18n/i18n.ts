@@ -30,5 +30,17 @@ export function createI18n(locale: Locale, translation: Translation): i18n {
   instance.services.formatter?.add("number", (value: unknown, lng: string | undefined) =>
     typeof value === "number" ? formatNumber(value, asLocale(lng)) : String(value),
   );
+  const translate = instance.t.bind(instance) as unknown as (...args: unknown[]) => unknown;
+  const plain = new Map<string, unknown>();
+  instance.t = ((...args: unknown[]) => {
+    const [key] = args;
+    if (args.length !== 1 || typeof key !== "string") return translate(...args);
+    let text = plain.get(key);
+    if (text === undefined) {
+      text = translate(key);
+      plain.set(key, text);
+    }
+    return text;
+  }) as unknown as typeof instance.t;
   return instance;
 }

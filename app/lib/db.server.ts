@@ -42,7 +42,10 @@ function openSqlite(path: string): DatabaseHandle {
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-  return wrap(db, "sqlite");
+  const ping = sqlite.prepare("select 1");
+  return wrap(db, "sqlite", async () => {
+    ping.get();
+  });
 }
 
 /**
@@ -82,10 +85,13 @@ function openPostgres(url: string, { schema }: OpenOptions): DatabaseHandle {
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on("error", () => {});
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return wrap(db, "postgres");
+  return wrap(db, "postgres", async () => {
+    await pool.query("select 1");
+  });
 }
 
-function wrap(db: Kysely<Database>, dialect: Dialect): DatabaseHandle {
+/** `query`: a trivial query on the driver itself (health checks come often; Kysely would build it each time). */
+function wrap(db: Kysely<Database>, dialect: Dialect, query: () => Promise<void>): DatabaseHandle {
   let closed = false;
   return {
     db,
@@ -93,7 +99,7 @@ function wrap(db: Kysely<Database>, dialect: Dialect): DatabaseHandle {
     async ping() {
       if (closed) return false;
       try {
-        await sql`select 1`.execute(db);
+        await query();
         return true;
       } catch {
         return false;

@@ -11,7 +11,7 @@ import {
   type EntryContext,
   type RouteObject,
 } from "react-router";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { PUBLIC_ROUTES } from "../../bench/public-pages.mjs";
 import appRoutes from "../routes";
 import { withPageRoutes } from "./page-routes.server";
@@ -185,5 +185,30 @@ describe("withPageRoutes", () => {
     const again = withPageRoutes(await entryContext(manifest, "/learn/java"));
     expect(again.manifest.routes).toBe(first.manifest.routes);
     expect(again.manifest).not.toBe(manifest);
+  });
+
+  it("matches each ancestor path once per build, whatever the requests", async () => {
+    const manifest = manifestOf(nested);
+    const handler = createStaticHandler(dataRoutes(manifest));
+    const contextFor = async (path: string): Promise<EntryContext> => {
+      const context = await entryContext(manifest, path);
+      const query = await handler.query(new Request(`http://lomda.test${path}`));
+      if (query instanceof Response) throw new Error(`${path} redirected`);
+      return { ...context, staticHandlerContext: query };
+    };
+    const first = await contextFor("/learn/java/intro");
+    // Every request of a build shares the handler's matcher; React Router asks it while rendering.
+    const match = vi.spyOn(first.staticHandlerContext, "_match");
+    const paths = () => match.mock.calls.map(([path]) => path);
+    const html = render(withPageRoutes(first), "/learn/java/intro");
+    expect(paths().sort()).toEqual(["/", "/learn", "/learn/java"]);
+    match.mockClear();
+    const second = await contextFor("/learn/java/intro");
+    second.staticHandlerContext._match = first.staticHandlerContext._match;
+    expect(render(withPageRoutes(second), "/learn/java/intro")).toBe(html);
+    expect(paths()).toEqual([]);
+    // An object location is passed through, not kept.
+    withPageRoutes(second).staticHandlerContext._match({ pathname: "/about" });
+    expect(paths()).toEqual([{ pathname: "/about" }]);
   });
 });

@@ -1,4 +1,4 @@
-import { matchRoutes, type EntryContext, type RouteObject } from "react-router";
+import { matchRoutes, type EntryContext, type RouteObject, type StaticHandlerContext } from "react-router";
 
 /**
  * The router context a page renders with, its route manifest cut down to the routes the page needs.
@@ -10,6 +10,10 @@ import { matchRoutes, type EntryContext, type RouteObject } from "react-router";
  * site's ~65 routes that was about 8 % of the CPU of a render (bench/README.md). The page only ever
  * uses the routes it matched and those <Scripts> would send, so <ServerRouter> gets exactly those:
  * the same routes render, the browser gets the same manifest, and the work is done once per path.
+ *
+ * <Scripts> still matches each ancestor path against the whole table while rendering (through the
+ * request's matcher, `staticHandlerContext._match`), about 3 % of a render's CPU; the router gets a
+ * matcher that remembers what each path matched, since that never changes for a build.
  *
  * Should a later React Router send more than this, the browser asks for what it lacks when it
  * navigates (lazy route discovery, /__manifest), as it does for every other route.
@@ -26,7 +30,40 @@ export function withPageRoutes(context: EntryContext): EntryContext {
     if (byPage.size >= MAX_PATHS) byPage.delete(byPage.keys().next().value!);
     byPage.set(key, pageRoutes);
   }
-  return { ...context, manifest: { ...context.manifest, routes: pageRoutes } };
+  return {
+    ...context,
+    manifest: { ...context.manifest, routes: pageRoutes },
+    staticHandlerContext: {
+      ...context.staticHandlerContext,
+      _match: rememberedMatch(context.staticHandlerContext._match),
+    },
+  };
+}
+
+type Match = StaticHandlerContext["_match"];
+const rememberedMatches = new WeakMap<Match, Match>();
+
+/**
+ * The build's matcher (one per build: React Router makes it with the request handler), remembering
+ * what each path string matched. The results are never changed by their readers (<Scripts> reads
+ * the route ids, the router copies each match), so one array serves every request.
+ */
+function rememberedMatch(match: Match): Match {
+  let remembered = rememberedMatches.get(match);
+  if (remembered) return remembered;
+  const byPath = new Map<string, ReturnType<Match>>();
+  remembered = (location) => {
+    if (typeof location !== "string") return match(location);
+    let matches = byPath.get(location);
+    if (matches === undefined) {
+      matches = match(location);
+      if (byPath.size >= MAX_PATHS) byPath.delete(byPath.keys().next().value!);
+      byPath.set(location, matches);
+    }
+    return matches;
+  };
+  rememberedMatches.set(match, remembered);
+  return remembered;
 }
 
 type ManifestRoutes = EntryContext["manifest"]["routes"];

@@ -1,0 +1,104 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createLogger } from "../app/lib/logger.server.ts";
+import { fastLane } from "./fast-lane.ts";
+import { nonPageHeaders } from "./security-headers.ts";
+
+// The fast lane answers its few paths itself and hands everything else, untouched, to the app
+// behind it (Express in production; here a stand-in that says it was reached).
+
+const lines: Record<string, unknown>[] = [];
+const log = createLogger("debug", { write: (line: string) => void lines.push(JSON.parse(line)) });
+
+let server: Server;
+let base: string;
+beforeAll(async () => {
+  const lane = fastLane(
+    {
+      "/healthz": async (_req, res) => {
+        res.writeHead(200, { "Content-Type": "application/json" }).end('{"status":"ok"}');
+      },
+      "/api/feedback": async (req, res) => {
+        if (req.url?.includes("fail")) throw new Error("the list broke");
+        res.writeHead(200, { "Content-Type": "application/json" }).end("[]");
+      },
+    },
+    { log, headers: nonPageHeaders({ https: true }), trustProxy: false },
+  );
+  server = createServer((req, res) => {
+    if (!lane(req, res)) res.writeHead(299, { "X-Reached": "app" }).end();
+  });
+  await new Promise<void>((ok) => server.listen(0, "127.0.0.1", ok));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((ok) => server.close(() => ok())));
+
+describe("the fast lane", () => {
+  it("answers its paths with a request id, a log line and the non-page security headers", async () => {
+    lines.length = 0;
+    const res = await fetch(`${base}/api/feedback?page=2`, { headers: { "x-request-id": "proxy-id-1234" } });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe("[]");
+    expect(res.headers.get("x-reached")).toBeNull();
+    expect(res.headers.get("x-request-id")).toBe("proxy-id-1234");
+    expect(res.headers.get("content-security-policy")).toBe(
+      "default-src 'none'; frame-ancestors 'none'; base-uri 'none'",
+    );
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(res.headers.get("cross-origin-resource-policy")).toBe("same-origin");
+    expect(res.headers.get("strict-transport-security")).toContain("max-age=");
+    // The path is logged, never the query.
+    expect(lines).toContainEqual(
+      expect.objectContaining({ msg: "request", reqId: "proxy-id-1234", path: "/api/feedback", status: 200 }),
+    );
+    expect(JSON.stringify(lines)).not.toContain("page=2");
+
+    const head = await fetch(`${base}/healthz`, { method: "HEAD" });
+    expect(head.status).toBe(200);
+    expect(head.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await head.text()).toBe("");
+  });
+
+  it("leaves every other request to the app: other methods, other spellings, other paths", async () => {
+    for (const [path, method] of [
+      ["/healthz", "POST"],
+      ["/api/feedback", "POST"],
+      ["/api/feedback", "OPTIONS"],
+      ["/HEALTHZ", "GET"],
+      ["/healthz/", "GET"],
+      ["/api/feedback/", "GET"],
+      ["/api%2Ffeedback", "GET"],
+      ["/", "GET"],
+      ["/api/books", "GET"],
+    ] as const) {
+      const res = await fetch(`${base}${path}`, { method });
+      expect(res.status, `${method} ${path}`).toBe(299);
+      expect(res.headers.get("x-request-id"), `${method} ${path}`).toBeNull();
+    }
+  });
+
+  it("leaves a request with a malformed Host to the app's guard, but for the health check", async () => {
+    const { request } = await import("node:http");
+    const statusOf = (path: string) =>
+      new Promise<number>((ok, fail) => {
+        const req = request(`${base}${path}`, { headers: { host: "bad host!" } }, (res) => {
+          res.resume();
+          ok(res.statusCode ?? 0);
+        });
+        req.on("error", fail);
+        req.end();
+      });
+    expect(await statusOf("/api/feedback")).toBe(299);
+    expect(await statusOf("/healthz")).toBe(200);
+  });
+
+  it("answers 500, plain and logged, when a handler fails", async () => {
+    lines.length = 0;
+    const res = await fetch(`${base}/api/feedback?fail=1`);
+    expect(res.status).toBe(500);
+    expect(await res.text()).toBe("Internal Server Error");
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    expect(lines).toContainEqual(expect.objectContaining({ level: 50, msg: "unhandled error" }));
+  });
+});
