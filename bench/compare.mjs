@@ -256,6 +256,20 @@ for (const pair of pairs) {
     `${median(pair.ratios.map((r) => r.lomda)).toFixed(0)} vs ${median(pair.ratios.map((r) => r.peer)).toFixed(0)} req/s`,
   ]);
 }
+// What the framework alone gets out of Lomda's page, against its own small page, round by round:
+// the most an uncached `/` could reach were Lomda's own code free. No goal of its own; it tells
+// how much of the first uncached figure is the page's weight.
+{
+  const [bare, markup] = ["bareRouter", "markupRouter"].map((peer) => pairs.find((p) => p.peer[0] === peer));
+  const ceiling = median(bare.ratios.map((r, i) => markup.ratios[i].peer / r.peer));
+  rows.push([
+    "bare React Router app drawing Lomda's markup ÷ bare React Router app (the framework alone: the most `/` uncached could reach)",
+    ceiling.toFixed(2),
+    "—",
+    "",
+    `${median(markup.ratios.map((r) => r.peer)).toFixed(0)} vs ${median(bare.ratios.map((r) => r.peer)).toFixed(0)} req/s`,
+  ]);
+}
 
 /* ---------- bytes: initial JS per public route, streamed gzip of / ---------- */
 let worst = { path: "", kb: 0 };

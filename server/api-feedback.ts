@@ -1,6 +1,6 @@
 import { promisify } from "node:util";
 import { gzip } from "node:zlib";
-import type { IncomingMessage, ServerResponse } from "node:http";
+import type { IncomingMessage } from "node:http";
 import accepts from "accepts";
 import type { AppServices } from "../app/context.server.ts";
 import {
@@ -11,6 +11,7 @@ import {
   publicFeedbackItem,
 } from "../app/models/feedback.server.ts";
 import { feedbackVersion } from "../app/models/public-content.server.ts";
+import type { LaneAnswer } from "./fast-lane.ts";
 
 const gzipAsync = promisify(gzip);
 /** Pages kept (the first ones are the ones asked for; a crawler walking deep pages evicts only its own). */
@@ -32,15 +33,9 @@ interface CachedPage {
  */
 export function feedbackList(services: AppServices) {
   const pages = new Map<number, CachedPage>();
-  return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+  return async (req: IncomingMessage): Promise<LaneAnswer> => {
     const page = parsePage(new URL(req.url ?? "/", "http://local").searchParams.get("page"));
-    res.setHeader("Cache-Control", "no-store");
-    res.setHeader("Content-Type", "application/json; charset=utf-8");
-    if (page === null) {
-      res.statusCode = 400;
-      res.end(JSON.stringify({ error: "invalid_page", max: MAX_FEEDBACK_PAGE }));
-      return;
-    }
+    if (page === null) return { status: 400, headers: JSON_HEADERS, body: Buffer.from(JSON.stringify(invalidPage)) };
     const version = await feedbackVersion(services.db);
     let cached = pages.get(page);
     if (!cached || cached.version !== version) {
@@ -51,11 +46,16 @@ export function feedbackList(services: AppServices) {
       pages.set(page, cached);
       while (pages.size > MAX_PAGES) pages.delete(pages.keys().next().value!);
     }
-    const zipped = accepts(req).encoding(["gzip"]) === "gzip";
-    res.setHeader("Vary", "Accept-Encoding");
-    if (zipped) res.setHeader("Content-Encoding", "gzip");
-    const body = zipped ? cached.gzip : cached.body;
-    res.setHeader("Content-Length", body.length);
-    res.end(body);
+    return accepts(req).encoding(["gzip"]) === "gzip"
+      ? { status: 200, headers: GZIP_HEADERS, body: cached.gzip }
+      : { status: 200, headers: PLAIN_HEADERS, body: cached.body };
   };
 }
+
+const invalidPage = { error: "invalid_page", max: MAX_FEEDBACK_PAGE };
+const JSON_HEADERS = [
+  ["Cache-Control", "no-store"],
+  ["Content-Type", "application/json; charset=utf-8"],
+] as const;
+const PLAIN_HEADERS = [...JSON_HEADERS, ["Vary", "Accept-Encoding"]] as const;
+const GZIP_HEADERS = [...PLAIN_HEADERS, ["Content-Encoding", "gzip"]] as const;

@@ -21,7 +21,7 @@ import { startBackgroundJobs } from "./background.ts";
 import { BODY_TIMEOUT_MS, bodyLimit, bodyTimeout, UPLOAD_TIMEOUT_MS, uploadBodyLimit } from "./body-limit.ts";
 import { formBodiesOnly, requestGuard } from "./request-guard.ts";
 import { feedbackList } from "./api-feedback.ts";
-import { fastLane } from "./fast-lane.ts";
+import { fastLane, sendAnswer } from "./fast-lane.ts";
 import { healthCheck } from "./health.ts";
 import { PAYMENT_WEBHOOK_PATH, paymentWebhook } from "./payment-webhook.ts";
 import { createPageCache } from "./page-cache.ts";
@@ -114,7 +114,7 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
   // and the feedback list are usually answered before Express, by the fast lane below.)
   const health = healthCheck(database);
   app.get("/healthz", (req, res, next) => {
-    health(req, res).catch(next);
+    health().then((answer) => sendAnswer(res, answer), next);
   });
   // Unknown methods (405), a missing or absurd Host and undecodable paths (400), before anything else.
   app.use(requestGuard({ trustProxy: Boolean(config.trustProxy) }));
@@ -151,7 +151,7 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
   app.get("/thumb/:key", thumbnails(services));
   const feedback = feedbackList(services);
   app.get("/api/feedback", (req, res, next) => {
-    feedback(req, res).catch(next);
+    feedback(req).then((answer) => sendAnswer(res, answer), next);
   });
   // The payment provider's events: raw body (its signature covers the bytes), no same-origin check.
   app.post(PAYMENT_WEBHOOK_PATH, ...paymentWebhook(services));

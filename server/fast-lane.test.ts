@@ -16,12 +16,14 @@ let base: string;
 beforeAll(async () => {
   const lane = fastLane(
     {
-      "/healthz": async (_req, res) => {
-        res.writeHead(200, { "Content-Type": "application/json" }).end('{"status":"ok"}');
-      },
-      "/api/feedback": async (req, res) => {
+      "/healthz": async () => ({
+        status: 200,
+        headers: [["Content-Type", "application/json"]],
+        body: Buffer.from('{"status":"ok"}'),
+      }),
+      "/api/feedback": async (req) => {
         if (req.url?.includes("fail")) throw new Error("the list broke");
-        res.writeHead(200, { "Content-Type": "application/json" }).end("[]");
+        return { status: 200, headers: [["Content-Type", "application/json"]], body: Buffer.from("[]") };
       },
     },
     { log, headers: nonPageHeaders({ https: true }), trustProxy: false },
@@ -40,6 +42,7 @@ describe("the fast lane", () => {
     const res = await fetch(`${base}/api/feedback?page=2`, { headers: { "x-request-id": "proxy-id-1234" } });
     expect(res.status).toBe(200);
     expect(await res.text()).toBe("[]");
+    expect(res.headers.get("content-length")).toBe("2");
     expect(res.headers.get("x-reached")).toBeNull();
     expect(res.headers.get("x-request-id")).toBe("proxy-id-1234");
     expect(res.headers.get("content-security-policy")).toBe(
@@ -57,6 +60,7 @@ describe("the fast lane", () => {
     const head = await fetch(`${base}/healthz`, { method: "HEAD" });
     expect(head.status).toBe(200);
     expect(head.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    expect(head.headers.get("content-length")).toBe("15");
     expect(await head.text()).toBe("");
   });
 

@@ -1,30 +1,39 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Response } from "express";
 import type { Logger } from "../app/lib/logger.server.ts";
 import { acceptableHost } from "./request-guard.ts";
-import { startRequestLog } from "./request-log.ts";
+import { logRequest, requestIdOf } from "./request-log.ts";
 
-/** A handler of node's own request and response; it rejects on failure, for the lane to answer. */
-export type LaneHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+/** A whole answer: the lane writes it in one go, after the headers every such response carries. */
+export interface LaneAnswer {
+  status: number;
+  headers: readonly (readonly [string, string])[];
+  body: Buffer;
+}
+
+/** Answers a request from node's own request alone; rejects on failure, for the caller to answer. */
+export type LaneHandler = (req: IncomingMessage) => Promise<LaneAnswer>;
 
 export interface FastLaneOptions {
   log: Logger;
-  /** The headers every response that is not a page gets (security-headers.ts, nonPageHeaders). */
-  headers: (res: ServerResponse) => void;
+  /** What every response that is not a page carries (security-headers.ts, NON_PAGE_HEADERS). */
+  headers: readonly (readonly [string, string])[];
   trustProxy: boolean;
 }
 
 /**
  * The few requests that are asked for most and need nothing of the app's middleware (/healthz, the
  * public feedback JSON), answered before Express: its router and the ~20 layers in front of the app
- * cost several times what these do (issue 16: a health check took 4× a bare node:http server's CPU).
- * Exactly what the stack in front would have done for them is done here: a request id and a log
- * line, the non-page security headers, and for all but /healthz (which Express also answers before
- * its guard) the Host check. Anything else — another method, a path spelled differently (`/HEALTHZ`,
- * a trailing slash), a malformed Host — returns false and goes through Express, which serves or
- * refuses it as before; the same handlers are also Express routes.
+ * cost several times what these do (issue 16, decision 0028). What the stack in front would have
+ * done for them is done here: a request id and a log line, the non-page security headers, and for
+ * all but /healthz (which Express also answers before its guard) the Host check. Anything else —
+ * another method, a path spelled differently (`/HEALTHZ`, a trailing slash), a malformed Host —
+ * returns false and goes through Express, which serves or refuses it as before; the same handlers
+ * are Express routes too (`sendAnswer`).
  */
 export function fastLane(routes: Record<string, LaneHandler>, options: FastLaneOptions) {
   const handlers = new Map(Object.entries(routes));
+  const common = options.headers.flat();
   return (req: IncomingMessage, res: ServerResponse): boolean => {
     if (req.method !== "GET" && req.method !== "HEAD") return false;
     const url = req.url ?? "";
@@ -36,17 +45,39 @@ export function fastLane(routes: Record<string, LaneHandler>, options: FastLaneO
       const forwarded = options.trustProxy ? req.headers["x-forwarded-host"] : undefined;
       if (!acceptableHost(req.headers.host, typeof forwarded === "string" ? forwarded : undefined)) return false;
     }
-    const requestId = startRequestLog(options.log, req, res, path);
-    options.headers(res);
-    handler(req, res).catch((error: unknown) => {
+    const started = process.hrtime.bigint();
+    const requestId = requestIdOf(req);
+    const finish = (answer: LaneAnswer) => {
+      // One array, one writeHead: no header object to build and merge (node's fast path).
+      res.writeHead(answer.status, [
+        ...common,
+        "X-Request-Id",
+        requestId,
+        ...answer.headers.flat(),
+        "Content-Length",
+        String(answer.body.length),
+      ]);
+      res.end(answer.body);
+      logRequest(options.log, { requestId, method: req.method, path, status: answer.status, started });
+    };
+    handler(req).then(finish, (error: unknown) => {
       options.log.error({ err: error, reqId: requestId }, "unhandled error");
-      if (res.headersSent) {
-        res.destroy();
-        return;
-      }
-      res.writeHead(500, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" });
-      res.end("Internal Server Error");
+      finish({
+        status: 500,
+        headers: [
+          ["Content-Type", "text/plain; charset=utf-8"],
+          ["Cache-Control", "no-store"],
+        ],
+        body: Buffer.from("Internal Server Error"),
+      });
     });
     return true;
   };
+}
+
+/** A lane handler's answer through Express (the stack in front has set the common headers). */
+export function sendAnswer(res: Response, answer: LaneAnswer) {
+  res.status(answer.status);
+  for (const [name, value] of answer.headers) res.setHeader(name, value);
+  res.end(answer.body);
 }

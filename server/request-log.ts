@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { IncomingMessage, ServerResponse } from "node:http";
+import type { IncomingMessage } from "node:http";
 import type { NextFunction, Request, Response } from "express";
 import type { Logger } from "../app/lib/logger.server.ts";
 
@@ -12,33 +12,54 @@ const INCOMING_ID = /^[A-Za-z0-9._-]{8,64}$/;
  */
 export function requestLog(log: Logger) {
   return (req: Request, res: Response, next: NextFunction) => {
-    res.locals.requestId = startRequestLog(log, req, res, req.path);
+    const requestId = requestIdOf(req);
+    res.locals.requestId = requestId;
+    res.setHeader("X-Request-Id", requestId);
+    const started = process.hrtime.bigint();
+    res.on("finish", () =>
+      logRequest(
+        log,
+        { requestId, method: req.method, path: req.path, status: res.statusCode, started },
+        () => res.locals.userId as string | undefined,
+      ),
+    );
     next();
   };
 }
 
-/**
- * The same for a request answered before Express (server/fast-lane.ts): sets X-Request-Id, logs
- * when the response ends, and returns the id.
- */
-export function startRequestLog(log: Logger, req: IncomingMessage, res: ServerResponse, path: string): string {
+/** The request's id: a proxy's X-Request-Id when it looks sane, else a new one. */
+export function requestIdOf(req: IncomingMessage): string {
   const incoming = req.headers["x-request-id"];
-  const requestId = typeof incoming === "string" && INCOMING_ID.test(incoming) ? incoming : randomUUID();
-  res.setHeader("X-Request-Id", requestId);
-  const started = process.hrtime.bigint();
-  res.on("finish", () => {
-    const ms = Number(process.hrtime.bigint() - started) / 1e6;
-    const entry = {
-      reqId: requestId,
-      method: req.method,
+  return typeof incoming === "string" && INCOMING_ID.test(incoming) ? incoming : randomUUID();
+}
+
+export interface FinishedRequest {
+  requestId: string;
+  method: string | undefined;
+  path: string;
+  status: number;
+  /** process.hrtime.bigint() when the request came in. */
+  started: bigint;
+}
+
+/**
+ * The request's log line: errors (5xx) at error, assets and health checks at debug, the rest at
+ * info. Nothing is built when the level is off (a health check comes every few seconds).
+ */
+export function logRequest(log: Logger, request: FinishedRequest, userId?: () => string | undefined) {
+  const { path, status } = request;
+  const level = status >= 500 ? "error" : path.startsWith("/assets/") || path === "/healthz" ? "debug" : "info";
+  if (!log.isLevelEnabled(level)) return;
+  const ms = Number(process.hrtime.bigint() - request.started) / 1e6;
+  log[level](
+    {
+      reqId: request.requestId,
+      method: request.method,
       path,
-      status: res.statusCode,
+      status,
       ms: Math.round(ms * 10) / 10,
-      userId: (res as { locals?: { userId?: string } }).locals?.userId,
-    };
-    if (res.statusCode >= 500) log.error(entry, "request");
-    else if (path.startsWith("/assets/") || path === "/healthz") log.debug(entry, "request");
-    else log.info(entry, "request");
-  });
-  return requestId;
+      userId: userId?.(),
+    },
+    "request",
+  );
 }

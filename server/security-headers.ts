@@ -1,4 +1,3 @@
-import type { ServerResponse } from "node:http";
 import { randomBytes } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
 
@@ -100,11 +99,8 @@ function commonHeaders(options: Pick<CspOptions, "https">): [string, string][] {
 }
 
 /** What a response that is not a page gets (files, JSON, health): the common headers and a CSP that allows nothing. */
-export function nonPageHeaders(options: Pick<CspOptions, "https">): (res: ServerResponse) => void {
-  const headers: [string, string][] = [...commonHeaders(options), ["Content-Security-Policy", NON_PAGE_CSP]];
-  return (res) => {
-    for (const [name, value] of headers) res.setHeader(name, value);
-  };
+export function nonPageHeaders(options: Pick<CspOptions, "https">): [string, string][] {
+  return [...commonHeaders(options), ["Content-Security-Policy", NON_PAGE_CSP]];
 }
 
 export function securityHeaders(options: CspOptions) {
@@ -118,7 +114,7 @@ export function securityHeaders(options: CspOptions) {
   return (req: Request, res: Response, next: NextFunction) => {
     const path = req.path;
     if (NON_PAGE_PREFIXES.some((prefix) => path.startsWith(prefix))) {
-      nonPage(res);
+      for (const [name, value] of nonPage) res.setHeader(name, value);
       return next();
     }
     for (const [name, value] of common) res.setHeader(name, value);
