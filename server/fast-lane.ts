@@ -16,7 +16,7 @@ export type LaneHandler = (req: IncomingMessage) => Promise<LaneAnswer>;
 
 export interface FastLaneOptions {
   log: Logger;
-  /** What every response that is not a page carries (security-headers.ts, NON_PAGE_HEADERS). */
+  /** What every response that is not a page carries (security-headers.ts, nonPageHeaders). */
   headers: readonly (readonly [string, string])[];
   trustProxy: boolean;
 }
