@@ -1,4 +1,4 @@
-import { createServer, type Server } from "node:http";
+import { createServer, request, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLogger } from "../app/lib/logger.server.ts";
@@ -83,7 +83,6 @@ describe("the fast lane", () => {
   });
 
   it("leaves a request with a malformed Host to the app's guard, but for the health check", async () => {
-    const { request } = await import("node:http");
     const statusOf = (path: string) =>
       new Promise<number>((ok, fail) => {
         const req = request(`${base}${path}`, { headers: { host: "bad host!" } }, (res) => {

@@ -17,6 +17,8 @@ declare module "i18next" {
  * Plurals follow Intl.PluralRules (English one/other, Hebrew one/two/other: keys `x_one`,
  * `x_two`, `x_other`, chosen by `count`); `{{count, number}}` formats through format.ts.
  */
+const MAX_KEPT = 5000;
+
 export function createI18n(locale: Locale, translation: Translation): i18n {
   const instance = i18next.createInstance();
   void instance.init({
@@ -38,6 +40,8 @@ export function createI18n(locale: Locale, translation: Translation): i18n {
     let text = plain.get(key);
     if (text === undefined) {
       text = translate(key);
+      // Keys come from the code, a few hundred; the bound only guards against a caller passing others.
+      if (plain.size >= MAX_KEPT) plain.clear();
       plain.set(key, text);
     }
     return text;
