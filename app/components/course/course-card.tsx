@@ -51,7 +51,7 @@ export function CourseCard({
             showValue
             label={t("rating.withReviews", { rating: formatRating(course.rating, locale), count: course.reviews })}
           />
-          <span aria-hidden="true">({formatNumber(course.reviews, locale)})</span>
+          <span aria-hidden="true">{`(${formatNumber(course.reviews, locale)})`}</span>
         </div>
         <h3 id={titleId} className="mt-2 text-lg font-bold text-ink-900">
           {course.title}
@@ -59,7 +59,7 @@ export function CourseCard({
         <p className="mt-2 flex-1 text-sm text-ink-600">{course.summary}</p>
         <ul className="mt-4 grid grid-cols-3 gap-1 border-t border-ink-100 pt-3 text-xs text-ink-700">
           <li title={t("card.teacher")}>
-            <span className="sr-only">{t("card.teacher")}: </span>
+            <span className="sr-only">{`${t("card.teacher")}: `}</span>
             {course.teacher}
           </li>
           <li data-testid="course-hours">{t("card.hours", { count: hours, hours: formatHours(hours, locale) })}</li>

@@ -119,7 +119,7 @@ export function TestimonialsCarousel({
               loading={firstScreen && i === 0 ? "eager" : "lazy"}
               className="mx-auto size-20 rounded-full"
             />
-            <blockquote className="mt-4 text-lg text-ink-800">“{item.quote}”</blockquote>
+            <blockquote className="mt-4 text-lg text-ink-800">{`“${item.quote}”`}</blockquote>
             <figcaption className="mt-4">
               <span className="block font-bold">{item.name}</span>
               <span className="text-sm text-ink-600">{item.profession}</span>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { starFills } from "./star-fill";
+import { ROW_WIDTH, filledWidth, starFills } from "./star-fill";
 
 describe("starFills", () => {
   it("fills whole stars, then the fraction of the next", () => {
@@ -18,5 +18,23 @@ describe("starFills", () => {
     expect(starFills(7)).toEqual([100, 100, 100, 100, 100]);
     expect(starFills(-1)).toEqual([0, 0, 0, 0, 0]);
     expect(starFills(Number.NaN)).toEqual([0, 0, 0, 0, 0]);
+  });
+});
+
+describe("filledWidth", () => {
+  it("reaches past the whole stars and their gaps, then into the next star", () => {
+    expect(filledWidth(4.7)).toBe(4 * 22.5 + 14);
+    expect(filledWidth(4.9)).toBe(108);
+    expect(filledWidth(3.25)).toBe(3 * 22.5 + 5);
+    expect(filledWidth(0.5)).toBe(10);
+  });
+
+  it("is the whole row at 5 and nothing at 0 or below", () => {
+    expect(filledWidth(5)).toBe(ROW_WIDTH);
+    expect(ROW_WIDTH).toBe(110);
+    expect(filledWidth(4)).toBe(90);
+    expect(filledWidth(0)).toBe(0);
+    expect(filledWidth(-3)).toBe(0);
+    expect(filledWidth(Number.NaN)).toBe(0);
   });
 });
