@@ -18,7 +18,11 @@ export async function sessionCookie(page: Page) {
 
 /** Signs out with the navbar's button and waits until the provider has sent the browser home. */
 export async function signOut(page: Page) {
-  await page.locator("nav .hidden.lg\\:flex").getByTestId("logout-button").click();
-  await expect(page.locator("nav .hidden.lg\\:flex").getByRole("link", { name: /^(Sign in|כניסה)$/ })).toBeVisible();
+  await page.getByTestId("logout-button").click();
+  await expect(
+    page
+      .getByRole("navigation", { name: /^(Main navigation|ניווט ראשי)$/ })
+      .getByRole("link", { name: /^(Sign in|כניסה)$/ }),
+  ).toBeVisible();
   await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/$/);
 }

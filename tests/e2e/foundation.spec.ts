@@ -44,7 +44,7 @@ test.describe("page chrome", () => {
   test("the Pages dropdown works from the keyboard", async ({ page }) => {
     await page.goto("/");
     await waitForHydration(page);
-    const dropdown = page.locator("nav .hidden.lg\\:flex").getByTestId("pages-dropdown");
+    const dropdown = page.getByTestId("pages-dropdown");
     const summary = dropdown.locator("summary");
     await summary.focus();
     await page.keyboard.press("Enter");
@@ -64,11 +64,34 @@ test.describe("page chrome", () => {
   test("on a phone the menu opens from its button", async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto("/");
-    const menu = page.getByTestId("mobile-menu");
+    const menu = page.getByTestId("site-menu");
     await expect(menu.getByRole("link", { name: "About" })).toBeHidden();
     await menu.locator("> summary").click();
     await expect(menu.getByRole("link", { name: "About" })).toBeVisible();
     await expectAccessible(page);
+  });
+
+  test("the menu is drawn once: a row on a desktop, a panel behind a button on a phone", async ({ page }) => {
+    await page.goto("/");
+    const nav = page.getByRole("navigation", { name: "Main navigation" });
+    const button = page.getByTestId("site-menu").locator("> summary");
+    // One link per page in the markup, for every width (not a desktop copy and a phone copy).
+    for (const href of ["/about", "/courses", "/contact", "/team", "/testimonial", "/feedback", "/register"])
+      await expect(nav.locator(`a[href="${href}"]`)).toHaveCount(1);
+    await expect(nav.getByTestId("language-switch")).toHaveCount(1);
+    // A desktop shows the links in the header's row, without the menu's button.
+    await expect(button).toBeHidden();
+    await expect(nav.getByRole("link", { name: "About" })).toBeVisible();
+    await expect(nav.getByRole("link", { name: "Sign in" })).toBeVisible();
+    await expect(page.getByTestId("site-menu-backdrop")).toBeHidden();
+    await page.keyboard.press("Tab"); // the skip link
+    await page.keyboard.press("Tab"); // the logo
+    await page.keyboard.press("Tab");
+    await expect(nav.getByRole("link", { name: "Home" })).toBeFocused();
+    // A phone shows the button, and the links only once it is opened.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(button).toBeVisible();
+    await expect(nav.getByRole("link", { name: "About" })).toBeHidden();
   });
 
   test("the back-to-top button appears after scrolling and returns to the top", async ({ page }) => {
@@ -182,7 +205,7 @@ test.describe("without JavaScript", () => {
   test("the page and the Pages dropdown still work", async ({ page }) => {
     await page.goto("/?lng=he");
     await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
-    const dropdown = page.locator("nav .hidden.lg\\:flex").getByTestId("pages-dropdown");
+    const dropdown = page.getByTestId("pages-dropdown");
     await dropdown.locator("summary").click();
     await expect(dropdown.getByRole("link", { name: "הצוות שלנו" })).toBeVisible();
   });

@@ -50,9 +50,9 @@ for (const lng of ["en", "he"] as const) {
     test(`the menu dims the page behind it, and a tap there or Escape closes it (${lng})`, async ({ page }) => {
       await page.goto(`/about?lng=${lng}`);
       await waitForHydration(page);
-      const menu = page.getByTestId("mobile-menu");
+      const menu = page.getByTestId("site-menu");
       const button = menu.locator(":scope > summary");
-      const backdrop = page.getByTestId("mobile-menu-backdrop");
+      const backdrop = page.getByTestId("site-menu-backdrop");
       await expect(backdrop).toBeHidden();
       await button.click();
       await expect(menu).toHaveJSProperty("open", true);
@@ -63,6 +63,13 @@ for (const lng of ["en", "he"] as const) {
       await expect(menu).toHaveJSProperty("open", false);
       await expect(backdrop).toBeHidden();
       await button.click();
+      await expect(menu).toHaveJSProperty("open", true);
+      // Escape in the open Pages dropdown closes the dropdown only; the next one closes the menu.
+      const pages = page.getByTestId("pages-dropdown");
+      await pages.locator(":scope > summary").click();
+      await expect(pages).toHaveJSProperty("open", true);
+      await page.keyboard.press("Escape");
+      await expect(pages).toHaveJSProperty("open", false);
       await expect(menu).toHaveJSProperty("open", true);
       await page.keyboard.press("Escape");
       await expect(menu).toHaveJSProperty("open", false);

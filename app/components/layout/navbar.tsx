@@ -24,8 +24,9 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
   }`;
 
 /**
- * A <details> disclosure: opens with Enter/Space without any JavaScript; with JavaScript it also
- * closes on Escape (returning focus to its button), on a click elsewhere and after navigating.
+ * A <details> disclosure (the menu, and the Pages dropdown in it): opens with Enter/Space without any
+ * JavaScript; with JavaScript it also closes on Escape (returning focus to its button), on a click
+ * elsewhere and after navigating. Escape closes the innermost open one only.
  */
 function useDisclosure() {
   const ref = useRef<HTMLDetailsElement>(null);
@@ -40,7 +41,9 @@ function useDisclosure() {
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       const details = ref.current;
-      if (event.key === "Escape" && details?.open) {
+      if (event.key === "Escape" && details?.open && !event.defaultPrevented) {
+        // Handled here: the menu around an open Pages dropdown stays open.
+        event.preventDefault();
         details.open = false;
         details.querySelector("summary")?.focus();
       }
@@ -147,15 +150,11 @@ export function Navbar() {
     <header id="top" className="sticky top-0 z-30 border-b border-ink-100 bg-white/95 backdrop-blur print:hidden">
       <nav aria-label={t("a11y.mainNav")} className="container-page flex h-16 items-center justify-between gap-4">
         <Logo />
-        {/* Desktop */}
-        <div className="hidden items-center gap-2 lg:flex">
-          <NavItems />
-          <LanguageSwitch />
-          <AccountActions />
-        </div>
-        {/* Phone and tablet */}
-        <details ref={menu} className="mobile-menu lg:hidden" data-testid="mobile-menu">
-          <summary className="flex cursor-pointer list-none items-center gap-2 rounded-md border border-ink-200 px-3 py-2 text-sm font-semibold text-ink-700">
+        {/* One menu for every width, drawn once: a disclosure with a panel under the header on phones
+            and tablets; on a desktop its button is hidden and its content is the header's row
+            (app.css, .site-menu). */}
+        <details ref={menu} className="site-menu" data-testid="site-menu">
+          <summary className="site-menu-button">
             <svg
               aria-hidden="true"
               viewBox="0 0 24 24"
@@ -169,15 +168,10 @@ export function Navbar() {
             {t("a11y.openMenu")}
           </summary>
           {/* Dims the page behind the open menu; a tap on it closes the menu (useDisclosure). */}
-          <div
-            aria-hidden="true"
-            data-menu-backdrop
-            data-testid="mobile-menu-backdrop"
-            className="absolute inset-x-0 top-16 z-30 h-dvh bg-ink-950/40"
-          />
-          <div className="absolute inset-x-0 top-16 z-40 border-b border-ink-100 bg-white p-4 shadow-lg">
+          <div aria-hidden="true" data-menu-backdrop data-testid="site-menu-backdrop" className="site-menu-backdrop" />
+          <div className="site-menu-panel">
             <NavItems />
-            <div className="mt-3 flex items-center justify-between gap-2 border-t border-ink-100 pt-3">
+            <div className="site-menu-actions">
               <LanguageSwitch />
               <AccountActions />
             </div>
