@@ -2,12 +2,23 @@
 // done by nginx (the same bytes, gzip), a bare React Router 8 app (same versions, same shell: its own
 // small page, and Lomda's home page drawn element for element), and a bare node:http server
 // (+ better-sqlite3 over the same rows). Prints ratios (Lomda ÷ peer, higher is
-// better); absolute numbers mean little on a shared 2-core machine. Also the initial JS per public
+// better) and each server's CPU time per request (every thread and child process of it, read from
+// /proc: the measure the issue's testers gave beside req/s); absolute numbers mean little on a
+// shared 2-core machine. Also the initial JS per public
 // route (gzip) and how much streaming costs gzip. A benchmark, never a test.
 //
 // Usage: npm run build && npm run bench:compare [-- --seconds=5 --rounds=3 --connections=50]
 import { spawn, spawnSync } from "node:child_process";
-import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -32,6 +43,7 @@ const PORTS = { lomda: 3491, nginx: 3492, bareRouter: 3493, bareNode: 3494, mark
 const work = mkdtempSync(join(tmpdir(), "lomda-compare-"));
 chmodSync(work, 0o755); // nginx's worker runs as another user and must read its root
 const children = [];
+const pids = {}; // server name → the pid whose CPU (with its children's) is that server's
 const cleanup = () => {
   for (const child of children) child.kill("SIGTERM");
   rmSync(work, { recursive: true, force: true });
@@ -59,7 +71,7 @@ function start(command, argv, options) {
 if (!existsSync(join(root, "build/server/index.js"))) throw new Error("run `npm run build` first");
 const dataDir = join(work, "lomda");
 mkdirSync(dataDir);
-start(process.execPath, ["server.js"], {
+pids.lomda = start(process.execPath, ["server.js"], {
   cwd: root,
   env: {
     ...process.env,
@@ -73,7 +85,7 @@ start(process.execPath, ["server.js"], {
     LOMDA_TEST_ROUTES: "1",
     LOG_LEVEL: "warn",
   },
-});
+}).pid;
 await waitFor(`${base("lomda")}/healthz`);
 
 // The same 60 feedback rows for Lomda and the bare peer (one database file).
@@ -140,7 +152,7 @@ http {
 );
 const nginxBin = ["/usr/sbin/nginx", "/usr/bin/nginx"].find((p) => existsSync(p));
 if (!nginxBin) throw new Error("nginx is needed (apt-get install nginx)");
-start(nginxBin, ["-c", nginxConf, "-e", tmp("error.log")]);
+pids.nginx = start(nginxBin, ["-c", nginxConf, "-e", tmp("error.log")]).pid;
 await waitFor(`${base("nginx")}/`);
 
 /* ---------- a bare React Router 8 app: same versions, Express + compression ---------- */
@@ -157,7 +169,7 @@ buildPeer(bareDir);
 // NODE_ENV=production, as Lomda runs: without it React and React Router load their development
 // builds, which take about twice the CPU (the recorded runs before 2026-11-26 measured such a peer).
 const peerEnv = (port) => ({ ...process.env, NODE_ENV: "production", PORT: String(port) });
-start(process.execPath, [join(bareDir, "server.mjs")], { env: peerEnv(PORTS.bareRouter) });
+pids.bareRouter = start(process.execPath, [join(bareDir, "server.mjs")], { env: peerEnv(PORTS.bareRouter) }).pid;
 await waitFor(`${base("bareRouter")}/`);
 
 // The same framework drawing Lomda's own uncached home page (this build's), element for element: a
@@ -169,7 +181,9 @@ const uncachedHtml = await (
 const markupDir = join(root, "bench/peers/rr-markup");
 writeFileSync(join(markupDir, "app/routes/page.json"), JSON.stringify(bodyTree(uncachedHtml)));
 buildPeer(markupDir);
-start(process.execPath, [join(bareDir, "server.mjs"), markupDir], { env: peerEnv(PORTS.markupRouter) });
+pids.markupRouter = start(process.execPath, [join(bareDir, "server.mjs"), markupDir], {
+  env: peerEnv(PORTS.markupRouter),
+}).pid;
 await waitFor(`${base("markupRouter")}/`);
 // The copy must be Lomda's page: the same <body> but for the scripts.
 const copy = await (await fetch(`${base("markupRouter")}/`)).text();
@@ -177,9 +191,9 @@ if (bodyMarkup(copy) !== bodyMarkup(uncachedHtml)) throw new Error("the markup p
 
 /* ---------- a bare node:http server over the same database, in its own process ---------- */
 const healthBody = await (await fetch(`${base("lomda")}/healthz`)).text();
-start(process.execPath, [join(root, "bench/peers/node-bare/server.mjs"), dbFile, healthBody], {
+pids.bareNode = start(process.execPath, [join(root, "bench/peers/node-bare/server.mjs"), dbFile, healthBody], {
   env: { ...process.env, PORT: String(PORTS.bareNode) },
-});
+}).pid;
 await waitFor(`${base("bareNode")}/healthz`);
 
 /* ---------- load: interleaved rounds, median ratio ---------- */
@@ -220,17 +234,38 @@ const pairs = [
   },
 ];
 
-async function rps([name, path, headers]) {
+/**
+ * CPU time (user + system, in clock ticks of 10 ms: Linux's USER_HZ) that a process and its live
+ * children (nginx's worker) have used so far, every thread included (gzip runs on libuv's pool).
+ */
+function cpuTicks(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  // Fields after the command name, which is in parentheses and may hold spaces: utime is the 14th
+  // field of the line, stime the 15th.
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  let ticks = Number(fields[11]) + Number(fields[12]);
+  for (const child of readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").split(" ").filter(Boolean))
+    ticks += cpuTicks(child);
+  return ticks;
+}
+const TICK_MS = 10;
+
+/** Requests per second, and the server's CPU per request (ms), over one load of SECONDS. */
+async function load([name, path, headers]) {
+  const before = cpuTicks(pids[name]);
   const result = await autocannon({
     url: `${base(name)}${path}`,
     connections: CONNECTIONS,
     duration: SECONDS,
     headers,
   });
+  const ticks = cpuTicks(pids[name]) - before;
   if (result.non2xx > 0 || result.errors > 0)
     throw new Error(`${name} ${path}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
-  return result.requests.average;
+  return { rps: result.requests.average, cpuMs: (ticks * TICK_MS) / result.requests.total };
 }
+// CPU a request, to a precision the 10 ms clock ticks over thousands of requests can give.
+const cpuText = (ms) => (ms >= 1 ? ms.toFixed(2) : ms.toFixed(3));
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 const rows = [];
@@ -239,11 +274,14 @@ for (let round = 0; round < ROUNDS; round++) {
   for (const pair of pairs) {
     // Alternate who goes first, so neither always gets the warmer machine.
     const [first, second] = round % 2 === 0 ? [pair.lomda, pair.peer] : [pair.peer, pair.lomda];
-    const a = await rps(first);
-    const b = await rps(second);
+    const a = await load(first);
+    const b = await load(second);
     const [lomda, peer] = round % 2 === 0 ? [a, b] : [b, a];
-    pair.ratios.push({ lomda, peer, ratio: lomda / peer });
-    process.stderr.write(`round ${round + 1}: ${pair.figure}: ${lomda.toFixed(0)} / ${peer.toFixed(0)}\n`);
+    pair.ratios.push({ lomda: lomda.rps, peer: peer.rps, ratio: lomda.rps / peer.rps, cpu: [lomda.cpuMs, peer.cpuMs] });
+    process.stderr.write(
+      `round ${round + 1}: ${pair.figure}: ${lomda.rps.toFixed(0)} / ${peer.rps.toFixed(0)} req/s, ` +
+        `${lomda.cpuMs.toFixed(3)} / ${peer.cpuMs.toFixed(3)} ms CPU a request\n`,
+    );
   }
 }
 for (const pair of pairs) {
@@ -253,7 +291,8 @@ for (const pair of pairs) {
     ratio.toFixed(2),
     `≥ ${pair.goal.toFixed(2)}`,
     ratio >= pair.goal ? "met" : "not met",
-    `${median(pair.ratios.map((r) => r.lomda)).toFixed(0)} vs ${median(pair.ratios.map((r) => r.peer)).toFixed(0)} req/s`,
+    `${median(pair.ratios.map((r) => r.lomda)).toFixed(0)} vs ${median(pair.ratios.map((r) => r.peer)).toFixed(0)} req/s; ` +
+      `${cpuText(median(pair.ratios.map((r) => r.cpu[0])))} vs ${cpuText(median(pair.ratios.map((r) => r.cpu[1])))} ms CPU a request`,
   ]);
 }
 // What the framework alone gets out of Lomda's page, against its own small page, round by round:
@@ -267,7 +306,8 @@ for (const pair of pairs) {
     ceiling.toFixed(2),
     "—",
     "",
-    `${median(markup.ratios.map((r) => r.peer)).toFixed(0)} vs ${median(bare.ratios.map((r) => r.peer)).toFixed(0)} req/s`,
+    `${median(markup.ratios.map((r) => r.peer)).toFixed(0)} vs ${median(bare.ratios.map((r) => r.peer)).toFixed(0)} req/s; ` +
+      `${cpuText(median(markup.ratios.map((r) => r.cpu[1])))} vs ${cpuText(median(bare.ratios.map((r) => r.cpu[1])))} ms CPU a request`,
   ]);
 }
 
