@@ -120,6 +120,9 @@ export async function createServices(
     findAccount: (id) => findIdpAccountById(db, id),
     selfOrigin: () => runtime.selfOrigin,
   });
+  // The provider answers its own failures with its error page; without these the log would hold
+  // only "status 500" and not why.
+  idp.on("server_error", (ctx, err) => log.error({ err, path: ctx.path }, "sign-in provider failed"));
   const oidc = new OidcClient(
     {
       issuer: `${config.PUBLIC_URL}${IDP_MOUNT}`,

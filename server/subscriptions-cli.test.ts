@@ -18,6 +18,10 @@ describe.each(DIALECTS)("the subscriptions command on %s", (dialect) => {
       0,
     );
     expect(lines.at(-1)).toBe("Granted a subscription to cli@example.org until 2026-12-31.");
+    // It ends with that day in Israel (UTC+2 in December), where the school is.
+    expect((await listSubscriptions(t.db, now)).find((s) => s.email === "cli@example.org")?.endsAt).toBe(
+      "2026-12-31T21:59:59.000Z",
+    );
     expect(await runSubscriptionsCommand(t.db, ["list"], out, now)).toBe(0);
     expect(lines.some((l) => l.startsWith("cli@example.org\tactive"))).toBe(true);
     expect(await runSubscriptionsCommand(t.db, ["revoke", "cli@example.org"], out, now)).toBe(0);
@@ -26,6 +30,8 @@ describe.each(DIALECTS)("the subscriptions command on %s", (dialect) => {
     expect(await runSubscriptionsCommand(t.db, ["grant", "not-an-email"], out, now)).toBe(2);
     expect(await runSubscriptionsCommand(t.db, ["grant", "x@example.org", "--until", "31/12/2026"], out, now)).toBe(2);
     expect(await runSubscriptionsCommand(t.db, ["grant", "x@example.org", "--until", "2020-01-01"], out, now)).toBe(2);
+    // Not on the calendar: refused, not rolled into March.
+    expect(await runSubscriptionsCommand(t.db, ["grant", "x@example.org", "--until", "2027-02-30"], out, now)).toBe(2);
     expect(await runSubscriptionsCommand(t.db, ["destroy"], out, now)).toBe(2);
     expect((await listSubscriptions(t.db, now)).some((s) => s.email === "x@example.org")).toBe(false);
   });

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
 import { grantSubscription, listSubscriptions, revokeSubscriptionsOfEmail } from "../app/models/subscription.server.ts";
+import { endOfBusinessDay } from "../app/i18n/format.ts";
 
 const USAGE = `Usage:
   npm run subscriptions -- grant <email> [--until YYYY-MM-DD]
@@ -41,11 +42,12 @@ export async function runSubscriptionsCommand(
     const untilIndex = rest.indexOf("--until");
     if (untilIndex !== -1) {
       const value = rest[untilIndex + 1] ?? "";
-      if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(`${value}T23:59:59Z`))) {
+      // The end of that day on the school's clock (Israel), as the admin area does.
+      endsAt = endOfBusinessDay(value) ?? null;
+      if (!endsAt) {
         out(`--until needs a date as YYYY-MM-DD, got "${value}".`);
         return 2;
       }
-      endsAt = new Date(`${value}T23:59:59Z`);
       if (endsAt <= now) {
         out("--until must be in the future.");
         return 2;

@@ -871,6 +871,9 @@ export const en = {
     badDate: "The end date must be a future date.",
     notFound: "That item no longer exists.",
     alreadyDecided: "That request was already handled; nothing changed.",
+    cannotDisableSelf:
+      "You cannot disable your own account: you would be signed out and could not sign in again. Ask another admin.",
+    yourAccount: "Your account",
     inviteMailed: "A link to set a password was emailed to {{email}}.",
     inviteNotMailed:
       "The email to {{email}} could not be sent ({{error}}). Copy this link and send it yourself; it works once, for 72 hours:",

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import {
+  endOfBusinessDay,
   formatDate,
   formatFileSize,
   formatDateTime,
@@ -63,6 +64,26 @@ describe("format", () => {
     // Summer time: UTC+3.
     expect(plain(formatDateTime("2026-07-01T09:05:00Z", "he"))).toMatch(/^1 ביולי 2026,? 12:05$/);
     expect(formatDate(new Date("2024-01-05T10:00:00Z"), "en")).toBe("Jan 5, 2024");
+  });
+
+  it("ends a chosen day at its last second in Israel, and shows it as that day", () => {
+    // Summer (UTC+3), winter (UTC+2), and the days of the clock changes in 2027 (26 March, 31 October).
+    expect(endOfBusinessDay("2027-03-31")?.toISOString()).toBe("2027-03-31T20:59:59.000Z");
+    expect(endOfBusinessDay("2027-01-15")?.toISOString()).toBe("2027-01-15T21:59:59.000Z");
+    expect(endOfBusinessDay("2027-03-26")?.toISOString()).toBe("2027-03-26T20:59:59.000Z");
+    expect(endOfBusinessDay("2027-10-31")?.toISOString()).toBe("2027-10-31T21:59:59.000Z");
+    for (const day of ["2027-03-31", "2027-01-15", "2027-03-26", "2027-10-31", "2028-02-29", "9999-12-31"]) {
+      const end = endOfBusinessDay(day)!;
+      expect(formatDate(end, "en")).toBe(
+        new Date(`${day}T12:00:00Z`).toLocaleDateString("en-US", { dateStyle: "medium", timeZone: "UTC" }),
+      );
+      // A second later is the next day on the business clock.
+      expect(formatDate(new Date(end.getTime() + 1000), "en")).not.toBe(formatDate(end, "en"));
+    }
+    expect(plain(formatDate(endOfBusinessDay("2027-03-31")!, "he"))).toBe("31 במרץ 2027");
+    // Not on the calendar, or not a day at all: no date (Date would roll 30 February into March).
+    for (const day of ["2027-02-29", "2027-02-30", "2027-13-01", "2027-04-31", "2027-3-1", "", "2027-03-31T00:00"])
+      expect(endOfBusinessDay(day)).toBeUndefined();
   });
 
   it("reuses one formatter per locale and options", () => {

@@ -10,6 +10,45 @@ import { intlLocale, isLocale, type Locale } from "./locale";
 /** The business runs in Israel: times are shown in its time zone, whatever the server's. */
 export const BUSINESS_TIME_ZONE = "Asia/Jerusalem";
 
+/** The business clock's reading of an instant: year, month, day, hour, minute, second. */
+const businessClock = new Intl.DateTimeFormat("en-US", {
+  timeZone: BUSINESS_TIME_ZONE,
+  hourCycle: "h23",
+  year: "numeric",
+  month: "numeric",
+  day: "numeric",
+  hour: "numeric",
+  minute: "numeric",
+  second: "numeric",
+});
+
+/** How far the business clock is ahead of UTC at this instant, in milliseconds. */
+function businessOffsetMs(at: Date): number {
+  const part = Object.fromEntries(businessClock.formatToParts(at).map((p) => [p.type, Number(p.value)]));
+  const asUtc = Date.UTC(part.year!, part.month! - 1, part.day!, part.hour!, part.minute!, part.second!);
+  return asUtc - Math.floor(at.getTime() / 1000) * 1000;
+}
+
+/**
+ * The last second of a calendar day ("2027-03-31") on the business clock: what "until March 31"
+ * means to the school and to the person it is said to, and shown as that day again. Undefined for
+ * a day that is not on the calendar (2027-02-30), which `Date` would quietly roll into March.
+ */
+export function endOfBusinessDay(day: string): Date | undefined {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!match) return undefined;
+  const [year, month, date] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const asUtc = new Date(Date.UTC(year, month - 1, date, 23, 59, 59));
+  if (asUtc.getUTCFullYear() !== year || asUtc.getUTCMonth() !== month - 1 || asUtc.getUTCDate() !== date)
+    return undefined;
+  // Israel's offset is +2 or +3 hours; read it at the guess, then again at the answer in case a
+  // clock change falls between them.
+  let end = new Date(asUtc.getTime() - businessOffsetMs(asUtc));
+  const again = new Date(asUtc.getTime() - businessOffsetMs(end));
+  if (again.getTime() !== end.getTime()) end = again;
+  return end;
+}
+
 const numberFormats = new Map<string, RememberingFormat>();
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 

@@ -3,7 +3,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { AdminTable } from "~/components/admin/admin-table";
 import { PageHeader } from "~/components/layout/page-header";
-import { formatDate, formatDateTime } from "~/i18n/format";
+import { endOfBusinessDay, formatDate, formatDateTime } from "~/i18n/format";
 import { subscriptionSource } from "~/models/billing.server";
 import { requireAdmin } from "~/models/viewer.server";
 import { getViewer, localeContext, servicesOf } from "~/context.server";
@@ -60,8 +60,12 @@ interface PageLinks {
  * feedback moderation and the newsletter export. Server-rendered; every action a POST, logged with
  * the admin's user id. Each list shows 20 rows a page (keyset paging: app/lib/keyset.server.ts).
  */
+/** Whether this email is the signed-in admin's own. */
+const isSelf = (admin: { email: string | null }, email: string) =>
+  admin.email !== null && admin.email.trim().toLowerCase() === email.trim().toLowerCase();
+
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireAdmin(getViewer(context), request);
+  const admin = requireAdmin(getViewer(context), request);
   const { db, idp } = servicesOf(context);
   const { locale, i18n } = context.get(localeContext);
   const url = new URL(request.url);
@@ -136,7 +140,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
         pages: pageLinks("feedback", feedback),
       },
       newsletterCount,
-      accounts: accounts ? { items: accounts.items, pages: pageLinks("accounts", accounts) } : null,
+      accounts: accounts
+        ? {
+            // The admin's own row offers no Disable (the action refuses it too).
+            items: accounts.items.map((a) => ({ ...a, self: isSelf(admin, a.email) })),
+            pages: pageLinks("accounts", accounts),
+          }
+        : null,
     },
     { status: badCursor ? 400 : 200 },
   );
@@ -173,13 +183,21 @@ export async function action({ context, request }: Route.ActionArgs) {
   const by = `admin:${admin.id}`;
   const done = (
     ok: boolean,
-    message: "admin.done" | "admin.notFound" | "admin.badDate" | "admin.alreadyDecided" = ok
+    message: "admin.done" | "admin.notFound" | "admin.badDate" | "admin.alreadyDecided" | "admin.cannotDisableSelf" = ok
       ? "admin.done"
       : "admin.notFound",
   ) =>
     data(
       { ok, message, invite: null as Invite | null },
-      { status: ok ? 200 : message === "admin.badDate" ? 400 : message === "admin.alreadyDecided" ? 409 : 404 },
+      {
+        status: ok
+          ? 200
+          : message === "admin.badDate"
+            ? 400
+            : message === "admin.alreadyDecided" || message === "admin.cannotDisableSelf"
+              ? 409
+              : 404,
+      },
     );
   /** Nothing changed: gone, or decided already (by another click or another admin). */
   const unchanged = async (kind: SubmissionKind, id: string) =>
@@ -197,8 +215,9 @@ export async function action({ context, request }: Route.ActionArgs) {
       if (!request) return done(false);
       let endsAt: Date | null = null;
       if (input.until) {
-        endsAt = new Date(`${input.until}T23:59:59Z`);
-        if (Number.isNaN(endsAt.getTime()) || endsAt <= new Date()) return done(false, "admin.badDate");
+        // The end of that day on the school's clock, so the list shows the day the admin chose.
+        endsAt = endOfBusinessDay(input.until) ?? null;
+        if (!endsAt || endsAt <= new Date()) return done(false, "admin.badDate");
       }
       // The grant rides on the conditional update: only the request that moves it from pending grants.
       const granted = await db.transaction().execute(async (trx) => {
@@ -254,6 +273,9 @@ export async function action({ context, request }: Route.ActionArgs) {
     case "enable-account": {
       if (!idp) return done(false);
       const disable = input.intent === "disable-account";
+      // Disabling oneself would end one's own session and sign-in at once: with no other admin,
+      // nobody could reach this page again.
+      if (disable && isSelf(admin, input.email)) return done(false, "admin.cannotDisableSelf");
       const account = await setIdpAccountDisabled(db, input.email, disable, { embeddedIssuer });
       if (!account) return done(false);
       log.info({ adminId: admin.id, accountId: account.id, disabled: disable }, "admin: account disabled or enabled");
@@ -374,17 +396,21 @@ function Accounts({ accounts }: { accounts: NonNullable<Loader["accounts"]> }) {
                 : t("admin.accountNoPassword")}
           </td>
           <td className="py-2">
-            <Form method="post" className="inline">
-              <input type="hidden" name="intent" value={a.disabled ? "enable-account" : "disable-account"} />
-              <input type="hidden" name="email" value={a.email} />
-              <button
-                type="submit"
-                className={`btn ${a.disabled ? "btn-secondary" : "border border-danger-700 text-danger-700 hover:bg-red-50"} px-2 py-1 text-xs`}
-                aria-label={`${a.disabled ? t("admin.enable") : t("admin.disable")} ${a.email}`}
-              >
-                {a.disabled ? t("admin.enable") : t("admin.disable")}
-              </button>
-            </Form>
+            {a.self ? (
+              <span className="text-sm text-ink-600">{t("admin.yourAccount")}</span>
+            ) : (
+              <Form method="post" className="inline">
+                <input type="hidden" name="intent" value={a.disabled ? "enable-account" : "disable-account"} />
+                <input type="hidden" name="email" value={a.email} />
+                <button
+                  type="submit"
+                  className={`btn ${a.disabled ? "btn-secondary" : "border border-danger-700 text-danger-700 hover:bg-red-50"} px-2 py-1 text-xs`}
+                  aria-label={`${a.disabled ? t("admin.enable") : t("admin.disable")} ${a.email}`}
+                >
+                  {a.disabled ? t("admin.enable") : t("admin.disable")}
+                </button>
+              </Form>
+            )}
           </td>
         </tr>
       ))}

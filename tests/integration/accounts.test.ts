@@ -2,7 +2,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DIALECTS } from "../setup/databases.ts";
 import { CookieJar, hop } from "../support/cookie-jar.ts";
-import { createSignedInUser } from "../support/factories.ts";
+import { createSignedInUser, DEFAULT_ADMIN_EMAIL } from "../support/factories.ts";
 import { storeSubmission } from "../../app/models/submission.server.ts";
 import { createAccountToken } from "../../app/models/account-tokens.server.ts";
 import { findIdpAccountByEmail } from "../../app/models/idp-account.server.ts";
@@ -236,6 +236,45 @@ describe.each(DIALECTS)("accounts of the embedded provider on %s", (dialect) => 
     expect((await post("/admin", { intent: "disable-account", email: "nobody@example.org" }, adminJar)).status).toBe(
       404,
     );
+  });
+
+  it("a browser whose account was disabled gets the sign-in page again, not an error", async () => {
+    // The same browser keeps the provider's own session cookie: the provider must not trip on an
+    // account it can no longer find.
+    const person = await signIn("tamar@example.org", "changed harbour phrase");
+    expect(person.signedIn).toBe(true);
+    await post("/admin", { intent: "disable-account", email: "tamar@example.org" }, adminJar);
+    let res = await hop(person.jar, `${app.url}/signin?returnTo=%2Fprofile`);
+    for (let i = 0; i < 6 && res.status >= 300 && res.status < 400; i++)
+      res = await hop(person.jar, new URL(res.headers.get("location")!, app.url).href);
+    if (res.status === 500)
+      console.log(
+        JSON.stringify(
+          app.logs.filter((l) => (l as { level: number }).level >= 50),
+          null,
+          1,
+        ).slice(0, 4000),
+      );
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('name="password"');
+    await post("/admin", { intent: "enable-account", email: "tamar@example.org" }, adminJar);
+  });
+
+  it("an admin cannot disable their own account (nobody could then reach the admin area)", async () => {
+    for (const email of [DEFAULT_ADMIN_EMAIL, ` ${DEFAULT_ADMIN_EMAIL.toUpperCase()} `]) {
+      const res = await post("/admin", { intent: "disable-account", email }, adminJar);
+      expect(res.status).toBe(409);
+      expect(await res.text()).toContain("You cannot disable your own account");
+    }
+    // The list offers no Disable on the admin's own row, and does on the others.
+    const page = await (await hop(adminJar, `${app.url}/admin`)).text();
+    expect(page).toMatch(/admin@lomda\.test<\/bdi><\/td><td[^>]*>[^<]*<\/td><td[^>]*><span[^>]*>Your account</);
+    expect(page).not.toContain(`aria-label="Disable ${DEFAULT_ADMIN_EMAIL}"`);
+    expect(page).toContain('aria-label="Disable learner@lomda.test"');
+    const hebrew = await post("/admin?lng=he", { intent: "disable-account", email: DEFAULT_ADMIN_EMAIL }, adminJar);
+    expect(hebrew.status).toBe(409);
+    expect(await hebrew.text()).toContain("אי אפשר להשבית את החשבון שלך");
+    await hop(adminJar, `${app.url}/?lng=en`); // back to English for the tests after this one
   });
 
   it("when the email cannot be sent, the admin sees so and gets the link to copy", async () => {

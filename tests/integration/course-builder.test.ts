@@ -83,6 +83,46 @@ describe.each(DIALECTS)("the course builder over HTTP on %s", (dialect) => {
     ).toBe(true);
   });
 
+  it("labels every field of every builder form in both languages (never with its input name)", async () => {
+    const first = async (table: "catalogues" | "courses" | "video_lists" | "lessons" | "quizzes" | "quiz_questions") =>
+      (await app.db.selectFrom(table).select("id").limit(1).executeTakeFirstOrThrow()).id;
+    const [catalogue, course, list, lesson, quiz, question] = [
+      await first("catalogues"),
+      await first("courses"),
+      await first("video_lists"),
+      await first("lessons"),
+      await first("quizzes"),
+      await first("quiz_questions"),
+    ];
+    const pages = [
+      "/admin/courses/new-catalogue",
+      `/admin/courses/catalogue/${catalogue}`,
+      `/admin/courses/catalogue/${catalogue}/new-course`,
+      `/admin/courses/course/${course}`,
+      "/admin/courses/new-list",
+      `/admin/courses/list/${list}`,
+      `/admin/courses/list/${list}/new-lesson`,
+      `/admin/courses/lesson/${lesson}`,
+      "/admin/courses/new-quiz",
+      `/admin/courses/quiz/${quiz}`,
+      `/admin/courses/quiz/${quiz}/new-question`,
+      `/admin/courses/question/${question}`,
+    ];
+    for (const lng of ["en", "he"])
+      for (const page of pages) {
+        const res = await get(`${page}?lng=${lng}`);
+        expect(res.status, page).toBe(200);
+        const labels = [...(await res.text()).matchAll(/<label[^>]*for="f-([\w-]+)"[^>]*>(.*?)<\/label>/gs)].map(
+          ([, name, inner]) => [name, inner!.replace(/<[^>]*>/g, "")],
+        );
+        expect(labels.length, page).toBeGreaterThan(0);
+        for (const [name, text] of labels) {
+          expect(text!.trim(), `${lng} ${page}: the label of ${name}`).not.toBe("");
+          expect(text!.trim(), `${lng} ${page}: the label of ${name}`).not.toBe(name);
+        }
+      }
+  });
+
   it("answers bad input with 400 and the form again, odd requests with 4xx, and stores nothing", async () => {
     const listId = await createVideoList(app.db, { slug: "http-list" });
     const lessonId = await createLesson(app.db, listId, { slug: "intro" });

@@ -183,10 +183,14 @@ describe("contact, registration and newsletter forms, and the admin area", () =>
       .selectAll()
       .where("email", "=", "yael@example.org")
       .executeTakeFirstOrThrow();
-    expect(subscription.ends_at).toBe("2099-12-31T23:59:59.000Z");
+    // The end of 31 December on the school's clock (Israel, UTC+2 in winter), listed as that day.
+    expect(subscription.ends_at).toBe("2099-12-31T21:59:59.000Z");
+    expect(await (await hop(jar, `${app.url}/admin`)).text()).toMatch(/yael@example\.org<\/bdi>.*?Dec 31, 2099/s);
     expect(subscription.granted_by).toBe(`request:${request!.id}`);
     expect((await rows("registration_requests"))[0]!.status).toBe("approved");
     expect((await post("/admin", { intent: "approve", id: request!.id, until: "2001-01-01" }, jar)).status).toBe(400);
+    // A day that is not on the calendar is refused, not rolled into the next month.
+    expect((await post("/admin", { intent: "approve", id: request!.id, until: "2099-02-30" }, jar)).status).toBe(400);
     expect((await post("/admin", { intent: "revoke", id: subscription.id }, jar)).status).toBe(200);
     expect(
       (

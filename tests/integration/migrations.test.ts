@@ -181,6 +181,56 @@ describe.each(DIALECTS)("migration 0018 (the newsletter's count) on %s", (dialec
   });
 });
 
+describe.each(DIALECTS)("migration 0019 (a subscription ends with its day in Israel) on %s", (dialect) => {
+  it("moves the grants made until a day to that day's end on the school's clock, and back", async () => {
+    const t = await createTestDb(dialect, { seed: false });
+    try {
+      const db = t.db as unknown as Kysely<any>;
+      const migrator = await migratorOf(db);
+      expect((await whileMigrating(dialect, () => migrator.migrateTo("0018_newsletter_count"))).error).toBeUndefined();
+      const now = new Date().toISOString();
+      const row = (id: string, ends_at: string | null, provider_subscription_id: string | null = null) => ({
+        id,
+        email: `${id}@example.org`,
+        starts_at: now,
+        ends_at,
+        granted_by: "cli",
+        created_at: now,
+        provider_subscription_id,
+      });
+      await db
+        .insertInto("subscriptions")
+        .values([
+          row("summer", "2027-03-31T23:59:59.000Z"),
+          row("winter", "2027-01-15T23:59:59.000Z"),
+          row("unlimited", null),
+          row("bought", "2027-03-31T23:59:59.000Z", "sub_123"),
+          row("other-time", "2027-03-31T10:00:00.000Z"),
+        ])
+        .execute();
+      const ends = async () =>
+        Object.fromEntries(
+          (await db.selectFrom("subscriptions").select(["id", "ends_at"]).orderBy("id").execute()).map((r) => [
+            r.id,
+            r.ends_at,
+          ]),
+        );
+      await whileMigrating(dialect, () => migrateToLatest(db));
+      expect(await ends()).toEqual({
+        summer: "2027-03-31T20:59:59.000Z",
+        winter: "2027-01-15T21:59:59.000Z",
+        unlimited: null,
+        bought: "2027-03-31T23:59:59.000Z",
+        "other-time": "2027-03-31T10:00:00.000Z",
+      });
+      expect((await whileMigrating(dialect, () => migrator.migrateTo("0018_newsletter_count"))).error).toBeUndefined();
+      expect(await ends()).toMatchObject({ summer: "2027-03-31T23:59:59.000Z", winter: "2027-01-15T23:59:59.000Z" });
+    } finally {
+      await t.destroy();
+    }
+  });
+});
+
 async function migratorOf(db: Kysely<any>): Promise<Migrator> {
   const schema =
     db.getExecutor().adapter instanceof PostgresAdapter

@@ -424,6 +424,8 @@ export function useBuilderLabels(overrides: Record<string, string> = {}): Record
     duration: t("courseAdmin.fields.hours"),
     students: t("courseAdmin.fields.students"),
     price: t("courseAdmin.fields.price"),
+    currency: t("courseAdmin.fields.currency"),
+    soldSeparately: t("courseAdmin.fields.soldSeparately"),
     rating: t("courseAdmin.fields.rating"),
     reviews: t("courseAdmin.fields.reviews"),
     cover: t("courseAdmin.fields.cover"),

@@ -1,6 +1,6 @@
 import { createHmac, generateKeyPairSync, randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
-import Provider, { type Configuration, type KoaContextWithOIDC } from "oidc-provider";
+import Provider, { interactionPolicy, type Configuration, type KoaContextWithOIDC } from "oidc-provider";
 import type { Database, IdpAccount } from "~/lib/db.server";
 import { direction, resolveLocale } from "~/i18n/locale";
 import { readCookies } from "~/lib/cookies.server";
@@ -77,6 +77,25 @@ function page(ctx: KoaContextWithOIDC, stylesheetHref: string | undefined, title
   return `<!DOCTYPE html><html lang="${locale}" dir="${direction(locale)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)}</title>${css}</head><body class="min-h-dvh bg-ink-50 font-sans text-ink-900"><main class="container-page flex min-h-dvh items-center justify-center py-10"><div class="w-full max-w-md rounded-[var(--radius-card)] bg-white p-8 text-center shadow-[var(--shadow-card)]">${body}</div></main></body></html>`;
 }
 
+/**
+ * The provider's default prompts, and one more reason to ask for the login: the session's account
+ * can no longer be found (disabled or removed since). Without it the provider would go on to the
+ * consent prompt with no account and fail with a server error.
+ */
+function signInPolicy() {
+  const policy = interactionPolicy.base();
+  policy
+    .get("login")!
+    .checks.add(
+      new interactionPolicy.Check("account_unavailable", "The account of this session cannot sign in", (ctx) =>
+        ctx.oidc.session?.accountId && !ctx.oidc.account
+          ? interactionPolicy.Check.REQUEST_PROMPT
+          : interactionPolicy.Check.NO_NEED_TO_PROMPT,
+      ),
+    );
+  return policy;
+}
+
 export async function createEmbeddedIdp(options: EmbeddedIdpOptions): Promise<Provider> {
   const { db, publicUrl, cookieSecrets, stylesheetHref, findAccount } = options;
   const issuer = `${publicUrl}${IDP_MOUNT}`;
@@ -133,7 +152,10 @@ export async function createEmbeddedIdp(options: EmbeddedIdpOptions): Promise<Pr
         },
       };
     },
-    interactions: { url: (_ctx, interaction) => `${IDP_MOUNT}/interaction/${interaction.uid}` },
+    interactions: {
+      policy: signInPolicy(),
+      url: (_ctx, interaction) => `${IDP_MOUNT}/interaction/${interaction.uid}`,
+    },
     // Lomda is the provider's only (first-party) client: no consent screen, grant what it asks.
     async loadExistingGrant(ctx) {
       const grantId = ctx.oidc.result?.consent?.grantId || ctx.oidc.session!.grantIdFor(ctx.oidc.client!.clientId);
