@@ -1000,6 +1000,7 @@ export const en = {
     lessonDurationHint: "Like 12:34 or 1:02:10. Empty: unknown.",
     coverHint: "One of the covers that come with the site.",
     coverCurrent: "The current cover ({{cover}})",
+    coverPlain: "Plain (no subject written on it)",
     videoFile: "Uploaded video file",
     videoFileNone: "No uploaded video file.",
     upload: {

@@ -1016,6 +1016,7 @@ export const he: Translation = {
     lessonDurationHint: "למשל 12:34 או 1:02:10. ריק: לא ידוע.",
     coverHint: "אחת מתמונות השער שמגיעות עם האתר.",
     coverCurrent: "תמונת השער הנוכחית ({{cover}})",
+    coverPlain: "פשוטה (בלי נושא כתוב עליה)",
     videoFile: "קובץ וידאו שהועלה",
     videoFileNone: "לא הועלה קובץ וידאו.",
     upload: {

@@ -26,6 +26,8 @@ export const DEFAULT_FREE_SAMPLES = 3;
 export const MAX_FREE_SAMPLES = 50;
 /** The covers bundled with the site (public/images/courses/), until one is uploaded. */
 export const BUNDLED_COVERS = [
+  // No subject written on it: what a new course starts with, so it never wears another's title.
+  "plain.svg",
   "advanced-java.svg",
   "css.svg",
   "dsa.svg",
@@ -40,7 +42,7 @@ export const BUNDLED_COVERS = [
   "sql.svg",
   "tax-refund.svg",
 ].map((file) => `/images/courses/${file}`);
-export const DEFAULT_COVER = "/images/courses/javascript.svg";
+export const DEFAULT_COVER = "/images/courses/plain.svg";
 
 /** Where a quiz's "Watch Now" leads when the admin leaves it empty. */
 export const DEFAULT_FOLLOW_UP = "/courses";

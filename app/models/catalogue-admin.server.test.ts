@@ -607,7 +607,7 @@ describe.each(DIALECTS)("the course builder's write model on %s", (dialect) => {
     const keptCourse = await createCourse(t.db);
     // A bundled cover replaced: nothing to remove from the store.
     expect(await admin.setCourseCover(t.db, courseId, "/media/covers/mine.webp")).toEqual({
-      previous: "/images/courses/javascript.svg",
+      previous: "/images/courses/plain.svg",
       files: [],
     });
     await admin.setCourseCover(t.db, keptCourse, "/media/covers/shared.webp");
@@ -621,6 +621,45 @@ describe.each(DIALECTS)("the course builder's write model on %s", (dialect) => {
       await t.db.selectFrom("catalogue_paths").select("path").where("target_id", "=", catalogueId).execute(),
     ).toEqual([]);
     expect(await admin.getListForAdmin(t.db, listId)).not.toBeNull();
+  });
+
+  it("names an uploaded cover left unworn when a course is saved with another, unless another course wears it", async () => {
+    const catalogueId = await createCatalogue(t.db);
+    const [first, second] = [await createCourse(t.db, { catalogueId }), await createCourse(t.db, { catalogueId })];
+    const fields = (cover?: string) => ({
+      slug: uniqueId("course"),
+      titleEn: "Course",
+      teacherEn: "T",
+      summaryEn: "S",
+      duration: "1",
+      students: "0",
+      price: "0",
+      rating: "0",
+      reviews: "0",
+      ...(cover ? { cover } : {}),
+    });
+    await admin.setCourseCover(t.db, first, "/media/covers/own.png");
+    // Saved with its own cover, or none chosen: nothing to remove.
+    expect(await admin.updateCourse(t.db, first, fields("/media/covers/own.png"))).toEqual({
+      ok: true,
+      id: first,
+      files: [],
+    });
+    expect(await admin.updateCourse(t.db, first, fields())).toEqual({ ok: true, id: first, files: [] });
+    // Swapped for a bundled cover: the upload is no one's now.
+    expect(await admin.updateCourse(t.db, first, fields("/images/courses/sql.svg"))).toEqual({
+      ok: true,
+      id: first,
+      files: ["/media/covers/own.png"],
+    });
+    // An upload two courses wear stays while one still does.
+    await admin.setCourseCover(t.db, first, "/media/covers/shared.png");
+    await admin.setCourseCover(t.db, second, "/media/covers/shared.png");
+    expect(await admin.updateCourse(t.db, first, fields("/images/courses/plain.svg"))).toEqual({
+      ok: true,
+      id: first,
+      files: [],
+    });
   });
 
   it("counts published lessons without a playable video in the overview", async () => {

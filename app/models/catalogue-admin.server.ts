@@ -880,7 +880,8 @@ export async function createCourse(db: Db, catalogueId: string, raw: unknown): P
   });
 }
 
-export async function updateCourse(db: Db, id: string, raw: unknown): Promise<WriteResult> {
+/** Saves a course; an uploaded cover it no longer wears (and no other course does) is returned for removal. */
+export async function updateCourse(db: Db, id: string, raw: unknown): Promise<WriteResult<{ id: string } & Removed>> {
   const parsed = parse("course", raw);
   if (!parsed.ok) return invalid(parsed.errors);
   const input = parsed.data;
@@ -915,7 +916,8 @@ export async function updateCourse(db: Db, id: string, raw: unknown): Promise<Wr
       })
       .where("id", "=", id)
       .execute();
-    return { ok: true as const, id };
+    const replaced = input.cover !== null && input.cover !== current.cover;
+    return { ok: true as const, id, files: replaced ? await unusedCovers(trx, [current.cover]) : [] };
   });
 }
 

@@ -30,6 +30,7 @@ import {
   ADMIN_LIMITS,
   BUNDLED_COVERS,
   CONFIRM_ERROR,
+  DEFAULT_COVER,
   moveRequestSchema,
   readAdminForm,
 } from "~/models/catalogue-admin.schema";
@@ -119,6 +120,9 @@ export async function action({ context, request, params }: Route.ActionArgs) {
       return builderReply({ errors: result.errors, values: raw }, 400);
     }
     logCatalogueChange(log, admin.id, { action: id ? "updated" : "created", kind: "course", id: result.id });
+    // An uploaded cover swapped for a bundled one is not kept (nor served) once nothing wears it.
+    if ("files" in result && Array.isArray(result.files))
+      await removeUnusedMedia(services.media, "cover", result.files);
     return builderRedirect(
       `/admin/courses/course/${result.id}`,
       id ? "courseAdmin.saved" : "courseAdmin.created",
@@ -194,7 +198,7 @@ export default function CourseEditor({ loaderData, actionData }: Route.Component
         students: "0",
         reviews: "0",
         rating: "0",
-        cover: BUNDLED_COVERS[0],
+        cover: DEFAULT_COVER,
       };
   const values = (actionData?.values as FormValues | null) ?? initial;
   const title = course ? localTitle(course) : t("courseAdmin.newCourse");
@@ -202,7 +206,10 @@ export default function CourseEditor({ loaderData, actionData }: Route.Component
     ...(course && !BUNDLED_COVERS.includes(course.cover)
       ? [{ value: course.cover, label: t("courseAdmin.coverCurrent", { cover: coverName(course.cover) }) }]
       : []),
-    ...BUNDLED_COVERS.map((cover) => ({ value: cover, label: coverName(cover) })),
+    ...BUNDLED_COVERS.map((cover) => ({
+      value: cover,
+      label: cover === DEFAULT_COVER ? t("courseAdmin.coverPlain") : coverName(cover),
+    })),
   ];
   const message =
     moveMessage(

@@ -123,6 +123,14 @@ describe.each(DIALECTS)("the course builder over HTTP on %s", (dialect) => {
       }
   });
 
+  it("starts a new course with the plain cover, which names no subject", async () => {
+    const catalogue = (await app.db.selectFrom("catalogues").select("id").limit(1).executeTakeFirstOrThrow()).id;
+    const html = await (await get(`/admin/courses/catalogue/${catalogue}/new-course`)).text();
+    expect(html).toMatch(
+      /<option value="\/images\/courses\/plain\.svg" selected="">Plain \(no subject written on it\)</,
+    );
+  });
+
   it("answers bad input with 400 and the form again, odd requests with 4xx, and stores nothing", async () => {
     const listId = await createVideoList(app.db, { slug: "http-list" });
     const lessonId = await createLesson(app.db, listId, { slug: "intro" });

@@ -118,5 +118,31 @@ describe("course builder uploads (built app)", () => {
     expect(image.status).toBe(200);
     expect(image.headers.get("content-type")).toBe("image/png");
     expect(stored("covers")).toHaveLength(1);
+
+    // Saved with a bundled cover instead: the upload nobody wears is removed, and no longer served.
+    const form = new URLSearchParams({
+      intent: "save",
+      slug: "cover-swap",
+      titleEn: "Cover swap",
+      teacherEn: "T",
+      summaryEn: "S",
+      duration: "1",
+      students: "0",
+      price: "0",
+      currency: "USD",
+      rating: "0",
+      reviews: "0",
+      cover: "/images/courses/plain.svg",
+      published: "on",
+    });
+    const saved = await fetch(`${app.url}/admin/courses/course/${courseId}`, {
+      method: "POST",
+      body: form,
+      redirect: "manual",
+      headers: { origin: app.url, cookie: admin },
+    });
+    expect(saved.status).toBe(302);
+    expect(stored("covers")).toEqual([]);
+    expect((await fetch(`${app.url}${cover}`)).status).toBe(404);
   });
 });
