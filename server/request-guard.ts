@@ -90,6 +90,12 @@ export function acceptableHost(host: string | undefined, forwarded: string | und
   );
 }
 
+/** A URL's path and its query (with the "?", or empty). */
+function splitQuery(url: string): [string, string] {
+  const at = url.indexOf("?");
+  return at === -1 ? [url, ""] : [url.slice(0, at), url.slice(at)];
+}
+
 export function requestGuard(options: { trustProxy: boolean }) {
   return (req: Request, res: Response, next: NextFunction) => {
     if (!(ALLOWED_METHODS as readonly string[]).includes(req.method)) {
@@ -100,6 +106,13 @@ export function requestGuard(options: { trustProxy: boolean }) {
       return refuse(req, res, 400, "malformed", "Bad Request");
     if (!req.originalUrl.startsWith("/") || !decodes(req.path))
       return refuse(req, res, 400, "malformed", "Bad Request");
+    // //about: the browser's router reads such a path differently from the server's, and the page
+    // cannot hydrate. One slash between segments is the address; the query is left as it is.
+    const [path, query] = splitQuery(req.originalUrl);
+    if (path.includes("//")) {
+      res.redirect(308, path.replace(/\/{2,}/g, "/") + query);
+      return;
+    }
     if (req.method === "OPTIONS" && !isProviderPath(req.path)) {
       res.set("Allow", ALLOW).status(204).end();
       return;

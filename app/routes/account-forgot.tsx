@@ -71,7 +71,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export default function Forgot({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const [clientErrors, setClientErrors] = useState<PasswordFormErrors>({});
+  const [clientErrors, setClientErrors] = useState<PasswordFormErrors | null>(null);
   if (actionData?.sent) {
     return (
       <AccountCard title={t("account.forgotTitle")}>
@@ -82,7 +82,9 @@ export default function Forgot({ actionData }: Route.ComponentProps) {
       </AccountCard>
     );
   }
-  const errors = { ...actionData?.errors, ...clientErrors };
+  // The errors of the last try: the browser's check when it stopped the form, else the server's
+  // answer (a server error the browser's check has since seen fixed is not shown beside new ones).
+  const errors = clientErrors ?? actionData?.errors ?? {};
   return (
     <AccountCard title={t("account.forgotTitle")}>
       <p className="mt-2 text-ink-600">{t("account.forgotIntro")}</p>
@@ -93,7 +95,7 @@ export default function Forgot({ actionData }: Route.ComponentProps) {
         noValidate
         onSubmit={(event) => {
           const parsed = forgotSchema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
-          setClientErrors(parsed.success ? {} : fieldErrors(parsed.error));
+          setClientErrors(parsed.success ? null : fieldErrors(parsed.error));
           if (!parsed.success) event.preventDefault();
         }}
       >

@@ -87,7 +87,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export default function ChangePassword({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const [clientErrors, setClientErrors] = useState<PasswordFormErrors>({});
+  const [clientErrors, setClientErrors] = useState<PasswordFormErrors | null>(null);
   const back = (
     <a href="/profile" className="btn btn-outline mt-6 w-full">
       {t("account.backToProfile")}
@@ -101,10 +101,12 @@ export default function ChangePassword({ loaderData, actionData }: Route.Compone
       </AccountCard>
     );
   }
-  const errors = { ...actionData?.errors, ...clientErrors };
+  // The errors of the last try: the browser's check when it stopped the form, else the server's
+  // answer (a server error the browser's check has since seen fixed is not shown beside new ones).
+  const errors = clientErrors ?? actionData?.errors ?? {};
   return (
     <AccountCard title={t("account.changeTitle")}>
-      {actionData?.done ? <AccountMessage tone="ok">{t("account.changed")}</AccountMessage> : null}
+      {actionData?.done && !clientErrors ? <AccountMessage tone="ok">{t("account.changed")}</AccountMessage> : null}
       {errors.form ? <AccountMessage tone="error">{t(errors.form as "account.errors.required")}</AccountMessage> : null}
       <Form
         method="post"
@@ -112,7 +114,7 @@ export default function ChangePassword({ loaderData, actionData }: Route.Compone
         noValidate
         onSubmit={(event) => {
           const parsed = changePasswordSchema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
-          setClientErrors(parsed.success ? {} : fieldErrors(parsed.error));
+          setClientErrors(parsed.success ? null : fieldErrors(parsed.error));
           if (!parsed.success) event.preventDefault();
         }}
       >

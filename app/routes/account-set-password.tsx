@@ -95,7 +95,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export default function SetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const [clientErrors, setClientErrors] = useState<PasswordFormErrors>({});
+  const [clientErrors, setClientErrors] = useState<PasswordFormErrors | null>(null);
   const title = loaderData.purpose === "reset" ? t("account.resetTitle") : t("account.setTitle");
   if (loaderData.done) {
     return (
@@ -118,7 +118,9 @@ export default function SetPassword({ loaderData, actionData }: Route.ComponentP
       </AccountCard>
     );
   }
-  const errors = { ...actionData?.errors, ...clientErrors };
+  // The errors of the last try: the browser's check when it stopped the form, else the server's
+  // answer (a server error the browser's check has since seen fixed is not shown beside new ones).
+  const errors = clientErrors ?? actionData?.errors ?? {};
   return (
     <AccountCard title={title}>
       <p className="mt-2 text-ink-600">{t("account.setIntro", { email: loaderData.email })}</p>
@@ -131,8 +133,7 @@ export default function SetPassword({ loaderData, actionData }: Route.ComponentP
         onSubmit={(event) => {
           const form = new FormData(event.currentTarget);
           const parsed = setPasswordSchema.safeParse(Object.fromEntries(form));
-          const found = parsed.success ? {} : fieldErrors(parsed.error);
-          setClientErrors(found);
+          setClientErrors(parsed.success ? null : fieldErrors(parsed.error));
           if (!parsed.success) event.preventDefault();
         }}
       >

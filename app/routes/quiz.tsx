@@ -112,7 +112,10 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   } catch (error) {
     if (!(error instanceof QuizInputError)) throw error;
     log.info({ quiz: key, status: error.status, reason: error.message }, "quiz input refused");
-    return data({ error: error.status === 400 ? ("invalid" as const) : ("stale" as const) }, { status: error.status });
+    // 404: no such attempt (left unfinished for a day, it was cleared); 409: an answer to another step.
+    const reason =
+      error.status === 400 ? ("invalid" as const) : error.status === 404 ? ("expired" as const) : ("stale" as const);
+    return data({ error: reason }, { status: error.status });
   }
 }
 
@@ -148,7 +151,7 @@ function QuestionStep({ loaderData, error }: { loaderData: Route.ComponentProps[
         <p role="alert" className="mt-3 rounded-md bg-red-50 p-3 font-semibold text-danger-700">
           {error === "tooMany"
             ? t("quiz.tooMany", { count: 60 })
-            : t(error === "stale" ? "quiz.stale" : "quiz.invalid")}
+            : t(error === "stale" ? "quiz.stale" : error === "expired" ? "quiz.expired" : "quiz.invalid")}
         </p>
       ) : null}
       {loaderData.attemptId ? <input type="hidden" name="attempt" value={loaderData.attemptId} /> : null}

@@ -117,3 +117,29 @@ test("an approved request gets a set-password link (copied by the admin without 
   await expect(page.getByRole("heading", { level: 1, name: "שינוי סיסמה" })).toBeVisible();
   await expectAccessible(page);
 });
+
+test("change password: a refusal the learner has since fixed is not shown beside the next one", async ({
+  page,
+  signInAs,
+  allowConsoleErrors,
+}) => {
+  // The server's refusal of a common password is a 400 answer to the form's post.
+  allowConsoleErrors(/status of 400 \(Bad Request\)/);
+  await signInAs(DEMO_EMAILS.learner);
+  await page.goto("/account/password?lng=en");
+  await waitForHydration(page);
+  const newPassword = page.getByLabel("New password", { exact: true });
+  const again = page.getByLabel("New password again");
+  await page.getByLabel("Current password").fill("lomda-demo");
+  await newPassword.fill("password1234");
+  await again.fill("password1234");
+  await page.getByRole("button", { name: "Save password" }).click();
+  const common = page.getByText("That password is one of the most common ones. Choose another.");
+  await expect(common).toBeVisible();
+  // A strong password, typed differently the second time: the browser stops the form itself.
+  await newPassword.fill("Zq8#mLp2vX9w!");
+  await again.fill("Zq8#mLp2vX9w?");
+  await page.getByRole("button", { name: "Save password" }).click();
+  await expect(page.getByText("The two passwords differ.")).toBeVisible();
+  await expect(common).toHaveCount(0);
+});

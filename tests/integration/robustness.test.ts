@@ -117,6 +117,25 @@ describe("bad input gets a clear 4xx", () => {
     expect((await send("/%E0%A4%A")).status).toBe(400);
   });
 
+  it("sends a path with doubled slashes to the same path with single ones, never off the site", async () => {
+    // The browser reads //about as a path that no page of its router matches the way the server's
+    // did: the page it got could not hydrate and turned into an error page.
+    for (const [path, location] of [
+      ["//about", "/about"],
+      ["//about?lng=he", "/about?lng=he"],
+      ["/courses//java/", "/courses/java/"],
+      ["///evil.example/x", "/evil.example/x"],
+      ["//evil.example", "/evil.example"],
+    ]) {
+      const res = await send(path!);
+      expect(res.status, path).toBe(308);
+      expect(res.headers.get("location"), path).toBe(location);
+    }
+    const raw308 = await raw(app.url, "GET //evil.example/ HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
+    expect(raw308).toMatch(/\r\nLocation: \/evil\.example\/\r\n/i);
+    expect((await send("/about?next=//x")).status).toBe(200); // a query's slashes are the query's
+  });
+
   it("bounds page numbers: the API refuses them, the page shows the first", async () => {
     for (const page of ["1e20", "-1", "NaN", "0", "9".repeat(300), "1.5"]) {
       expect((await send(`/api/feedback?page=${page}`)).status, page).toBe(400);
