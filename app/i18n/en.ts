@@ -682,8 +682,10 @@ export const en = {
     why: "Why",
     watchNow: "Watch Now",
     close: "Close",
-    stale: "That answer was for another step of this test (answered already, or from a page out of date). Here is the question you are on now.",
-    expired: "This test attempt is no longer open: an unfinished test is kept for a day. You can start again from the first question.",
+    stale:
+      "That answer was for another step of this test (answered already, or from a page out of date). Here is the question you are on now.",
+    expired:
+      "This test attempt is no longer open: an unfinished test is kept for a day. You can start again from the first question.",
     invalid: "Please choose one of the listed answers.",
     tooMany_one: "Too many tests started. Please wait {{count, number}} second.",
     tooMany_other: "Too many tests started. Please wait {{count, number}} seconds.",
