@@ -918,6 +918,7 @@ export const en = {
     fallsBack: "(falls back to English)",
     hebrewOptional: "Optional: left empty, Hebrew pages show the English text.",
     publishedHint: "Learners do not see what is not published; its address answers “page not found”.",
+    notSaved: "Not saved:",
     errorSummary_one: "There is a problem with {{count, number}} field:",
     errorSummary_other: "There are problems with {{count, number}} fields:",
     moveUp: "Move up",
@@ -1082,6 +1083,10 @@ export const en = {
       tooLong: "This is too long.",
       slug: "Use lower-case letters, digits and hyphens only (like react-basics).",
       slugTaken: "This short name is already taken: choose another.",
+      changedElsewhere:
+        "This was changed elsewhere (in another tab, or by another admin) after you opened it. What you typed is still here: save again to replace that change with yours, or open the page anew to see it first.",
+      deletedElsewhere:
+        "This was deleted elsewhere (in another tab, or by another admin), so it could not be saved. What you typed is still here to copy.",
       pathTaken: "That address is already in use: choose another short name.",
       path: "Enter a path of this site starting with a single “/” (like /courses/react), or leave it empty.",
       hours: "Enter hours like 9.50.",

@@ -19,6 +19,7 @@ import {
   readAdminForm,
 } from "./catalogue-admin.schema";
 import * as admin from "./catalogue-admin.server";
+import type { VersionedTable } from "./catalogue-admin.server";
 import { readCatalogueVersion } from "./catalogue-version.server";
 
 const lessonInput = (youtube: string) => ({ slug: "a-lesson", titleEn: "A lesson", youtube });
@@ -660,6 +661,65 @@ describe.each(DIALECTS)("the course builder's write model on %s", (dialect) => {
       id: first,
       files: [],
     });
+  });
+
+  it("refuses, for every kind of row, a save made from a version older than the row's", async () => {
+    const catalogueId = await createCatalogue(t.db);
+    const listId = await createVideoList(t.db);
+    const quizId = await createQuiz(t.db);
+    const course = {
+      slug: uniqueId("course"),
+      titleEn: "Course",
+      teacherEn: "T",
+      summaryEn: "S",
+      duration: "1",
+      students: "0",
+      price: "0",
+      rating: "0",
+      reviews: "0",
+    };
+    const question = {
+      question: "Which one is it?",
+      option1: "A",
+      option2: "B",
+      option3: "C",
+      option4: "D",
+      answer: "1",
+    };
+    const [courseId, lessonId, questionId] = [
+      await createCourse(t.db, { catalogueId }),
+      await createLesson(t.db, listId),
+      await createQuestion(t.db, quizId),
+    ];
+    const kinds: [VersionedTable, string, (version?: string) => Promise<unknown>][] = [
+      ["catalogues", catalogueId, (version) => admin.updateCatalogue(t.db, catalogueId, { titleEn: "C" }, { version })],
+      ["courses", courseId, (version) => admin.updateCourse(t.db, courseId, course, { version })],
+      [
+        "video_lists",
+        listId,
+        (version) => admin.updateVideoList(t.db, listId, { titleEn: "L", freeSamples: "1" }, { version }),
+      ],
+      ["lessons", lessonId, (version) => admin.updateLesson(t.db, lessonId, { slug: "l", titleEn: "L" }, { version })],
+      [
+        "quizzes",
+        quizId,
+        (version) => admin.updateQuiz(t.db, quizId, { slug: uniqueId("q"), titleEn: "Q" }, { version }),
+      ],
+      ["quiz_questions", questionId, (version) => admin.updateQuestion(t.db, questionId, question, { version })],
+    ];
+    for (const [table, id, run] of kinds) {
+      const opened = (await admin.rowVersion(t.db, table, id))!;
+      expect(opened, table).toBeTruthy();
+      // The same millisecond would give the same version: let the clock move on.
+      await new Promise((r) => setTimeout(r, 5));
+      expect(await run(opened), table).toMatchObject({ ok: true });
+      const now = (await admin.rowVersion(t.db, table, id))!;
+      expect(now, table).not.toBe(opened);
+      expect(await run(opened), table).toEqual({ ok: false, status: 409, version: now });
+      expect(await admin.rowVersion(t.db, table, id), `${table}: nothing saved`).toBe(now);
+      // Without a version (no form sent one) the save goes through, as before.
+      expect(await run(), table).toMatchObject({ ok: true });
+    }
   });
 
   it("counts published lessons without a playable video in the overview", async () => {

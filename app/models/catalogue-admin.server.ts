@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { sql, type Kysely, type Selectable, type Transaction } from "kysely";
+import { PostgresAdapter, sql, type Kysely, type Selectable, type Transaction } from "kysely";
 import { data, redirect } from "react-router";
 import { setFlash, type Flash } from "~/lib/cookies.server";
 import { writeTransaction, type Database } from "~/lib/db.server";
@@ -34,11 +34,56 @@ type Trx = Transaction<Database>;
 
 export type Direction = "up" | "down";
 
-/** A write's answer: done (with the row's id), or why not — field errors (400) or no such row (404). */
+/**
+ * A write's answer: done (with the row's id), or why not — field errors (400), no such row (404),
+ * or a save made from a form older than the row (409, with the row's version now).
+ */
 export type WriteResult<T extends object = { id: string }> =
-  ({ ok: true } & T) | { ok: false; status: 400; errors: FieldErrors } | { ok: false; status: 404 };
+  | ({ ok: true } & T)
+  | { ok: false; status: 400; errors: FieldErrors }
+  | { ok: false; status: 404 }
+  | { ok: false; status: 409; version: string };
 
 const NOT_FOUND = { ok: false, status: 404 } as const;
+
+/** A row's version, for its edit form to send back; null when there is no such row. */
+export async function rowVersion(db: Db, table: VersionedTable, id: string): Promise<string | null> {
+  const row = await db
+    .selectFrom(table as "courses")
+    .select("updated_at")
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return row?.updated_at ?? null;
+}
+
+/** What the builder's edit forms send back: the version (updated_at) of the row they were made from. */
+export interface SaveOptions {
+  version?: string;
+}
+
+/** The builder's tables whose rows carry updated_at, the version an edit form is made from. */
+export type VersionedTable = "catalogues" | "courses" | "video_lists" | "lessons" | "quizzes" | "quiz_questions";
+
+/**
+ * Refuses a save made from a form older than the row (another tab, or another admin, saved in
+ * between): without it the later save silently undid the earlier one. On PostgreSQL the row stays
+ * locked until the save commits (SQLite's write transaction holds the whole database), so two
+ * saves from the same version cannot both pass. Without a version (no form) nothing is checked.
+ */
+async function refuseIfChanged(trx: Trx, table: VersionedTable, id: string, options: SaveOptions) {
+  if (!options.version) return null;
+  // One query for any of the tables: their id and updated_at columns are alike.
+  let query = trx
+    .selectFrom(table as "courses")
+    .select("updated_at")
+    .where("id", "=", id);
+  if (trx.getExecutor().adapter instanceof PostgresAdapter) query = query.forUpdate();
+  const row = await query.executeTakeFirst();
+  if (!row) return NOT_FOUND;
+  return row.updated_at === options.version
+    ? null
+    : { ok: false as const, status: 409 as const, version: row.updated_at };
+}
 const invalid = (errors: FieldErrors) => ({ ok: false as const, status: 400 as const, errors });
 
 /** Files a delete left unused (a course's uploaded cover, lessons' video files): the caller removes them. */
@@ -80,6 +125,8 @@ export interface BuilderReply {
   moved: { id: string; direction: Direction; moved: boolean } | null;
   /** Why an upload was refused: a translation key and its parameters. */
   uploadError: { key: string; params?: Record<string, string | number> } | null;
+  /** After a refused save from an older form: the row's version now (saving again replaces it). */
+  version: string | null;
 }
 
 export function builderReply(body: Partial<BuilderReply>, status = 200) {
@@ -89,10 +136,38 @@ export function builderReply(body: Partial<BuilderReply>, status = 200) {
     deleteError: null,
     moved: null,
     uploadError: null,
+    version: null,
     ...body,
   };
   return data(reply, { status });
 }
+
+/**
+ * A save that did not happen, answered with the form again and what was typed: its field errors
+ * (400); the row deleted meanwhile (404); or the row saved meanwhile from another form (409), with
+ * its version now, so that saving again deliberately replaces that change.
+ */
+export function saveRefused(
+  result:
+    | { ok: false; status: 400; errors: FieldErrors }
+    | { ok: false; status: 404 }
+    | { ok: false; status: 409; version: string },
+  values: Record<string, unknown>,
+) {
+  if (result.status === 400) return builderReply({ errors: result.errors, values }, 400);
+  if (result.status === 404)
+    return builderReply({ errors: { form: "courseAdmin.errors.deletedElsewhere" }, values }, 404);
+  return builderReply(
+    { errors: { form: "courseAdmin.errors.changedElsewhere" }, values, version: result.version },
+    409,
+  );
+}
+
+/** The version an edit form sent back (see SaveOptions). */
+export const sentVersion = (form: FormData): SaveOptions => {
+  const version = form.get("version");
+  return typeof version === "string" && version !== "" ? { version } : {};
+};
 
 /** After a change: post/redirect/get, with the result in the flash cookie. */
 export async function builderRedirect(to: string, flash: Flash, cookies: { config: Config; cookieSecrets: string[] }) {
@@ -773,11 +848,18 @@ export async function createCatalogue(db: Db, raw: unknown): Promise<WriteResult
   });
 }
 
-export async function updateCatalogue(db: Db, id: string, raw: unknown): Promise<WriteResult> {
+export async function updateCatalogue(
+  db: Db,
+  id: string,
+  raw: unknown,
+  options: SaveOptions = {},
+): Promise<WriteResult> {
   const parsed = parse("catalogueUpdate", raw);
   if (!parsed.ok) return invalid(parsed.errors);
   const input = parsed.data;
   return write(db, async (trx) => {
+    const changed = await refuseIfChanged(trx, "catalogues", id, options);
+    if (changed) return changed;
     const result = await trx
       .updateTable("catalogues")
       .set({
@@ -881,11 +963,18 @@ export async function createCourse(db: Db, catalogueId: string, raw: unknown): P
 }
 
 /** Saves a course; an uploaded cover it no longer wears (and no other course does) is returned for removal. */
-export async function updateCourse(db: Db, id: string, raw: unknown): Promise<WriteResult<{ id: string } & Removed>> {
+export async function updateCourse(
+  db: Db,
+  id: string,
+  raw: unknown,
+  options: SaveOptions = {},
+): Promise<WriteResult<{ id: string } & Removed>> {
   const parsed = parse("course", raw);
   if (!parsed.ok) return invalid(parsed.errors);
   const input = parsed.data;
   return write(db, async (trx) => {
+    const changed = await refuseIfChanged(trx, "courses", id, options);
+    if (changed) return changed;
     const current = await trx.selectFrom("courses").select(["id", "cover"]).where("id", "=", id).executeTakeFirst();
     if (!current) return NOT_FOUND;
     const badCover = coverProblem(input.cover, current.cover);
@@ -1063,11 +1152,18 @@ export async function createVideoList(db: Db, raw: unknown): Promise<WriteResult
   }).catch(invalidWriteResult);
 }
 
-export async function updateVideoList(db: Db, id: string, raw: unknown): Promise<WriteResult> {
+export async function updateVideoList(
+  db: Db,
+  id: string,
+  raw: unknown,
+  options: SaveOptions = {},
+): Promise<WriteResult> {
   const parsed = parse("listUpdate", raw);
   if (!parsed.ok) return invalid(parsed.errors);
   const input = parsed.data;
   return write(db, async (trx) => {
+    const changed = await refuseIfChanged(trx, "video_lists", id, options);
+    if (changed) return changed;
     const result = await trx
       .updateTable("video_lists")
       .set({
@@ -1170,11 +1266,13 @@ export async function createLesson(db: Db, listId: string, raw: unknown): Promis
 }
 
 /** Edits a lesson. Its uploaded file (if any) stays: setLessonVideoFile changes that. */
-export async function updateLesson(db: Db, id: string, raw: unknown): Promise<WriteResult> {
+export async function updateLesson(db: Db, id: string, raw: unknown, options: SaveOptions = {}): Promise<WriteResult> {
   const parsed = parse("lesson", raw);
   if (!parsed.ok) return invalid(parsed.errors);
   const input = parsed.data;
   return write(db, async (trx) => {
+    const changed = await refuseIfChanged(trx, "lessons", id, options);
+    if (changed) return changed;
     const lesson = await trx.selectFrom("lessons").select("list_id").where("id", "=", id).executeTakeFirst();
     if (!lesson) return NOT_FOUND;
     if (await lessonSlugTaken(trx, lesson.list_id, input.slug, id))
@@ -1308,11 +1406,13 @@ export async function createQuiz(db: Db, raw: unknown): Promise<WriteResult> {
   });
 }
 
-export async function updateQuiz(db: Db, id: string, raw: unknown): Promise<WriteResult> {
+export async function updateQuiz(db: Db, id: string, raw: unknown, options: SaveOptions = {}): Promise<WriteResult> {
   const parsed = parse("quiz", raw);
   if (!parsed.ok) return invalid(parsed.errors);
   const input = parsed.data;
   return write(db, async (trx) => {
+    const changed = await refuseIfChanged(trx, "quizzes", id, options);
+    if (changed) return changed;
     if (!(await trx.selectFrom("quizzes").select("id").where("id", "=", id).executeTakeFirst())) return NOT_FOUND;
     if (await quizSlugTaken(trx, input.slug, id)) return invalid({ slug: "courseAdmin.errors.slugTaken" });
     await trx
@@ -1388,11 +1488,18 @@ export async function createQuestion(db: Db, quizId: string, raw: unknown): Prom
   });
 }
 
-export async function updateQuestion(db: Db, id: string, raw: unknown): Promise<WriteResult> {
+export async function updateQuestion(
+  db: Db,
+  id: string,
+  raw: unknown,
+  options: SaveOptions = {},
+): Promise<WriteResult> {
   const parsed = parse("question", raw);
   if (!parsed.ok) return invalid(parsed.errors);
   const input = parsed.data;
   return write(db, async (trx) => {
+    const changed = await refuseIfChanged(trx, "quiz_questions", id, options);
+    if (changed) return changed;
     const result = await trx
       .updateTable("quiz_questions")
       .set({ ...questionValues(input), updated_at: now() })

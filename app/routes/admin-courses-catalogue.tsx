@@ -35,6 +35,9 @@ import {
   moveCourse,
   notFound,
   removeUnusedMedia,
+  rowVersion,
+  saveRefused,
+  sentVersion,
   updateCatalogue,
 } from "~/models/catalogue-admin.server";
 import { requireAdmin } from "~/models/viewer.server";
@@ -63,6 +66,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     : null;
   return data(
     {
+      version: params.id ? await rowVersion(db, "catalogues", params.id) : null,
       title: i18n.t("courseAdmin.pageTitle", { title: name ?? i18n.t("courseAdmin.newCatalogue") }),
       flash: flash.message,
       catalogue: found?.catalogue ?? null,
@@ -82,11 +86,8 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 
   if (intent === "save") {
     const raw = readAdminForm(id ? "catalogueUpdate" : "catalogue", form);
-    const result = id ? await updateCatalogue(db, id, raw) : await createCatalogue(db, raw);
-    if (!result.ok) {
-      if (result.status === 404) throw notFound();
-      return builderReply({ errors: result.errors, values: raw }, 400);
-    }
+    const result = id ? await updateCatalogue(db, id, raw, sentVersion(form)) : await createCatalogue(db, raw);
+    if (!result.ok) return saveRefused(result, raw);
     logCatalogueChange(log, admin.id, { action: id ? "updated" : "created", kind: "catalogue", id: result.id });
     return builderRedirect(
       `/admin/courses/catalogue/${result.id}`,
@@ -144,7 +145,8 @@ export default function CatalogueEditor({ loaderData, actionData }: Route.Compon
       moved,
       courses.map((c) => ({ id: c.id, title: localTitle(c) })),
     ) ??
-    (actionData?.errors?.form ? { key: actionData.errors.form, tone: "error" as const } : null) ??
+    // A refused save says why in its form's error summary; other form-level refusals (a bad move) here.
+    (actionData?.errors?.form && !actionData.values ? { key: actionData.errors.form, tone: "error" as const } : null) ??
     (loaderData.flash ? { key: loaderData.flash } : null);
   return (
     <BuilderPage
@@ -178,6 +180,7 @@ export default function CatalogueEditor({ loaderData, actionData }: Route.Compon
           key={JSON.stringify(values)}
           form={catalogue ? "catalogueUpdate" : "catalogue"}
           errors={actionData?.errors ?? undefined}
+          version={actionData?.version ?? loaderData.version}
           values={values}
           labels={labels}
           submitLabel={catalogue ? t("courseAdmin.save") : t("courseAdmin.create")}

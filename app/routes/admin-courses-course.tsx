@@ -45,6 +45,9 @@ import {
   moveListInCourse,
   notFound,
   removeUnusedMedia,
+  rowVersion,
+  saveRefused,
+  sentVersion,
   setCourseCover,
   takeUpload,
   updateCourse,
@@ -77,6 +80,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const name = found ? (he ? (found.course.titleHe ?? found.course.titleEn) : found.course.titleEn) : null;
   return data(
     {
+      version: params.id ? await rowVersion(db, "courses", params.id) : null,
       title: i18n.t("courseAdmin.pageTitle", { title: name ?? i18n.t("courseAdmin.newCourse") }),
       flash: flash.message,
       catalogue,
@@ -114,11 +118,10 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 
   if (intent === "save") {
     const raw = readAdminForm("course", form);
-    const result = id ? await updateCourse(db, id, raw) : await createCourse(db, params.catalogueId ?? "", raw);
-    if (!result.ok) {
-      if (result.status === 404) throw notFound();
-      return builderReply({ errors: result.errors, values: raw }, 400);
-    }
+    const result = id
+      ? await updateCourse(db, id, raw, sentVersion(form))
+      : await createCourse(db, params.catalogueId ?? "", raw);
+    if (!result.ok) return saveRefused(result, raw);
     logCatalogueChange(log, admin.id, { action: id ? "updated" : "created", kind: "course", id: result.id });
     // An uploaded cover swapped for a bundled one is not kept (nor served) once nothing wears it.
     if ("files" in result && Array.isArray(result.files))
@@ -216,7 +219,8 @@ export default function CourseEditor({ loaderData, actionData }: Route.Component
       moved,
       lists.map((l) => ({ id: l.id, title: localTitle(l) })),
     ) ??
-    (actionData?.errors?.form ? { key: actionData.errors.form, tone: "error" as const } : null) ??
+    // A refused save says why in its form's error summary; other form-level refusals (a bad move) here.
+    (actionData?.errors?.form && !actionData.values ? { key: actionData.errors.form, tone: "error" as const } : null) ??
     (loaderData.flash ? { key: loaderData.flash } : null);
   return (
     <BuilderPage
@@ -237,6 +241,7 @@ export default function CourseEditor({ loaderData, actionData }: Route.Component
           key={JSON.stringify(values)}
           form="course"
           errors={actionData?.errors ?? undefined}
+          version={actionData?.version ?? loaderData.version}
           values={values}
           labels={labels}
           submitLabel={course ? t("courseAdmin.save") : t("courseAdmin.create")}

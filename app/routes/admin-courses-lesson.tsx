@@ -26,6 +26,9 @@ import {
   logCatalogueChange,
   notFound,
   removeUnusedMedia,
+  rowVersion,
+  saveRefused,
+  sentVersion,
   setLessonVideoFile,
   takeUpload,
   updateLesson,
@@ -55,6 +58,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const name = found ? (he ? (found.lesson.titleHe ?? found.lesson.titleEn) : found.lesson.titleEn) : null;
   return data(
     {
+      version: params.id ? await rowVersion(db, "lessons", params.id) : null,
       title: i18n.t("courseAdmin.pageTitle", { title: name ?? i18n.t("courseAdmin.newLesson") }),
       flash: flash.message,
       list,
@@ -91,11 +95,10 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 
   if (intent === "save") {
     const raw = readAdminForm("lesson", form);
-    const result = id ? await updateLesson(db, id, raw) : await createLesson(db, params.listId ?? "", raw);
-    if (!result.ok) {
-      if (result.status === 404) throw notFound();
-      return builderReply({ errors: result.errors, values: raw }, 400);
-    }
+    const result = id
+      ? await updateLesson(db, id, raw, sentVersion(form))
+      : await createLesson(db, params.listId ?? "", raw);
+    if (!result.ok) return saveRefused(result, raw);
     logCatalogueChange(log, admin.id, { action: id ? "updated" : "created", kind: "lesson", id: result.id });
     return builderRedirect(
       `/admin/courses/lesson/${result.id}`,
@@ -153,7 +156,8 @@ export default function LessonEditor({ loaderData, actionData }: Route.Component
   const values = (actionData?.values as FormValues | null) ?? initial;
   const title = lesson ? localTitle(lesson) : t("courseAdmin.newLesson");
   const message =
-    (actionData?.errors?.form ? { key: actionData.errors.form, tone: "error" as const } : null) ??
+    // A refused save says why in its form's error summary; other form-level refusals (a bad move) here.
+    (actionData?.errors?.form && !actionData.values ? { key: actionData.errors.form, tone: "error" as const } : null) ??
     (loaderData.flash ? { key: loaderData.flash } : null);
   return (
     <BuilderPage
@@ -174,6 +178,7 @@ export default function LessonEditor({ loaderData, actionData }: Route.Component
           key={JSON.stringify(values)}
           form="lesson"
           errors={actionData?.errors ?? undefined}
+          version={actionData?.version ?? loaderData.version}
           values={values}
           labels={labels}
           submitLabel={lesson ? t("courseAdmin.save") : t("courseAdmin.create")}

@@ -43,6 +43,9 @@ import {
   moveLesson,
   notFound,
   removeUnusedMedia,
+  rowVersion,
+  saveRefused,
+  sentVersion,
   updateVideoList,
 } from "~/models/catalogue-admin.server";
 import { requireAdmin } from "~/models/viewer.server";
@@ -69,6 +72,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const name = found ? (he ? (found.list.titleHe ?? found.list.titleEn) : found.list.titleEn) : null;
   return data(
     {
+      version: params.id ? await rowVersion(db, "video_lists", params.id) : null,
       title: i18n.t("courseAdmin.pageTitle", { title: name ?? i18n.t("courseAdmin.newList") }),
       flash: flash.message,
       list: found?.list ?? null,
@@ -90,11 +94,8 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 
   if (intent === "save") {
     const raw = readAdminForm(id ? "listUpdate" : "list", form);
-    const result = id ? await updateVideoList(db, id, raw) : await createVideoList(db, raw);
-    if (!result.ok) {
-      if (result.status === 404) throw notFound();
-      return builderReply({ errors: result.errors, values: raw }, 400);
-    }
+    const result = id ? await updateVideoList(db, id, raw, sentVersion(form)) : await createVideoList(db, raw);
+    if (!result.ok) return saveRefused(result, raw);
     logCatalogueChange(log, admin.id, { action: id ? "updated" : "created", kind: "list", id: result.id });
     return builderRedirect(
       `/admin/courses/list/${result.id}`,
@@ -163,7 +164,8 @@ export default function ListEditor({ loaderData, actionData }: Route.ComponentPr
       moved,
       lessons.map((l) => ({ id: l.id, title: localTitle(l) })),
     ) ??
-    (actionData?.errors?.form ? { key: actionData.errors.form, tone: "error" as const } : null) ??
+    // A refused save says why in its form's error summary; other form-level refusals (a bad move) here.
+    (actionData?.errors?.form && !actionData.values ? { key: actionData.errors.form, tone: "error" as const } : null) ??
     (loaderData.flash ? { key: loaderData.flash } : null);
   return (
     <BuilderPage
@@ -197,6 +199,7 @@ export default function ListEditor({ loaderData, actionData }: Route.ComponentPr
           key={JSON.stringify(values)}
           form={list ? "listUpdate" : "list"}
           errors={actionData?.errors ?? undefined}
+          version={actionData?.version ?? loaderData.version}
           values={values}
           labels={labels}
           submitLabel={list ? t("courseAdmin.save") : t("courseAdmin.create")}

@@ -28,6 +28,9 @@ import {
   getQuizRef,
   logCatalogueChange,
   notFound,
+  rowVersion,
+  saveRefused,
+  sentVersion,
   updateQuestion,
 } from "~/models/catalogue-admin.server";
 import { requireAdmin } from "~/models/viewer.server";
@@ -53,6 +56,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const flash = await takeFlash(config, cookieSecrets, request, "courseAdmin.");
   return data(
     {
+      version: params.id ? await rowVersion(db, "quiz_questions", params.id) : null,
       title: i18n.t("courseAdmin.pageTitle", {
         title: found ? found.question.question.slice(0, 60) : i18n.t("courseAdmin.newQuestion"),
       }),
@@ -74,11 +78,10 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 
   if (intent === "save") {
     const raw = readAdminForm("question", form);
-    const result = id ? await updateQuestion(db, id, raw) : await createQuestion(db, params.quizId ?? "", raw);
-    if (!result.ok) {
-      if (result.status === 404) throw notFound();
-      return builderReply({ errors: result.errors, values: raw }, 400);
-    }
+    const result = id
+      ? await updateQuestion(db, id, raw, sentVersion(form))
+      : await createQuestion(db, params.quizId ?? "", raw);
+    if (!result.ok) return saveRefused(result, raw);
     logCatalogueChange(log, admin.id, { action: id ? "updated" : "created", kind: "question", id: result.id });
     return builderRedirect(
       `/admin/courses/question/${result.id}`,
@@ -132,7 +135,8 @@ export default function QuestionEditor({ loaderData, actionData }: Route.Compone
   const values = (actionData?.values as FormValues | null) ?? initial;
   const title = question ? question.question.slice(0, 60) : t("courseAdmin.newQuestion");
   const message =
-    (actionData?.errors?.form ? { key: actionData.errors.form, tone: "error" as const } : null) ??
+    // A refused save says why in its form's error summary; other form-level refusals (a bad move) here.
+    (actionData?.errors?.form && !actionData.values ? { key: actionData.errors.form, tone: "error" as const } : null) ??
     (loaderData.flash ? { key: loaderData.flash } : null);
   return (
     <BuilderPage
@@ -153,6 +157,7 @@ export default function QuestionEditor({ loaderData, actionData }: Route.Compone
           key={JSON.stringify(values)}
           form="question"
           errors={actionData?.errors ?? undefined}
+          version={actionData?.version ?? loaderData.version}
           values={values}
           labels={labels}
           submitLabel={question ? t("courseAdmin.save") : t("courseAdmin.create")}

@@ -32,6 +32,9 @@ import {
   logCatalogueChange,
   moveQuestion,
   notFound,
+  rowVersion,
+  saveRefused,
+  sentVersion,
   updateQuiz,
 } from "~/models/catalogue-admin.server";
 import { requireAdmin } from "~/models/viewer.server";
@@ -56,6 +59,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const name = found ? (he ? (found.quiz.titleHe ?? found.quiz.titleEn) : found.quiz.titleEn) : null;
   return data(
     {
+      version: params.id ? await rowVersion(db, "quizzes", params.id) : null,
       title: i18n.t("courseAdmin.pageTitle", { title: name ?? i18n.t("courseAdmin.newQuiz") }),
       flash: flash.message,
       quiz: found?.quiz ?? null,
@@ -75,11 +79,8 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 
   if (intent === "save") {
     const raw = readAdminForm("quiz", form);
-    const result = id ? await updateQuiz(db, id, raw) : await createQuiz(db, raw);
-    if (!result.ok) {
-      if (result.status === 404) throw notFound();
-      return builderReply({ errors: result.errors, values: raw }, 400);
-    }
+    const result = id ? await updateQuiz(db, id, raw, sentVersion(form)) : await createQuiz(db, raw);
+    if (!result.ok) return saveRefused(result, raw);
     logCatalogueChange(log, admin.id, { action: id ? "updated" : "created", kind: "quiz", id: result.id });
     return builderRedirect(
       `/admin/courses/quiz/${result.id}`,
@@ -139,7 +140,8 @@ export default function QuizEditor({ loaderData, actionData }: Route.ComponentPr
       moved,
       questions.map((q, index) => ({ id: q.id, title: `${questionTitle(index)}: ${q.question.slice(0, 60)}` })),
     ) ??
-    (actionData?.errors?.form ? { key: actionData.errors.form, tone: "error" as const } : null) ??
+    // A refused save says why in its form's error summary; other form-level refusals (a bad move) here.
+    (actionData?.errors?.form && !actionData.values ? { key: actionData.errors.form, tone: "error" as const } : null) ??
     (loaderData.flash ? { key: loaderData.flash } : null);
   return (
     <BuilderPage
@@ -165,6 +167,7 @@ export default function QuizEditor({ loaderData, actionData }: Route.ComponentPr
           key={JSON.stringify(values)}
           form="quiz"
           errors={actionData?.errors ?? undefined}
+          version={actionData?.version ?? loaderData.version}
           values={values}
           labels={labels}
           submitLabel={quiz ? t("courseAdmin.save") : t("courseAdmin.create")}

@@ -271,6 +271,59 @@ test("lessons are reordered by keyboard, the moved item keeping the focus, and a
   ).toEqual(["beta", "alpha"]);
 });
 
+test("two tabs: a save from the older form is refused with what was typed kept, and one after a delete says so", async ({
+  adminPage: page,
+  allowConsoleErrors,
+}) => {
+  allowConsoleErrors(/status of 409 \(Conflict\)/);
+  allowConsoleErrors(/status of 404 \(Not Found\)/);
+  const listId = await createVideoList(database.db, { titleEn: "Two tabs" });
+  const lessonId = await createLesson(database.db, listId, { slug: "tabbed", titleEn: "Lesson one" });
+  const row = () =>
+    database.db
+      .selectFrom("lessons")
+      .select(["title_en", "description_en"])
+      .where("id", "=", lessonId)
+      .executeTakeFirst();
+  const other = await page.context().newPage();
+  for (const tab of [page, other]) {
+    await tab.goto(`/admin/courses/lesson/${lessonId}?lng=en`);
+    await waitForHydration(tab);
+  }
+  await page.getByLabel("Title (English)").fill("Title from tab A");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByTestId("builder-status")).toHaveText("Saved.");
+
+  await other.getByLabel("Description (English)").fill("Text from tab B");
+  await other.getByRole("button", { name: "Save" }).click();
+  await expect(other.getByTestId("error-summary")).toContainText(
+    "Not saved:This was changed elsewhere (in another tab, or by another admin) after you opened it.",
+  );
+  await expect(other.getByLabel("Description (English)")).toHaveValue("Text from tab B");
+  // Shown where the admin looks, not above the fold the Save button left them at; said once.
+  await expect(other.getByTestId("error-summary")).toBeInViewport();
+  await expect(other.getByText("This was changed elsewhere", { exact: false })).toHaveCount(1);
+  await expectAccessible(other);
+  expect(await row()).toMatchObject({ title_en: "Title from tab A" });
+  // Saving again is the choice to replace tab A's change.
+  await other.getByRole("button", { name: "Save" }).click();
+  await expect(other.getByTestId("builder-status")).toHaveText("Saved.");
+  expect(await row()).toMatchObject({ title_en: "Lesson one", description_en: "Text from tab B" });
+
+  // Deleted in one tab, saved in the other: the text stays on the page, to copy.
+  await page.reload();
+  await waitForHydration(page);
+  await page.getByLabel("Yes, delete the lesson “Lesson one”.").check();
+  await page.getByRole("button", { name: "Delete lesson" }).click();
+  await expect(page.getByTestId("builder-status")).toHaveText("Deleted.");
+  await other.getByLabel("Description (English)").fill("Written after the delete");
+  await other.getByRole("button", { name: "Save" }).click();
+  await expect(other.getByTestId("error-summary")).toContainText("This was deleted elsewhere");
+  await expect(other.getByLabel("Description (English)")).toHaveValue("Written after the delete");
+  expect(await row()).toBeUndefined();
+  await other.close();
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 

@@ -83,6 +83,44 @@ describe.each(DIALECTS)("the course builder over HTTP on %s", (dialect) => {
     ).toBe(true);
   });
 
+  it("refuses a save from a form older than the row (two tabs), keeping what was typed; saving again replaces it", async () => {
+    const listId = await createVideoList(app.db, { slug: "two-tabs" });
+    const lessonId = await createLesson(app.db, listId, { slug: "tabbed", youtube: "" });
+    const path = `/admin/courses/lesson/${lessonId}`;
+    const versionIn = (html: string) => html.match(/<input type="hidden" name="version" value="([^"]+)"/)![1]!;
+    // Both tabs open the lesson: the same version.
+    const opened = versionIn(await (await get(path)).text());
+    const fields = { intent: "save", slug: "tabbed", youtube: "", published: "on" };
+    const tabA = await post(path, { ...fields, titleEn: "Title from tab A", version: opened });
+    expect(tabA.status).toBe(302);
+    const tabB = await post(path, {
+      ...fields,
+      titleEn: "Lesson 1",
+      descriptionEn: "Text from tab B",
+      version: opened,
+    });
+    expect(tabB.status).toBe(409);
+    const refused = await tabB.text();
+    expect(refused).toContain("This was changed elsewhere (in another tab, or by another admin) after you opened it.");
+    expect(refused).toContain("Text from tab B</textarea>");
+    const title = async () =>
+      (await app.db.selectFrom("lessons").select("title_en").where("id", "=", lessonId).executeTakeFirstOrThrow())
+        .title_en;
+    expect(await title()).toBe("Title from tab A");
+    // The refusal carries the version now: saving again is a choice to replace tab A's change.
+    const now = versionIn(refused);
+    expect(now).not.toBe(opened);
+    expect((await post(path, { ...fields, titleEn: "Lesson 1", version: now })).status).toBe(302);
+    expect(await title()).toBe("Lesson 1");
+    // Deleted in one tab, saved in the other: a 404, nothing stored (the browser test shows what a
+    // page with JavaScript says; a plain form post gets the page, which is gone).
+    const current = versionIn(await (await get(path)).text());
+    expect((await post(path, { intent: "delete", confirm: "on" })).status).toBe(302);
+    const afterDelete = await post(path, { ...fields, titleEn: "Too late", version: current });
+    expect(afterDelete.status).toBe(404);
+    expect(await app.db.selectFrom("lessons").select("id").where("id", "=", lessonId).execute()).toEqual([]);
+  });
+
   it("labels every field of every builder form in both languages (never with its input name)", async () => {
     const first = async (table: "catalogues" | "courses" | "video_lists" | "lessons" | "quizzes" | "quiz_questions") =>
       (await app.db.selectFrom(table).select("id").limit(1).executeTakeFirstOrThrow()).id;
@@ -112,6 +150,9 @@ describe.each(DIALECTS)("the course builder over HTTP on %s", (dialect) => {
       for (const page of pages) {
         const res = await get(`${page}?lng=${lng}`);
         expect(res.status, page).toBe(200);
+        const html = await res.clone().text();
+        // An edit form sends back the version it was made from (a new one has none).
+        expect(html.includes('<input type="hidden" name="version" value="'), page).toBe(!page.includes("/new-"));
         const labels = [...(await res.text()).matchAll(/<label[^>]*for="f-([\w-]+)"[^>]*>(.*?)<\/label>/gs)].map(
           ([, name, inner]) => [name, inner!.replace(/<[^>]*>/g, "")],
         );

@@ -38,8 +38,14 @@ export function ErrorSummary({ errors, labels }: { errors: FieldErrors; labels: 
   const message = useMessage();
   const ref = useRef<HTMLDivElement>(null);
   const entries = Object.entries(errors);
+  const fieldCount = entries.filter(([field]) => field !== "form").length;
   useEffect(() => {
-    if (entries.length > 0) ref.current?.focus();
+    if (entries.length === 0) return;
+    ref.current?.focus();
+    // The router settles the scroll position after a form's answer is shown (it keeps where the
+    // Save button was): bring the summary into view after that, or a sighted admin sees no error.
+    const frame = requestAnimationFrame(() => ref.current?.scrollIntoView({ block: "center" }));
+    return () => cancelAnimationFrame(frame);
   }, [errors, entries.length]);
   if (entries.length === 0) return null;
   return (
@@ -52,7 +58,7 @@ export function ErrorSummary({ errors, labels }: { errors: FieldErrors; labels: 
       data-testid="error-summary"
     >
       <h2 id="error-summary-title" className="font-bold">
-        {t("courseAdmin.errorSummary", { count: entries.length })}
+        {fieldCount > 0 ? t("courseAdmin.errorSummary", { count: fieldCount }) : t("courseAdmin.notSaved")}
       </h2>
       <ul className="mt-2 list-disc space-y-1 ps-5">
         {entries.map(([field, key]) => (
@@ -83,9 +89,12 @@ export function BuilderForm({
   labels,
   submitLabel,
   testId,
+  version,
   children,
 }: {
   form: AdminFormName;
+  /** The row's version the form is made from (an edit form): a save from an older one is refused. */
+  version?: string | null;
   errors?: FieldErrors;
   values: FormValues;
   labels: Record<string, string>;
@@ -120,6 +129,7 @@ export function BuilderForm({
         }}
       >
         <input type="hidden" name="intent" value="save" />
+        {version ? <input type="hidden" name="version" value={version} /> : null}
         <ErrorSummary errors={errors} labels={labels} />
         {children}
         <button type="submit" className="btn btn-primary" disabled={navigation.state === "submitting"}>
