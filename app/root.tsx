@@ -27,6 +27,8 @@ import { serverI18n } from "./i18n/resources.server";
 import { reportClientError } from "./lib/error-reporting.client";
 import { catalogueContext, localeContext, requestContext, viewerContext } from "./context.server";
 import { localeCookie, readCookies } from "./lib/cookies.server";
+import { hasControlCharacters, jsonHasControlCharacters } from "./lib/control-characters";
+import { json } from "./lib/http";
 import { ensureCatalogueFresh } from "./models/catalogue.server";
 import { loadViewer } from "./models/viewer.server";
 import type { ClientViewer } from "./models/viewer.types";
@@ -85,11 +87,26 @@ function isStreamedUpload(request: Request, type: string): boolean {
 const readableFormMiddleware: Route.MiddlewareFunction = async ({ request, context }, next) => {
   const type = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
   if (request.body && FORM_TYPES.includes(type) && !isStreamedUpload(request, type)) {
+    let form: FormData;
     try {
-      await request.clone().formData();
+      form = await request.clone().formData();
     } catch {
       throw data(context.get(localeContext).i18n.t("badRequest.malformed"), { status: 400 });
     }
+    // No field takes control characters, and PostgreSQL refuses a NUL in text (a 500 otherwise).
+    for (const [name, value] of form)
+      if (hasControlCharacters(name) || (typeof value === "string" && hasControlCharacters(value)))
+        throw data(context.get(localeContext).i18n.t("badRequest.controlCharacters"), { status: 400 });
+  }
+  if (request.body && type === "application/json" && Number(request.headers.get("content-length")) <= SMALL_BODY) {
+    // The API's JSON: the same rule, answered as JSON. A body that does not parse is the route's to refuse.
+    let body: unknown;
+    try {
+      body = JSON.parse(await request.clone().text());
+    } catch {
+      body = undefined;
+    }
+    if (jsonHasControlCharacters(body)) throw json({ error: "control_characters" }, 400);
   }
   return next();
 };

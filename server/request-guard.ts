@@ -1,6 +1,7 @@
 import { parse } from "cookie";
 import type { NextFunction, Request, Response } from "express";
 import { resources } from "../app/i18n/resources.server.ts";
+import { urlHasControlCharacters } from "../app/lib/control-characters.ts";
 import {
   DEFAULT_LOCALE,
   direction,
@@ -106,6 +107,9 @@ export function requestGuard(options: { trustProxy: boolean }) {
       return refuse(req, res, 400, "malformed", "Bad Request");
     if (!req.originalUrl.startsWith("/") || !decodes(req.path))
       return refuse(req, res, 400, "malformed", "Bad Request");
+    // A NUL or another control character in an address is never a page's (and PostgreSQL cannot
+    // even compare one): refused before anything looks it up.
+    if (urlHasControlCharacters(req.originalUrl)) return refuse(req, res, 400, "controlCharacters", "Bad Request");
     // //about: the browser's router reads such a path differently from the server's, and the page
     // cannot hydrate. One slash between segments is the address; the query is left as it is.
     const [path, query] = splitQuery(req.originalUrl);

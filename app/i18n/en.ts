@@ -76,6 +76,8 @@ export const en = {
       "What you sent is larger than any form on this site accepts, so it was not saved. Please go back, shorten it, and send it again.",
     unsupportedType: "This address accepts only the site's own forms.",
     malformed: "The request was damaged on the way. Please go back and try again.",
+    controlCharacters:
+      "What you sent holds invisible control characters (such as a NUL), which no form here takes, so nothing was saved. Please go back, type the text again rather than pasting it, and send it.",
     methodNotAllowed: "This address does not accept that kind of request.",
     back: "Go back to the page",
   },
