@@ -1017,6 +1017,7 @@ export const en = {
         "MP4 or WebM, at most {{limit}}. It replaces the current file; its length is read from the file when it says.",
       videoSubmit: "Upload video",
       videoRemove: "Remove the video file",
+      videoRemoveConfirm: "Yes, delete the uploaded video file for good (the lesson stays).",
       videoUploaded: "The video file was uploaded.",
       videoRemoved: "The video file was removed.",
       coverHeading: "Cover image",

@@ -1030,6 +1030,7 @@ export const he: Translation = {
       videoHint: "MP4 או WebM, עד {{limit}}. הקובץ מחליף את הקובץ הנוכחי; האורך נקרא מהקובץ כשהוא מופיע בו.",
       videoSubmit: "העלאת וידאו",
       videoRemove: "הסרת קובץ הווידאו",
+      videoRemoveConfirm: "כן, למחוק לצמיתות את קובץ הווידאו שהועלה (השיעור נשאר).",
       videoUploaded: "קובץ הווידאו הועלה.",
       videoRemoved: "קובץ הווידאו הוסר.",
       coverHeading: "תמונת שער",

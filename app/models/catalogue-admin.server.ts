@@ -125,6 +125,8 @@ export interface BuilderReply {
   moved: { id: string; direction: Direction; moved: boolean } | null;
   /** Why an upload was refused: a translation key and its parameters. */
   uploadError: { key: string; params?: Record<string, string | number> } | null;
+  /** The "remove the file" form's error (the confirmation box not ticked). */
+  removeError: string | null;
   /** After a refused save from an older form: the row's version now (saving again replaces it). */
   version: string | null;
 }
@@ -136,6 +138,7 @@ export function builderReply(body: Partial<BuilderReply>, status = 200) {
     deleteError: null,
     moved: null,
     uploadError: null,
+    removeError: null,
     version: null,
     ...body,
   };

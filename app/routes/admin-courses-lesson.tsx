@@ -107,6 +107,8 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     );
   }
   if (intent === "remove-video" && id) {
+    // Removing deletes the file for good: asked for as deleting the lesson is.
+    if (form.get("confirm") !== "on") return builderReply({ removeError: CONFIRM_ERROR }, 400);
     const changed = await setLessonVideoFile(db, id, null);
     if (!changed) throw notFound();
     await removeUnusedMedia(services.media, "video", changed.files);
@@ -231,6 +233,8 @@ export default function LessonEditor({ loaderData, actionData }: Route.Component
           submitLabel={t("courseAdmin.upload.videoSubmit")}
           error={actionData?.uploadError ?? null}
           removeLabel={lesson.videoFile ? t("courseAdmin.upload.videoRemove") : undefined}
+          removeConfirm={t("courseAdmin.upload.videoRemoveConfirm")}
+          removeError={actionData?.removeError ?? null}
         />
       ) : null}
       {lesson ? (

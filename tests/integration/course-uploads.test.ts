@@ -62,12 +62,19 @@ describe("course builder uploads (built app)", () => {
     expect(replaced.video_file).not.toBe(row.video_file);
     expect(stored("videos")).toEqual([replaced.video_file]);
 
-    const removed = await fetch(`${app.url}/admin/courses/lesson/${lessonId}`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { origin: app.url, cookie: admin, "content-type": "application/x-www-form-urlencoded" },
-      body: "intent=remove-video",
-    });
+    const remove = (body: string) =>
+      fetch(`${app.url}/admin/courses/lesson/${lessonId}`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { origin: app.url, cookie: admin, "content-type": "application/x-www-form-urlencoded" },
+        body,
+      });
+    // Removing deletes the file for good: only with its box ticked.
+    const unconfirmed = await remove("intent=remove-video");
+    expect(unconfirmed.status).toBe(400);
+    expect(await unconfirmed.text()).toContain("Tick the box to confirm the deletion.");
+    expect(stored("videos")).toEqual([replaced.video_file]);
+    const removed = await remove("intent=remove-video&confirm=on");
     expect(removed.status).toBe(302);
     expect((await lessonRow(lessonId)).video_file).toBeNull();
     expect(stored("videos")).toEqual([]);

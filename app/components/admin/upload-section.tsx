@@ -23,6 +23,8 @@ export function UploadSection({
   submitLabel,
   error,
   removeLabel,
+  removeConfirm,
+  removeError,
 }: {
   id: string;
   heading: string;
@@ -32,8 +34,11 @@ export function UploadSection({
   hint: string;
   submitLabel: string;
   error: UploadMessage | null;
-  /** When set, a second form takes the file away (intent "remove-<field>"). */
+  /** When set, a second form takes the file away (intent "remove-<field>"), once its box is ticked. */
   removeLabel?: string;
+  removeConfirm?: string;
+  /** The remove form's error: a translation key (the box not ticked). */
+  removeError?: string | null;
 }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
@@ -75,9 +80,29 @@ export function UploadSection({
         </button>
       </Form>
       {removeLabel ? (
-        <Form method="post" className="mt-3">
+        <Form method="post" className="mt-4 space-y-2 border-t border-ink-100 pt-4" data-testid={`${id}-remove`}>
           <input type="hidden" name="intent" value={`remove-${field}`} />
-          <button type="submit" className="btn border border-ink-300">
+          {removeConfirm ? (
+            <div className="flex items-center gap-2">
+              <input
+                id={`${id}-remove-confirm`}
+                type="checkbox"
+                name="confirm"
+                className="size-5"
+                aria-invalid={removeError ? true : undefined}
+                aria-describedby={removeError ? `${id}-remove-error` : undefined}
+              />
+              <label htmlFor={`${id}-remove-confirm`} className="text-sm">
+                {removeConfirm}
+              </label>
+            </div>
+          ) : null}
+          {removeError ? (
+            <p id={`${id}-remove-error`} role="alert" className="text-sm font-semibold text-danger-700">
+              {t(removeError as "courseAdmin.saved")}
+            </p>
+          ) : null}
+          <button type="submit" className="btn border border-danger-700 text-danger-700 hover:bg-red-50">
             {removeLabel}
           </button>
         </Form>
