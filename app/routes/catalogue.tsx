@@ -25,6 +25,7 @@ import { ProgressTally } from "~/components/course/progress-tally";
 import { CertificateNote } from "~/components/course/certificate-note";
 import type { Route } from "./+types/catalogue";
 import type { StringsHandle } from "~/i18n/sections";
+import { useEnglishFallback } from "~/components/ui/english-fallback";
 
 /** The string sections this page shows besides the frame's (app/i18n/sections.ts). */
 export const handle = {
@@ -144,6 +145,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 export const meta = ({ loaderData }: Route.MetaArgs) => pageMeta(loaderData?.meta);
 
 export default function CataloguePage({ loaderData }: Route.ComponentProps) {
+  const fallback = useEnglishFallback();
   const { t } = useTranslation();
   if (loaderData.kind === "list") {
     const { title, trail, description, videos, viewer, subscribedUntil, freeSamples, tally, youtubeApi, certificate } =
@@ -153,7 +155,9 @@ export default function CataloguePage({ loaderData }: Route.ComponentProps) {
         <PageHeader title={title} trail={trail} />
         <section className="container-page py-14">
           <div className="mb-8 max-w-3xl">
-            <p className="text-lg text-ink-700">{description}</p>
+            <p className="text-lg text-ink-700" {...fallback(description)}>
+              {description}
+            </p>
             <p className="mt-2 text-sm font-semibold text-ink-600">{t("video.count", { count: videos.length })}</p>
             {tally ? <ProgressTally tally={tally} className="mt-4 max-w-md" /> : null}
             {certificate ? <CertificateNote state={certificate} /> : null}
@@ -171,7 +175,9 @@ export default function CataloguePage({ loaderData }: Route.ComponentProps) {
         <h2 id="catalogue-heading" className="sr-only">
           {loaderData.title}
         </h2>
-        <p className="mb-2 max-w-3xl text-lg text-ink-700">{loaderData.description}</p>
+        <p className="mb-2 max-w-3xl text-lg text-ink-700" {...fallback(loaderData.description)}>
+          {loaderData.description}
+        </p>
         <p className="mb-8 text-sm font-semibold text-ink-600">
           {t("courses.coursesInCatalogue", { count: loaderData.cards.length })}
         </p>
@@ -195,7 +201,9 @@ export default function CataloguePage({ loaderData }: Route.ComponentProps) {
                     to={list.href}
                     className="flex items-center justify-between gap-3 rounded-[var(--radius-card)] border border-ink-100 bg-white p-4 shadow-[var(--shadow-card)] hover:border-brand-600"
                   >
-                    <span className="min-w-0 font-semibold break-words text-brand-800">{list.title}</span>
+                    <span className="min-w-0 font-semibold break-words text-brand-800" {...fallback(list.title)}>
+                      {list.title}
+                    </span>
                     <span className="shrink-0 text-sm text-ink-600">{t("video.count", { count: list.count })}</span>
                   </Link>
                 </li>

@@ -19,6 +19,7 @@ import { coursePageView } from "~/models/catalogue-view.server";
 import type { CourseCardView } from "~/models/catalogue.types";
 import type { Route } from "./+types/course";
 import type { StringsHandle } from "~/i18n/sections";
+import { useEnglishFallback } from "~/components/ui/english-fallback";
 
 /** The string sections this page shows besides the frame's (app/i18n/sections.ts). */
 export const handle = {
@@ -166,6 +167,7 @@ function CourseFacts({ card, lessonCount }: { card: CourseCardView; lessonCount:
 }
 
 export default function CoursePage({ loaderData, actionData }: Route.ComponentProps) {
+  const fallback = useEnglishFallback();
   const { t } = useTranslation();
   const { card, catalogue, lists, lessonCount, quiz, viewer, progress } = loaderData;
   const trail = [
@@ -196,7 +198,7 @@ export default function CoursePage({ loaderData, actionData }: Route.ComponentPr
             <h2 id="about-course" className="text-2xl font-bold">
               {t("coursePage.about")}
             </h2>
-            <p className="mt-3 text-lg text-ink-700" data-testid="course-summary">
+            <p className="mt-3 text-lg text-ink-700" data-testid="course-summary" {...fallback(card.summary)}>
               {card.summary}
             </p>
           </section>

@@ -6,6 +6,7 @@ import { pageMeta } from "~/lib/meta";
 import { getCatalogue, pageContext } from "~/context.server";
 import type { Route } from "./+types/courses";
 import type { StringsHandle } from "~/i18n/sections";
+import { useEnglishFallback } from "~/components/ui/english-fallback";
 
 /** Lists with a text of their own here; any other list at /courses/<slug> shows its title and count. */
 const LIST_TEXTS = {
@@ -65,6 +66,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export const meta = ({ loaderData }: Route.MetaArgs) => pageMeta(loaderData?.meta);
 
 export default function Courses({ loaderData }: Route.ComponentProps) {
+  const fallback = useEnglishFallback();
   const { t } = useTranslation();
   const extra = loaderData.lists;
   return (
@@ -88,8 +90,12 @@ export default function Courses({ loaderData }: Route.ComponentProps) {
                 className="aspect-[8/5] w-full object-cover"
               />
               <div className="flex flex-1 flex-col p-6">
-                <h3 className="text-xl font-bold">{c.title}</h3>
-                <p className="mt-2 flex-1 text-ink-600">{c.description}</p>
+                <h3 className="text-xl font-bold" {...fallback(c.title)}>
+                  {c.title}
+                </h3>
+                <p className="mt-2 flex-1 text-ink-600" {...fallback(c.description)}>
+                  {c.description}
+                </p>
                 <p className="mt-3 text-sm font-semibold text-ink-600">
                   {t("courses.coursesInCatalogue", { count: c.count })}
                 </p>

@@ -8,6 +8,7 @@ import { quizUrl } from "~/models/catalogue.urls";
 import { listQuizzes } from "~/models/quiz.server";
 import type { Route } from "./+types/quiz-list";
 import type { StringsHandle } from "~/i18n/sections";
+import { useEnglishFallback } from "~/components/ui/english-fallback";
 
 /** The string sections this page shows besides the frame's (app/i18n/sections.ts). */
 export const handle = { strings: ["test"] } satisfies StringsHandle;
@@ -28,6 +29,7 @@ const ICONS: Record<string, string> = { java: "☕", fullstack: "⧉", javascrip
 const iconOf = (key: string) => ICONS[key] ?? key.slice(0, 2).toUpperCase();
 
 export default function QuizList({ loaderData }: Route.ComponentProps) {
+  const fallback = useEnglishFallback();
   const { t } = useTranslation();
   return (
     <>
@@ -46,8 +48,12 @@ export default function QuizList({ loaderData }: Route.ComponentProps) {
               >
                 {iconOf(quiz.key)}
               </span>
-              <h3 className="mt-4 text-xl font-bold">{quiz.title}</h3>
-              <p className="mt-2 flex-1 text-sm text-ink-600">{quiz.description}</p>
+              <h3 className="mt-4 text-xl font-bold" {...fallback(quiz.title)}>
+                {quiz.title}
+              </h3>
+              <p className="mt-2 flex-1 text-sm text-ink-600" {...fallback(quiz.description)}>
+                {quiz.description}
+              </p>
               <p className="mt-3 font-semibold text-ink-800" data-testid="question-count">
                 {t("test.questions", { count: quiz.questionCount })}
               </p>

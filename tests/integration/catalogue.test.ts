@@ -409,6 +409,14 @@ describe("public site, catalogue and gated videos", () => {
     await expect.poll(async () => (await get("/courses/rust")).status, { timeout: 5000 }).toBe(200);
     const hebrew = await (await get("/courses/rust?lng=he", cookies.learner)).text();
     expect(hebrew).toContain("Rust from zero"); // no Hebrew title: English stands in
+    // ...marked as English and laid out left to right, so "concurrency." keeps its full stop at the end.
+    expect(hebrew).toMatch(/<h1[^>]* lang="en" dir="ltr">Rust from zero<\/h1>/);
+    expect(hebrew).toMatch(
+      /<h3[^>]* lang="en" dir="ltr">Rust lesson 1<\/h3>|<span[^>]* lang="en" dir="ltr">Rust lesson 1<\/span>/,
+    );
+    expect(hebrew).toMatch(/<p[^>]* lang="en" dir="ltr">Ownership, borrowing and fearless concurrency\.<\/p>/);
+    // An English page is English throughout: only <html> says so.
+    expect((await (await get("/courses/rust")).text()).match(/ lang="en" dir="ltr"/g)).toHaveLength(1);
     expect(states(hebrew)).toEqual({ playable: 0, soon: 1, locked: 1 }); // one free sample
     expect(hebrew).toContain("הסרטון הראשון ברשימה הזו");
     expect((await get("/courses/RUST/")).status).toBe(200);

@@ -4,6 +4,7 @@ import { asLocale, formatHours, formatNumber, formatRating } from "~/i18n/format
 import type { CourseCardView } from "~/models/catalogue.types";
 import { Stars } from "~/components/ui/stars";
 import { ProgressTally } from "./progress-tally";
+import { useEnglishFallback } from "~/components/ui/english-fallback";
 
 /**
  * A course card (SPEC.md §3): cover, stars and reviews, title, teacher, duration, students, price,
@@ -19,6 +20,7 @@ export function CourseCard({
   join?: boolean;
   eager?: boolean;
 }) {
+  const fallback = useEnglishFallback();
   const { t, i18n } = useTranslation();
   const locale = asLocale(i18n.language);
   const hours = Number(course.duration);
@@ -53,10 +55,12 @@ export function CourseCard({
           />
           <span aria-hidden="true">{`(${formatNumber(course.reviews, locale)})`}</span>
         </div>
-        <h3 id={titleId} className="mt-2 text-lg font-bold text-ink-900">
+        <h3 id={titleId} className="mt-2 text-lg font-bold text-ink-900" {...fallback(course.title)}>
           {course.title}
         </h3>
-        <p className="mt-2 flex-1 text-sm text-ink-600">{course.summary}</p>
+        <p className="mt-2 flex-1 text-sm text-ink-600" {...fallback(course.summary)}>
+          {course.summary}
+        </p>
         <ul className="mt-4 grid grid-cols-3 gap-1 border-t border-ink-100 pt-3 text-xs text-ink-700">
           <li title={t("card.teacher")}>
             <span className="sr-only">{`${t("card.teacher")}: `}</span>

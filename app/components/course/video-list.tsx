@@ -3,6 +3,7 @@ import { useTranslation } from "~/i18n/use-translation";
 import { Form, Link, useRevalidator } from "react-router";
 import { clock } from "~/lib/clock";
 import type { VideoProgressView, VideoView } from "~/models/catalogue.types";
+import { useEnglishFallback } from "~/components/ui/english-fallback";
 
 function PlayIcon() {
   return (
@@ -320,6 +321,7 @@ interface Numbered {
 
 /** A video the viewer may open: its player (or "coming soon") on a card. */
 function VideoCard({ video, n, youtubeApi }: Numbered & { youtubeApi?: string }) {
+  const fallback = useEnglishFallback();
   const { t } = useTranslation();
   // When a report says the lesson is now complete, the page asks the server again: one truth.
   const { revalidate } = useRevalidator();
@@ -342,8 +344,12 @@ function VideoCard({ video, n, youtubeApi }: Numbered & { youtubeApi?: string })
             <span className="rounded-full bg-brand-100 px-2 py-0.5 text-brand-900">{t("video.freeSample")}</span>
           ) : null}
         </div>
-        <h3 className="mt-1 font-bold text-ink-900">{video.title}</h3>
-        <p className="mt-1 text-sm text-ink-600">{video.description}</p>
+        <h3 className="mt-1 font-bold text-ink-900" {...fallback(video.title)}>
+          {video.title}
+        </h3>
+        <p className="mt-1 text-sm text-ink-600" {...fallback(video.description)}>
+          {video.description}
+        </p>
         {video.progress ? <LessonMark progress={video.progress} completed={completed} /> : null}
       </div>
     </li>
@@ -355,6 +361,7 @@ function VideoCard({ video, n, youtubeApi }: Numbered & { youtubeApi?: string })
  * thirty identical dark tiles said nothing, and the notice above the list is the one way in.
  */
 function LockedRow({ video, n }: Numbered) {
+  const fallback = useEnglishFallback();
   const { t } = useTranslation();
   return (
     <li
@@ -364,7 +371,9 @@ function LockedRow({ video, n }: Numbered) {
       data-testid="video-locked"
     >
       <span className="w-7 shrink-0 text-sm font-semibold text-ink-600 tabular-nums">{n}.</span>
-      <span className="min-w-0 flex-1 break-words text-ink-900">{video.title}</span>
+      <span className="min-w-0 flex-1 break-words text-ink-900" {...fallback(video.title)}>
+        {video.title}
+      </span>
       {video.duration ? (
         <span className="shrink-0 text-sm text-ink-600">
           <Duration duration={video.duration} />

@@ -1,6 +1,7 @@
 import { useTranslation } from "~/i18n/use-translation";
 import { Link, useRouteLoaderData } from "react-router";
 import { useNonce } from "~/components/ui/nonce";
+import { useEnglishFallback } from "~/components/ui/english-fallback";
 
 export interface Crumb {
   label: string;
@@ -32,6 +33,7 @@ export function breadcrumbJsonLd(crumbs: { label: string; url?: string }[]): str
  * links is also given to search engines as a BreadcrumbList.
  */
 export function PageHeader({ title, trail }: { title: string; trail?: Crumb[] }) {
+  const fallback = useEnglishFallback();
   const { t } = useTranslation();
   const nonce = useNonce();
   const root = useRouteLoaderData<{ publicUrl?: string; locale?: string }>("root");
@@ -49,7 +51,9 @@ export function PageHeader({ title, trail }: { title: string; trail?: Crumb[] })
   return (
     <div className="page-header">
       <div className="container-page py-14 text-center sm:py-20">
-        <h1 className="text-4xl font-extrabold break-words text-white sm:text-5xl">{title}</h1>
+        <h1 className="text-4xl font-extrabold break-words text-white sm:text-5xl" {...fallback(title)}>
+          {title}
+        </h1>
         <nav aria-label={t("a11y.breadcrumb")} className="mt-4">
           <ol className="breadcrumb flex flex-wrap justify-center gap-2 text-brand-100">
             <li>
