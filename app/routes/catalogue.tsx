@@ -155,7 +155,7 @@ export default function CataloguePage({ loaderData }: Route.ComponentProps) {
         <PageHeader title={title} trail={trail} />
         <section className="container-page py-14">
           <div className="mb-8 max-w-3xl">
-            <p className="text-lg text-ink-700" {...fallback(description)}>
+            <p className="text-lg whitespace-pre-line text-ink-700" {...fallback(description)}>
               {description}
             </p>
             <p className="mt-2 text-sm font-semibold text-ink-600">{t("video.count", { count: videos.length })}</p>
@@ -175,7 +175,7 @@ export default function CataloguePage({ loaderData }: Route.ComponentProps) {
         <h2 id="catalogue-heading" className="sr-only">
           {loaderData.title}
         </h2>
-        <p className="mb-2 max-w-3xl text-lg text-ink-700" {...fallback(loaderData.description)}>
+        <p className="mb-2 max-w-3xl text-lg whitespace-pre-line text-ink-700" {...fallback(loaderData.description)}>
           {loaderData.description}
         </p>
         <p className="mb-8 text-sm font-semibold text-ink-600">

@@ -198,7 +198,11 @@ export default function CoursePage({ loaderData, actionData }: Route.ComponentPr
             <h2 id="about-course" className="text-2xl font-bold">
               {t("coursePage.about")}
             </h2>
-            <p className="mt-3 text-lg text-ink-700" data-testid="course-summary" {...fallback(card.summary)}>
+            <p
+              className="mt-3 text-lg whitespace-pre-line text-ink-700"
+              data-testid="course-summary"
+              {...fallback(card.summary)}
+            >
               {card.summary}
             </p>
           </section>

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { openDatabase, type DatabaseHandle } from "../../app/lib/db.server.ts";
-import { createLesson, createVideoList } from "../support/factories.ts";
+import { createCourse, createLesson, createVideoList } from "../support/factories.ts";
 import { DEMO_EMAILS, expect, expectAccessible, test, waitForHydration } from "./fixtures.ts";
 
 /**
@@ -322,6 +322,14 @@ test("two tabs: a save from the older form is refused with what was typed kept, 
   await expect(other.getByLabel("Description (English)")).toHaveValue("Written after the delete");
   expect(await row()).toBeUndefined();
   await other.close();
+});
+
+test("a course's summary keeps the admin's line breaks on its page", async ({ page }) => {
+  const slug = `e2e-lines-${suffix()}`;
+  await createCourse(database.db, { slug, summaryEn: "First paragraph.\n\nSecond paragraph." });
+  // Another process's change reaches this server's catalogue within about a second.
+  await expect.poll(async () => (await page.goto(`/course/${slug}?lng=en`))?.status(), { timeout: 5000 }).toBe(200);
+  expect(await page.getByTestId("course-summary").innerText()).toBe("First paragraph.\n\nSecond paragraph.");
 });
 
 test.describe("without JavaScript", () => {

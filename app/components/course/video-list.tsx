@@ -347,7 +347,7 @@ function VideoCard({ video, n, youtubeApi }: Numbered & { youtubeApi?: string })
         <h3 className="mt-1 font-bold text-ink-900" {...fallback(video.title)}>
           {video.title}
         </h3>
-        <p className="mt-1 text-sm text-ink-600" {...fallback(video.description)}>
+        <p className="mt-1 text-sm whitespace-pre-line text-ink-600" {...fallback(video.description)}>
           {video.description}
         </p>
         {video.progress ? <LessonMark progress={video.progress} completed={completed} /> : null}
