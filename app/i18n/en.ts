@@ -325,7 +325,7 @@ export const en = {
     profileNone: "No certificates yet: finish every lesson of a list (and pass its quiz) to earn one.",
     profileRevoked: "revoked",
     notFound: "There is no certificate with this number. Check the address you were given.",
-    adminArea: "Admin area",
+    adminArea: "Admin",
     adminTitle: "Certificates",
     adminIntro_one:
       "The latest certificate issued. Its page is public by its address; a revoked certificate says so there.",
@@ -374,7 +374,7 @@ export const en = {
     },
     adminTitle: "Reviews",
     adminLink: "Reviews",
-    adminArea: "Admin area",
+    adminArea: "Admin",
     adminIntro_one: "The latest review, hidden ones too. A hidden review leaves the course's page and its stars.",
     adminIntro_other:
       "The {{count, number}} latest reviews, hidden ones too. A hidden review leaves the course's page and its stars.",

@@ -149,10 +149,10 @@ const rating = text(4).pipe(
     .transform((v) => ratingToTenths(v))
     .refine((v): v is number => v !== null, { error: E.rating }),
 );
-/** A course's hours as shown on its card, like "9.50". */
-const hours = text(8).pipe(z.string().regex(/^\d{1,4}(\.\d{1,2})?$/, { error: E.hours }));
+/** A course's hours as shown on its card, like "9.50" (a longer entry is told the format, not "too long"). */
+const hours = text(40).pipe(z.string().regex(/^\d{1,4}(\.\d{1,2})?$/, { error: E.hours }));
 /** A lesson's length as shown, like "12:34" or "1:02:10"; empty → null (unknown). */
-const lessonDuration = text(8).pipe(
+const lessonDuration = text(40).pipe(
   z
     .string()
     .refine((v) => v === "" || /^(?:\d{1,2}:[0-5]\d|\d{1,2}:[0-5]\d:[0-5]\d)$/.test(v), { error: E.lessonDuration })

@@ -413,6 +413,11 @@ describe.each(DIALECTS)("the course builder's write model on %s", (dialect) => {
         { duration: "courseAdmin.errors.lessonDuration" },
       ],
       [
+        "a lesson length past the format (told the format, not 'too long')",
+        () => admin.createLesson(t.db, listId, { slug: "other", titleEn: "L", duration: "100:00:00" }),
+        { duration: "courseAdmin.errors.lessonDuration" },
+      ],
+      [
         "duplicate quiz slug",
         () => admin.createQuiz(t.db, { slug: quizSlug, titleEn: "Q" }),
         { slug: "courseAdmin.errors.slugTaken" },
