@@ -747,6 +747,8 @@ export const en = {
     summary: "Reviews: {{count, number}} · average {{average, number}} out of 5",
     empty: "No feedback yet. Be the first!",
     delete: "Delete feedback by {{name}}",
+    deleteQuestion: "Delete this feedback for good?",
+    deleteYes: "Delete it",
     avatarAlt: "Picture of {{name}}",
     ratingLabel: "{{rating}} out of 5 stars",
     previous: "Newer",

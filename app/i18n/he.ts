@@ -757,6 +757,8 @@ export const he: Translation = {
     summary: "ביקורות: {{count, number}} · ממוצע {{average, number}} מתוך 5",
     empty: "עדיין אין משובים. היו הראשונים!",
     delete: "מחיקת המשוב של {{name}}",
+    deleteQuestion: "למחוק את המשוב הזה לצמיתות?",
+    deleteYes: "כן, למחוק",
     avatarAlt: "התמונה של {{name}}",
     ratingLabel: "{{rating}} מתוך 5 כוכבים",
     previous: "חדשים יותר",

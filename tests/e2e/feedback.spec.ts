@@ -29,7 +29,9 @@ test("the rating starts at 2; a post appears in place with an English date; its 
   await expect(page.getByLabel("Name")).toHaveValue(""); // the form is cleared
   expect(documentLoads).toBe(0);
 
-  await card.getByRole("button", { name: `Delete feedback by ${name}` }).click();
+  await expect(card.getByTestId("feedback-delete")).toHaveAccessibleName(`Delete feedback by ${name}`);
+  await card.getByTestId("feedback-delete").click();
+  await card.getByRole("button", { name: "Delete it" }).click();
   await expect(page.getByTestId("feedback-flash")).toHaveText("The feedback was deleted.");
   await expect(page.getByTestId("feedback-card").filter({ hasText: name })).toHaveCount(0);
 });
@@ -72,6 +74,24 @@ test("another browser sees no delete button on someone else's card; an admin doe
     other.getByTestId("feedback-card").filter({ hasText: "owned by the first browser" }).getByTestId("feedback-delete"),
   ).toBeVisible();
   await other.close();
+});
+
+test("deleting one's own feedback asks first; Escape keeps it", async ({ page }) => {
+  await page.goto("/feedback?lng=en");
+  await waitForHydration(page);
+  await page.getByLabel("Name").fill("Second thoughts");
+  await page.getByLabel("Comment").fill("a post its author deletes");
+  await page.getByRole("button", { name: "Submit" }).click();
+  const card = page.getByTestId("feedback-card").filter({ hasText: "a post its author deletes" });
+  await card.getByTestId("feedback-delete").click();
+  await expect(card.getByText("Delete this feedback for good?")).toBeVisible();
+  await expectAccessible(page);
+  await page.keyboard.press("Escape");
+  await expect(card.getByText("Delete this feedback for good?")).toBeHidden();
+  await expect(card.getByTestId("feedback-delete")).toBeFocused();
+  await page.keyboard.press("Enter");
+  await card.getByRole("button", { name: "Delete it" }).click();
+  await expect(card).toHaveCount(0);
 });
 
 test.describe("without JavaScript", () => {

@@ -3,6 +3,7 @@ import { useTranslation } from "~/i18n/use-translation";
 import { Form } from "react-router";
 import { Stars } from "~/components/ui/stars";
 import { initialsOf } from "./initials";
+import { useDisclosure } from "~/components/ui/use-disclosure";
 
 export interface FeedbackCardView {
   id: string;
@@ -82,22 +83,45 @@ export function FeedbackCard({ item, eager = false }: { item: FeedbackCardView; 
           {item.comment}
         </p>
       </div>
-      {item.canDelete ? (
-        <Form method="post" action="/feedback" className="absolute end-3 top-3">
-          <input type="hidden" name="intent" value="delete" />
-          <input type="hidden" name="id" value={item.id} />
-          <button
-            type="submit"
-            className="rounded-full p-1.5 text-ink-600 hover:bg-red-50 hover:text-danger-700"
-            aria-label={t("feedback.delete", { name: item.name })}
-            data-testid="feedback-delete"
-          >
-            <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5" fill="currentColor">
-              <path d="M5.3 4.3a1 1 0 0 1 1.4 0L10 7.6l3.3-3.3a1 1 0 1 1 1.4 1.4L11.4 9l3.3 3.3a1 1 0 0 1-1.4 1.4L10 10.4l-3.3 3.3a1 1 0 0 1-1.4-1.4L8.6 9 5.3 5.7a1 1 0 0 1 0-1.4Z" />
-            </svg>
-          </button>
-        </Form>
-      ) : null}
+      {item.canDelete ? <DeleteQuestion item={item} /> : null}
     </article>
+  );
+}
+
+/**
+ * The card's × asks first (a post deleted cannot be had back): it opens a small question with the
+ * Delete button, without JavaScript too; Escape or a click elsewhere closes it.
+ */
+function DeleteQuestion({ item }: { item: { id: string; name: string } }) {
+  const { t } = useTranslation();
+  const ref = useDisclosure();
+  return (
+    <details ref={ref} className="absolute end-3 top-3" data-testid="feedback-delete-question">
+      <summary
+        className="cursor-pointer list-none rounded-full p-1.5 text-ink-600 hover:bg-red-50 hover:text-danger-700 [&::-webkit-details-marker]:hidden"
+        aria-label={t("feedback.delete", { name: item.name })}
+        data-testid="feedback-delete"
+      >
+        <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5" fill="currentColor">
+          <path d="M5.3 4.3a1 1 0 0 1 1.4 0L10 7.6l3.3-3.3a1 1 0 1 1 1.4 1.4L11.4 9l3.3 3.3a1 1 0 0 1-1.4 1.4L10 10.4l-3.3 3.3a1 1 0 0 1-1.4-1.4L8.6 9 5.3 5.7a1 1 0 0 1 0-1.4Z" />
+        </svg>
+      </summary>
+      <Form
+        method="post"
+        action="/feedback"
+        className="absolute end-0 top-10 z-10 w-60 rounded-lg border border-ink-100 bg-white p-3 text-sm shadow-lg"
+      >
+        <input type="hidden" name="intent" value="delete" />
+        <input type="hidden" name="id" value={item.id} />
+        <p className="text-ink-800">{t("feedback.deleteQuestion")}</p>
+        <button
+          type="submit"
+          className="btn mt-2 border border-danger-700 px-3 py-1 text-sm text-danger-700 hover:bg-red-50"
+          data-testid="feedback-delete-confirm"
+        >
+          {t("feedback.deleteYes")}
+        </button>
+      </Form>
+    </details>
   );
 }

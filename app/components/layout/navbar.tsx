@@ -1,6 +1,6 @@
-import { useEffect, useRef } from "react";
 import { useTranslation } from "~/i18n/use-translation";
-import { Form, Link, NavLink, useLocation } from "react-router";
+import { Form, Link, NavLink } from "react-router";
+import { useDisclosure } from "~/components/ui/use-disclosure";
 import { useViewer } from "./use-viewer";
 import { LanguageSwitch } from "./language-switch";
 import { Logo } from "./logo";
@@ -22,47 +22,6 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
   `block rounded-md px-3 py-2 text-[0.95rem] font-semibold transition-colors hover:bg-brand-50 hover:text-brand-800 ${
     isActive ? "text-brand-700" : "text-ink-700"
   }`;
-
-/**
- * A <details> disclosure (the menu, and the Pages dropdown in it): opens with Enter/Space without any
- * JavaScript; with JavaScript it also closes on Escape (returning focus to its button), on a click
- * elsewhere and after navigating. Escape closes the innermost open one only.
- */
-function useDisclosure() {
-  const ref = useRef<HTMLDetailsElement>(null);
-  const location = useLocation();
-  const lastLocation = useRef(location.key);
-  useEffect(() => {
-    // Close after a navigation (not on the first render: a visitor may have opened it before hydration).
-    if (lastLocation.current === location.key) return;
-    lastLocation.current = location.key;
-    if (ref.current) ref.current.open = false;
-  }, [location.key]);
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      const details = ref.current;
-      if (event.key === "Escape" && details?.open && !event.defaultPrevented) {
-        // Handled here: the menu around an open Pages dropdown stays open.
-        event.preventDefault();
-        details.open = false;
-        details.querySelector("summary")?.focus();
-      }
-    };
-    const onClick = (event: MouseEvent) => {
-      const details = ref.current;
-      const target = event.target as Element;
-      const outside = !details?.contains(target) || target.closest("[data-menu-backdrop]") !== null;
-      if (details?.open && outside) details.open = false;
-    };
-    document.addEventListener("keydown", onKey);
-    document.addEventListener("click", onClick);
-    return () => {
-      document.removeEventListener("keydown", onKey);
-      document.removeEventListener("click", onClick);
-    };
-  }, []);
-  return ref;
-}
 
 function Chevron() {
   return (
