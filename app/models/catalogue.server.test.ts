@@ -16,6 +16,7 @@ import {
   findCourse,
   findList,
   findQuiz,
+  followUpOf,
   listsOfCatalogue,
   resolveCataloguePath,
   sitemapCataloguePaths,
@@ -314,6 +315,20 @@ describe.each(DIALECTS)("the in-memory catalogue on %s", (dialect) => {
     expect(canFetchVideoFile(snapshot, "lesson-sample.mp4", learner)).toBe(true); // now 3rd: a free sample
     await setPublished(t.db, "lessons", "dsa-01-intro", true);
     await setPublished(t.db, "lessons", "dsa-02-complexity", true);
+
+    // A quiz whose "Watch Now" page is gone leads to the catalogues instead of to "page not found".
+    expect(followUpOf(snapshot, findQuiz(snapshot, "react")!)).toBe("/courses/mern/react");
+    await setPublished(t.db, "video_lists", "react", false);
+    snapshot = await at();
+    expect(followUpOf(snapshot, findQuiz(snapshot, "react")!)).toBe("/courses");
+    await setPublished(t.db, "video_lists", "react", true);
+    snapshot = await at();
+    const linkedTo = (followUp: string) => followUpOf(snapshot, { ...findQuiz(snapshot, "react")!, followUp });
+    expect(linkedTo("/course/mern-react")).toBe("/course/mern-react");
+    expect(linkedTo("/course/no-such-course")).toBe("/courses");
+    expect(linkedTo("/Courses/MERN/React/?from=quiz")).toBe("/Courses/MERN/React/?from=quiz");
+    expect(linkedTo("/cources/no-such-list")).toBe("/courses");
+    expect(linkedTo("/library")).toBe("/library"); // not a catalogue page: left as the admin set it
 
     await setPublished(t.db, "quizzes", "java", false);
     snapshot = await at();

@@ -4,7 +4,7 @@ import type { Database } from "~/lib/db.server";
 import type { Locale } from "~/i18n/locale";
 import { canWatch, isFreeSample, type Viewer } from "./access.server";
 import { readCatalogueVersion, takeLocalChange } from "./catalogue-version.server";
-import { normalizeCataloguePath } from "./catalogue.urls";
+import { COURSES_URL, normalizeCataloguePath } from "./catalogue.urls";
 import type { VideoView } from "./catalogue.types";
 import type { Bilingual } from "./content.schema";
 import { getAboutVideo } from "./site-content.server";
@@ -420,6 +420,19 @@ export function quizOfCourse(snapshot: CatalogueSnapshot, course: CourseEntry): 
       return t?.kind === "catalogue" && t.targetId === course.catalogueId;
     })
   );
+}
+
+/**
+ * Where a quiz's "Watch Now" leads: its follow-up, unless that is a catalogue, list or course page
+ * which is no longer there (deleted or unpublished since the quiz was saved); then the course
+ * catalogues, rather than a link to "page not found".
+ */
+export function followUpOf(snapshot: CatalogueSnapshot, quiz: QuizEntry): string {
+  const path = normalizeCataloguePath(quiz.followUp.split(/[?#]/)[0]!);
+  const gone = /^\/(?:courses|cources)\/./.test(path)
+    ? !snapshot.paths.has(path)
+    : path.startsWith("/course/") && !findCourse(snapshot, path.slice("/course/".length));
+  return gone ? COURSES_URL : quiz.followUp;
 }
 
 /** Every catalogue and list URL that goes in the sitemap. */

@@ -70,6 +70,9 @@ export function normalizeCataloguePath(pathname: string): string {
   return pathname.replace(/\/+$/, "").toLowerCase() || "/";
 }
 
+/** The page of the course catalogues. */
+export const COURSES_URL = "/courses";
+
 /** The quiz list is /test; each quiz is /test/<slug> (any case: /test/React is the react quiz). */
 export const QUIZ_LIST_URL = "/test";
 

@@ -7,7 +7,7 @@ import { formatPercent } from "~/i18n/format";
 import { getCatalogue, getViewer, pageContext, servicesOf } from "~/context.server";
 import { passHeaders } from "~/lib/http";
 import { pageMeta } from "~/lib/meta";
-import { findQuiz } from "~/models/catalogue.server";
+import { findQuiz, followUpOf } from "~/models/catalogue.server";
 import {
   answerQuestion,
   findAttempt,
@@ -59,7 +59,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
         score: attempt.score,
         total: attempt.question_count,
         percentage: formatPercent(pct, locale),
-        followUp: quiz.followUp,
+        followUp: followUpOf(getCatalogue(context), quiz),
         dismissed: url.searchParams.get("dismissed") === "1",
         encourage: pct < 50,
         review,
