@@ -131,6 +131,7 @@ describe("language detection", () => {
 
   it("ignores unsupported or malicious values", () => {
     expect(resolveLocale(request("http://x/?lng=fr"), { lng: "<script>" }).locale).toBe("en");
+    expect(resolveLocale(request("http://x/?lng=HE"), {})).toEqual({ locale: "he", fromQuery: true });
     expect(resolveLocale(request("http://x/?lng=he%0d%0aSet-Cookie:x"), {}).fromQuery).toBe(false);
   });
 

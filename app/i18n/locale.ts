@@ -50,7 +50,8 @@ export interface LocaleChoice {
  * (by the server's safe cookie parser), so this stays pure and a malformed cookie cannot break it.
  */
 export function resolveLocale(request: Request, cookies: Readonly<Record<string, string | undefined>>): LocaleChoice {
-  const query = new URL(request.url).searchParams.get("lng");
+  // ?lng=HE as ?lng=he: the language tag is case-insensitive.
+  const query = new URL(request.url).searchParams.get("lng")?.toLowerCase();
   if (isLocale(query)) return { locale: query, fromQuery: true };
   const cookie = cookies[LOCALE_COOKIE];
   if (isLocale(cookie)) return { locale: cookie, fromQuery: false };

@@ -325,6 +325,7 @@ describe.each(DIALECTS)("the in-memory catalogue on %s", (dialect) => {
     snapshot = await at();
     const linkedTo = (followUp: string) => followUpOf(snapshot, { ...findQuiz(snapshot, "react")!, followUp });
     expect(linkedTo("/course/mern-react")).toBe("/course/mern-react");
+    expect(findCourse(snapshot, "MERN-React")?.slug).toBe("mern-react"); // any case, as list addresses
     expect(linkedTo("/course/no-such-course")).toBe("/courses");
     expect(linkedTo("/Courses/MERN/React/?from=quiz")).toBe("/Courses/MERN/React/?from=quiz");
     expect(linkedTo("/cources/no-such-list")).toBe("/courses");

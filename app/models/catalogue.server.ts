@@ -343,8 +343,9 @@ export function findList(snapshot: CatalogueSnapshot, slug: string): ListEntry |
   return undefined;
 }
 
+/** A course by its slug, in any case (/course/MERN-React), as catalogue and list addresses are. */
 export function findCourse(snapshot: CatalogueSnapshot, slug: string): CourseEntry | undefined {
-  return snapshot.courses.get(slug);
+  return snapshot.courses.get(slug) ?? snapshot.courses.get(slug.toLowerCase());
 }
 
 export function catalogueOfCourse(snapshot: CatalogueSnapshot, course: CourseEntry): CatalogueEntry | undefined {

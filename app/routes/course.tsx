@@ -35,6 +35,8 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const snapshot = getCatalogue(context);
   const course = findCourse(snapshot, params.slug);
   if (!course) throw data("Not Found", { status: 404 });
+  // /course/MERN-React finds the course; its address is the one in lower case.
+  if (params.slug !== course.slug) throw redirect(`/course/${course.slug}${new URL(request.url).search}`, 301);
   const viewer = getViewer(context);
   const { db } = servicesOf(context);
   const completed = await completedFor(db, viewer);

@@ -113,6 +113,10 @@ describe("public site, catalogue and gated videos", () => {
     expect((await get("/cources/programming/advjava")).status).toBe(200);
     expect((await get("/courses/cobol")).status).toBe(404);
     expect((await get("/courses/mern/rust")).status).toBe(404);
+    // A course's page in another case is sent to its own address.
+    const upper = await get("/course/MERN-REACT?lng=he");
+    expect(upper.status).toBe(301);
+    expect(upper.headers.get("location")).toBe("/course/mern-react?lng=he");
   });
 
   it("lists exactly the videos of each list: all locked for a visitor, 3 free for a learner, all for a subscriber and an admin", async () => {
@@ -331,7 +335,9 @@ describe("public site, catalogue and gated videos", () => {
     expect(hebrew).toContain('aria-label="נתיב ניווט"');
 
     expect((await get("/course/no-such-course")).status).toBe(404);
-    expect((await get("/course/Programming-DSA")).status).toBe(404);
+    // Another case finds the course and is sent to its address (one page, one address).
+    const otherCase = await get("/course/Programming-DSA");
+    expect([otherCase.status, otherCase.headers.get("location")]).toEqual([301, "/course/programming-dsa"]);
   });
 
   it("leads every card's Read More to its course page, and Join Now to /order for that course unless set", async () => {
