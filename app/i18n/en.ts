@@ -1004,7 +1004,7 @@ export const en = {
     freeSamplesHint: "How many lessons, from the top, signed-in learners may watch without a subscription (0 to 50).",
     noCoursesToChoose: "There are no course cards yet: make one in a catalogue first.",
     youtubeHint:
-      "A YouTube link (watch?v=…, youtu.be/…, embed/…, shorts/…) or the 11-character video id. Empty: no YouTube video.",
+      "A YouTube link (watch?v=…, youtu.be/…, embed/…, shorts/…) or the 11-character video id; only the video is kept (a start time in the link is not). Empty: no YouTube video.",
     lessonDurationHint: "Like 12:34 or 1:02:10. Empty: unknown.",
     coverHint: "One of the covers that come with the site.",
     coverCurrent: "The current cover ({{cover}})",

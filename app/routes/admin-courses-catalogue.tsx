@@ -177,7 +177,8 @@ export default function CatalogueEditor({ loaderData, actionData }: Route.Compon
           </dl>
         ) : null}
         <BuilderForm
-          key={JSON.stringify(values)}
+          // A new version (a save, even of the same values) or new values: the form starts again from them.
+          key={`${actionData?.version ?? loaderData.version ?? ""}:${JSON.stringify(values)}`}
           form={catalogue ? "catalogueUpdate" : "catalogue"}
           errors={actionData?.errors ?? undefined}
           version={actionData?.version ?? loaderData.version}

@@ -238,7 +238,8 @@ export default function CourseEditor({ loaderData, actionData }: Route.Component
           {t("courseAdmin.details")}
         </h2>
         <BuilderForm
-          key={JSON.stringify(values)}
+          // A new version (a save, even of the same values) or new values: the form starts again from them.
+          key={`${actionData?.version ?? loaderData.version ?? ""}:${JSON.stringify(values)}`}
           form="course"
           errors={actionData?.errors ?? undefined}
           version={actionData?.version ?? loaderData.version}

@@ -196,7 +196,8 @@ export default function ListEditor({ loaderData, actionData }: Route.ComponentPr
           </dl>
         ) : null}
         <BuilderForm
-          key={JSON.stringify(values)}
+          // A new version (a save, even of the same values) or new values: the form starts again from them.
+          key={`${actionData?.version ?? loaderData.version ?? ""}:${JSON.stringify(values)}`}
           form={list ? "listUpdate" : "list"}
           errors={actionData?.errors ?? undefined}
           version={actionData?.version ?? loaderData.version}

@@ -154,7 +154,8 @@ export default function QuestionEditor({ loaderData, actionData }: Route.Compone
           {t("courseAdmin.details")}
         </h2>
         <BuilderForm
-          key={JSON.stringify(values)}
+          // A new version (a save, even of the same values) or new values: the form starts again from them.
+          key={`${actionData?.version ?? loaderData.version ?? ""}:${JSON.stringify(values)}`}
           form="question"
           errors={actionData?.errors ?? undefined}
           version={actionData?.version ?? loaderData.version}

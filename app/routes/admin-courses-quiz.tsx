@@ -164,7 +164,8 @@ export default function QuizEditor({ loaderData, actionData }: Route.ComponentPr
           </p>
         ) : null}
         <BuilderForm
-          key={JSON.stringify(values)}
+          // A new version (a save, even of the same values) or new values: the form starts again from them.
+          key={`${actionData?.version ?? loaderData.version ?? ""}:${JSON.stringify(values)}`}
           form="quiz"
           errors={actionData?.errors ?? undefined}
           version={actionData?.version ?? loaderData.version}

@@ -324,11 +324,31 @@ test("two tabs: a save from the older form is refused with what was typed kept, 
   await other.close();
 });
 
+test("saving a lesson with a link to the video it already has shows the stored id again", async ({
+  adminPage: page,
+}) => {
+  const listId = await createVideoList(database.db, { titleEn: "Same video" });
+  const lessonId = await createLesson(database.db, listId, { youtube: YOUTUBE_ID });
+  await page.goto(`/admin/courses/lesson/${lessonId}?lng=en`);
+  await waitForHydration(page);
+  const field = page.getByLabel("YouTube link or id");
+  await expect(field).toHaveValue(YOUTUBE_ID);
+  await field.fill(`https://www.youtube.com/watch?v=${YOUTUBE_ID}&t=42s`);
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByTestId("builder-status")).toHaveText("Saved.");
+  // The same values as before the save: the form still starts again from what was stored.
+  await expect(field).toHaveValue(YOUTUBE_ID);
+});
+
 test("a course's summary keeps the admin's line breaks on its page", async ({ page }) => {
   const slug = `e2e-lines-${suffix()}`;
   await createCourse(database.db, { slug, summaryEn: "First paragraph.\n\nSecond paragraph." });
   // Another process's change reaches this server's catalogue within about a second.
-  await expect.poll(async () => (await page.goto(`/course/${slug}?lng=en`))?.status(), { timeout: 5000 }).toBe(200);
+  // Asked without the page, so the 404s before then are not the page's console errors.
+  await expect
+    .poll(async () => (await page.request.get(`/course/${slug}?lng=en`)).status(), { timeout: 5000 })
+    .toBe(200);
+  await page.goto(`/course/${slug}?lng=en`);
   expect(await page.getByTestId("course-summary").innerText()).toBe("First paragraph.\n\nSecond paragraph.");
 });
 
