@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database, IdpAccount } from "~/lib/db.server";
 import { hashPassword, verifyPassword } from "~/lib/passwords.server";
+import { endProviderSessions } from "~/lib/idp/adapter.server";
 import { findIdpAccountByEmail } from "./idp-account.server";
 
 /**
@@ -130,7 +131,11 @@ export async function setPasswordWithToken(
   });
 }
 
-/** Ends the site sessions of the person who signed in with this embedded account. */
+/**
+ * Ends the site sessions of the person who signed in with this embedded account (but the one to
+ * keep), and every session of the account at the provider, so that no other browser signs in
+ * again without the password.
+ */
 export async function endAccountSessions(
   db: Kysely<Database>,
   embeddedIssuer: string,
@@ -145,6 +150,7 @@ export async function endAccountSessions(
   let query = db.deleteFrom("sessions").where("user_id", "in", users);
   if (exceptSessionHash) query = query.where("id_hash", "!=", exceptSessionHash);
   await query.execute();
+  await endProviderSessions(db, accountId);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database, IdpAccount } from "~/lib/db.server";
+import { endProviderSessions } from "~/lib/idp/adapter.server";
 import { inWindow, readPage, type Page, type PageCursor } from "~/lib/keyset.server";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "~/lib/passwords.server";
 import { grantSubscription } from "./subscription.server";
@@ -104,6 +105,8 @@ export async function setIdpAccountDisabled(
       .where("subject", "=", account.id);
     await db.deleteFrom("sessions").where("user_id", "in", users).execute();
   }
+  // Its sessions at the provider end too: enabled again, the account signs in with its password.
+  if (account && disabled) await endProviderSessions(db, account.id);
   return account;
 }
 

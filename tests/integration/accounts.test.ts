@@ -88,6 +88,18 @@ describe.each(DIALECTS)("accounts of the embedded provider on %s", (dialect) => 
     return { jar, signedIn: jar.get("lomda_session") !== undefined, status: res.status };
   }
 
+  /** Follows /signin with a browser's cookies: signed in again, or shown the provider's login page. */
+  async function signInAgain(jar: CookieJar) {
+    let res = await hop(jar, `${app.url}/signin?returnTo=%2Fprofile`);
+    for (let i = 0; i < 8 && res.status >= 300 && res.status < 400; i++)
+      res = await hop(jar, new URL(res.headers.get("location")!, app.url).href);
+    const html = res.status === 200 ? await res.text() : "";
+    return {
+      signedIn: html.includes("tamar@example.org") && !html.includes('name="password"'),
+      loginPage: html.includes('name="password"'),
+    };
+  }
+
   const mailTo = async (email: string, count: number) => {
     await expect.poll(() => smtp.mails.filter((m) => m.to === email).length, { timeout: 8000 }).toBe(count);
     return smtp.mails.filter((m) => m.to === email).at(-1)!;
@@ -164,8 +176,13 @@ describe.each(DIALECTS)("accounts of the embedded provider on %s", (dialect) => 
     const token = new URL(link).searchParams.get("token")!;
     expect(smtp.mails.some((m) => m.to === "nobody@example.org")).toBe(false);
 
+    // A browser signed in before the reset (perhaps the one the reset is meant to lock out).
+    const before = await signIn("tamar@example.org", "violet kettle harbour");
+    expect(before.signedIn).toBe(true);
     const reset = await post(link, { token, password: "new harbour phrase", confirm: "new harbour phrase" });
     expect(reset.status).toBe(303);
+    expect((await hop(before.jar, `${app.url}/profile`)).status).toBe(302);
+    expect(await signInAgain(before.jar)).toEqual({ signedIn: false, loginPage: true });
     expect((await post(link, { token, password: "new harbour phrase", confirm: "new harbour phrase" })).status).toBe(
       400,
     );
@@ -218,6 +235,9 @@ describe.each(DIALECTS)("accounts of the embedded provider on %s", (dialect) => 
     expect(await ok.text()).toContain("Your password is changed");
     expect((await hop(first.jar, `${app.url}/profile`)).status).toBe(200);
     expect((await hop(other.jar, `${app.url}/profile`)).status).toBe(302);
+    // Nor does the other browser come back through the provider's remembered session: it is asked
+    // for the (new) password.
+    expect(await signInAgain(other.jar)).toEqual({ signedIn: false, loginPage: true });
     expect((await signIn("tamar@example.org", "new harbour phrase")).signedIn).toBe(false);
     expect((await signIn("tamar@example.org", "changed harbour phrase")).signedIn).toBe(true);
   });

@@ -73,6 +73,25 @@ export function databaseAdapter(db: Kysely<Database>) {
   };
 }
 
+/**
+ * Ends an account's sessions at the provider (its "remember me" across sign-ins): after a password
+ * change or reset, or when the account is disabled, a browser holding such a session must sign in
+ * again rather than come back through /signin without a password. The account id sits inside the
+ * stored JSON, so candidates are found by text and then checked parsed.
+ */
+export async function endProviderSessions(db: Kysely<Database>, accountId: string): Promise<number> {
+  let query = db.selectFrom("idp_payloads").select(["id", "payload"]).where("model", "=", "Session");
+  // Accounts have UUIDs; an id with LIKE's wildcards in it would be looked for among all sessions.
+  if (/^[0-9A-Za-z-]+$/.test(accountId)) query = query.where("payload", "like", `%${accountId}%`);
+  const candidates = await query.execute();
+  const ids = candidates
+    .filter((row) => (JSON.parse(row.payload) as { accountId?: unknown }).accountId === accountId)
+    .map((row) => row.id);
+  if (ids.length === 0) return 0;
+  await db.deleteFrom("idp_payloads").where("model", "=", "Session").where("id", "in", ids).execute();
+  return ids.length;
+}
+
 /** Housekeeping: removes expired provider state. */
 export async function deleteExpiredIdpPayloads(db: Kysely<Database>, now: Date = new Date()): Promise<number> {
   const result = await db.deleteFrom("idp_payloads").where("expires_at", "<=", now.toISOString()).executeTakeFirst();
