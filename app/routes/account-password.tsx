@@ -89,7 +89,7 @@ export default function ChangePassword({ loaderData, actionData }: Route.Compone
   const navigation = useNavigation();
   const [clientErrors, setClientErrors] = useState<PasswordFormErrors | null>(null);
   const back = (
-    <a href="/profile" className="btn btn-outline mt-6 w-full">
+    <a href="/profile" className="btn btn-secondary mt-6 w-full">
       {t("account.backToProfile")}
     </a>
   );

@@ -158,7 +158,8 @@ export default function CataloguePage({ loaderData }: Route.ComponentProps) {
             <p className="text-lg whitespace-pre-line text-ink-700" {...fallback(description)}>
               {description}
             </p>
-            <p className="mt-2 text-sm font-semibold text-ink-600">{t("video.count", { count: videos.length })}</p>
+            {/* The heading of the lessons below (their titles are h3): no level skipped after the h1. */}
+            <h2 className="mt-2 text-sm font-semibold text-ink-600">{t("video.count", { count: videos.length })}</h2>
             {tally ? <ProgressTally tally={tally} className="mt-4 max-w-md" /> : null}
             {certificate ? <CertificateNote state={certificate} /> : null}
           </div>

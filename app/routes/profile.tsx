@@ -15,6 +15,7 @@ import { billingSummary, onlineCheckout } from "~/models/billing.server";
 import { IDP_MOUNT } from "~/lib/idp/provider.server";
 import type { Route } from "./+types/profile";
 import type { StringsHandle } from "~/i18n/sections";
+import { useEnglishFallback } from "~/components/ui/english-fallback";
 
 /** The string sections this page shows besides the frame's (app/i18n/sections.ts). */
 export const handle = { strings: ["certificate", "checkout", "profile", "progress"] } satisfies StringsHandle;
@@ -107,6 +108,7 @@ function initials(name: string): string {
 
 function Row({ label, value, ltr = false }: { label: string; value: string | null; ltr?: boolean }) {
   const { t } = useTranslation();
+  const fallback = useEnglishFallback();
   return (
     <div className="grid gap-1 border-b border-ink-100 py-4 sm:grid-cols-3">
       <dt className="font-semibold text-ink-700">{label}</dt>
@@ -116,7 +118,8 @@ function Row({ label, value, ltr = false }: { label: string; value: string | nul
           ltr ? (
             <bdi dir="ltr">{value}</bdi>
           ) : (
-            <bdi>{value}</bdi>
+            // An address in English on a Hebrew page is read as English.
+            <bdi {...fallback(value)}>{value}</bdi>
           )
         ) : (
           <span className="text-ink-600 italic">{t("profile.notProvided")}</span>
@@ -227,7 +230,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           <Row label={t("profile.subscription")} value={subscription ?? t("profile.subscriptionNone")} />
         </dl>
         {profile.embedded ? (
-          <Link to="/account/password" className="btn btn-outline mt-6">
+          <Link to="/account/password" className="btn btn-secondary mt-6">
             {t("profile.changePassword")}
           </Link>
         ) : null}

@@ -3,6 +3,33 @@ import { DEMO_EMAILS, expect, expectAccessible, test, waitForHydration } from ".
 
 test.use({ reducedMotion: "reduce" });
 
+/**
+ * The contrast ratio of an element's text against the first background behind it that is not
+ * transparent (WCAG's formula). axe passed a white link on a white card; this does not.
+ */
+async function contrastOf(locator: import("@playwright/test").Locator): Promise<number> {
+  return locator.evaluate((element) => {
+    const rgb = (value: string) => (value.match(/[\d.]+/g) ?? []).map(Number);
+    const luminance = ([r, g, b]: number[]) => {
+      const channel = (c: number) => ((c /= 255) <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+      return 0.2126 * channel(r!) + 0.7152 * channel(g!) + 0.0722 * channel(b!);
+    };
+    let node: Element | null = element;
+    let background = "rgb(255, 255, 255)";
+    while (node) {
+      const color = getComputedStyle(node).backgroundColor;
+      const parts = rgb(color);
+      if (parts.length === 3 || (parts.length === 4 && parts[3]! > 0)) {
+        background = color;
+        break;
+      }
+      node = node.parentElement;
+    }
+    const [a, b] = [luminance(rgb(getComputedStyle(element).color)), luminance(rgb(background))];
+    return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+  });
+}
+
 /** Ticks the real ALTCHA widget and waits until it has solved its proof of work. */
 async function solveCaptcha(page: Page, form: string) {
   const widget = page.getByTestId(form).locator("altcha-widget");
@@ -103,6 +130,8 @@ test("an approved request gets a set-password link (copied by the admin without 
   await expect(page).toHaveURL(/\/profile$/);
   await expect(page.locator("main")).toContainText("Active, no end date");
 
+  // Seen at all: the link once had white text on the white card.
+  expect(await contrastOf(page.getByRole("link", { name: "Change password" }))).toBeGreaterThanOrEqual(4.5);
   await page.getByRole("link", { name: "Change password" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Change password" })).toBeVisible();
   await expectAccessible(page);
@@ -113,6 +142,7 @@ test("an approved request gets a set-password link (copied by the admin without 
   await expect(page.locator("main").getByRole("status")).toHaveText(
     "Your password is changed. Your other sessions were signed out.",
   );
+  expect(await contrastOf(page.getByRole("link", { name: "Back to your profile" }))).toBeGreaterThanOrEqual(4.5);
   await page.goto("/account/password?lng=he");
   await expect(page.getByRole("heading", { level: 1, name: "שינוי סיסמה" })).toBeVisible();
   await expectAccessible(page);

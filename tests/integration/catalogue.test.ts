@@ -107,6 +107,36 @@ describe("public site, catalogue and gated videos", () => {
     },
   );
 
+  it("keeps every heading outline without a skipped level (h1, then h2, then h3)", async () => {
+    for (const path of [
+      "/",
+      "/about",
+      "/courses",
+      "/courses/mern",
+      "/courses/java",
+      "/courses/dsa",
+      "/course/mern-react",
+      "/test",
+      "/test/java",
+      "/feedback",
+      "/library",
+    ])
+      for (const [lng, cookie] of [
+        ["en", undefined],
+        ["he", cookies.subscriber],
+      ] as const) {
+        const html = await (await get(`${path}?lng=${lng}`, cookie)).text();
+        const levels = [...html.matchAll(/<h([1-6])[\s>]/g)].map((m) => Number(m[1]));
+        expect(levels[0], `${path} ${lng}`).toBe(1);
+        levels.forEach((level, i) => {
+          if (i > 0)
+            expect(level, `${path} ${lng}: heading ${i + 1} after an h${levels[i - 1]}`).toBeLessThanOrEqual(
+              levels[i - 1]! + 1,
+            );
+        });
+      }
+  });
+
   it("matches the routes' other spellings and refuses unknown courses", async () => {
     expect((await get("/payments")).status).toBe(200);
     expect((await get("/courses/dsa/")).status).toBe(200);

@@ -50,6 +50,11 @@ describe("the e-library over HTTP", () => {
     expect(forSale.match(/data-testid="buy-now"/g)).toHaveLength(5);
     expect(forSale).toContain("R$");
     expect(flutter).toContain("הספרים שלכם");
+    // The books' English titles and authors are marked English on the Hebrew page (a Hebrew voice
+    // would read them with Hebrew sounds).
+    const titles = [...flutter.matchAll(/<h3 id="book-[^"]*"[^>]*><bdi([^>]*)>/g)].map((m) => m[1]);
+    expect(titles.length).toBeGreaterThan(5);
+    expect(titles.filter((attributes) => attributes!.includes('lang="en"')).length).toBeGreaterThan(5);
   });
 
   it("asks for e-books when most books cannot be shown, and says how many were left out, in both languages", async () => {

@@ -341,7 +341,8 @@ export function CheckboxGroup({
       {choices.length === 0 ? <p className="text-sm text-ink-600">{empty}</p> : null}
       <ul className="space-y-1">
         {choices.map((choice, index) => (
-          <li key={choice.value} className="flex items-center gap-2">
+          // Rows of 32 px: the boxes stay apart enough for a finger (WCAG 2.5.8).
+          <li key={choice.value} className="flex min-h-8 items-center gap-2">
             <input
               id={index === 0 ? fieldId(name) : `${fieldId(name)}-${index}`}
               type="checkbox"

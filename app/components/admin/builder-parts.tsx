@@ -280,9 +280,15 @@ export function PublicUrls({ paths }: { paths: string[] }) {
   const { t } = useTranslation();
   if (paths.length === 0) return <span className="text-ink-600">{t("courseAdmin.noUrl")}</span>;
   return (
-    <span className="flex flex-col items-start gap-0.5" data-testid="public-urls">
+    <span className="flex flex-col items-start gap-1" data-testid="public-urls">
       {paths.map((path) => (
-        <a key={path} href={path} dir="ltr" className="font-mono text-xs text-brand-800 underline">
+        // At least 24 px tall each (WCAG 2.5.8): stacked small links are easy to miss with a finger.
+        <a
+          key={path}
+          href={path}
+          dir="ltr"
+          className="inline-flex min-h-6 items-center font-mono text-xs text-brand-800 underline"
+        >
           {path}
         </a>
       ))}

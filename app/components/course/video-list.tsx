@@ -222,6 +222,7 @@ function SelfHostedPlayer({ video, src, onCompleted }: { video: VideoView; src: 
       <video
         ref={ref}
         controls
+        aria-label={video.title}
         preload="none"
         poster="/images/video-poster.svg"
         className="aspect-video w-full rounded-lg bg-black"

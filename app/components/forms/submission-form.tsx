@@ -127,11 +127,17 @@ export function SubmissionForm({
           minLength={7}
           maxLength={20}
           pattern={"[0-9 +\\(\\)\\-]{7,20}"}
+          // The browser's own "match the requested format" names no format: it shows this title too.
+          title={t("forms.errors.phoneInvalid")}
           autoComplete="tel"
           defaultValue={values?.phone}
           className={input}
           {...invalid("phone")}
+          aria-describedby={errors.phone ? `${id("phone-hint")} ${id("phone-error")}` : id("phone-hint")}
         />
+        <p id={id("phone-hint")} className="mt-1 text-sm text-ink-600">
+          {t("forms.errors.phoneInvalid")}
+        </p>
         {fieldError("phone")}
       </div>
       <div>

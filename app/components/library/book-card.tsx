@@ -1,5 +1,6 @@
 import { useTranslation } from "~/i18n/use-translation";
 import type { BookView } from "~/models/books.types";
+import { useEnglishFallback } from "~/components/ui/english-fallback";
 
 const PLACEHOLDER = "/images/books/placeholder.svg";
 
@@ -9,6 +10,7 @@ const PLACEHOLDER = "/images/books/placeholder.svg";
  */
 export function BookCard({ book, eager = false }: { book: BookView; eager?: boolean }) {
   const { t } = useTranslation();
+  const fallback = useEnglishFallback();
   const titleId = `book-${book.id}`;
   return (
     <article
@@ -32,15 +34,17 @@ export function BookCard({ book, eager = false }: { book: BookView; eager?: bool
       />
       <div className="flex min-w-0 flex-1 flex-col">
         <h3 id={titleId} className="font-bold text-ink-900">
-          <bdi>{book.title}</bdi>
+          <bdi {...fallback(book.title)}>{book.title}</bdi>
         </h3>
         {book.subtitle ? (
           <p className="text-sm text-ink-600">
-            <bdi>{book.subtitle}</bdi>
+            <bdi {...fallback(book.subtitle)}>{book.subtitle}</bdi>
           </p>
         ) : null}
         <p className="mt-1 text-sm text-ink-700">
-          <bdi>{book.authors.length ? book.authors.join(", ") : t("library.unknownAuthor")}</bdi>
+          <bdi {...fallback(book.authors.join(", "))}>
+            {book.authors.length ? book.authors.join(", ") : t("library.unknownAuthor")}
+          </bdi>
         </p>
         <p className="mt-1 text-sm text-ink-600">
           {book.pageCount ? <span>{t("library.pages", { count: book.pageCount })} · </span> : null}

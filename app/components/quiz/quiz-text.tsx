@@ -57,6 +57,8 @@ export function QuizCode({ code, className = "" }: { code: string; className?: s
     <pre
       dir="ltr"
       lang="en"
+      // Long lines scroll inside the box: a keyboard must reach it to scroll it.
+      tabIndex={0}
       className={`w-full max-w-full min-w-0 overflow-x-auto rounded-lg bg-ink-900 p-4 text-start text-sm text-ink-50 ${className}`}
       data-testid="question-code"
     >
