@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, expectAccessible, test } from "./fixtures.ts";
+import { expect, expectAccessible, test, waitForHydration } from "./fixtures.ts";
 
 // Issue 15 (4, 5): breadcrumbs that lead somewhere, every video list a link away from its
 // catalogue, and a refusal that is a page of its own.
@@ -177,5 +177,27 @@ for (const [locale, f] of Object.entries(FORBIDDEN)) {
       expect(await main.innerText()).not.toMatch(/[A-Za-z]{3,}/);
     }
     await expectAccessible(page);
+  });
+}
+
+for (const [locale, names] of Object.entries({
+  en: { courses: "Courses", title: "Courses · Lomda", about: "About", aboutTitle: "About · Lomda" },
+  he: { courses: "קורסים", title: "קורסים · לומדה", about: "אודות", aboutTitle: "אודות · לומדה" },
+})) {
+  test(`a link followed in the page announces the new page and starts the keyboard at its content (${locale})`, async ({
+    page,
+  }) => {
+    await page.goto(`/?lng=${locale}`);
+    await waitForHydration(page);
+    const nav = page.getByRole("navigation", { name: /Main navigation|ניווט ראשי/ });
+    await nav.getByRole("link", { name: names.courses, exact: true }).click();
+    await expect(page).toHaveURL(/\/courses$/);
+    await expect(page.getByTestId("route-announcer")).toHaveText(names.title);
+    await expect(page.locator("#main")).toBeFocused();
+    // The next Tab goes into the page, not back to the menu.
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.closest("main") !== null)).toBe(true);
+    await nav.getByRole("link", { name: names.about, exact: true }).click();
+    await expect(page.getByTestId("route-announcer")).toHaveText(names.aboutTitle);
   });
 }

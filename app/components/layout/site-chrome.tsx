@@ -4,6 +4,7 @@ import { DemoBanner } from "./demo-banner";
 import { Footer } from "./footer";
 import { LoadingOverlay } from "./loading-overlay";
 import { Navbar } from "./navbar";
+import { RouteAnnouncer } from "./route-announcer";
 
 /** The frame every page shares: skip link, navigation, main content, footer. */
 export function SiteChrome({ children }: { children: React.ReactNode }) {
@@ -21,6 +22,7 @@ export function SiteChrome({ children }: { children: React.ReactNode }) {
       </main>
       <Footer />
       <BackToTop />
+      <RouteAnnouncer />
     </>
   );
 }
