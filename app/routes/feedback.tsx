@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { data, Form, Link, redirect, useLocation, useNavigation } from "react-router";
 import { FeedbackCard } from "~/components/feedback/feedback-card";
@@ -198,6 +198,20 @@ export default function Feedback({ loaderData, actionData }: Route.ComponentProp
   const describe = (name: keyof FieldErrors) => (errors[name] ? `error-${name}` : undefined);
   const input = "w-full rounded-md border border-ink-300 px-3 py-2 aria-[invalid=true]:border-danger-700";
   const { stats } = loaderData;
+  // After an answer the keyboard goes on from what it says (the button it was on is disabled while
+  // sending, which drops the focus to the page): the first field to correct, else the message.
+  const formRef = useRef<HTMLFormElement>(null);
+  const errorRef = useRef<HTMLParagraphElement>(null);
+  const flashRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (!actionData || !("errors" in actionData)) return;
+    const first = (["name", "comment", "image", "rating"] as const).find((name) => actionData.errors[name]);
+    (first ? formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`) : errorRef.current)?.focus();
+  }, [actionData]);
+  useEffect(() => {
+    if (loaderData.flash && (document.activeElement === document.body || document.activeElement === null))
+      flashRef.current?.focus();
+  }, [loaderData.flash, location.key]);
   return (
     <>
       <PageHeader title={t("feedback.title")} />
@@ -208,6 +222,8 @@ export default function Feedback({ loaderData, actionData }: Route.ComponentProp
           </h2>
           {loaderData.flash ? (
             <p
+              ref={flashRef}
+              tabIndex={-1}
               role="status"
               className="mb-4 rounded-md bg-green-50 p-3 font-semibold text-success-700"
               data-testid="feedback-flash"
@@ -217,6 +233,8 @@ export default function Feedback({ loaderData, actionData }: Route.ComponentProp
           ) : null}
           {errors.form || Object.keys(errors).length > 0 ? (
             <p
+              ref={errorRef}
+              tabIndex={-1}
               role="alert"
               className="mb-4 rounded-md bg-red-50 p-3 font-semibold text-danger-700"
               data-testid="feedback-form-error"
@@ -231,6 +249,7 @@ export default function Feedback({ loaderData, actionData }: Route.ComponentProp
             </p>
           ) : null}
           <Form
+            ref={formRef}
             method="post"
             action="/feedback/new"
             className="space-y-4"

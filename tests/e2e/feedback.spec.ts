@@ -21,6 +21,7 @@ test("the rating starts at 2; a post appears in place with an English date; its 
   await page.getByRole("radio", { name: "4 Stars" }).check({ force: true });
   await page.getByRole("button", { name: "Submit" }).click();
   await expect(page.getByTestId("feedback-flash")).toHaveText("Thank you! Your feedback was published.");
+  await expect(page.getByTestId("feedback-flash")).toBeFocused();
   const card = page.getByTestId("feedback-card").filter({ hasText: name });
   await expect(card).toHaveCount(1);
   await expect(card.getByTestId("feedback-comment")).toHaveText("<script>alert('x')</script> very useful");
@@ -52,6 +53,7 @@ test("errors appear beside the fields in Hebrew, and what was typed is kept", as
   await expect(page.getByTestId("feedback-form-error")).toHaveText("נא לתקן את השדות המסומנים למטה.");
   await expect(page.getByLabel("תגובה")).toHaveValue("נשאר");
   await expect(page.getByLabel("כתובת תמונה")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel("כתובת תמונה")).toBeFocused(); // the first field to correct
   await expectAccessible(page);
 });
 

@@ -44,6 +44,8 @@ test("the contact form with the real ALTCHA widget: Sending...., then Form Submi
   await expect(page.getByTestId("contact-status")).toHaveText("Sending....");
   release();
   await expect(page.getByTestId("contact-status")).toHaveText("Form Submitted Successfully");
+  // The keyboard goes on from the answer, not from the top of the page.
+  await expect(page.getByTestId("contact-status")).toBeFocused();
   await expect(form.getByLabel("Name")).toHaveValue("");
   await expect(form.getByLabel("Email")).toHaveValue("");
 });
@@ -65,6 +67,7 @@ test("a failed submission says why, in Hebrew, and keeps what was typed", async 
   );
   await expect(form.getByLabel("שם")).toHaveValue("בודקת");
   await expect(form.getByLabel("אימייל")).toHaveValue("tester@localhost");
+  await expect(form.getByLabel("אימייל")).toBeFocused(); // the field to correct
   await expectAccessible(page);
 });
 

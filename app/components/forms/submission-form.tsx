@@ -36,9 +36,16 @@ export function SubmissionForm({
   const form = useRef<HTMLFormElement>(null);
   // Each answer ends a round: a captcha challenge is single-use, so the widget starts afresh.
   const [round, setRound] = useState(0);
+  const statusRef = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data) return;
     if (fetcher.data.ok) form.current?.reset();
+    // The keyboard goes on from the answer (the Send button, disabled while sending, dropped the
+    // focus to the page): the first field to correct, else the status line.
+    const wrong = fetcher.data.ok
+      ? undefined
+      : (["name", "email", "phone", "message"] as const).find((name) => fetcher.data?.errors?.[name]);
+    (wrong ? form.current?.querySelector<HTMLElement>(`[name="${wrong}"]`) : statusRef.current)?.focus();
     // The answer arriving is an event from outside React: start the next round in response to it.
     // oxlint-disable-next-line react/set-state-in-effect
     setRound((r) => r + 1);
@@ -163,6 +170,8 @@ export function SubmissionForm({
         {t("forms.send")}
       </button>
       <p
+        ref={statusRef}
+        tabIndex={-1}
         role="status"
         aria-live="polite"
         className={`min-h-6 font-semibold ${data?.ok ? "text-success-700" : "text-danger-700"} ${sending ? "text-ink-700" : ""}`}
