@@ -68,7 +68,8 @@ const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 /**
  * A form body that does not parse (a cut-short multipart, a wrong boundary) is the sender's
  * mistake: 400 with a translated message, before an action's `request.formData()` throws it as
- * a 500. The server shell has already refused bodies that are not forms at all (415).
+ * a 500. The server shell has already refused bodies that are not forms at all (415). A form or
+ * JSON body with control characters is refused the same way (readableFormMiddleware below).
  */
 /** Bodies read this way are small: the forms of the site, the builder's text forms. */
 const SMALL_BODY = 128 * 1024;

@@ -340,6 +340,29 @@ test("saving a lesson with a link to the video it already has shows the stored i
   await expect(field).toHaveValue(YOUTUBE_ID);
 });
 
+test("on a phone the builder's row actions stay on screen while the table scrolls (Hebrew)", async ({
+  adminPage: page,
+}) => {
+  const listId = await createVideoList(database.db, { titleEn: "Narrow", titleHe: "צר" });
+  for (const slug of ["one", "two"])
+    await createLesson(database.db, listId, {
+      slug,
+      titleEn: `A lesson title long enough to make the table wider than a phone: ${slug}`,
+    });
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.goto(`/admin/courses/list/${listId}?lng=he`);
+  await waitForHydration(page);
+  const moveDown = page
+    .getByTestId("lesson-row")
+    .first()
+    .getByRole("button", { name: /העברה למטה/ });
+  // Scrolled to by the page only: the table's own box is left where a reader finds it.
+  await moveDown.evaluate((button) => window.scrollTo(0, button.getBoundingClientRect().top + window.scrollY - 200));
+  const box = (await moveDown.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(360);
+});
+
 test("a course's summary keeps the admin's line breaks on its page", async ({ page }) => {
   const slug = `e2e-lines-${suffix()}`;
   await createCourse(database.db, { slug, summaryEn: "First paragraph.\n\nSecond paragraph." });

@@ -34,7 +34,12 @@ export function AdminTable({
       {/* relative: the screen-reader-only header text is positioned inside the scrolling box, not past the page edge. */}
       {/* A region that takes focus, so a keyboard can scroll a table wider than a phone. */}
       <div className="relative overflow-x-auto" role="region" aria-labelledby={headingId} tabIndex={0}>
-        <table className="w-full text-sm" data-testid={name}>
+        {/* The actions column (always the last) stays in view at the row's end while a narrow screen
+            scrolls the other columns under it: on a phone the buttons were past the edge. */}
+        <table
+          className="w-full text-sm [&_tr>:last-child]:sticky [&_tr>:last-child]:end-0 [&_tr>:last-child]:bg-white [&_tr>:last-child]:ps-2"
+          data-testid={name}
+        >
           <thead>
             <tr className="border-b border-ink-200 text-start text-ink-600">
               {columns.map((column) => (
