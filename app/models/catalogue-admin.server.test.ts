@@ -175,6 +175,20 @@ describe("the course builder's schemas", () => {
   });
 });
 
+/** A course card's fields as the builder's form sends them, valid, with a new slug. */
+const courseFields = (overrides: Record<string, string> = {}) => ({
+  slug: uniqueId("course"),
+  titleEn: "Course",
+  teacherEn: "T",
+  summaryEn: "S",
+  duration: "1",
+  students: "0",
+  price: "0",
+  rating: "0",
+  reviews: "0",
+  ...overrides,
+});
+
 describe.each(DIALECTS)("the course builder's write model on %s", (dialect) => {
   let t: TestDb;
   beforeAll(async () => {
@@ -632,18 +646,7 @@ describe.each(DIALECTS)("the course builder's write model on %s", (dialect) => {
   it("names an uploaded cover left unworn when a course is saved with another, unless another course wears it", async () => {
     const catalogueId = await createCatalogue(t.db);
     const [first, second] = [await createCourse(t.db, { catalogueId }), await createCourse(t.db, { catalogueId })];
-    const fields = (cover?: string) => ({
-      slug: uniqueId("course"),
-      titleEn: "Course",
-      teacherEn: "T",
-      summaryEn: "S",
-      duration: "1",
-      students: "0",
-      price: "0",
-      rating: "0",
-      reviews: "0",
-      ...(cover ? { cover } : {}),
-    });
+    const fields = (cover?: string) => courseFields(cover ? { cover } : {});
     await admin.setCourseCover(t.db, first, "/media/covers/own.png");
     // Saved with its own cover, or none chosen: nothing to remove.
     expect(await admin.updateCourse(t.db, first, fields("/media/covers/own.png"))).toEqual({
@@ -672,17 +675,7 @@ describe.each(DIALECTS)("the course builder's write model on %s", (dialect) => {
     const catalogueId = await createCatalogue(t.db);
     const listId = await createVideoList(t.db);
     const quizId = await createQuiz(t.db);
-    const course = {
-      slug: uniqueId("course"),
-      titleEn: "Course",
-      teacherEn: "T",
-      summaryEn: "S",
-      duration: "1",
-      students: "0",
-      price: "0",
-      rating: "0",
-      reviews: "0",
-    };
+    const course = courseFields();
     const question = {
       question: "Which one is it?",
       option1: "A",
