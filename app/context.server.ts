@@ -13,7 +13,7 @@ import type { PaymentProvider } from "./lib/payments/provider.server";
 import { pageUrls, type PageMeta } from "./lib/meta";
 import type { OidcClient } from "./lib/oidc.server";
 import type { RateLimits } from "./lib/rate-limit.server";
-import { routePathname } from "./lib/route-path";
+import { canonicalPagePath, routePathname } from "./lib/route-path";
 import type { Viewer } from "./models/access.server";
 import type { BooksClient } from "./models/books.server";
 import type { CatalogueSnapshot } from "./models/catalogue.server";
@@ -86,14 +86,18 @@ export function getCatalogue(context: Readonly<RouterContextProvider>): Catalogu
   return context.get(catalogueContext);
 }
 
-/** The language, translator and a meta builder for a page's loader. */
-export function pageContext(context: Readonly<RouterContextProvider>, request: Request) {
+/**
+ * The language, translator and a meta builder for a page's loader. The page's canonical URL is its
+ * path in lower case (canonicalPagePath); a route whose address has capitals of its own (/Payments,
+ * a certificate's id) names it. The page cache keeps a page only under that address.
+ */
+export function pageContext(context: Readonly<RouterContextProvider>, request: Request, canonicalPath?: string) {
   const { locale, i18n } = context.get(localeContext);
   const { config } = context.get(requestContext);
   const meta = (title: string, description: string): PageMeta => ({
     title,
     description,
-    ...pageUrls(config.PUBLIC_URL, routePathname(request), locale as Locale),
+    ...pageUrls(config.PUBLIC_URL, canonicalPath ?? canonicalPagePath(routePathname(request)), locale as Locale),
     locale,
     siteName: i18n.t("site.name"),
   });

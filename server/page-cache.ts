@@ -18,9 +18,25 @@ import { fromAcceptLanguage, isLocale, LOCALE_COOKIE, DEFAULT_LOCALE, type Local
  * A cached page is the same bytes for everyone, so it carries no nonce: its own inline scripts are
  * allowed by their hashes (computed once, when it is stored). That also lets it be compressed once,
  * and lets a CDN keep it (s-maxage, stale-while-revalidate); browsers revalidate with its ETag.
+ *
+ * One address per page (issue 29): a page is kept only under its canonical path (the one its
+ * `<link rel="canonical">` names). Another spelling of it (/About, /test/React) is rendered once,
+ * to learn that path, and answered with a redirect there; from then on that spelling, whatever its
+ * letter case, is redirected without rendering anything. (Escapes and trailing slashes never get here:
+ * request-guard.ts redirects them to the one spelling first.) So the pages kept, and the renders and
+ * compressions a stranger can cause, are bounded by the site's pages, not by the addresses it is sent.
  */
 
 const MAX_ENTRIES = 300;
+/** Letter-case spellings remembered (each leads to a page the site has: bounded by its pages). */
+const MAX_ALIASES = 2_000;
+/**
+ * Compression of a stored page: brotli 5 and gzip 6 cost a few milliseconds for a 50–80 kB page where
+ * brotli 9 cost hundreds on the libuv pool that sign-in's scrypt and video reads also wait for, for
+ * 1 % fewer bytes (measured for issue 29; bench/cache-stall.mjs).
+ */
+const BROTLI_QUALITY = 5;
+const GZIP_LEVEL = 6;
 const TTL_MS = 5 * 60_000;
 const SHARED_MAX_AGE = 60;
 const STALE_WHILE_REVALIDATE = 300;
@@ -54,6 +70,8 @@ interface Entry {
 /** What the lookup found out about a request the cache may serve, for the renderer after it. */
 interface Slot {
   key: string;
+  /** The same key in lower case: where another spelling's canonical address is remembered. */
+  aliasKey: string;
   version: string;
   /** `?lng=` asks for a language the cookie does not hold yet. */
   setLocale?: Locale;
@@ -64,8 +82,13 @@ export type RenderPage = (request: globalThis.Request) => Promise<globalThis.Res
 export function createPageCache(options: PageCacheOptions) {
   const now = options.now ?? Date.now;
   const entries = new Map<string, Entry>();
+  /** Lower-case key → the canonical path of that page, as at a content version. */
+  const aliases = new Map<string, { path: string; version: string }>();
 
-  /** First: serves a stored page, or marks the request as one to store once rendered. */
+  /**
+   * First: serves a stored page, redirects a spelling already known to be another page's, or marks
+   * the request as one to store once rendered.
+   */
   async function lookup(req: Request, res: Response, next: NextFunction) {
     const candidate = candidateOf(req);
     if (!candidate) return next();
@@ -80,8 +103,19 @@ export function createPageCache(options: PageCacheOptions) {
       send(req, res, entry, candidate.setLocale);
       return;
     }
+    const alias = aliases.get(candidate.aliasKey);
+    if (alias && alias.version === version && alias.path !== req.path) {
+      redirectToCanonical(req, res, alias.path);
+      return;
+    }
     res.locals.pageCache = { ...candidate, version } satisfies Slot;
     next();
+  }
+
+  function remember(slot: Slot, canonicalPath: string) {
+    aliases.delete(slot.aliasKey);
+    aliases.set(slot.aliasKey, { path: canonicalPath, version: slot.version });
+    while (aliases.size > MAX_ALIASES) aliases.delete(aliases.keys().next().value!);
   }
 
   /**
@@ -113,9 +147,18 @@ export function createPageCache(options: PageCacheOptions) {
       onlyLocaleCookie &&
       !/private|no-store/i.test(response.headers.get("cache-control") ?? "");
     if (shareable) {
-      const entry = await store(slot, response.headers, body, scripts!.hashes);
-      send(req, res, entry, slot.setLocale);
-      return;
+      const canonical = canonicalPathOf(body.toString("utf8"), options.publicOrigin);
+      // A page that names no canonical address of ours is sent as rendered and not kept.
+      if (canonical !== undefined) {
+        remember(slot, canonical);
+        if (canonical !== req.path) {
+          redirectToCanonical(req, res, canonical);
+          return;
+        }
+        const entry = await store(slot, response.headers, body, scripts!.hashes);
+        send(req, res, entry, slot.setLocale);
+        return;
+      }
     }
     // Not shareable (a redirect, a 404, a personal answer): sent as rendered, with its scripts' hashes.
     res.status(response.status);
@@ -140,8 +183,10 @@ export function createPageCache(options: PageCacheOptions) {
     headers.push(["Cache-Control", CACHEABLE_CONTROL]);
     headers.push(["Content-Security-Policy", options.policy(hashes)]);
     const [gzipped, brotli] = await Promise.all([
-      gzipAsync(body, { level: 9 }),
-      brotliAsync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+      gzipAsync(body, { level: GZIP_LEVEL }),
+      brotliAsync(body, {
+        params: { [zlib.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length },
+      }),
     ]);
     const etag = `W/"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
     const entry: Entry = {
@@ -185,6 +230,32 @@ export function createPageCache(options: PageCacheOptions) {
   return { lookup, render, size: () => entries.size };
 }
 
+/**
+ * A permanent redirect to the page's canonical path, keeping the query (only `?lng=` reaches the
+ * cache). Shared caches may keep it like the page itself.
+ */
+function redirectToCanonical(req: Request, res: Response, path: string) {
+  const queryAt = req.originalUrl.indexOf("?");
+  res.setHeader("Cache-Control", CACHEABLE_CONTROL);
+  res.setHeader("Vary", "Accept-Encoding, Cookie, Accept-Language");
+  res.redirect(301, path + (queryAt === -1 ? "" : req.originalUrl.slice(queryAt)));
+}
+
+const CANONICAL_LINK = /<link\b[^>]*\brel="canonical"[^>]*>/i;
+
+/** The path of the page's `<link rel="canonical">` when it names a page of this origin. */
+export function canonicalPathOf(html: string, publicOrigin: string): string | undefined {
+  const link = CANONICAL_LINK.exec(html)?.[0];
+  const href = link && /\bhref="([^"]*)"/i.exec(link)?.[1];
+  if (!href) return undefined;
+  try {
+    const url = new URL(href.replaceAll("&amp;", "&"), publicOrigin);
+    return url.origin === new URL(publicOrigin).origin ? url.pathname : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The key of a request that may be served from the cache, or undefined when it may be personal. */
 function candidateOf(req: Request): Omit<Slot, "version"> | undefined {
   if (req.method !== "GET" && req.method !== "HEAD") return undefined;
@@ -223,6 +294,7 @@ function candidateOf(req: Request): Omit<Slot, "version"> | undefined {
     DEFAULT_LOCALE;
   return {
     key: `${locale} ${path}`,
+    aliasKey: `${locale} ${path.toLowerCase()}`,
     setLocale: queryLocale && queryLocale !== cookieLocale ? queryLocale : undefined,
   };
 }

@@ -2,6 +2,7 @@ import { parse } from "cookie";
 import type { NextFunction, Request, Response } from "express";
 import { resources } from "../app/i18n/resources.server.ts";
 import { urlHasControlCharacters } from "../app/lib/control-characters.ts";
+import { normalizedPath } from "../app/lib/route-path.ts";
 import {
   DEFAULT_LOCALE,
   direction,
@@ -53,7 +54,14 @@ export function isPageRequest(req: Request): boolean {
  * A 4xx answer: for a page, a small HTML page in the visitor's language with a way back (the
  * React app is not involved, so this works whatever broke); otherwise a short plain text.
  */
-export function refuse(req: Request, res: Response, status: number, message: Message, plain: string) {
+export function refuse(
+  req: Request,
+  res: Response,
+  status: number,
+  message: Message,
+  plain: string,
+  title: Message = "title",
+) {
   res.status(status).set("Cache-Control", "no-store");
   if (!isPageRequest(req) || !req.accepts("html")) {
     res.type("text/plain").send(plain);
@@ -66,8 +74,8 @@ export function refuse(req: Request, res: Response, status: number, message: Mes
     .type("html")
     .send(
       `<!doctype html><html lang="${locale}" dir="${direction(locale)}"><head><meta charset="utf-8">` +
-        `<meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(t.title)}</title></head>` +
-        `<body><main><h1>${escapeHtml(t.title)}</h1><p>${escapeHtml(t[message])}</p>` +
+        `<meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(t[title])}</title></head>` +
+        `<body><main><h1>${escapeHtml(t[title])}</h1><p>${escapeHtml(t[message])}</p>` +
         `<p><a href="${escapeHtml(encodeURI(back))}">${escapeHtml(t.back)}</a></p></main></body></html>`,
     );
 }
@@ -116,6 +124,16 @@ export function requestGuard(options: { trustProxy: boolean }) {
     if (path.includes("//")) {
       res.redirect(308, path.replace(/\/{2,}/g, "/") + query);
       return;
+    }
+    // Other spellings of an address ("%61" for "a", a trailing slash) go to the one spelling before
+    // anything renders them: otherwise every spelling is a new page to render (and to keep in the
+    // page cache), a cheap way for a stranger to make the site work (issue 29).
+    if ((req.method === "GET" || req.method === "HEAD") && !isProviderPath(path)) {
+      const normal = normalizedPath(path);
+      if (normal !== path) {
+        res.redirect(301, normal + query);
+        return;
+      }
     }
     if (req.method === "OPTIONS" && !isProviderPath(req.path)) {
       res.set("Allow", ALLOW).status(204).end();

@@ -4,7 +4,7 @@ import type { Database } from "~/lib/db.server";
 import type { Locale } from "~/i18n/locale";
 import { canWatch, isFreeSample, type Viewer } from "./access.server";
 import { readCatalogueVersion, takeLocalChange } from "./catalogue-version.server";
-import { COURSES_URL, normalizeCataloguePath } from "./catalogue.urls";
+import { catalogueSpelling, COURSES_URL, normalizeCataloguePath } from "./catalogue.urls";
 import type { VideoView } from "./catalogue.types";
 import type { Bilingual } from "./content.schema";
 import { getAboutVideo } from "./site-content.server";
@@ -232,7 +232,8 @@ export async function loadCatalogueSnapshot(db: Kysely<Database>, version: numbe
     if (!target) continue;
     const path = normalizeCataloguePath(row.path);
     paths.set(path, { kind: row.kind, targetId: row.target_id, inSitemap: Number(row.in_sitemap) === 1 });
-    target.paths.push(path);
+    // Links are written as the page's canonical address (/advJava keeps the original's capital).
+    target.paths.push(catalogueSpelling(path));
   }
 
   const questionsByQuiz = new Map<string, QuizQuestionEntry[]>();
@@ -438,7 +439,7 @@ export function followUpOf(snapshot: CatalogueSnapshot, quiz: QuizEntry): string
 
 /** Every catalogue and list URL that goes in the sitemap. */
 export function sitemapCataloguePaths(snapshot: CatalogueSnapshot): string[] {
-  return [...snapshot.paths.entries()].filter(([, p]) => p.inSitemap).map(([path]) => path);
+  return [...snapshot.paths.entries()].filter(([, p]) => p.inSitemap).map(([path]) => catalogueSpelling(path));
 }
 
 /* ---------- What a viewer gets of a video (decided here, on the server) ---------- */

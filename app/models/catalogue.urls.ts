@@ -70,6 +70,22 @@ export function normalizeCataloguePath(pathname: string): string {
   return pathname.replace(/\/+$/, "").toLowerCase() || "/";
 }
 
+/** The original's spellings with capitals (/advJava), by their lower case. */
+const SPELLINGS = new Map(
+  [...Object.keys(VIDEO_LIST_URLS), ...Object.keys(CATALOGUE_URLS)]
+    .filter((url) => url !== url.toLowerCase())
+    .map((url) => [url.toLowerCase(), url]),
+);
+
+/**
+ * A catalogue page's address as the site writes it (its canonical path): the original's spelling
+ * where it had capitals (/cources/programming/advJava, SPEC.md §2), else lower case.
+ */
+export function catalogueSpelling(pathname: string): string {
+  const normal = normalizeCataloguePath(pathname);
+  return SPELLINGS.get(normal) ?? normal;
+}
+
 /** The page of the course catalogues. */
 export const COURSES_URL = "/courses";
 

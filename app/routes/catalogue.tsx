@@ -9,6 +9,7 @@ import { pageMeta } from "~/lib/meta";
 import { routePathname } from "~/lib/route-path";
 import { catalogueOfList, listsOfCatalogue, resolveCataloguePath, viewVideo } from "~/models/catalogue.server";
 import { cardView } from "~/models/catalogue-view.server";
+import { catalogueSpelling } from "~/models/catalogue.urls";
 import { lessonMark } from "~/models/progress.schema";
 import { certificateState, issueCertificateIfEarned } from "~/models/certificate.server";
 import {
@@ -39,9 +40,9 @@ export const handle = {
  * browser without a video id or a playable URL.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { locale, t, meta } = pageContext(context, request);
-  const snapshot = getCatalogue(context);
   const pathname = routePathname(request);
+  const { locale, t, meta } = pageContext(context, request, catalogueSpelling(pathname));
+  const snapshot = getCatalogue(context);
   const found = resolveCataloguePath(snapshot, pathname);
   if (!found) throw data("Not Found", { status: 404 });
   const courses = { label: t("nav.courses"), to: "/courses" };

@@ -19,7 +19,8 @@ export const handle = { strings: ["certificate"] } satisfies StringsHandle;
  * at once.
  */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  const { locale, t, meta, config } = pageContext(context, request);
+  // A certificate's id is case-sensitive: its address is the one canonical spelling.
+  const { locale, t, meta, config } = pageContext(context, request, `/certificates/${params.id}`);
   const headers = { "Cache-Control": "private, no-store" };
   const certificate = await findCertificate(servicesOf(context).db, params.id);
   if (!certificate) throw data(t("certificate.notFound"), { status: 404, headers });

@@ -19,7 +19,7 @@ export const handle = { strings: ["checkout", "payments"] } satisfies StringsHan
  * a payment provider configured — the page says how to subscribe through a registration request.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { locale, t, meta } = pageContext(context, request);
+  const { locale, t, meta } = pageContext(context, request, "/Payments");
   const { db, payments } = servicesOf(context);
   const viewer = getViewer(context);
   const plans = (await getPlans(db)).filter((p) => p.active);
