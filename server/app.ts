@@ -19,15 +19,17 @@ import { seedCatalogue } from "../app/models/catalogue-seed.server.ts";
 import { publicContentVersion } from "../app/models/public-content.server.ts";
 import { startBackgroundJobs } from "./background.ts";
 import { BODY_TIMEOUT_MS, bodyLimit, bodyTimeout, UPLOAD_TIMEOUT_MS, uploadBodyLimit } from "./body-limit.ts";
-import { formBodiesOnly, requestGuard } from "./request-guard.ts";
+import { formBodiesOnly, refuse, requestGuard } from "./request-guard.ts";
 import { feedbackList } from "./api-feedback.ts";
 import { fastLane, sendAnswer } from "./fast-lane.ts";
 import { healthCheck } from "./health.ts";
 import { PAYMENT_WEBHOOK_PATH, paymentWebhook } from "./payment-webhook.ts";
 import { createPageCache } from "./page-cache.ts";
 import { precompressedFiles } from "./precompressed.ts";
+import { renderBudget } from "./render-budget.ts";
 import { requestLog } from "./request-log.ts";
 import { sameOriginOnly } from "./same-origin.ts";
+import { capConnections } from "./connection-cap.ts";
 import { coverFiles, thumbnails, videoFiles } from "./media.ts";
 import { buildHashCsp, nonPageHeaders, securityHeaders, type CspOptions } from "./security-headers.ts";
 import { createServices, type Runtime } from "./services.ts";
@@ -38,6 +40,9 @@ import { runSubscriptionsCommand } from "./subscriptions-cli.ts";
 export { createServices, startBackgroundJobs };
 
 const SHUTDOWN_GRACE_MS = 10_000;
+
+/** The embedded provider's endpoints that store a row for an anonymous visitor (rate-limited). */
+const STORING_PROVIDER_PATHS = new Set(["/auth", "/session/end", "/session/end/confirm"]);
 
 export interface AppOptions {
   build?: ServerBuild | (() => Promise<ServerBuild>);
@@ -87,7 +92,7 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
 
-  app.use(requestLog(log));
+  app.use(requestLog(log, { behindProxy: Boolean(config.trustProxy) }));
   // A body that trickles in holds a connection: 30 s for it, an hour for an admin's upload.
   app.use(bodyTimeout({ ms: BODY_TIMEOUT_MS, uploadMs: UPLOAD_TIMEOUT_MS, log }));
   const csp: CspOptions = {
@@ -168,7 +173,16 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
   // The embedded OpenID provider; its login page (/idp/interaction/…) is a page of the app below.
   if (services.idp) {
     const idpCallback = services.idp.callback();
-    app.use("/idp", (req, res, next) => (req.path.startsWith("/interaction/") ? next() : idpCallback(req, res)));
+    app.use("/idp", (req, res, next) => {
+      if (req.path.startsWith("/interaction/")) return next();
+      if (!STORING_PROVIDER_PATHS.has(req.path)) return idpCallback(req, res);
+      services.rateLimits.providerStart.consume(req.ip ?? req.socket.remoteAddress ?? "").then((limit) => {
+        if (limit.ok) return idpCallback(req, res);
+        log.warn({ reqId: res.locals.requestId, route: `idp${req.path}` }, "rate limit hit");
+        res.set("Retry-After", String(limit.retryAfter));
+        refuse(req, res, 429, "tooMany", "Too Many Requests", "tooManyTitle");
+      }, next);
+    });
   }
 
   const loadContext = (req: Request, res: Response) => {
@@ -196,6 +210,17 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
       pageCache.render(req, res, nonce, (request) => renderPage(request, loadContext(req, res))).catch(next);
     };
   };
+  // Everything past this point is rendered by React Router: each client has a budget of renders.
+  const { burst, perSecond } = config.renderBudget;
+  app.use(
+    renderBudget({
+      sessionOf: async (req) => (await viewerOf(services, req)).sessionId,
+      log,
+      strangers: { burst, perSecond },
+      people: { burst: burst * 2, perSecond: perSecond * 2 },
+    }),
+  );
+
   // React Router derives its route tree from the build on every request when given a function
   // (that is how `npm run dev` picks up edits); the built app is loaded once and given as an object.
   if (options.build) {
@@ -235,9 +260,10 @@ function publicEntries(clientDir: string) {
   return readdirSync(clientDir, { withFileTypes: true }).filter((e) => e.name !== "assets" && !e.name.startsWith("."));
 }
 
-function listen(app: RequestListener, port: number, host: string): Promise<Server> {
+function listen(app: RequestListener, port: number, host: string, setup: (server: Server) => void): Promise<Server> {
   return new Promise((resolve, reject) => {
     const server = createServer(app);
+    setup(server);
     server.once("error", reject);
     server.listen(port, host, () => {
       server.off("error", reject);
@@ -326,7 +352,14 @@ export async function main(args: string[], appOptions: AppOptions = {}): Promise
 
   let server: Server;
   try {
-    server = await listen(app, config.PORT, config.HOST);
+    // Connections per client are capped, but a trusted proxy's (it carries everyone's requests).
+    const trusted = express().set("trust proxy", config.trustProxy).get("trust proxy fn") as (
+      address: string,
+      hop: number,
+    ) => boolean;
+    server = await listen(app, config.PORT, config.HOST, (created) =>
+      capConnections(created, { trusted: (address) => trusted(address, 0), log }),
+    );
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     log.fatal(

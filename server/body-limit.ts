@@ -51,7 +51,10 @@ export interface BodyLimitOptions {
  * Refuses oversized bodies before anything reads them (the router reads the raw stream itself,
  * so no body parser runs here). Node's parser never delivers more than Content-Length, so the
  * declared length is the real one; a body without a length is refused. A page form past the limit
- * gets a readable page in the visitor's language (413), the API a plain 413.
+ * gets a readable page in the visitor's language (413), the API a plain 413. Only an upload the
+ * session shows to be an admin's gets the upload's size and its long time (bodyTimeout); a refused
+ * body is not read: its connection is closed once the answer is out, so nobody can hold one open by
+ * trickling a body the site will never use (issue 29).
  */
 export function bodyLimit(options: BodyLimitOptions) {
   return async (req: Request, res: Response, next: NextFunction) => {
@@ -68,19 +71,34 @@ export function bodyLimit(options: BodyLimitOptions) {
     const limit = isJson ? JSON_BODY_LIMIT : FORM_BODY_LIMIT;
     if (Number.isFinite(length) && length > limit && length <= options.uploadLimit && isUploadRequest(req)) {
       try {
-        if (await options.isAdmin(req)) return next();
+        if (await options.isAdmin(req)) {
+          (res.locals.allowSlowUpload as (() => void) | undefined)?.();
+          return next();
+        }
       } catch (error) {
-        req.resume();
+        closeAfterAnswer(req, res);
         return next(error);
       }
     }
     if (!Number.isFinite(length) || length > limit) {
-      req.resume();
+      closeAfterAnswer(req, res);
       refuse(req, res, 413, "tooLarge", "Payload Too Large");
       return;
     }
     next();
   };
+}
+
+/** How long a refused request's connection may linger after its answer, for the answer to arrive whole. */
+const LINGER_MS = 2_000;
+
+/**
+ * Ends the connection of a request whose body will not be read, once its answer is sent: the body
+ * is neither read nor waited for (a client trickling it would hold the connection).
+ */
+export function closeAfterAnswer(req: Request, res: Response) {
+  res.setHeader("Connection", "close");
+  res.once("finish", () => setTimeout(() => req.socket.destroy(), LINGER_MS).unref());
 }
 
 /** How long a request's body may take to arrive; an upload's (below) is far longer. */
@@ -91,24 +109,36 @@ export const UPLOAD_TIMEOUT_MS = 60 * 60_000;
 /**
  * Closes the connection of a request whose body has not arrived in time (a client that trickles
  * it, holding a connection). Node's own requestTimeout is one number for every request, so the
- * server sets it to the upload's time and this applies the short one to everything else.
+ * server sets it to the upload's time and this applies the short one to everything else. Every
+ * body starts with the short time; bodyLimit gives an upload the long one once the session has
+ * shown it is an admin's (res.locals.allowSlowUpload) — never on the strength of its address alone.
  */
 export function bodyTimeout(options: { ms: number; uploadMs: number; log: Logger }) {
   return (req: Request, res: Response, next: NextFunction) => {
     if (req.complete) return next();
-    const upload = isUploadRequest(req);
-    const timer = setTimeout(
-      () => {
-        if (req.complete) return;
-        options.log.info(
-          { reqId: res.locals.requestId, method: req.method, path: req.path, upload },
-          "request body too slow: connection closed",
-        );
-        req.socket.destroy();
-      },
-      upload ? options.uploadMs : options.ms,
-    );
+    let upload = false;
+    const expire = () => {
+      if (req.complete) return;
+      options.log.warn(
+        {
+          reqId: res.locals.requestId,
+          method: req.method,
+          path: req.path,
+          upload,
+          client: req.ip ?? req.socket.remoteAddress,
+        },
+        "request body too slow: connection closed",
+      );
+      req.socket.destroy();
+    };
+    let timer = setTimeout(expire, options.ms);
     timer.unref();
+    res.locals.allowSlowUpload = () => {
+      upload = true;
+      clearTimeout(timer);
+      timer = setTimeout(expire, options.uploadMs);
+      timer.unref();
+    };
     const clear = () => clearTimeout(timer);
     req.once("end", clear).once("close", clear);
     next();

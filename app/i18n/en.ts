@@ -79,6 +79,9 @@ export const en = {
     controlCharacters:
       "What you sent holds invisible control characters (such as a NUL), which no form here takes, so nothing was saved. Please go back, type the text again rather than pasting it, and send it.",
     methodNotAllowed: "This address does not accept that kind of request.",
+    tooManyTitle: "One moment, please",
+    tooMany:
+      "This connection asked for many pages in a few seconds, so the site is pausing it briefly to stay quick for everyone. Please wait a few seconds and try again.",
     back: "Go back to the page",
   },
   error: {

@@ -137,6 +137,17 @@ const schema = z
         ),
     ),
     TRUST_PROXY: optionalString,
+    /**
+     * Renders one address may cause (server/render-budget.ts): "BURST/PER_SECOND". A signed-in
+     * person past their address's budget gets twice as much of their own.
+     */
+    RENDER_BUDGET: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^[1-9]\d{0,5}\/[1-9]\d{0,5}$/, { error: 'must be "BURST/PER_SECOND", like "60/6"' })
+        .default("60/6"),
+    ),
     LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(LOG_LEVELS).default("info")),
     /**
      * Demo mode: the embedded provider's public demo accounts (one of them an admin) and a "Demo"
@@ -224,6 +235,8 @@ export interface Config extends RawEnv {
   /** The upload limits in bytes. */
   maxVideoBytes: number;
   maxImageBytes: number;
+  /** RENDER_BUDGET: renders one address may cause at once, and a second. */
+  renderBudget: { burst: number; perSecond: number };
 }
 
 export class ConfigError extends Error {
@@ -269,5 +282,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     mediaDir: env.MEDIA_DIR ?? join(env.DATA_DIR, "media"),
     maxVideoBytes: env.MEDIA_MAX_VIDEO_MB * MIB,
     maxImageBytes: env.MEDIA_MAX_IMAGE_MB * MIB,
+    renderBudget: parseRenderBudget(env.RENDER_BUDGET),
   };
+}
+
+function parseRenderBudget(value: string): { burst: number; perSecond: number } {
+  const [burst, perSecond] = value.split("/").map(Number) as [number, number];
+  return { burst, perSecond };
 }

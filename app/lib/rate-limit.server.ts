@@ -79,6 +79,12 @@ export function createRateLimits(db: Kysely<Database>) {
     /** Starting a sign-in: 30 a minute per address. */
     signin: new RateLimiter(db, "signin", 30, 60_000),
     /**
+     * The embedded provider's own start (/idp/auth) and sign-out (/idp/session/end): each stores a
+     * provider row for whoever asks, with no session needed, so it gets /signin's limit (30 a
+     * minute per address) even when asked for directly.
+     */
+    providerStart: new RateLimiter(db, "provider-start", 30, 60_000),
+    /**
      * The embedded provider's password form, counted before the password is checked (a right one
      * is refunded): 20 per 15 minutes per address, and 10 per 15 minutes per account and address —
      * never per account alone, so nobody can lock an account out from elsewhere.

@@ -201,8 +201,26 @@ describe.each(DIALECTS)("sign-in over HTTP (embedded provider) on %s", (dialect)
     expect(out.status).toBe(302);
     const endSession = new URL(out.headers.get("location")!);
     expect(endSession.pathname).toBe("/idp/session/end");
-    expect(endSession.searchParams.get("id_token_hint")).toMatch(/^eyJ/);
+    // The client is named, never the person's ID token: a URL is kept in histories and access logs.
+    expect(endSession.searchParams.has("id_token_hint")).toBe(false);
+    expect(out.headers.get("location")).not.toMatch(/eyJ[\w-]+\./);
+    expect(endSession.searchParams.get("client_id")).toBeTruthy();
     expect(endSession.searchParams.get("post_logout_redirect_uri")).toBe(`${app.url}/`);
+    // The provider's sign-out page (which submits itself) ends its session and comes back to the site.
+    const confirm = await hop(jar, endSession.href);
+    expect(confirm.status).toBe(200);
+    const form = await confirm.text();
+    const action = /<form[^>]*action="([^"]+)"/.exec(form)![1]!.replaceAll("&amp;", "&");
+    const fields = Object.fromEntries(
+      [...form.matchAll(/<input[^>]*name="([^"]+)"[^>]*value="([^"]*)"/g)].map((m) => [m[1]!, m[2]!]),
+    );
+    const done = await hop(jar, new URL(action, app.url).href, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: app.url },
+      body: new URLSearchParams(fields).toString(),
+    });
+    expect(done.status).toBe(303);
+    expect(done.headers.get("location")).toBe(`${app.url}/`);
     const reused = await fetch(`${app.url}/profile`, {
       headers: { cookie: `lomda_session=${sessionValue}` },
       redirect: "manual",
@@ -244,5 +262,41 @@ describe.each(DIALECTS)("sign-in over HTTP (embedded provider) on %s", (dialect)
     const bare = await fetch(`${app.url}/auth/callback?${crafted}`, { redirect: "manual" });
     expect(bare.status).toBe(400);
     expect((await bare.text()).replace(/href="[^"]*"/g, "")).not.toContain("0800-SCAM");
+  });
+});
+
+/** Issue 29: a start at the embedded provider stores a row for whoever asks, so it is limited by itself too. */
+describe("starts at the embedded provider, asked for directly", () => {
+  let app: Awaited<ReturnType<typeof startApp>>;
+  beforeAll(async () => {
+    app = await startApp({});
+  });
+  afterAll(async () => app.stop());
+
+  const providerRows = async () =>
+    Number(
+      (
+        await app.db
+          .selectFrom("idp_payloads")
+          .select((eb) => eb.fn.countAll().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  it("answers 429 past 30 a minute per address and stores no row for those", async () => {
+    const authorize = (await hop(new CookieJar(), `${app.url}/signin`)).headers.get("location")!;
+    expect(new URL(authorize).pathname).toBe("/idp/auth");
+    const before = await providerRows();
+    const statuses: number[] = [];
+    for (let i = 0; i < 45; i++) statuses.push((await fetch(authorize, { redirect: "manual" })).status);
+    expect(statuses.filter((s) => s === 303).length).toBeLessThanOrEqual(30);
+    expect(statuses.slice(-10)).toEqual(Array(10).fill(429));
+    const stored = (await providerRows()) - before;
+    expect(stored).toBeLessThanOrEqual(30);
+    const refused = await fetch(authorize, { redirect: "manual", headers: { accept: "text/html" } });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    expect(await providerRows()).toBe(before + stored);
+    expect(app.logs.some((l) => l.msg === "rate limit hit" && l.route === "idp/auth")).toBe(true);
   });
 });

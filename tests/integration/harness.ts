@@ -57,6 +57,9 @@ export async function startApp(
     DATA_DIR: dataDir,
     LOG_LEVEL: "info",
     PUBLIC_URL: url,
+    // Every test of a file talks from 127.0.0.1, as fast as it can: one address's budget of renders
+    // (server/render-budget.ts) would be spent at once. The budget's own tests set theirs.
+    RENDER_BUDGET: "100000/100000",
     ...env,
   });
   const logs: LogLine[] = [];
@@ -116,7 +119,8 @@ export function spawnServer(
 } {
   const child = spawn(process.execPath, ["server.js", ...args], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env },
+    // One address, as fast as the test can (see startApp): the budget's own tests set theirs.
+    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", RENDER_BUDGET: "100000/100000", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let out = "";
