@@ -27,10 +27,10 @@ export interface SessionsTable {
   last_seen_at: string;
   /** Absolute end of the session, whatever the activity. */
   expires_at: string;
-  /** The ID token kept for RP-initiated logout (id_token_hint); never sent to the browser. */
-  id_token: string | null;
   /** The provider's session id (the ID token's `sid`), matched by back-channel logout. */
   provider_sid: string | null;
+  /** No longer written or read (migration 0023); to be dropped in the next release. */
+  id_token: string | null;
 }
 
 /** One-time links to set or reset an embedded account's password (only the token's SHA-256 is kept). */

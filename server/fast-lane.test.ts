@@ -44,7 +44,9 @@ describe("the fast lane", () => {
     expect(await res.text()).toBe("[]");
     expect(res.headers.get("content-length")).toBe("2");
     expect(res.headers.get("x-reached")).toBeNull();
-    expect(res.headers.get("x-request-id")).toBe("proxy-id-1234");
+    // Not behind a proxy: a client's own id is not taken (it would name its request in the log).
+    const requestId = res.headers.get("x-request-id")!;
+    expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
     expect(res.headers.get("content-security-policy")).toBe(
       "default-src 'none'; frame-ancestors 'none'; base-uri 'none'",
     );
@@ -53,7 +55,7 @@ describe("the fast lane", () => {
     expect(res.headers.get("strict-transport-security")).toContain("max-age=");
     // The path is logged, never the query.
     expect(lines).toContainEqual(
-      expect.objectContaining({ msg: "request", reqId: "proxy-id-1234", path: "/api/feedback", status: 200 }),
+      expect.objectContaining({ msg: "request", reqId: requestId, path: "/api/feedback", status: 200 }),
     );
     expect(JSON.stringify(lines)).not.toContain("page=2");
 
@@ -62,6 +64,26 @@ describe("the fast lane", () => {
     expect(head.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
     expect(head.headers.get("content-length")).toBe("15");
     expect(await head.text()).toBe("");
+  });
+
+  it("takes a request id only from a trusted proxy, and only one a proxy makes (nginx's, a UUID)", async () => {
+    const lane = fastLane(
+      { "/healthz": async () => ({ status: 200, headers: [], body: Buffer.from("ok") }) },
+      { log, headers: [], trustProxy: true },
+    );
+    const proxied = createServer((req, res) => void lane(req, res));
+    await new Promise<void>((ok) => proxied.listen(0, "127.0.0.1", ok));
+    const url = `http://127.0.0.1:${(proxied.address() as AddressInfo).port}/healthz`;
+    try {
+      const idOf = async (id: string) =>
+        (await fetch(url, { headers: { "x-request-id": id } })).headers.get("x-request-id");
+      expect(await idOf("0123456789abcdef0123456789ABCDEF")).toBe("0123456789abcdef0123456789ABCDEF");
+      expect(await idOf("3f2b8c1e-9d4a-4b7e-8f6a-1c2d3e4f5a6b")).toBe("3f2b8c1e-9d4a-4b7e-8f6a-1c2d3e4f5a6b");
+      for (const chosen of ["proxy-id-1234", "admin-request", "0123456789abcdef", "x".repeat(64), "a b c d e f g h"])
+        expect(await idOf(chosen), chosen).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    } finally {
+      await new Promise((ok) => proxied.close(ok));
+    }
   });
 
   it("leaves every other request to the app: other methods, other spellings, other paths", async () => {

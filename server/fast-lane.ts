@@ -46,7 +46,7 @@ export function fastLane(routes: Record<string, LaneHandler>, options: FastLaneO
       if (!acceptableHost(req.headers.host, typeof forwarded === "string" ? forwarded : undefined)) return false;
     }
     const started = process.hrtime.bigint();
-    const requestId = requestIdOf(req);
+    const requestId = requestIdOf(req, options.trustProxy);
     const finish = (answer: LaneAnswer) => {
       // One array, one writeHead: no header object to build and merge (node's fast path).
       res.writeHead(answer.status, [

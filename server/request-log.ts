@@ -3,16 +3,17 @@ import type { IncomingMessage } from "node:http";
 import type { NextFunction, Request, Response } from "express";
 import type { Logger } from "../app/lib/logger.server.ts";
 
-const INCOMING_ID = /^[A-Za-z0-9._-]{8,64}$/;
+/** A proxy's request id: nginx's $request_id (32 hex digits) or a UUID. */
+const INCOMING_ID = /^(?:[0-9a-f]{32}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
 
 /**
- * Gives every request an id (kept from a proxy's X-Request-Id when it looks sane) and logs one
+ * Gives every request an id (kept from the proxy's X-Request-Id, see requestIdOf) and logs one
  * JSON line when the response ends. Logs the path only: query strings and bodies may carry
  * personal data.
  */
-export function requestLog(log: Logger) {
+export function requestLog(log: Logger, options: { behindProxy: boolean }) {
   return (req: Request, res: Response, next: NextFunction) => {
-    const requestId = requestIdOf(req);
+    const requestId = requestIdOf(req, options.behindProxy);
     res.locals.requestId = requestId;
     res.setHeader("X-Request-Id", requestId);
     const started = process.hrtime.bigint();
@@ -27,10 +28,14 @@ export function requestLog(log: Logger) {
   };
 }
 
-/** The request's id: a proxy's X-Request-Id when it looks sane, else a new one. */
-export function requestIdOf(req: IncomingMessage): string {
+/**
+ * The request's id: behind a trusted proxy (TRUST_PROXY), the proxy's X-Request-Id when it is one
+ * a proxy makes (nginx's, or a UUID), so a request is one id in both logs; else a new one. A client
+ * never names its own request in the log: it cannot reuse another's id or write into the line.
+ */
+export function requestIdOf(req: IncomingMessage, behindProxy: boolean): string {
   const incoming = req.headers["x-request-id"];
-  return typeof incoming === "string" && INCOMING_ID.test(incoming) ? incoming : randomUUID();
+  return behindProxy && typeof incoming === "string" && INCOMING_ID.test(incoming) ? incoming : randomUUID();
 }
 
 export interface FinishedRequest {

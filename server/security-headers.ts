@@ -87,7 +87,11 @@ const PERMISSIONS_POLICY = [
 export const NON_PAGE_PREFIXES = ["/assets/", "/images/", "/favicon.", "/video/", "/thumb/", "/api/", "/healthz"];
 const NON_PAGE_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'";
 
-/** One middleware, on every response: pages, API, assets, 404 and 500 alike. */
+/**
+ * What every response carries: pages, API, assets, media, the health check, 404 and 500 alike. A JSON
+ * answer or a file opened on its own is a document too (its address leaks through Referer, it can
+ * be opened by another window), so the referrer, opener and permissions policies go on it as well.
+ */
 function commonHeaders(options: Pick<CspOptions, "https">): [string, string][] {
   return [
     ...(options.https
@@ -95,6 +99,9 @@ function commonHeaders(options: Pick<CspOptions, "https">): [string, string][] {
       : []),
     ["X-Content-Type-Options", "nosniff"],
     ["Cross-Origin-Resource-Policy", "same-origin"],
+    ["Referrer-Policy", "strict-origin-when-cross-origin"],
+    ["Cross-Origin-Opener-Policy", "same-origin"],
+    ["Permissions-Policy", PERMISSIONS_POLICY],
   ];
 }
 
@@ -125,9 +132,6 @@ export function securityHeaders(options: CspOptions) {
       "Content-Security-Policy",
       frameable ? framedBefore + nonce + framedAfter : pageBefore + nonce + pageAfter,
     );
-    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-    res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
-    res.setHeader("Permissions-Policy", PERMISSIONS_POLICY);
     // Browsers that know frame-ancestors ignore X-Frame-Options; older ones get DENY except where framing is the point.
     if (!frameable) res.setHeader("X-Frame-Options", "DENY");
     next();

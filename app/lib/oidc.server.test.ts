@@ -188,11 +188,13 @@ describe("ID token validation (SPEC.md §5): each rule refuses a bad token", () 
     }
   });
 
-  it("logs out at the provider's end-session endpoint with the id_token_hint", async () => {
-    const url = new URL(await client().endSessionUrl("the-id-token"));
+  it("logs out at the provider's end-session endpoint naming the client, never with the ID token in the URL", async () => {
+    const url = new URL(await client().endSessionUrl());
     expect(url.origin + url.pathname).toBe(`${op.issuer}/logout`);
-    expect(url.searchParams.get("id_token_hint")).toBe("the-id-token");
+    expect(url.searchParams.get("client_id")).toBe(CLIENT_ID);
     expect(url.searchParams.get("post_logout_redirect_uri")).toBe("http://lomda.test/");
+    expect(url.searchParams.has("id_token_hint")).toBe(false);
+    expect(url.href).not.toMatch(/eyJ/);
   });
 });
 
@@ -200,14 +202,14 @@ describe("logout at the provider", () => {
   const settings = { clientId: "lomda", postLogoutRedirectUri: "https://lomda.example/" };
 
   it("uses Auth0's /v2/logout with client_id and returnTo when the provider has no end-session endpoint", () => {
-    const url = new URL(logoutUrl({ issuer: "https://tenant.eu.auth0.com/" }, settings, "tok"));
+    const url = new URL(logoutUrl({ issuer: "https://tenant.eu.auth0.com/" }, settings));
     expect(url.origin + url.pathname).toBe("https://tenant.eu.auth0.com/v2/logout");
     expect(url.searchParams.get("client_id")).toBe("lomda");
     expect(url.searchParams.get("returnTo")).toBe("https://lomda.example/");
   });
 
   it("returns straight to the site when the provider offers neither", () => {
-    expect(logoutUrl({ issuer: "https://accounts.example" }, settings, null)).toBe("https://lomda.example/");
+    expect(logoutUrl({ issuer: "https://accounts.example" }, settings)).toBe("https://lomda.example/");
   });
 });
 

@@ -289,7 +289,7 @@ export class OidcClient {
     if (this.idTokenAlgs.some(isHmacAlg)) await this.verifyIdTokenSignature(config, tokens.id_token!);
     this.checkOrganization(idClaims);
     const claims = await this.withUserInfo(config, idClaims, tokens.access_token);
-    return { claims, idToken: tokens.id_token! };
+    return { claims };
   }
 
   /**
@@ -468,7 +468,7 @@ export class OidcClient {
    * Where to send the browser after local logout: the provider's end-session endpoint, Auth0's
    * /v2/logout when the provider has none, or else straight back to the site.
    */
-  async endSessionUrl(idToken: string | null): Promise<string> {
+  async endSessionUrl(): Promise<string> {
     const back = this.settings.postLogoutRedirectUri;
     let config: client.Configuration;
     try {
@@ -476,25 +476,26 @@ export class OidcClient {
     } catch {
       return back;
     }
-    return logoutUrl(config.serverMetadata(), this.settings, idToken);
+    return logoutUrl(config.serverMetadata(), this.settings);
   }
 }
 
 /**
- * The provider's end-session URL (with id_token_hint), Auth0's /v2/logout?client_id&returnTo when
- * the provider publishes none, or else the site itself.
+ * The provider's end-session URL, Auth0's /v2/logout?client_id&returnTo when the provider publishes
+ * none, or else the site itself. It names the client (client_id), never the person's ID token
+ * (id_token_hint): a URL ends up in the browser's history, the provider's access log and any proxy's,
+ * and an ID token there would be a signed statement of who the learner is (issue 29). RP-Initiated
+ * Logout 1.0 §2 lets client_id stand in for it; a provider may then ask the person to confirm.
  */
 export function logoutUrl(
   metadata: Pick<client.ServerMetadata, "issuer" | "end_session_endpoint">,
   settings: Pick<OidcSettings, "clientId" | "postLogoutRedirectUri">,
-  idToken: string | null,
 ): string {
   const back = settings.postLogoutRedirectUri;
   if (metadata.end_session_endpoint) {
     const url = new URL(metadata.end_session_endpoint);
     url.searchParams.set("post_logout_redirect_uri", back);
     url.searchParams.set("client_id", settings.clientId);
-    if (idToken) url.searchParams.set("id_token_hint", idToken);
     return url.href;
   }
   const issuer = new URL(metadata.issuer);

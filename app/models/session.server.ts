@@ -23,13 +23,12 @@ export interface ActiveSession {
   userId: string;
   createdAt: string;
   expiresAt: string;
-  idToken: string | null;
 }
 
 export async function createSession(
   db: Kysely<Database>,
   userId: string,
-  options: { now?: Date; idToken?: string | null; providerSid?: string | null } = {},
+  options: { now?: Date; providerSid?: string | null } = {},
 ): Promise<{ id: string; expiresAt: Date }> {
   const now = options.now ?? new Date();
   const id = randomBytes(32).toString("base64url");
@@ -42,7 +41,6 @@ export async function createSession(
       created_at: now.toISOString(),
       last_seen_at: now.toISOString(),
       expires_at: expiresAt.toISOString(),
-      id_token: options.idToken ?? null,
       provider_sid: options.providerSid ?? null,
     })
     .execute();
@@ -62,7 +60,7 @@ export async function findActiveSession(
   const idHash = hashSessionId(id);
   const row = await db
     .selectFrom("sessions")
-    .select(["id_hash", "user_id", "created_at", "last_seen_at", "expires_at", "id_token"])
+    .select(["id_hash", "user_id", "created_at", "last_seen_at", "expires_at"])
     .where("id_hash", "=", idHash)
     .executeTakeFirst();
   if (!row) return undefined;
@@ -79,7 +77,6 @@ export async function findActiveSession(
     userId: row.user_id,
     createdAt: row.created_at,
     expiresAt: row.expires_at,
-    idToken: row.id_token,
   };
 }
 

@@ -40,12 +40,11 @@ export async function startSession(
   config: Config,
   request: Request,
   userId: string,
-  idToken: string | null,
   providerSid: string | null = null,
 ) {
   const previous = readSessionId(config, request);
   if (previous) await deleteSession(db, previous);
-  const { id } = await createSession(db, userId, { idToken, providerSid });
+  const { id } = await createSession(db, userId, { providerSid });
   return serializeSessionCookie(config, id, Math.floor(SESSION_ABSOLUTE_MS / 1000));
 }
 

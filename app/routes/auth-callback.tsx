@@ -60,7 +60,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const currentUrl = new URL(`${url.pathname}${url.search}`, config.PUBLIC_URL);
   try {
-    const { claims, idToken } = await oidc.finishSignIn(currentUrl, transaction);
+    const { claims } = await oidc.finishSignIn(currentUrl, transaction);
     const emailVerified = isVerified(claims.email_verified);
     const user = await upsertUserFromProvider(db, {
       issuer: claims.iss,
@@ -73,7 +73,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       address: text((claims.address as { formatted?: unknown } | undefined)?.formatted),
     });
     await claimEmailSubscriptions(db, user);
-    headers.append("Set-Cookie", await startSession(db, config, request, user.id, idToken, text(claims.sid)));
+    headers.append("Set-Cookie", await startSession(db, config, request, user.id, text(claims.sid)));
     log.info({ userId: user.id }, "signed in");
     if (user.email && config.adminEmails.includes(user.email.toLowerCase()) && !emailVerified) {
       log.warn(

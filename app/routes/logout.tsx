@@ -12,10 +12,10 @@ export async function loader() {
 /** Ends the session here (the row is deleted), then at the provider, and returns to the site. */
 export async function action({ context }: Route.ActionArgs) {
   const { config, db, oidc, log } = servicesOf(context);
-  const { viewer, session, sessionId } = context.get(viewerContext);
+  const { viewer, sessionId } = context.get(viewerContext);
   if (sessionId) await deleteSession(db, sessionId);
   const headers = { "Set-Cookie": clearSessionCookie(config) };
   if (!viewer.user) return redirect("/", { headers });
   log.info({ userId: viewer.user.id }, "signed out");
-  return redirect(await oidc.endSessionUrl(session?.idToken ?? null), { headers });
+  return redirect(await oidc.endSessionUrl(), { headers });
 }

@@ -33,7 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   await claimEmailSubscriptions(db, user);
   return new Response(null, {
     status: 204,
-    headers: { "Set-Cookie": await startSession(db, config, request, user.id, null) },
+    headers: { "Set-Cookie": await startSession(db, config, request, user.id) },
   });
 }
 

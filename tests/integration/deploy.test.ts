@@ -275,6 +275,11 @@ ${site}
       const jar = new CookieJar();
       let res = await send(jar, "/signin?returnTo=/admin");
       expect(res.status).toBe(302);
+      // The app names each request as nginx does ($request_id), whatever id the client sends.
+      expect(res.headers.get("x-request-id")).toMatch(/^[0-9a-f]{32}$/);
+      const chosen = await send(undefined, "/healthz", { headers: { "x-request-id": "0".repeat(32) } });
+      expect(chosen.headers.get("x-request-id")).toMatch(/^[0-9a-f]{32}$/);
+      expect(chosen.headers.get("x-request-id")).not.toBe("0".repeat(32));
       const authorize = res.headers.get("location")!;
       expect(authorize.startsWith(`${publicUrl}/idp/auth?`), authorize).toBe(true);
       res = await send(jar, authorize);

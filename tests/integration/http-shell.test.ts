@@ -47,20 +47,20 @@ describe("the HTTP shell (built app on a real SQLite)", () => {
       if (notPages.has(kind)) {
         // Nothing runs in an asset or a JSON answer: default-src 'none', unframeable, no page extras.
         expect(csp, kind).toBe("default-src 'none'; frame-ancestors 'none'; base-uri 'none'");
-        expect(res.headers.get("permissions-policy"), kind).toBeNull();
       } else {
         // A visitor's page: its inline scripts by hash (it may be shared: page-cache.test.ts); others by nonce.
         expect(csp, kind).toMatch(
           /script-src ('nonce-[A-Za-z0-9+/=]{16,}' 'strict-dynamic'|'self'( 'sha256-[A-Za-z0-9+/=]{44}')+);/,
         );
         expect(csp, kind).toContain("frame-ancestors 'none'");
-        expect(res.headers.get("referrer-policy"), kind).toBe("strict-origin-when-cross-origin");
-        expect(res.headers.get("cross-origin-opener-policy"), kind).toBe("same-origin");
-        expect(res.headers.get("permissions-policy"), kind).toContain("camera=()");
         expect(res.headers.get("x-frame-options"), kind).toBe("DENY");
       }
       expect(res.headers.get("x-content-type-options"), kind).toBe("nosniff");
       expect(res.headers.get("cross-origin-resource-policy"), kind).toBe("same-origin");
+      // Every response, pages and the rest alike (issue 29: JSON, files and the health check had none).
+      expect(res.headers.get("referrer-policy"), kind).toBe("strict-origin-when-cross-origin");
+      expect(res.headers.get("cross-origin-opener-policy"), kind).toBe("same-origin");
+      expect(res.headers.get("permissions-policy"), kind).toContain("camera=()");
       expect(res.headers.get("x-request-id"), kind).toMatch(/^[\w-]{8,}$/);
       expect(res.headers.get("access-control-allow-origin"), kind).toBeNull();
       expect(res.headers.get("x-powered-by"), kind).toBeNull();
@@ -238,13 +238,14 @@ describe("the HTTP shell (built app on a real SQLite)", () => {
     expect(JSON.stringify(app.logs)).not.toContain("secret@example.com");
   });
 
-  it("keeps a sane incoming request id and replaces a forged one", async () => {
-    const kept = await get("/healthz", { headers: { "x-request-id": "abc12345-proxy" } });
-    expect(kept.headers.get("x-request-id")).toBe("abc12345-proxy");
-    const forged = await get("/healthz", { headers: { "x-request-id": "bad id with spaces" } });
-    expect(forged.headers.get("x-request-id")).toMatch(
-      /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
-    );
+  it("names each request itself: a client's own X-Request-Id is not taken without a trusted proxy", async () => {
+    for (const path of ["/healthz", "/about", "/no-such"])
+      for (const chosen of ["abc12345-proxy", "0123456789abcdef0123456789abcdef", "bad id with spaces"]) {
+        const res = await get(path, { headers: { "x-request-id": chosen } });
+        expect(res.headers.get("x-request-id"), `${path} ${chosen}`).toMatch(
+          /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
+        );
+      }
   });
 
   it("needs no other host: the page references only its own origin", async () => {

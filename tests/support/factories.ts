@@ -67,7 +67,7 @@ export async function createSubscription(
 export async function createSession(
   db: Kysely<Database>,
   user: Pick<User, "id">,
-  options: { now?: Date; idToken?: string | null } = {},
+  options: { now?: Date } = {},
 ): Promise<{ id: string; expiresAt: Date; cookie: string }> {
   const session = await storeSession(db, user.id, options);
   return { ...session, cookie: `lomda_session=${session.id}` };
