@@ -180,6 +180,8 @@ export const en = {
       required: "Enter a password.",
       emailInvalid: "Enter a valid email address.",
       tooMany: "Too many attempts. Please wait a while and try again.",
+      tooManyForEmail:
+        "A link for this email address was asked for several times in the last hour. If it has an account, use one of the links already sent to it (each link works for an hour), or try again later.",
     },
   },
   accountMail: {

@@ -73,6 +73,22 @@ export async function deleteExpiredRateLimits(db: Kysely<Database>, now: Date = 
   return Number(result.numDeletedRows);
 }
 
+/**
+ * Counts one use against each limiter in turn, stopping at the first that refuses: a request one
+ * key refuses spends nothing of the keys after it (a learner over their own limit does not use up
+ * their address's, nor an address over its limit an email's). Undefined when every one allowed it.
+ */
+export async function consumeAll(
+  checks: ReadonlyArray<readonly [RateLimiter, string]>,
+  now: number = Date.now(),
+): Promise<(RateLimitResult & { limiter: string }) | undefined> {
+  for (const [limiter, key] of checks) {
+    const result = await limiter.consume(key, now);
+    if (!result.ok) return { ...result, limiter: limiter.name };
+  }
+  return undefined;
+}
+
 /** Every limiter, counted in the given database (shared by every process that uses it). */
 export function createRateLimits(db: Kysely<Database>) {
   return {
@@ -87,9 +103,15 @@ export function createRateLimits(db: Kysely<Database>) {
     loginByAccountAndAddress: new RateLimiter(db, "login-account-address", 10, 15 * 60_000),
     /** Back-channel logout calls (server to server): 60 a minute per address. */
     backchannelLogout: new RateLimiter(db, "backchannel-logout", 60, 60_000),
-    /** "Forgot password" requests: 10 per 15 minutes per address, and 3 an hour per email. */
+    /**
+     * "Forgot password" requests, counted in this order and each only when the one before let the
+     * request through: 10 per 15 minutes per address; 3 an hour per email from one address (a
+     * stranger elsewhere cannot spend the learner's own); 10 an hour per email from anywhere (what
+     * one inbox can be sent).
+     */
     passwordResetByAddress: new RateLimiter(db, "password-reset-address", 10, 15 * 60_000),
-    passwordResetByEmail: new RateLimiter(db, "password-reset-email", 3, 60 * 60_000),
+    passwordResetByEmailAndAddress: new RateLimiter(db, "password-reset-email-address", 3, 60 * 60_000),
+    passwordResetByEmail: new RateLimiter(db, "password-reset-email", 10, 60 * 60_000),
     /** New quiz attempts (each a database row): 30 a minute per address. */
     quizStart: new RateLimiter(db, "quiz-start", 30, 60_000),
     /** Library searches (page and API): 30 a minute per address. */
