@@ -125,8 +125,23 @@ export function createRateLimits(db: Kysely<Database>) {
      * every 10 s; several tabs, seeks and pauses stay well inside).
      */
     progress: new RateLimiter(db, "progress", 120, 60_000),
-    /** Starting an online checkout (each makes a session at the provider): 20 per 10 minutes per learner. */
+    /**
+     * Calls to the payment provider a learner's requests cause (each spends the school's own rate
+     * limit there, which its checkouts and events need): per learner, and per address for learners
+     * behind one. Starting an online checkout: 20 per 10 minutes per learner, 60 per address.
+     */
     checkout: new RateLimiter(db, "checkout", 20, 10 * 60_000),
+    checkoutByAddress: new RateLimiter(db, "checkout-address", 60, 10 * 60_000),
+    /**
+     * Reading a checkout at the provider for the thank-you page, when the database does not know
+     * it yet (a read answered from the short cache is not counted): 10 per 10 minutes per learner,
+     * 30 per address.
+     */
+    checkoutRead: new RateLimiter(db, "checkout-read", 10, 10 * 60_000),
+    checkoutReadByAddress: new RateLimiter(db, "checkout-read-address", 30, 10 * 60_000),
+    /** Opening the provider's customer portal: 5 per 10 minutes per learner, 20 per address. */
+    billingPortal: new RateLimiter(db, "billing-portal", 5, 10 * 60_000),
+    billingPortalByAddress: new RateLimiter(db, "billing-portal-address", 20, 10 * 60_000),
     /** Contact, registration and newsletter forms: 20 per 10 minutes per address. */
     forms: new RateLimiter(db, "forms", 20, 10 * 60_000),
   };
