@@ -9,6 +9,7 @@ import type { DatabaseHandle } from "./lib/db.server";
 import type { Config } from "./lib/env.server";
 import type { Logger } from "./lib/logger.server";
 import type { MediaStore } from "./lib/media-store.server";
+import type { CheckoutCache } from "./lib/payments/checkout-cache.server";
 import type { PaymentProvider } from "./lib/payments/provider.server";
 import { pageUrls, type PageMeta } from "./lib/meta";
 import type { OidcClient } from "./lib/oidc.server";
@@ -45,6 +46,8 @@ export interface AppServices {
   kickForwarding?: () => void;
   /** Online payments (Stripe), when configured; absent: checkout is off. */
   payments?: PaymentProvider;
+  /** The provider's recent answers about checkouts (this process's, a few seconds). */
+  checkoutCache: CheckoutCache;
   /** The embedded OpenID provider, when OIDC_ISSUER is unset. */
   idp?: Provider;
 }

@@ -474,6 +474,14 @@ export interface PaymentsTable {
   status: "paid" | "refunded";
   created_at: string;
   refunded_at: string | null;
+  /**
+   * Why the money must go back, when nothing could be granted for it ("course-deleted": the course
+   * was deleted during checkout). Kept as the record of why; the payment needs a refund while its
+   * status is "paid".
+   */
+  refund_due: "course-deleted" | null;
+  /** The provider's checkout the payment came from (set since migration 0022). */
+  checkout_id: string | null;
 }
 
 /** A course a learner owns for good: bought, or granted by an admin. */

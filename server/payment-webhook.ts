@@ -1,7 +1,7 @@
 import express, { type Request, type Response } from "express";
 import type { AppServices } from "../app/context.server.ts";
 import { InvalidEventError } from "../app/lib/payments/provider.server.ts";
-import { applyPaymentEvent } from "../app/models/billing.server.ts";
+import { applyPaymentEvent, checkoutPayment } from "../app/models/billing.server.ts";
 
 /** Where the provider posts its events (README "Taking payments": give this URL to Stripe). */
 export const PAYMENT_WEBHOOK_PATH = "/webhooks/stripe";
@@ -40,6 +40,21 @@ export function paymentWebhook(services: AppServices): express.RequestHandler[] 
       try {
         const outcome = await applyPaymentEvent(services.db, provider, verified);
         log.info({ reqId: res.locals.requestId, event: verified.id, type: verified.type, outcome }, "payment event");
+        if (outcome === "applied" && verified.event.kind === "checkout.completed") {
+          // Money taken for nothing granted (the course was deleted during checkout): someone must act.
+          const payment = await checkoutPayment(services.db, verified.event.checkout.id);
+          if (payment?.refundDue && payment.status === "paid")
+            log.warn(
+              {
+                reqId: res.locals.requestId,
+                event: verified.id,
+                payment: payment.id,
+                course: payment.courseId,
+                reason: payment.refundDue,
+              },
+              "payment recorded for a course deleted during checkout: it needs a refund (admin payments page)",
+            );
+        }
         res.status(200).json({ received: true, outcome });
       } catch (error) {
         log.error(

@@ -15,6 +15,7 @@ import { OidcClient } from "../app/lib/oidc.server.ts";
 import { BooksClient } from "../app/models/books.server.ts";
 import { initThumbnailKeys } from "../app/models/catalogue.server.ts";
 import { createRateLimits } from "../app/lib/rate-limit.server.ts";
+import { CheckoutCache } from "../app/lib/payments/checkout-cache.server.ts";
 import { StripeProvider } from "../app/lib/payments/stripe.server.ts";
 import {
   countIdpAccounts,
@@ -76,6 +77,7 @@ export async function createServices(
             apiUrl: config.STRIPE_API_URL,
           })
         : undefined,
+    checkoutCache: new CheckoutCache(),
   };
   if (!config.embeddedIdp) {
     const oidc = new OidcClient(

@@ -183,6 +183,8 @@ export const en = {
       required: "Enter a password.",
       emailInvalid: "Enter a valid email address.",
       tooMany: "Too many attempts. Please wait a while and try again.",
+      tooManyForEmail:
+        "A link for this email address was asked for several times in the last hour. If it has an account, use one of the links already sent to it (each link works for an hour), or try again later.",
     },
   },
   accountMail: {
@@ -557,6 +559,8 @@ export const en = {
       "Your payment went through. We are waiting for the payment service to confirm it: your access opens within a minute.",
     successUnknown:
       "We could not find this payment. If you were charged, your access opens as soon as the payment service confirms it; your profile shows what you have.",
+    successRefund:
+      "Your payment went through, but this course was withdrawn while you were paying, so we cannot open it. We will refund the full amount: there is nothing you need to do.",
     checkAgain: "Check again",
     goWatch: "Start watching",
     goProfile: "Your profile",
@@ -575,6 +579,7 @@ export const en = {
     accessNone: "No subscription and no course bought yet.",
     manageBilling: "Manage billing and receipts",
     portalFailed: "We could not open the billing page. Please try again in a moment.",
+    portalBusy: "You opened the billing page several times in a short while. Please wait a few minutes and try again.",
   },
   adminPayments: {
     title: "Payments",
@@ -614,6 +619,13 @@ export const en = {
     sourceManual: "Granted by hand",
     sourceApproval: "Approved request",
     unknownCourse: "A course no longer published",
+    needsRefund: "Needs a refund: the course was deleted during checkout",
+    refundsHeading: "Payments to refund",
+    refundsDue_one:
+      "{{count, number}} payment was taken for a course deleted during checkout, so nothing was given for it. Refund it in full at the payment provider (find it by its reference); when the refund arrives, it leaves this list.",
+    refundsDue_other:
+      "{{count, number}} payments were taken for courses deleted during checkout, so nothing was given for them. Refund each in full at the payment provider (find it by its reference); when a refund arrives, its payment leaves this list.",
+    reference: "Reference",
     pages: "Pages of the payments",
     newest: "Newest",
     older: "Older",

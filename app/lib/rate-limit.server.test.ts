@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb, DIALECTS, type TestDb } from "../../tests/setup/databases.ts";
-import { deleteExpiredRateLimits, RateLimiter } from "./rate-limit.server";
+import { consumeAll, deleteExpiredRateLimits, RateLimiter } from "./rate-limit.server";
 
 describe.each(DIALECTS)("rate limiter on %s", (dialect) => {
   let t: TestDb;
@@ -36,6 +36,25 @@ describe.each(DIALECTS)("rate limiter on %s", (dialect) => {
     expect((await limiter.consume("k", t0)).ok).toBe(false);
     await limiter.reset("k", t0);
     expect((await limiter.consume("k", t0)).ok).toBe(true);
+  });
+
+  it("consumeAll counts each key in turn and stops at the first that refuses, spending none after it", async () => {
+    const person = new RateLimiter(t.db, "all-person", 2, 60_000);
+    const address = new RateLimiter(t.db, "all-address", 3, 60_000);
+    const both = (who: string) =>
+      consumeAll(
+        [
+          [person, who],
+          [address, "10.0.0.9"],
+        ],
+        t0,
+      );
+    expect(await both("ann")).toBeUndefined();
+    expect(await both("ann")).toBeUndefined();
+    // Ann is over her own limit: the address's count is not touched, so Ben still gets the last one.
+    expect(await both("ann")).toEqual({ ok: false, retryAfter: 60, limiter: "all-person" });
+    expect(await both("ben")).toBeUndefined();
+    expect(await both("ben")).toEqual({ ok: false, retryAfter: 60, limiter: "all-address" });
   });
 
   it("counts concurrent uses exactly, across two connections (two processes) to one database", async () => {

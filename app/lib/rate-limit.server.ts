@@ -73,6 +73,22 @@ export async function deleteExpiredRateLimits(db: Kysely<Database>, now: Date = 
   return Number(result.numDeletedRows);
 }
 
+/**
+ * Counts one use against each limiter in turn, stopping at the first that refuses: a request one
+ * key refuses spends nothing of the keys after it (a learner over their own limit does not use up
+ * their address's, nor an address over its limit an email's). Undefined when every one allowed it.
+ */
+export async function consumeAll(
+  checks: ReadonlyArray<readonly [RateLimiter, string]>,
+  now: number = Date.now(),
+): Promise<(RateLimitResult & { limiter: string }) | undefined> {
+  for (const [limiter, key] of checks) {
+    const result = await limiter.consume(key, now);
+    if (!result.ok) return { ...result, limiter: limiter.name };
+  }
+  return undefined;
+}
+
 /** Every limiter, counted in the given database (shared by every process that uses it). */
 export function createRateLimits(db: Kysely<Database>) {
   return {
@@ -93,9 +109,15 @@ export function createRateLimits(db: Kysely<Database>) {
     loginByAccountAndAddress: new RateLimiter(db, "login-account-address", 10, 15 * 60_000),
     /** Back-channel logout calls (server to server): 60 a minute per address. */
     backchannelLogout: new RateLimiter(db, "backchannel-logout", 60, 60_000),
-    /** "Forgot password" requests: 10 per 15 minutes per address, and 3 an hour per email. */
+    /**
+     * "Forgot password" requests, counted in this order and each only when the one before let the
+     * request through: 10 per 15 minutes per address; 3 an hour per email from one address (a
+     * stranger elsewhere cannot spend the learner's own); 10 an hour per email from anywhere (what
+     * one inbox can be sent).
+     */
     passwordResetByAddress: new RateLimiter(db, "password-reset-address", 10, 15 * 60_000),
-    passwordResetByEmail: new RateLimiter(db, "password-reset-email", 3, 60 * 60_000),
+    passwordResetByEmailAndAddress: new RateLimiter(db, "password-reset-email-address", 3, 60 * 60_000),
+    passwordResetByEmail: new RateLimiter(db, "password-reset-email", 10, 60 * 60_000),
     /** New quiz attempts (each a database row): 30 a minute per address. */
     quizStart: new RateLimiter(db, "quiz-start", 30, 60_000),
     /** Library searches (page and API): 30 a minute per address. */
@@ -109,8 +131,23 @@ export function createRateLimits(db: Kysely<Database>) {
      * every 10 s; several tabs, seeks and pauses stay well inside).
      */
     progress: new RateLimiter(db, "progress", 120, 60_000),
-    /** Starting an online checkout (each makes a session at the provider): 20 per 10 minutes per learner. */
+    /**
+     * Calls to the payment provider a learner's requests cause (each spends the school's own rate
+     * limit there, which its checkouts and events need): per learner, and per address for learners
+     * behind one. Starting an online checkout: 20 per 10 minutes per learner, 60 per address.
+     */
     checkout: new RateLimiter(db, "checkout", 20, 10 * 60_000),
+    checkoutByAddress: new RateLimiter(db, "checkout-address", 60, 10 * 60_000),
+    /**
+     * Reading a checkout at the provider for the thank-you page, when the database does not know
+     * it yet (a read answered from the short cache is not counted): 10 per 10 minutes per learner,
+     * 30 per address.
+     */
+    checkoutRead: new RateLimiter(db, "checkout-read", 10, 10 * 60_000),
+    checkoutReadByAddress: new RateLimiter(db, "checkout-read-address", 30, 10 * 60_000),
+    /** Opening the provider's customer portal: 5 per 10 minutes per learner, 20 per address. */
+    billingPortal: new RateLimiter(db, "billing-portal", 5, 10 * 60_000),
+    billingPortalByAddress: new RateLimiter(db, "billing-portal-address", 20, 10 * 60_000),
     /** Contact, registration and newsletter forms: 20 per 10 minutes per address. */
     forms: new RateLimiter(db, "forms", 20, 10 * 60_000),
   };

@@ -9,6 +9,8 @@ import { findIdpAccountByEmail } from "./idp-account.server";
  * Passwords of the embedded provider's accounts set through one-time links: "set" after an approved
  * registration (the account exists, with no password, until then), "reset" for a forgotten one. The
  * link carries 32 random bytes; the table keeps their SHA-256; a link works once, before it expires.
+ * A new link does not void those already sent (anyone may ask for a reset link for any email: that
+ * must not take away the one the learner holds); using one voids every other of the account.
  */
 
 export type AccountTokenPurpose = "set" | "reset";
@@ -46,7 +48,10 @@ export async function ensureAccountForApproval(
 /** Whether the account has a password yet (an approved one has none until its link is used). */
 export const hasPassword = (account: IdpAccount) => account.password_hash !== "";
 
-/** A new one-time link token for this account; earlier unused ones of the same purpose stop working. */
+/**
+ * A new one-time link token for this account. Earlier unused ones keep working until used or
+ * expired (how many there can be is bounded by the rate limits of whoever asks for them).
+ */
 export async function createAccountToken(
   db: Kysely<Database>,
   accountId: string,
@@ -55,26 +60,17 @@ export async function createAccountToken(
 ): Promise<string> {
   const token = randomBytes(32).toString("base64url");
   const ttl = purpose === "set" ? SET_PASSWORD_TTL_MS : RESET_PASSWORD_TTL_MS;
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable("account_tokens")
-      .set({ used_at: now.toISOString() })
-      .where("account_id", "=", accountId)
-      .where("purpose", "=", purpose)
-      .where("used_at", "is", null)
-      .execute();
-    await trx
-      .insertInto("account_tokens")
-      .values({
-        token_hash: hashToken(token),
-        account_id: accountId,
-        purpose,
-        created_at: now.toISOString(),
-        expires_at: new Date(now.getTime() + ttl).toISOString(),
-        used_at: null,
-      })
-      .execute();
-  });
+  await db
+    .insertInto("account_tokens")
+    .values({
+      token_hash: hashToken(token),
+      account_id: accountId,
+      purpose,
+      created_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + ttl).toISOString(),
+      used_at: null,
+    })
+    .execute();
   return token;
 }
 
@@ -98,9 +94,10 @@ export async function checkAccountToken(
 }
 
 /**
- * Uses a link token: marks it used (one conditional update, so two submissions cannot both use it)
- * and sets the password. Ends the site sessions of that account (given the embedded issuer).
- * Returns the account, or undefined for an unknown, used or expired token.
+ * Uses a link token: marks it used (one conditional update, so two submissions cannot both use it),
+ * voids the account's other unused links, and sets the password. Ends the site sessions of that
+ * account (given the embedded issuer). Returns the account, or undefined for an unknown, used or
+ * expired token.
  */
 export async function setPasswordWithToken(
   db: Kysely<Database>,
@@ -121,6 +118,13 @@ export async function setPasswordWithToken(
       .returning("account_id")
       .executeTakeFirst();
     if (!used) return undefined;
+    // The password is chosen: every other link sent for this account is moot.
+    await trx
+      .updateTable("account_tokens")
+      .set({ used_at: now.toISOString() })
+      .where("account_id", "=", used.account_id)
+      .where("used_at", "is", null)
+      .execute();
     await trx
       .updateTable("idp_accounts")
       .set({ password_hash: passwordHash })

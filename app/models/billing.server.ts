@@ -233,6 +233,9 @@ export async function applyPaymentEvent(
  * A paid checkout: the payment, the buyer's customer id, and — for a course — the course for good
  * (unless a refund of that payment arrived first). A subscription's access is its row, written by
  * syncSubscription from the provider's state. Idempotent: the payment is keyed by the provider's ref.
+ * A course deleted while the buyer was paying cannot be granted, but the money was taken: the
+ * payment is recorded all the same (with the course's id, though the course is gone) and marked
+ * `refund_due` for the admin to give back (paymentsNeedingRefund; checkoutPayment tells the webhook).
  */
 export async function recordCheckout(db: Db, provider: string, checkout: CheckoutResult, now: Date): Promise<void> {
   if (!checkout.paid || !(await userExists(db, checkout.userId))) return;
@@ -250,13 +253,14 @@ export async function recordCheckout(db: Db, provider: string, checkout: Checkou
       ref: checkout.id,
       paymentId: null,
       subscriptionId: checkout.subscriptionId,
+      checkoutId: checkout.id,
       now,
     });
     return;
   }
   if (!checkout.courseId || !checkout.paymentId) return;
   const course = await db.selectFrom("courses").select("id").where("id", "=", checkout.courseId).executeTakeFirst();
-  if (!course) return;
+  const refundDue = course ? null : ("course-deleted" as const);
   // A one-off purchase is keyed by its payment, which a refund names too, whichever comes first.
   const existing = await db
     .selectFrom("payments")
@@ -264,12 +268,14 @@ export async function recordCheckout(db: Db, provider: string, checkout: Checkou
     .where("provider_ref", "=", checkout.paymentId)
     .executeTakeFirst();
   if (existing) {
+    // Made by a refund that came first (no buyer yet); a row with a buyer is this checkout's, seen before.
     if (existing.user_id === null)
       await db
         .updateTable("payments")
-        .set({ user_id: userId, course_id: checkout.courseId })
+        .set({ user_id: userId, course_id: checkout.courseId, checkout_id: checkout.id, refund_due: refundDue })
         .where("id", "=", existing.id)
         .execute();
+    if (refundDue) return;
     const granted = await db
       .selectFrom("course_access")
       .select("id")
@@ -295,8 +301,11 @@ export async function recordCheckout(db: Db, provider: string, checkout: Checkou
     ref: checkout.paymentId,
     paymentId: checkout.paymentId,
     subscriptionId: null,
+    checkoutId: checkout.id,
+    refundDue,
     now,
   });
+  if (refundDue) return;
   await grantCourse(db, {
     userId,
     courseId: checkout.courseId,
@@ -304,6 +313,38 @@ export async function recordCheckout(db: Db, provider: string, checkout: Checkou
     paymentId,
     now,
   });
+}
+
+export interface CheckoutPayment {
+  id: string;
+  userId: string | null;
+  kind: "subscription" | "course";
+  courseId: string | null;
+  status: "paid" | "refunded";
+  refundDue: "course-deleted" | null;
+}
+
+/**
+ * The payment recorded for a checkout, once its event has been applied: the thank-you page reads
+ * this before asking the provider (a subscription's first payment is keyed by its checkout; a
+ * course's names it in checkout_id), and the webhook learns from it that a payment needs a refund.
+ */
+export async function checkoutPayment(db: Db, checkoutId: string): Promise<CheckoutPayment | undefined> {
+  const row = await db
+    .selectFrom("payments")
+    .select(["id", "user_id", "kind", "course_id", "status", "refund_due"])
+    .where((eb) => eb.or([eb("checkout_id", "=", checkoutId), eb("provider_ref", "=", checkoutId)]))
+    .executeTakeFirst();
+  return row
+    ? {
+        id: row.id,
+        userId: row.user_id,
+        kind: row.kind,
+        courseId: row.course_id,
+        status: row.status,
+        refundDue: row.refund_due,
+      }
+    : undefined;
 }
 
 /** A renewal's payment, for the admin's list (the first payment is its checkout's). */
@@ -390,6 +431,10 @@ async function insertPayment(
     paymentId: string | null;
     subscriptionId: string | null;
     status?: "paid" | "refunded";
+    /** The provider's checkout it came from, when it came from one. */
+    checkoutId?: string | null;
+    /** Why it must be refunded, when nothing could be granted for it. */
+    refundDue?: "course-deleted" | null;
     now: Date;
   },
 ): Promise<string> {
@@ -411,6 +456,8 @@ async function insertPayment(
       status: p.status ?? "paid",
       created_at: p.now.toISOString(),
       refunded_at: p.status === "refunded" ? p.now.toISOString() : null,
+      refund_due: p.refundDue ?? null,
+      checkout_id: p.checkoutId ?? null,
     })
     .onConflict((oc) => oc.column("provider_ref").doNothing())
     .executeTakeFirst();
@@ -555,8 +602,76 @@ export interface PaymentListItem {
   amountCents: number;
   currency: string;
   provider: string;
+  /** The provider's reference (a checkout, a payment, an invoice): what to look for in its dashboard. */
+  reference: string;
   status: "paid" | "refunded";
+  /** Taken but nothing granted for it, and not refunded yet: the admin must give it back. */
+  needsRefund: boolean;
   createdAt: string;
+}
+
+const paymentListColumns = [
+  "payments.id",
+  "users.email",
+  "payments.kind",
+  "payments.course_id",
+  "payments.plan_interval",
+  "payments.amount_cents",
+  "payments.currency",
+  "payments.provider",
+  "payments.provider_ref",
+  "payments.status",
+  "payments.refund_due",
+  "payments.created_at",
+] as const;
+
+function paymentListItem(r: {
+  id: string;
+  email: string | null;
+  kind: "subscription" | "course";
+  course_id: string | null;
+  plan_interval: string | null;
+  amount_cents: number;
+  currency: string;
+  provider: string;
+  provider_ref: string;
+  status: "paid" | "refunded";
+  refund_due: string | null;
+  created_at: string;
+}): PaymentListItem {
+  return {
+    id: r.id,
+    email: r.email ?? null,
+    kind: r.kind,
+    courseId: r.course_id,
+    planInterval: r.plan_interval,
+    amountCents: Number(r.amount_cents),
+    currency: r.currency,
+    provider: r.provider,
+    reference: r.provider_ref,
+    status: r.status,
+    needsRefund: r.refund_due !== null && r.status === "paid",
+    createdAt: r.created_at,
+  };
+}
+
+/**
+ * Payments taken for which nothing could be granted (a course deleted during checkout), not yet
+ * refunded — oldest first, for the top of the admin's payments page. The provider's refund event
+ * takes one off this list.
+ */
+export async function paymentsNeedingRefund(db: Kysely<Database>, limit = 100): Promise<PaymentListItem[]> {
+  const rows = await db
+    .selectFrom("payments")
+    .leftJoin("users", "users.id", "payments.user_id")
+    .select(paymentListColumns)
+    .where("payments.refund_due", "is not", null)
+    .where("payments.status", "=", "paid")
+    .orderBy("payments.created_at", "asc")
+    .orderBy("payments.id", "asc")
+    .limit(limit)
+    .execute();
+  return rows.map(paymentListItem);
 }
 
 /** A page of the payments, newest first (keyset: app/lib/keyset.server.ts). */
@@ -565,41 +680,13 @@ export async function listPaymentsPage(
   cursor: PageCursor | null,
 ): Promise<Page<PaymentListItem>> {
   const rows = () =>
-    db
-      .selectFrom("payments")
-      .leftJoin("users", "users.id", "payments.user_id")
-      .select([
-        "payments.id",
-        "users.email",
-        "payments.kind",
-        "payments.course_id",
-        "payments.plan_interval",
-        "payments.amount_cents",
-        "payments.currency",
-        "payments.provider",
-        "payments.status",
-        "payments.created_at",
-      ]);
+    db.selectFrom("payments").leftJoin("users", "users.id", "payments.user_id").select(paymentListColumns);
   const page = await readPage(
     cursor,
     (window) => inWindow(rows(), window, { at: "payments.created_at", id: "payments.id" }).execute(),
     (row) => ({ at: row.created_at, id: row.id }),
   );
-  return {
-    ...page,
-    items: page.items.map((r) => ({
-      id: r.id,
-      email: r.email ?? null,
-      kind: r.kind,
-      courseId: r.course_id,
-      planInterval: r.plan_interval,
-      amountCents: Number(r.amount_cents),
-      currency: r.currency,
-      provider: r.provider,
-      status: r.status,
-      createdAt: r.created_at,
-    })),
-  };
+  return { ...page, items: page.items.map(paymentListItem) };
 }
 
 /** The courses granted or bought, newest first, for the admin (a short list: one row per grant). */

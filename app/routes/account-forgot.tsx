@@ -8,6 +8,7 @@ import { sendAccountMail } from "~/models/account-mail.server";
 import { createAccountToken, SET_PASSWORD_PATH } from "~/models/account-tokens.server";
 import { findIdpAccountByEmail } from "~/models/idp-account.server";
 import { passHeaders } from "~/lib/http";
+import { consumeAll } from "~/lib/rate-limit.server";
 import type { Route } from "./+types/account-forgot";
 import type { StringsHandle } from "~/i18n/sections";
 
@@ -17,7 +18,10 @@ export const handle = { strings: ["account"] } satisfies StringsHandle;
 /**
  * /account/forgot: emails a one-time link to choose a new password. The answer is the same whether
  * or not the address has an account (the email goes out after the answer, so timing tells nothing
- * either); rate-limited per client address and per email.
+ * either). Rate-limited per client address, per email from that address, and per email from
+ * anywhere (rate-limit.server.ts), so a stranger elsewhere cannot use up a learner's own requests;
+ * a new link leaves the ones already sent working (issue 29), so a stranger's request cannot take
+ * away the link a learner holds either. A refused request makes and voids nothing.
  */
 export async function loader({ context }: Route.LoaderArgs) {
   if (!servicesOf(context).idp) throw data("Not Found", { status: 404 });
@@ -31,17 +35,22 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = forgotSchema.safeParse({ email: form.get("email") });
   const email = typeof form.get("email") === "string" ? String(form.get("email")).slice(0, 254) : "";
   if (!parsed.success) return data({ sent: false, email, errors: fieldErrors(parsed.error) }, { status: 400 });
-  const limits = [
-    await rateLimits.passwordResetByAddress.consume(clientIp),
-    await rateLimits.passwordResetByEmail.consume(parsed.data.email.toLowerCase()),
-  ];
-  const blocked = limits.filter((l) => !l.ok);
-  if (blocked.length > 0) {
-    log.warn({ route: "account-forgot" }, "rate limit hit");
-    const retryAfter = Math.max(...blocked.map((l) => l.retryAfter));
+  const normalised = parsed.data.email.toLowerCase();
+  const refused = await consumeAll([
+    [rateLimits.passwordResetByAddress, clientIp],
+    [rateLimits.passwordResetByEmailAndAddress, `${normalised} ${clientIp}`],
+    [rateLimits.passwordResetByEmail, normalised],
+  ]);
+  if (refused) {
+    log.warn({ route: "account-forgot", limiter: refused.limiter }, "rate limit hit");
+    // Counted whether or not the email has an account: the answer tells nothing about one.
+    const message =
+      refused.limiter === rateLimits.passwordResetByAddress.name
+        ? "account.errors.tooMany"
+        : "account.errors.tooManyForEmail";
     return data(
-      { sent: false, email, errors: { form: "account.errors.tooMany" } as PasswordFormErrors },
-      { status: 429, headers: { "Retry-After": String(retryAfter) } },
+      { sent: false, email, errors: { form: message } as PasswordFormErrors },
+      { status: 429, headers: { "Retry-After": String(refused.retryAfter) } },
     );
   }
   const account = await findIdpAccountByEmail(db, parsed.data.email);

@@ -15,6 +15,8 @@ import {
   latestCourseGrants,
   listPaymentsPage,
   onlineCheckoutSetting,
+  paymentsNeedingRefund,
+  type PaymentListItem,
   revokeCourseAccess,
   savePlan,
   setOnlineCheckout,
@@ -27,7 +29,8 @@ import type { Route } from "./+types/admin-payments";
 export const handle = { strings: ["adminPayments", "courseAdmin", "youtube"] } satisfies StringsHandle;
 
 /**
- * /admin/payments (admins only): the offer (plans: price, currency, offered or not), the online
+ * /admin/payments (admins only): first, payments taken for which nothing could be given (a course
+ * deleted during checkout), to refund; the offer (plans: price, currency, offered or not), the online
  * checkout switch, the payments received (newest first, keyset-paged) and the courses owned — each
  * with its source — and granting or revoking a course by hand. Subscriptions, with their source, are
  * on /admin beside the hand grants and approvals.
@@ -40,31 +43,36 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const cursor = parseCursor(url.searchParams.get("payments"));
   const snapshot = getCatalogue(context);
   const titles = new Map([...snapshot.courses.values()].map((c) => [c.id, c.title[locale]]));
-  const [plans, online, page, grants] = await Promise.all([
+  const [plans, online, page, grants, refundsDue] = await Promise.all([
     getPlans(db),
     onlineCheckoutSetting(db),
     listPaymentsPage(db, cursor.ok ? cursor.cursor : null),
     latestCourseGrants(db),
+    paymentsNeedingRefund(db),
   ]);
+  const paymentRow = (p: PaymentListItem) => ({
+    id: p.id,
+    email: p.email,
+    what:
+      p.kind === "course"
+        ? ((p.courseId ? titles.get(p.courseId) : null) ?? t("adminPayments.unknownCourse"))
+        : t(p.planInterval === "year" ? "adminPayments.planYear" : "adminPayments.planMonth"),
+    amount: formatMoney(p.amountCents / 100, p.currency, locale, { cents: true }),
+    // The provider's name as its customers know it.
+    provider: PROVIDER_NAMES[p.provider] ?? p.provider,
+    reference: p.reference,
+    status: p.status,
+    needsRefund: p.needsRefund,
+    date: formatDateTime(p.createdAt, locale),
+  });
   return data(
     {
       title: t("adminPayments.title"),
       configured: provider !== undefined,
       online,
       plans: plans.map((p) => ({ ...p, amount: centsToDollars(p.amountCents) })),
-      payments: page.items.map((p) => ({
-        id: p.id,
-        email: p.email,
-        what:
-          p.kind === "course"
-            ? ((p.courseId ? titles.get(p.courseId) : null) ?? t("adminPayments.unknownCourse"))
-            : t(p.planInterval === "year" ? "adminPayments.planYear" : "adminPayments.planMonth"),
-        amount: formatMoney(p.amountCents / 100, p.currency, locale, { cents: true }),
-        // The provider's name as its customers know it.
-        provider: PROVIDER_NAMES[p.provider] ?? p.provider,
-        status: p.status,
-        date: formatDateTime(p.createdAt, locale),
-      })),
+      refundsDue: refundsDue.map(paymentRow),
+      payments: page.items.map(paymentRow),
       older: page.older ? `/admin/payments?payments=${page.older}#payments-heading` : null,
       newest: page.first ? null : "/admin/payments#payments-heading",
       badCursor: !cursor.ok,
@@ -190,6 +198,48 @@ export default function AdminPayments({ loaderData, actionData }: Route.Componen
             {t("adminPayments.badCursor")}
           </p>
         ) : null}
+        {loaderData.refundsDue.length > 0 ? (
+          <div className="flex flex-col gap-3" data-testid="refunds-due">
+            <p className="rounded-md bg-red-50 p-3 font-semibold text-danger-700">
+              {t("adminPayments.refundsDue", { count: loaderData.refundsDue.length })}
+            </p>
+            <AdminTable
+              name="refunds"
+              title={t("adminPayments.refundsHeading")}
+              columns={[
+                t("adminPayments.date"),
+                t("adminPayments.buyer"),
+                t("adminPayments.what"),
+                t("adminPayments.amountColumn"),
+                t("adminPayments.reference"),
+                t("adminPayments.status"),
+              ]}
+              actions={t("adminPayments.none")}
+            >
+              {loaderData.refundsDue.map((p) => (
+                <tr key={p.id} className="border-b border-ink-100" data-testid="refund-row">
+                  <td className="py-2 pe-3">{p.date}</td>
+                  <td className="py-2 pe-3">
+                    <bdi dir="ltr">{p.email ?? "—"}</bdi>
+                  </td>
+                  <td className="py-2 pe-3">
+                    <bdi>{p.what}</bdi>
+                  </td>
+                  <td className="py-2 pe-3">
+                    <bdi>{p.amount}</bdi>
+                  </td>
+                  <td className="py-2 pe-3">
+                    <bdi dir="ltr">
+                      {p.provider} <code>{p.reference}</code>
+                    </bdi>
+                  </td>
+                  <td className="py-2 pe-3 font-semibold text-danger-700">{t("adminPayments.needsRefund")}</td>
+                  <td className="py-2" />
+                </tr>
+              ))}
+            </AdminTable>
+          </div>
+        ) : null}
         <section aria-labelledby="checkout-heading">
           <h2 id="checkout-heading" className="mb-2 text-2xl font-bold">
             {t("adminPayments.checkoutHeading")}
@@ -311,8 +361,14 @@ export default function AdminPayments({ loaderData, actionData }: Route.Componen
                 <bdi>{p.amount}</bdi>
               </td>
               <td className="py-2 pe-3">{t("adminPayments.sourcePayment", { provider: p.provider })}</td>
-              <td className="py-2 pe-3">
-                {t(p.status === "refunded" ? "adminPayments.refunded" : "adminPayments.paid")}
+              <td className={p.needsRefund ? "py-2 pe-3 font-semibold text-danger-700" : "py-2 pe-3"}>
+                {t(
+                  p.needsRefund
+                    ? "adminPayments.needsRefund"
+                    : p.status === "refunded"
+                      ? "adminPayments.refunded"
+                      : "adminPayments.paid",
+                )}
               </td>
               <td className="py-2" />
             </tr>

@@ -4,6 +4,8 @@ import { data, Link, redirect, useRevalidator } from "react-router";
 import { PageHeader } from "~/components/layout/page-header";
 import { getCatalogue, getViewer, pageContext, servicesOf } from "~/context.server";
 import { passHeaders } from "~/lib/http";
+import { consumeAll } from "~/lib/rate-limit.server";
+import { checkoutPayment } from "~/models/billing.server";
 import type { Route } from "./+types/checkout-success";
 import type { StringsHandle } from "~/i18n/sections";
 
@@ -19,35 +21,75 @@ const RECHECKS = 10;
  * Where the provider sends the buyer after paying (/checkout/success?session_id=…). Access is
  * granted by the provider's signed event, not by this page; the page says whether it has arrived
  * (it usually has) or is on its way, and where to go next. Only the buyer's own checkout is read.
+ *
+ * Asking the provider spends the school's rate limit there, which its checkouts and events need
+ * (issue 29): the database is read first (the event has usually arrived, and then the provider is
+ * not asked at all); otherwise the provider's answer of the last few seconds is reused
+ * (CheckoutCache), and a fresh call counts against a limit per learner and per address — past it,
+ * the page says "on its way" without asking, and looks again later.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { t, meta } = pageContext(context, request);
   const viewer = getViewer(context);
   const url = new URL(request.url);
   if (!viewer.user) throw redirect(`/signin?returnTo=${encodeURIComponent(url.pathname + url.search)}`);
-  const { payments, log } = servicesOf(context);
+  const user = viewer.user;
+  const { db, payments, checkoutCache, rateLimits, clientIp, log } = servicesOf(context);
   const id = url.searchParams.get("session_id") ?? "";
-  let checkout = null;
-  if (payments && SESSION_ID.test(id)) {
-    try {
-      checkout = await payments.getCheckout(id);
-    } catch (error) {
-      log.warn({ err: error }, "reading a checkout session failed");
+  const courses = getCatalogue(context).courses;
+  const courseById = (courseId: string | null) =>
+    courseId ? [...courses.values()].find((c) => c.id === courseId) : undefined;
+  const hasAccess = (kind: "subscription" | "course", courseId: string | null) =>
+    kind === "subscription" ? viewer.hasSubscription : courseId !== null && viewer.courseIds.includes(courseId);
+
+  let state: "ready" | "pending" | "unknown" | "refund" = "unknown";
+  let course: ReturnType<typeof courseById>;
+  const recorded = payments && SESSION_ID.test(id) ? await checkoutPayment(db, id) : undefined;
+  if (recorded) {
+    // The event has arrived: the database knows (another learner's checkout is not theirs to read).
+    if (recorded.userId === user.id) {
+      course = courseById(recorded.courseId);
+      state = recorded.refundDue
+        ? "refund"
+        : hasAccess(recorded.kind, recorded.courseId) && (recorded.kind === "subscription" || course)
+          ? "ready"
+          : "pending";
+    }
+  } else if (payments && SESSION_ID.test(id)) {
+    let answer = checkoutCache.fresh(id);
+    if (!answer) {
+      const refused = await consumeAll([
+        [rateLimits.checkoutRead, user.id],
+        [rateLimits.checkoutReadByAddress, clientIp],
+      ]);
+      if (refused)
+        log.warn({ route: "checkout-success", limiter: refused.limiter }, "rate limit hit: checkout not read");
+      else answer = checkoutCache.read(id, () => payments.getCheckout(id));
+    }
+    if (answer) {
+      let checkout = null;
+      try {
+        checkout = await answer;
+      } catch (error) {
+        log.warn({ err: error }, "reading a checkout session failed");
+      }
+      if (checkout && checkout.userId === user.id) {
+        course = courseById(checkout.courseId);
+        state =
+          hasAccess(checkout.kind, checkout.courseId) && (checkout.kind === "subscription" || course)
+            ? "ready"
+            : checkout.paid
+              ? "pending"
+              : "unknown";
+      }
+    } else {
+      state = "pending";
     }
   }
-  if (checkout && checkout.userId !== viewer.user.id) checkout = null;
-  const course = checkout?.courseId
-    ? [...getCatalogue(context).courses.values()].find((c) => c.id === checkout.courseId)
-    : undefined;
-  const ready = checkout
-    ? checkout.kind === "subscription"
-      ? viewer.hasSubscription
-      : course !== undefined && viewer.courseIds.includes(course.id)
-    : false;
   return data(
     {
       meta: { ...meta(t("checkout.successMetaTitle"), t("checkout.successText")), robots: "noindex" },
-      state: ready ? ("ready" as const) : checkout?.paid ? ("pending" as const) : ("unknown" as const),
+      state,
       course: course ? { slug: course.slug } : null,
       again: url.pathname + url.search,
     },
@@ -92,13 +134,19 @@ export default function CheckoutSuccess({ loaderData }: Route.ComponentProps) {
               ? "checkout.successReady"
               : state === "pending"
                 ? "checkout.successPending"
-                : "checkout.successUnknown",
+                : state === "refund"
+                  ? "checkout.successRefund"
+                  : "checkout.successUnknown",
           )}
         </h2>
         <div className="mt-8 flex flex-wrap gap-3">
           {state === "ready" ? (
             <Link to={course ? `/course/${course.slug}` : "/courses"} className="btn btn-primary btn-lg">
               {t("checkout.goWatch")}
+            </Link>
+          ) : state === "refund" ? (
+            <Link to="/courses" className="btn btn-primary btn-lg">
+              {t("checkout.goCourses")}
             </Link>
           ) : (
             <a href={loaderData.again} className="btn btn-primary btn-lg">

@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import { z } from "zod";
 import { getCatalogue, getViewer, pageContext, servicesOf } from "~/context.server";
+import { consumeAll } from "~/lib/rate-limit.server";
 import { findCourse } from "~/models/catalogue.server";
 import { customerIdFor, getPlans, onlineCheckout } from "~/models/billing.server";
 import type { CheckoutProblem } from "~/components/billing/checkout-problem";
@@ -24,7 +25,7 @@ export function loader() {
  * signs in first and comes back to the page they were on.
  */
 export async function action({ context, request }: Route.ActionArgs) {
-  const { db, rateLimits, payments, log, config } = servicesOf(context);
+  const { db, rateLimits, payments, log, config, clientIp } = servicesOf(context);
   const { locale, t } = pageContext(context, request);
   const viewer = getViewer(context);
   const parsed = checkoutForm.safeParse(Object.fromEntries(await request.formData()));
@@ -79,8 +80,15 @@ export async function action({ context, request }: Route.ActionArgs) {
       cancelUrl: `${config.PUBLIC_URL}${withLng("/checkout/cancel", { course: course.slug })}`,
     };
   }
-  const limit = await rateLimits.checkout.consume(viewer.user.id);
-  if (!limit.ok) return backWith("busy");
+  // Each start makes a session at the provider: limited per learner and per address (issue 29).
+  const refused = await consumeAll([
+    [rateLimits.checkout, viewer.user.id],
+    [rateLimits.checkoutByAddress, clientIp],
+  ]);
+  if (refused) {
+    log.warn({ route: "checkout", limiter: refused.limiter }, "rate limit hit");
+    return backWith("busy");
+  }
   try {
     const session = await payments.createCheckout(checkout);
     return redirect(session.url, 303);

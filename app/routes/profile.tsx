@@ -61,7 +61,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
         return course ? [{ slug: course.slug, title: course.title[locale], bought: c.bought }] : [];
       }),
       portal: billing.hasCustomer && payments !== undefined,
-      portalFailed: url.searchParams.get("billing") === "failed",
+      portalProblem: (["failed", "busy"] as const).find((p) => p === url.searchParams.get("billing")) ?? null,
       online: await onlineCheckout(db, payments),
       lng: url.searchParams.get("lng"),
     },
@@ -138,9 +138,9 @@ function AccessSection({ access }: { access: Route.ComponentProps["loaderData"][
       <h2 id="access" className="text-2xl font-bold">
         {t("checkout.accessHeading")}
       </h2>
-      {access.portalFailed ? (
+      {access.portalProblem ? (
         <p role="alert" className="mt-3 rounded-lg border border-red-200 bg-red-50 p-4 font-semibold text-red-900">
-          {t("checkout.portalFailed")}
+          {t(access.portalProblem === "busy" ? "checkout.portalBusy" : "checkout.portalFailed")}
         </p>
       ) : null}
       <ul className="mt-4 grid gap-2" data-testid="access">

@@ -106,10 +106,37 @@ test("the admin's payments page: accessible in both languages, a bad price refus
   allowConsoleErrors,
 }) => {
   allowConsoleErrors(/status of 400 \(Bad Request\)/);
+  // A payment taken for a course deleted during checkout: listed first, to refund.
+  const reference = `pi_e2e_deleted_${randomUUID().slice(0, 8)}`;
+  await withE2eDatabase((db) =>
+    db
+      .insertInto("payments")
+      .values({
+        id: randomUUID(),
+        user_id: null,
+        kind: "course",
+        course_id: randomUUID(),
+        plan_interval: null,
+        amount_cents: 7900,
+        currency: "USD",
+        provider: "stripe",
+        provider_ref: reference,
+        provider_payment_id: reference,
+        provider_subscription_id: null,
+        status: "paid",
+        created_at: new Date().toISOString(),
+        refunded_at: null,
+        refund_due: "course-deleted",
+        checkout_id: null,
+      })
+      .execute(),
+  );
   await startSession(page, DEMO_EMAILS.admin);
   await page.goto("/admin/payments");
   await waitForHydration(page);
   await expect(page.getByTestId("checkout-state")).toHaveText("On: learners can subscribe and buy courses online.");
+  const due = page.getByTestId("refund-row").filter({ hasText: reference });
+  await expect(due).toContainText("Needs a refund: the course was deleted during checkout");
   await expectAccessible(page);
   const monthly = page.locator("form", { has: page.getByRole("heading", { name: "Monthly plan" }) });
   await monthly.getByLabel("Price").fill("0.50");
@@ -121,6 +148,7 @@ test("the admin's payments page: accessible in both languages, a bad price refus
   await page.goto("/admin/payments?lng=he");
   await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
   await expect(page.getByRole("heading", { name: "מסלולי מנוי" })).toBeVisible();
+  await expect(due).toContainText("צריך להחזיר את הכסף: הקורס נמחק בזמן התשלום");
   await expectAccessible(page);
 });
 

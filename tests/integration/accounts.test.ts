@@ -2,7 +2,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DIALECTS } from "../setup/databases.ts";
 import { CookieJar, hop } from "../support/cookie-jar.ts";
-import { createSignedInUser, DEFAULT_ADMIN_EMAIL } from "../support/factories.ts";
+import { createAccount, createSignedInUser, DEFAULT_ADMIN_EMAIL } from "../support/factories.ts";
 import { storeSubmission } from "../../app/models/submission.server.ts";
 import { createAccountToken } from "../../app/models/account-tokens.server.ts";
 import { findIdpAccountByEmail } from "../../app/models/idp-account.server.ts";
@@ -49,7 +49,15 @@ describe.each(DIALECTS)("accounts of the embedded provider on %s", (dialect) => 
   const adminJar = new CookieJar();
   beforeAll(async () => {
     smtp = await startSmtp();
-    app = await startApp({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, CONTACT_TO: "office@lomda.test" }, dialect);
+    app = await startApp(
+      {
+        SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+        CONTACT_TO: "office@lomda.test",
+        // The limits per address: a test names its client's address (X-Forwarded-For from loopback).
+        TRUST_PROXY: "loopback",
+      },
+      dialect,
+    );
     adminJar.set("lomda_session", (await createSignedInUser(app.db, "admin")).sessionId);
   });
   afterAll(async () => {
@@ -208,6 +216,73 @@ describe.each(DIALECTS)("accounts of the embedded provider on %s", (dialect) => 
     const limited = await post("/account/forgot", { email: "limit@example.org" });
     expect(limited.status).toBe(429);
     expect(limited.headers.get("retry-after")).toMatch(/^\d+$/);
+  });
+
+  it("forgot password: a stranger can neither spend the learner's requests nor void the link they hold", async () => {
+    const email = "reset-target@example.org";
+    const account = await createAccount(app.db, { email });
+    const forgot = (address: string, who = email, query = "") =>
+      fetch(`${app.url}/account/forgot${query}`, {
+        method: "POST",
+        redirect: "manual",
+        headers: {
+          "content-type": "application/x-www-form-urlencoded",
+          origin: app.url,
+          "x-forwarded-for": address,
+        },
+        body: new URLSearchParams({ email: who }),
+      });
+    const links = () => smtp.mails.filter((m) => m.to === email).map((m) => linkIn(m.text));
+    const tokenOf = (link: string) => new URL(link).searchParams.get("token")!;
+    const unusedTokens = async () =>
+      (
+        await app.db
+          .selectFrom("account_tokens")
+          .select("token_hash")
+          .where("account_id", "=", account.id)
+          .where("used_at", "is", null)
+          .execute()
+      ).length;
+    const LEARNER = "203.0.113.40";
+    const STRANGER = "198.51.100.41";
+
+    expect((await forgot(LEARNER)).status).toBe(200);
+    await mailTo(email, 1);
+    const held = links()[0]!;
+
+    // A stranger asks for the learner's email from another address, as often as they may.
+    const stranger: number[] = [];
+    for (let i = 0; i < 4; i++) stranger.push((await forgot(STRANGER)).status);
+    expect(stranger).toEqual([200, 200, 200, 429]);
+    await mailTo(email, 4);
+    // Nothing was made or voided by the refused request; the link the learner holds still works.
+    expect(await unusedTokens()).toBe(4);
+    expect((await fetch(held)).status).toBe(200);
+    // The learner can still ask from their own address.
+    expect((await forgot(LEARNER)).status).toBe(200);
+    await mailTo(email, 5);
+    expect(new Set(links()).size).toBe(5);
+
+    // Using one link voids the others.
+    const token = tokenOf(held);
+    const set = await post(held, { token, password: "harbour lights at dusk", confirm: "harbour lights at dusk" });
+    expect(set.status).toBe(303);
+    for (const other of links().slice(1)) expect((await fetch(other)).status).toBe(400);
+    expect(await unusedTokens()).toBe(0);
+
+    // Past an email's limit, the answer is the same whether or not it has an account, in either language.
+    const refusal = async (address: string, who: string, query = "") => {
+      let res = await forgot(address, who, query);
+      for (let i = 0; i < 3 && res.status === 200; i++) res = await forgot(address, who, query);
+      expect(res.status).toBe(429);
+      expect(res.headers.get("retry-after")).toMatch(/^\d+$/);
+      return (await res.text()).match(/<p role="alert"[^>]*>([^<]+)</)![1];
+    };
+    const known = await refusal("198.51.100.42", email);
+    expect(known).toBe(await refusal("198.51.100.43", "nobody-at-all@example.org"));
+    expect(known).toContain("each link works for an hour");
+    expect(await refusal("198.51.100.44", "someone-else@example.org", "?lng=he")).toContain("כל קישור תקף לשעה");
+    expect(await unusedTokens()).toBe(3);
   });
 
   it("change password on the profile: the current one is checked, the rule applies, other sessions end", async () => {

@@ -3,7 +3,8 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../app/lib/db.server.ts";
 import { ensureCatalogueFresh } from "../../app/models/catalogue.server.ts";
 import { DIALECTS } from "../setup/databases.ts";
-import { changeCatalogue, createSignedInUser, setLessonVideo } from "../support/factories.ts";
+import { deleteCourse } from "../../app/models/catalogue-admin.server.ts";
+import { changeCatalogue, createCourse, createSignedInUser, setLessonVideo } from "../support/factories.ts";
 import { startStripeStandin, type StripeEvent, type StripeStandin } from "../support/stripe-standin.ts";
 import { shown, startApp } from "./harness.ts";
 
@@ -39,7 +40,13 @@ describe.each(DIALECTS)("payments over HTTP on %s", (dialect) => {
   beforeAll(async () => {
     stripe = await startStripeStandin({ webhookSecret: SECRET });
     app = await startApp(
-      { STRIPE_SECRET_KEY: "sk_test_lomda", STRIPE_WEBHOOK_SECRET: SECRET, STRIPE_API_URL: stripe.url },
+      {
+        STRIPE_SECRET_KEY: "sk_test_lomda",
+        STRIPE_WEBHOOK_SECRET: SECRET,
+        STRIPE_API_URL: stripe.url,
+        // The limits per address: a test names its client's address (X-Forwarded-For from loopback).
+        TRUST_PROXY: "loopback",
+      },
       dialect,
     );
     stripe.setWebhook(`${app.url}/webhooks/stripe`, SECRET);
@@ -51,13 +58,19 @@ describe.each(DIALECTS)("payments over HTTP on %s", (dialect) => {
     await stripe?.close();
   });
 
-  const get = (path: string, cookie?: string) =>
-    fetch(`${app.url}${path}`, { redirect: "manual", headers: cookie ? { cookie } : {} });
-  const post = (path: string, cookie: string | undefined, form: Record<string, string>) =>
+  /** From this client address (X-Forwarded-For), or from loopback itself. */
+  const from = (address?: string): Record<string, string> => (address ? { "x-forwarded-for": address } : {});
+  const get = (path: string, cookie?: string, address?: string) =>
+    fetch(`${app.url}${path}`, { redirect: "manual", headers: { ...(cookie ? { cookie } : {}), ...from(address) } });
+  const post = (path: string, cookie: string | undefined, form: Record<string, string>, address?: string) =>
     fetch(`${app.url}${path}`, {
       method: "POST",
       redirect: "manual",
-      headers: { ...(cookie ? { cookie } : {}), "content-type": "application/x-www-form-urlencoded" },
+      headers: {
+        ...(cookie ? { cookie } : {}),
+        "content-type": "application/x-www-form-urlencoded",
+        ...from(address),
+      },
       body: new URLSearchParams(form),
     });
   const learner = (name: string) =>
@@ -296,6 +309,216 @@ describe.each(DIALECTS)("payments over HTTP on %s", (dialect) => {
     await stripe.release();
     await stripe.flush([...refundEvents, ...checkoutEvents]);
     expect(await canPlay(shai.cookie)).toBe(false);
+  });
+
+  /* ---------- issue 29, finding 5: a learner cannot spend the school's Stripe rate limit ---------- */
+
+  /** Reads of checkout sessions Lomda made at the provider (of one session, or all). */
+  const checkoutReads = (id?: string) =>
+    stripe.state.requests.filter(
+      (r) =>
+        r.method === "GET" &&
+        (id === undefined ? r.path.startsWith("/v1/checkout/sessions/") : r.path === `/v1/checkout/sessions/${id}`),
+    ).length;
+  /** The thank-you page's state for this checkout. */
+  const successState = async (id: string, cookie: string, address?: string) => {
+    const res = await get(`/checkout/success?session_id=${id}`, cookie, address);
+    expect(res.status).toBe(200);
+    return /data-state="(\w+)"/.exec(await res.text())?.[1];
+  };
+  /**
+   * Runs a burst of requests and says how many of the limits' fixed windows (ten minutes) it
+   * touched: a burst across a window's end may use two windows' worth, and no more.
+   */
+  const inWindows = async <T>(burst: () => Promise<T>) => {
+    const window = () => Math.floor(Date.now() / 600_000);
+    const first = window();
+    const result = await burst();
+    return { result, windows: window() - first + 1 };
+  };
+
+  it("the thank-you page reads the database first and asks the provider at most a few times, per learner and per address", async () => {
+    // Confirmed (the event has arrived): the database says so, and the provider is not asked at all.
+    const dov = await learner("Dov");
+    const confirmed = await buy(dov.cookie, { plan: "month" });
+    const before = checkoutReads();
+    for (let i = 0; i < 50; i++) expect(await successState(confirmed.id, dov.cookie, "203.0.113.11")).toBe("ready");
+    expect(checkoutReads() - before).toBe(0);
+
+    // Not confirmed yet (the event is late): the provider's answer is reused for a few seconds,
+    // and requests at the same time share one call.
+    const hila = await learner("Hila");
+    stripe.hold();
+    try {
+      const late = await buy(hila.cookie, { plan: "month" });
+      const together = await Promise.all(
+        Array.from({ length: 25 }, () => successState(late.id, hila.cookie, "203.0.113.12")),
+      );
+      const inTurn: Array<string | undefined> = [];
+      for (let i = 0; i < 25; i++) inTurn.push(await successState(late.id, hila.cookie, "203.0.113.12"));
+      expect(new Set([...together, ...inTurn])).toEqual(new Set(["pending"]));
+      expect(checkoutReads(late.id)).toBeLessThanOrEqual(3);
+    } finally {
+      await stripe.release();
+    }
+
+    // Checkouts nobody has cached (made-up ids): a few reads per learner, then "pending" without asking.
+    const ido = await learner("Ido");
+    const madeUp = await inWindows(async () => {
+      const start = checkoutReads();
+      const states: Array<string | undefined> = [];
+      for (let i = 0; i < 50; i++)
+        states.push(await successState(`cs_test_madeup_ido_${i}`, ido.cookie, "203.0.113.13"));
+      return { reads: checkoutReads() - start, states };
+    });
+    expect(madeUp.result.reads).toBeLessThanOrEqual(10 * madeUp.windows);
+    expect(madeUp.result.states.at(-1)).toBe("pending");
+    expect(app.logs.some((l) => l.route === "checkout-success" && l.msg.includes("rate limit"))).toBe(true);
+
+    // Several learners behind one address: the address has its own limit.
+    const crowd = await Promise.all(["Ari1", "Ari2", "Ari3", "Ari4", "Ari5"].map((name) => learner(name)));
+    const shared = await inWindows(async () => {
+      const start = checkoutReads();
+      for (const [n, person] of crowd.entries())
+        for (let i = 0; i < 9; i++) await successState(`cs_test_crowd_${n}_${i}`, person.cookie, "203.0.113.14");
+      return checkoutReads() - start;
+    });
+    expect(shared.result).toBeLessThanOrEqual(30 * shared.windows);
+  });
+
+  it("the billing portal opens a few sessions per learner and per address; past that the profile says to wait", async () => {
+    const zohar = await learner("Zohar");
+    await buy(zohar.cookie, { plan: "month" });
+    const { customer_id: customerId } = await app.db
+      .selectFrom("billing_customers")
+      .select("customer_id")
+      .where("user_id", "=", zohar.user.id)
+      .executeTakeFirstOrThrow();
+    const portals = () => stripe.state.portalSessions.length;
+
+    const one = await inWindows(async () => {
+      const start = portals();
+      const answers: Response[] = [];
+      for (let i = 0; i < 20; i++) answers.push(await post("/billing/portal", zohar.cookie, {}, "203.0.113.21"));
+      return { created: portals() - start, last: answers.at(-1)! };
+    });
+    expect(one.result.created).toBeGreaterThan(0);
+    expect(one.result.created).toBeLessThanOrEqual(5 * one.windows);
+    expect(one.result.last.status).toBe(303);
+    expect(one.result.last.headers.get("location")).toBe("/profile?billing=busy#access");
+    const busy = "You opened the billing page several times in a short while. Please wait a few minutes and try again.";
+    expect(shown(await (await get("/profile?billing=busy", zohar.cookie)).text())).toContain(busy);
+    expect(shown(await (await get("/profile?lng=he&billing=busy", zohar.cookie)).text())).toContain(
+      "פתחתם את עמוד התשלומים כמה פעמים בזמן קצר. המתינו כמה דקות ונסו שוב.",
+    );
+    expect(shown(await (await get("/profile", zohar.cookie)).text())).not.toContain(busy);
+    const hebrew = await post("/billing/portal?lng=he", zohar.cookie, {}, "203.0.113.21");
+    expect(hebrew.headers.get("location")).toBe("/profile?lng=he&billing=busy#access");
+    expect(app.logs.some((l) => l.route === "billing-portal" && l.msg.includes("rate limit"))).toBe(true);
+
+    // Learners behind one address (each with a customer at the provider): the address's limit.
+    const crowd = await Promise.all(["Lia1", "Lia2", "Lia3", "Lia4", "Lia5", "Lia6"].map((name) => learner(name)));
+    await app.db
+      .insertInto("billing_customers")
+      .values(
+        crowd.map((p) => ({
+          user_id: p.user.id,
+          provider: "stripe",
+          customer_id: customerId,
+          created_at: new Date().toISOString(),
+        })),
+      )
+      .execute();
+    const shared = await inWindows(async () => {
+      const start = portals();
+      for (const person of crowd)
+        for (let i = 0; i < 4; i++) await post("/billing/portal", person.cookie, {}, "203.0.113.22");
+      return portals() - start;
+    });
+    expect(shared.result).toBeLessThanOrEqual(20 * shared.windows);
+  });
+
+  it("starting checkouts is limited per address as well as per learner", async () => {
+    const crowd = await Promise.all(["Gal1", "Gal2", "Gal3", "Gal4"].map((name) => learner(name)));
+    const started = await inWindows(async () => {
+      const start = stripe.state.sessions.length;
+      const busy: string[] = [];
+      for (const person of crowd)
+        for (let i = 0; i < 16; i++) {
+          const res = await post("/checkout", person.cookie, { plan: "month" }, "203.0.113.31");
+          if (res.headers.get("location") === "/Payments?checkout=busy") busy.push(person.user.id);
+        }
+      return { sessions: stripe.state.sessions.length - start, busy };
+    });
+    expect(started.result.sessions).toBeLessThanOrEqual(60 * started.windows);
+    if (started.windows === 1) expect(started.result.busy.length).toBe(64 - 60);
+  });
+
+  /* ---------- issue 29, finding 6: a payment for a course deleted during checkout ---------- */
+
+  it("records a payment for a course deleted during checkout, flags it for a refund, and its refund clears the flag", async () => {
+    const courseId = await createCourse(app.db, {
+      titleEn: "Withdrawn while paying",
+      price: "79",
+      soldSeparately: "on",
+    });
+    const slug = (
+      await app.db.selectFrom("courses").select("slug").where("id", "=", courseId).executeTakeFirstOrThrow()
+    ).slug;
+    await expect
+      .poll(async () => (await (await get(`/order?course=${slug}`)).text()).includes("buy-course"), { timeout: 5000 })
+      .toBe(true);
+    const yael = await learner("Yael");
+    const started = await post("/checkout", yael.cookie, { course: slug });
+    expect(started.status).toBe(303);
+    const payPage = new URL(started.headers.get("location")!);
+    const checkoutId = payPage.pathname.split("/").pop()!;
+    // The admin deletes the course while Yael is on the provider's page; then she pays.
+    expect((await deleteCourse(app.db, courseId)).ok).toBe(true);
+    expect((await fetch(payPage, { method: "POST", redirect: "manual" })).status).toBe(303);
+    await stripe.settled();
+    const paymentIntent = stripe.state.sessions.find((s) => s.id === checkoutId)!.payment_intent as string;
+
+    const [payment] = await app.db.selectFrom("payments").selectAll().where("user_id", "=", yael.user.id).execute();
+    expect(payment).toMatchObject({
+      kind: "course",
+      course_id: courseId,
+      amount_cents: 7900,
+      status: "paid",
+      provider_ref: paymentIntent,
+      refund_due: "course-deleted",
+    });
+    expect(
+      await app.db.selectFrom("course_access").select("id").where("user_id", "=", yael.user.id).execute(),
+    ).toHaveLength(0);
+    expect(
+      app.logs.some(
+        (l) =>
+          l.level === 40 && l.msg.includes("needs a refund") && (l as { payment?: string }).payment === payment!.id,
+      ),
+    ).toBe(true);
+
+    // The buyer is told, from the database (no call to the provider).
+    const reads = checkoutReads(checkoutId);
+    const thanks = shown(await (await get(`/checkout/success?session_id=${checkoutId}`, yael.cookie)).text());
+    expect(thanks).toContain("this course was withdrawn while you were paying");
+    expect(checkoutReads(checkoutId)).toBe(reads);
+
+    // The admin sees it, in both languages, until the refund arrives.
+    const needsRefund = "Needs a refund: the course was deleted during checkout";
+    const page = shown(await (await get("/admin/payments", admin)).text());
+    expect(page).toContain(needsRefund);
+    expect(page).toContain(paymentIntent);
+    expect(page).toContain("yael@example.org");
+    expect(shown(await (await get("/admin/payments?lng=he", admin)).text())).toContain(
+      "צריך להחזיר את הכסף: הקורס נמחק בזמן התשלום",
+    );
+
+    await stripe.refund(paymentIntent);
+    await stripe.settled();
+    const [refunded] = await app.db.selectFrom("payments").selectAll().where("id", "=", payment!.id).execute();
+    expect(refunded).toMatchObject({ status: "refunded" });
+    expect(shown(await (await get("/admin/payments", admin)).text())).not.toContain(needsRefund);
   });
 
   it("lets the admin set the plans and turn online checkout off; bad input is refused and nothing stored", async () => {
