@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DIALECTS } from "../setup/databases.ts";
-import { createLesson, createSignedInUser, createVideoList } from "../support/factories.ts";
+import {
+  createCatalogue,
+  createCourse,
+  createLesson,
+  createQuiz,
+  createSignedInUser,
+  createVideoList,
+} from "../support/factories.ts";
 import { startApp } from "./harness.ts";
 
 /**
@@ -223,5 +230,37 @@ describe.each(DIALECTS)("the course builder over HTTP on %s", (dialect) => {
     expect(crossSite.status).toBeGreaterThanOrEqual(400);
     expect(crossSite.status).toBeLessThan(500);
     expect(await app.db.selectFrom("lessons").select("id").where("id", "=", lessonId).execute()).toHaveLength(1);
+  });
+
+  it('shows items named after what every object inherits (a slug "constructor") like any other', async () => {
+    // Slugs are typed in the builder: a page that looks one up in an object literal finds Object's
+    // constructor instead of nothing. Each in turn, as a catalogue and a list cannot share /courses/constructor.
+    const quizId = await createQuiz(app.db, { slug: "constructor", titleEn: "Constructors" });
+    const quizzes = await get("/test", learner);
+    expect(quizzes.status).toBe(200);
+    expect(await quizzes.text()).toContain("Constructors");
+
+    const listId = await createVideoList(app.db, { slug: "constructor", titleEn: "Constructor list" });
+    await createLesson(app.db, listId);
+    await expect.poll(async () => (await get("/courses", learner)).status, { timeout: 5000 }).toBe(200);
+    await expect
+      .poll(async () => (await (await get("/courses", learner)).text()).includes("Constructor list"), { timeout: 5000 })
+      .toBe(true);
+    expect((await post(`/admin/courses/list/${listId}`, { intent: "delete", confirm: "on" })).status).toBe(302);
+
+    const catalogueId = await createCatalogue(app.db, { slug: "constructor", titleEn: "Constructor catalogue" });
+    await createCourse(app.db, { catalogueId });
+    await expect
+      .poll(async () => (await (await get("/courses", learner)).text()).includes("Constructor catalogue"), {
+        timeout: 5000,
+      })
+      .toBe(true);
+    expect((await get("/courses", learner)).status).toBe(200);
+    expect((await get("/courses/constructor", learner)).status).toBe(200);
+    expect(app.logs.filter((l) => l.level >= 50)).toEqual([]);
+    expect((await post(`/admin/courses/catalogue/${catalogueId}`, { intent: "delete", confirm: "on" })).status).toBe(
+      302,
+    );
+    expect((await post(`/admin/courses/quiz/${quizId}`, { intent: "delete", confirm: "on" })).status).toBe(302);
   });
 });

@@ -12,7 +12,8 @@ const MESSAGES = {
 
 export function checkoutProblemOf(url: string): CheckoutProblem | null {
   const value = new URL(url).searchParams.get("checkout");
-  return value !== null && value in MESSAGES ? (value as CheckoutProblem) : null;
+  // Own keys only: `in` also finds what every object inherits (?checkout=constructor was a 500).
+  return value !== null && Object.hasOwn(MESSAGES, value) ? (value as CheckoutProblem) : null;
 }
 
 export function CheckoutProblemNote({ problem }: { problem: CheckoutProblem | null }) {
