@@ -277,6 +277,10 @@ export const en = {
     learnerNotice_other:
       "You are watching the free samples: the first {{count, number}} videos of this list. Subscribe to watch them all.",
     learnerNoticeNone: "This list has no free samples. Subscribe to watch its videos.",
+    learnerNoticeAllFree: "Every video of this list is free for signed-in learners: watch them all.",
+    visitorNoticeNone:
+      "This list has no free samples: its videos are for subscribers and for those who bought its course. Sign in to subscribe or buy.",
+    visitorNoticeAllFree: "Every video of this list is free for signed-in learners. Sign in to watch them all.",
     comingSoon: "Video coming soon",
     signInCta: "Sign in or register",
     subscribeCta: "How to subscribe",
@@ -320,6 +324,8 @@ export const en = {
     view: "View your certificate",
     hint: "Finish every lesson of this list to earn a certificate.",
     hintQuiz: "Finish every lesson of this list and pass its quiz with at least 70 % to earn a certificate.",
+    hintLocked:
+      "Its certificate is earned by watching every lesson: subscribe, or buy a course it belongs to, to open them all.",
     takeQuiz: "Take the quiz",
     profileHeading: "Your certificates",
     profileNone: "No certificates yet: finish every lesson of a list (and pass its quiz) to earn one.",
@@ -477,10 +483,14 @@ export const en = {
     curriculum: "Curriculum",
     noteVisitor: "Sign in to watch the free samples, or subscribe to watch every lesson.",
     noteLearner: "You can watch the free samples. Subscribe to watch every lesson.",
+    noteNone: "This course has no free samples: its lessons are for subscribers and for those who buy it.",
+    noteVisitorAllFree: "Every lesson of this course is free once you sign in.",
+    noteLearnerAllFree: "Every lesson of this course is free for you to watch.",
     noteSubscriber: "Every lesson of this course is open to you.",
     noLessons: "The lessons of this course are being prepared.",
     freeSamples_one: "{{count, number}} free sample",
     freeSamples_other: "{{count, number}} free samples",
+    allFree: "free for signed-in learners",
     watch: "Watch",
     quizHeading: "Test yourself",
     quizText_one: "The {{title}} quiz: {{count, number}} question on what this course teaches.",
@@ -1001,7 +1011,16 @@ export const en = {
     readMoreHint: "A path of this site, like /courses/react. Empty: the course’s own page.",
     joinHint: "A path of this site. Empty: the order page for this course.",
     followUpHint: "Where “Watch Now” leads after the quiz: a path of this site. Empty: /courses.",
-    freeSamplesHint: "How many lessons, from the top, signed-in learners may watch without a subscription (0 to 50).",
+    freeSamplesHint:
+      "How many lessons, from the top, signed-in learners may watch without paying (0 to 50). Free samples never cover the whole list: learners get at most all lessons but the last.",
+    freeSamplesCapped_one:
+      "This list has {{lessons, number}} published lessons, so learners will watch only the first one free, not {{given, number}}. To give every lesson away, tick “Every lesson of this list is free for signed-in learners”.",
+    freeSamplesCapped_other:
+      "This list has {{lessons, number}} published lessons, so learners will watch only the first {{count, number}} free, not {{given, number}}. To give every lesson away, tick “Every lesson of this list is free for signed-in learners”.",
+    freeSamplesNone:
+      "This list has a single published lesson, so learners get no free sample of it. To give it away, tick “Every lesson of this list is free for signed-in learners”.",
+    allFreeHint:
+      "Only to give the whole list away: anyone signed in may watch every lesson, and finishing them earns its certificate without paying.",
     noCoursesToChoose: "There are no course cards yet: make one in a catalogue first.",
     youtubeHint:
       "A YouTube link (watch?v=…, youtu.be/…, embed/…, shorts/…) or the 11-character video id; only the video is kept (a start time in the link is not). Empty: no YouTube video.",
@@ -1071,6 +1090,7 @@ export const en = {
       join: "“Join Now” leads to",
       published: "Published",
       freeSamples: "Free sample lessons",
+      allFree: "Every lesson of this list is free for signed-in learners",
       courses: "In courses",
       youtube: "YouTube link or id",
       followUp: "“Watch Now” leads to",

@@ -215,6 +215,8 @@ export const listSchema = z.object({
   ...bilingualTitle,
   ...bilingualDescription,
   freeSamples: wholeNumber(MAX_FREE_SAMPLES, E.freeSamples),
+  /** Every lesson free for signed-in learners: the one way past the cap on free samples (access.server.ts). */
+  allFree: checkbox,
   published: checkbox,
   /** The courses this list belongs to (checkboxes named "courses"). */
   courses: z.preprocess(
@@ -365,7 +367,7 @@ export const ADMIN_FORM_MAX_CHARS = {
     8 +
     3 * 12 +
     4,
-  list: ADMIN_LIMITS.slug + 2 * ADMIN_LIMITS.title + 2 * ADMIN_LIMITS.text + 12 + 40 * 64,
+  list: ADMIN_LIMITS.slug + 2 * ADMIN_LIMITS.title + 2 * ADMIN_LIMITS.text + 16 + 40 * 64,
   lesson: ADMIN_LIMITS.slug + 2 * ADMIN_LIMITS.title + 2 * ADMIN_LIMITS.text + 8 + ADMIN_LIMITS.path,
   quiz: ADMIN_LIMITS.slug + 2 * ADMIN_LIMITS.title + 2 * ADMIN_LIMITS.text + ADMIN_LIMITS.path,
   question: 2 * ADMIN_LIMITS.question + ADMIN_LIMITS.code + 8 * ADMIN_LIMITS.option + 2 + 2 * ADMIN_LIMITS.explanation,

@@ -497,9 +497,27 @@ describe.each(DIALECTS)("the course builder's write model on %s", (dialect) => {
     expect((await admin.getListForAdmin(t.db, id))?.list).toMatchObject({
       paths: [`/courses/${slug}`],
       freeSamples: 3,
+      allFree: false,
     });
     const overview = await admin.loadCourseBuilderOverview(t.db);
     expect(overview.lists.find((l) => l.id === id)?.paths).toEqual([`/courses/${slug}`]);
+  });
+
+  it('stores the teacher\'s "every lesson of this list is free" as its own choice, off unless ticked', async () => {
+    const slug = uniqueId("free");
+    const { id } = (await admin.createVideoList(t.db, { slug, titleEn: "Free", freeSamples: "3", allFree: "on" })) as {
+      id: string;
+    };
+    const row = () =>
+      t.db
+        .selectFrom("video_lists")
+        .select(["free_samples", "all_free"])
+        .where("id", "=", id)
+        .executeTakeFirstOrThrow();
+    expect(await row()).toEqual({ free_samples: 3, all_free: 1 });
+    expect((await admin.getListForAdmin(t.db, id))?.list.allFree).toBe(true);
+    expect(await admin.updateVideoList(t.db, id, { titleEn: "Free", freeSamples: "1" })).toEqual({ ok: true, id });
+    expect(await row()).toEqual({ free_samples: 1, all_free: 0 });
   });
 
   it("stores Hebrew as null when left empty (English fallback), prices in cents and ratings in tenths", async () => {

@@ -369,6 +369,8 @@ export interface AdminList extends AdminText {
   descriptionEn: string;
   descriptionHe: string | null;
   freeSamples: number;
+  /** Every lesson free for signed-in learners (the teacher's explicit choice). */
+  allFree: boolean;
   published: boolean;
   paths: string[];
 }
@@ -483,7 +485,7 @@ function toCourse(row: Selectable<Database["courses"]>): AdminCourse {
   };
 }
 
-function toList(row: Database["video_lists"], paths: string[]): AdminList {
+function toList(row: Selectable<Database["video_lists"]>, paths: string[]): AdminList {
   return {
     id: row.id,
     slug: row.slug,
@@ -492,6 +494,7 @@ function toList(row: Database["video_lists"], paths: string[]): AdminList {
     descriptionEn: row.description_en,
     descriptionHe: row.description_he,
     freeSamples: Number(row.free_samples),
+    allFree: Number(row.all_free) === 1,
     published: row.published === 1,
     paths,
   };
@@ -1142,6 +1145,7 @@ export async function createVideoList(db: Db, raw: unknown): Promise<WriteResult
         description_en: input.descriptionEn,
         description_he: input.descriptionHe,
         free_samples: input.freeSamples,
+        all_free: flag(input.allFree),
         published: flag(input.published),
         created_at: at,
         updated_at: at,
@@ -1175,6 +1179,7 @@ export async function updateVideoList(
         description_en: input.descriptionEn,
         description_he: input.descriptionHe,
         free_samples: input.freeSamples,
+        all_free: flag(input.allFree),
         published: flag(input.published),
         updated_at: now(),
       })

@@ -171,6 +171,56 @@ describe.each(DIALECTS)("the course builder over HTTP on %s", (dialect) => {
       }
   });
 
+  it('warns when the free samples would cover the whole list, says what learners get, and stores "every lesson is free"', async () => {
+    const listId = await createVideoList(app.db, { slug: "one-lesson", titleEn: "One lesson" });
+    await createLesson(app.db, listId);
+    const path = `/admin/courses/list/${listId}`;
+    const warning = (html: string) =>
+      /data-testid="free-samples-warning"[^>]*>(.*?)<\/p>/s.exec(html)?.[1]?.replace(/<!-- -->/g, "") ?? null;
+    // The factory's 3 free samples on a one-lesson list: learners get none.
+    expect(warning(await (await get(path)).text())).toBe(
+      "This list has a single published lesson, so learners get no free sample of it. To give it away, tick “Every lesson of this list is free for signed-in learners”.",
+    );
+    expect(warning(await (await get(`${path}?lng=he`)).text())).toBe(
+      "ברשימה הזו יש שיעור אחד שפורסם, ולכן אין בה דוגמה חינם. כדי לתת אותו בחינם, סמנו „כל השיעורים ברשימה הזו חינם ללומדים מחוברים”.",
+    );
+    await createLesson(app.db, listId);
+    await createLesson(app.db, listId);
+    const version = () => get(path).then(async (r) => /name="version" value="([^"]+)"/.exec(await r.text())![1]!);
+    const save = async (fields: Record<string, string>) =>
+      post(path, { intent: "save", titleEn: "One lesson", published: "on", version: await version(), ...fields });
+    expect((await save({ freeSamples: "5" })).status).toBe(302);
+    expect(warning(await (await get(path)).text())).toBe(
+      "This list has 3 published lessons, so learners will watch only the first 2 free, not 5. To give every lesson away, tick “Every lesson of this list is free for signed-in learners”.",
+    );
+    expect(warning(await (await get(`${path}?lng=he`)).text())).toContain("רק בשני השיעורים הראשונים, ולא ב־5");
+    expect((await save({ freeSamples: "2" })).status).toBe(302);
+    expect(warning(await (await get(path)).text())).toBe("");
+
+    // The teacher's explicit choice: stored, shown ticked, and no warning with it.
+    expect((await save({ freeSamples: "5", allFree: "on" })).status).toBe(302);
+    const row = await app.db.selectFrom("video_lists").selectAll().where("id", "=", listId).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ free_samples: 5, all_free: 1 });
+    const page = await (await get(path)).text();
+    expect(page).toMatch(/<input id="f-allFree"[^>]*checked=""/);
+    expect(warning(page)).toBe("");
+    await expect
+      .poll(
+        async () =>
+          (await (await get("/courses/one-lesson", learner)).text()).includes("Every video of this list is free"),
+        {
+          timeout: 5000,
+        },
+      )
+      .toBe(true);
+    expect((await save({ freeSamples: "5" })).status).toBe(302);
+    expect(
+      await app.db.selectFrom("video_lists").select("all_free").where("id", "=", listId).executeTakeFirst(),
+    ).toEqual({
+      all_free: 0,
+    });
+  });
+
   it("starts a new course with the plain cover, which names no subject", async () => {
     const catalogue = (await app.db.selectFrom("catalogues").select("id").limit(1).executeTakeFirstOrThrow()).id;
     const html = await (await get(`/admin/courses/catalogue/${catalogue}/new-course`)).text();

@@ -444,6 +444,7 @@ export function useBuilderLabels(overrides: Record<string, string> = {}): Record
     join: t("courseAdmin.fields.join"),
     published: t("courseAdmin.fields.published"),
     freeSamples: t("courseAdmin.fields.freeSamples"),
+    allFree: t("courseAdmin.fields.allFree"),
     courses: t("courseAdmin.fields.courses"),
     youtube: t("courseAdmin.fields.youtube"),
     followUp: t("courseAdmin.fields.followUp"),
