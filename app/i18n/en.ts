@@ -553,6 +553,11 @@ export const en = {
     problemUnavailable: "This is no longer on offer. Please choose again.",
     problemFailed: "We could not reach the payment service. Nothing was charged: please try again in a moment.",
     problemBusy: "Too many attempts in a short time. Please wait a few minutes and try again.",
+    problemShared:
+      "This course cannot be bought on its own just now: its lessons are also part of a course sold at another price. Nothing was charged.",
+    sharedText:
+      "This course cannot be bought on its own just now: its lessons are also part of “{{course}}”, sold on its own at {{price}}. Buy that course, or subscribe to watch them all.",
+    sharedLink: "See “{{course}}”",
     productMonthly: "Lomda subscription, monthly",
     productYearly: "Lomda subscription, yearly",
     productCourse: "Lomda course: {{title}}",
@@ -1126,6 +1131,10 @@ export const en = {
       answer: "Choose which of the four options is right.",
       optionDuplicate: "The options must all differ: this one repeats an earlier one.",
       courses: "One of the chosen courses no longer exists. Reload the page and try again.",
+      sharedPrice:
+        "“{{first}}” ({{firstPrice}}) and “{{second}}” ({{secondPrice}}) are both sold on their own at different prices, and buying either opens this list: its lessons would be sold for less. Give them the same price and currency, sell one only in the subscription, or untick one.",
+      sharedPriceCourse:
+        "This course shares the list “{{list}}” with “{{course}}”, sold on its own at {{price}}: courses sold on their own that share a list must have the same price and currency. Change the price, untick “Sold on its own”, or take the list out of one of them.",
       cover: "Choose one of the covers offered.",
       confirm: "Tick the box to confirm the deletion.",
       badRequest: "That request was not understood; nothing changed.",

@@ -304,8 +304,14 @@ export type QuestionInput = z.infer<typeof questionSchema>;
 
 /* ---------- Reading a form, reporting errors ---------- */
 
-/** Field → translation key of its first problem ("form" for the form as a whole). */
-export type FieldErrors = Record<string, string>;
+/** What a message names: a number, a text, or a text in each language (the reader's is shown). */
+export type MessageParam = string | number | { en: string; he: string };
+
+/** A field's problem: its translation key, with what it names when it names something (another course…). */
+export type FieldError = string | { key: string; params: Record<string, MessageParam> };
+
+/** Field → its first problem ("form": the form as a whole, always a plain key). */
+export type FieldErrors = { form?: string } & { [field: string]: FieldError | undefined };
 
 /** The form of each kind of thing, by the names the routes use. */
 export const ADMIN_FORMS = {

@@ -17,6 +17,7 @@ import {
   CATALOGUE_CHECK_MS,
   canFetchVideoFile,
   catalogueOfList,
+  dearerCourseSharingLists,
   ensureCatalogueFresh,
   findCatalogue,
   findCourse,
@@ -149,6 +150,24 @@ describe.each(DIALECTS)("the seeded catalogue on %s", (dialect) => {
     for (const course of snapshot.courses.values()) expect(course.readMore, course.slug).toBeNull();
     const prices = findCatalogue(snapshot, "mern")!.courses.map((c) => c.priceCents);
     expect(Math.min(...prices)).toBeGreaterThanOrEqual(4900);
+  });
+
+  it("sells no list at two prices: courses sold on their own that share a list cost the same (issue 29)", () => {
+    const sold = [...snapshot.courses.values()].filter((course) => course.soldSeparately);
+    for (const course of sold)
+      for (const other of sold)
+        if (other !== course && other.listIds.some((id) => course.listIds.includes(id)))
+          expect([other.priceCents, other.currency], `${course.slug} and ${other.slug}`).toEqual([
+            course.priceCents,
+            course.currency,
+          ]);
+    for (const course of sold) expect(dearerCourseSharingLists(snapshot, course), course.slug).toBeUndefined();
+    // The one React list, in both React courses, at one price; the catalogue still spans $49 to $249 (SPEC.md).
+    expect(findCourse(snapshot, "fullstack-react")!.priceCents).toBe(findCourse(snapshot, "mern-react")!.priceCents);
+    const prices = snapshot.catalogues
+      .filter((c) => c.slug !== "home")
+      .flatMap((c) => c.courses.map((x) => x.priceCents));
+    expect([Math.min(...prices), Math.max(...prices)]).toEqual([4900, 24900]);
   });
 
   it("stores the placeholder YouTube ids as no video, and keeps the self-hosted lesson", async () => {

@@ -366,6 +366,23 @@ export function listsOfCourse(snapshot: CatalogueSnapshot, course: CourseEntry):
 }
 
 /**
+ * A visible course sold on its own that holds one of this course's lists at a higher price or in
+ * another currency, if any. Owning any course opens every list it holds, so selling this one would
+ * sell that one's lessons for less (issue 29, decision 0031). The course builder refuses to make such
+ * a pair; a database from before it may still hold one, and the checkout refuses to sell this course.
+ */
+export function dearerCourseSharingLists(snapshot: CatalogueSnapshot, course: CourseEntry): CourseEntry | undefined {
+  let dearest: CourseEntry | undefined;
+  for (const other of snapshot.courses.values()) {
+    if (other.id === course.id || !other.soldSeparately) continue;
+    if (!other.listIds.some((id) => course.listIds.includes(id))) continue;
+    if (other.currency === course.currency && other.priceCents <= course.priceCents) continue;
+    if (!dearest || other.priceCents > dearest.priceCents) dearest = other;
+  }
+  return dearest;
+}
+
+/**
  * The URL to show a list at from a course: the one under the course's catalogue when there is one
  * (the React list is both /courses/mern/react and /courses/fullstack/react), else its first.
  */

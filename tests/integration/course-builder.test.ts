@@ -8,7 +8,7 @@ import {
   createSignedInUser,
   createVideoList,
 } from "../support/factories.ts";
-import { startApp } from "./harness.ts";
+import { shown, startApp } from "./harness.ts";
 
 /**
  * The course builder over HTTP, on the built app: who may use it, what a change logs, and that bad
@@ -219,6 +219,22 @@ describe.each(DIALECTS)("the course builder over HTTP on %s", (dialect) => {
     ).toEqual({
       all_free: 0,
     });
+  });
+
+  it("refuses a list shared by courses sold on their own at different prices, naming them, in both languages", async () => {
+    const idOf = async (slug: string) =>
+      (await app.db.selectFrom("courses").select("id").where("slug", "=", slug).executeTakeFirstOrThrow()).id;
+    const courses = [await idOf("mern-express"), await idOf("fullstack-sql")];
+    const form = { intent: "save", slug: "two-prices", titleEn: "Two prices", freeSamples: "3", courses };
+    const refused = await post("/admin/courses/new-list", form);
+    expect(refused.status).toBe(400);
+    expect(shown(await refused.text())).toContain(
+      "“Express: Building REST APIs” ($149.00) and “SQL and Relational Databases” ($99.00) are both sold on their own at different prices",
+    );
+    const hebrew = shown(await (await post("/admin/courses/new-list?lng=he", form)).text());
+    expect(hebrew).toContain("„Express: בניית REST API”");
+    expect(hebrew).toContain("נמכרים שניהם בנפרד במחירים שונים");
+    expect(await app.db.selectFrom("video_lists").select("id").where("slug", "=", "two-prices").execute()).toEqual([]);
   });
 
   it("starts a new course with the plain cover, which names no subject", async () => {

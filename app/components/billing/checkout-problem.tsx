@@ -1,13 +1,14 @@
 import { useTranslation } from "~/i18n/use-translation";
 
 /** Why /checkout sent the buyer back (?checkout=…), said in their language; nothing for anything else. */
-export type CheckoutProblem = "off" | "unavailable" | "failed" | "busy";
+export type CheckoutProblem = "off" | "unavailable" | "failed" | "busy" | "shared";
 
 const MESSAGES = {
   off: "checkout.problemOff",
   unavailable: "checkout.problemUnavailable",
   failed: "checkout.problemFailed",
   busy: "checkout.problemBusy",
+  shared: "checkout.problemShared",
 } as const;
 
 export function checkoutProblemOf(url: string): CheckoutProblem | null {
