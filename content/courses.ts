@@ -213,7 +213,9 @@ export const catalogues: {
         teacher: teachers.noa,
         duration: "12.00",
         students: 583,
-        price: 199,
+        // The React list is also "React from Zero to App"'s: courses sold on their own that share a
+        // list cost the same (issue 29; it was $199 here, so buying this opened that one for less).
+        price: 249,
         rating: 4.8,
         reviews: 164,
         cover: "react.svg",

@@ -256,8 +256,13 @@ export interface VideoListsTable {
   title_he: string | null;
   description_en: string;
   description_he: string | null;
-  /** How many lessons, from the top, are free samples for signed-in learners (default 3). */
+  /**
+   * How many lessons, from the top, are free samples for signed-in learners (default 3), as the
+   * teacher set it: what learners get is capped at one lesson fewer than the list has, unless all_free.
+   */
   free_samples: number;
+  /** 1: the teacher made every lesson free for signed-in learners (the only way a whole list is free). */
+  all_free: Generated<number>;
   published: number;
   created_at: string;
   updated_at: string;

@@ -282,6 +282,10 @@ export const en = {
     learnerNotice_other:
       "You are watching the free samples: the first {{count, number}} videos of this list. Subscribe to watch them all.",
     learnerNoticeNone: "This list has no free samples. Subscribe to watch its videos.",
+    learnerNoticeAllFree: "Every video of this list is free for signed-in learners: watch them all.",
+    visitorNoticeNone:
+      "This list has no free samples: its videos are for subscribers and for those who bought its course. Sign in to subscribe or buy.",
+    visitorNoticeAllFree: "Every video of this list is free for signed-in learners. Sign in to watch them all.",
     comingSoon: "Video coming soon",
     signInCta: "Sign in or register",
     subscribeCta: "How to subscribe",
@@ -325,6 +329,8 @@ export const en = {
     view: "View your certificate",
     hint: "Finish every lesson of this list to earn a certificate.",
     hintQuiz: "Finish every lesson of this list and pass its quiz with at least 70 % to earn a certificate.",
+    hintLocked:
+      "Its certificate is earned by watching every lesson: subscribe, or buy a course it belongs to, to open them all.",
     takeQuiz: "Take the quiz",
     profileHeading: "Your certificates",
     profileNone: "No certificates yet: finish every lesson of a list (and pass its quiz) to earn one.",
@@ -482,10 +488,14 @@ export const en = {
     curriculum: "Curriculum",
     noteVisitor: "Sign in to watch the free samples, or subscribe to watch every lesson.",
     noteLearner: "You can watch the free samples. Subscribe to watch every lesson.",
+    noteNone: "This course has no free samples: its lessons are for subscribers and for those who buy it.",
+    noteVisitorAllFree: "Every lesson of this course is free once you sign in.",
+    noteLearnerAllFree: "Every lesson of this course is free for you to watch.",
     noteSubscriber: "Every lesson of this course is open to you.",
     noLessons: "The lessons of this course are being prepared.",
     freeSamples_one: "{{count, number}} free sample",
     freeSamples_other: "{{count, number}} free samples",
+    allFree: "free for signed-in learners",
     watch: "Watch",
     quizHeading: "Test yourself",
     quizText_one: "The {{title}} quiz: {{count, number}} question on what this course teaches.",
@@ -548,6 +558,11 @@ export const en = {
     problemUnavailable: "This is no longer on offer. Please choose again.",
     problemFailed: "We could not reach the payment service. Nothing was charged: please try again in a moment.",
     problemBusy: "Too many attempts in a short time. Please wait a few minutes and try again.",
+    problemShared:
+      "This course cannot be bought on its own just now: its lessons are also part of a course sold at another price. Nothing was charged.",
+    sharedText:
+      "This course cannot be bought on its own just now: its lessons are also part of “{{course}}”, sold on its own at {{price}}. Buy that course, or subscribe to watch them all.",
+    sharedLink: "See “{{course}}”",
     productMonthly: "Lomda subscription, monthly",
     productYearly: "Lomda subscription, yearly",
     productCourse: "Lomda course: {{title}}",
@@ -1016,7 +1031,16 @@ export const en = {
     readMoreHint: "A path of this site, like /courses/react. Empty: the course’s own page.",
     joinHint: "A path of this site. Empty: the order page for this course.",
     followUpHint: "Where “Watch Now” leads after the quiz: a path of this site. Empty: /courses.",
-    freeSamplesHint: "How many lessons, from the top, signed-in learners may watch without a subscription (0 to 50).",
+    freeSamplesHint:
+      "How many lessons, from the top, signed-in learners may watch without paying (0 to 50). Free samples never cover the whole list: learners get at most all lessons but the last.",
+    freeSamplesCapped_one:
+      "This list has {{lessons, number}} published lessons, so learners will watch only the first one free, not {{given, number}}. To give every lesson away, tick “Every lesson of this list is free for signed-in learners”.",
+    freeSamplesCapped_other:
+      "This list has {{lessons, number}} published lessons, so learners will watch only the first {{count, number}} free, not {{given, number}}. To give every lesson away, tick “Every lesson of this list is free for signed-in learners”.",
+    freeSamplesNone:
+      "This list has a single published lesson, so learners get no free sample of it. To give it away, tick “Every lesson of this list is free for signed-in learners”.",
+    allFreeHint:
+      "Only to give the whole list away: anyone signed in may watch every lesson, and finishing them earns its certificate without paying.",
     noCoursesToChoose: "There are no course cards yet: make one in a catalogue first.",
     youtubeHint:
       "A YouTube link (watch?v=…, youtu.be/…, embed/…, shorts/…) or the 11-character video id; only the video is kept (a start time in the link is not). Empty: no YouTube video.",
@@ -1086,6 +1110,7 @@ export const en = {
       join: "“Join Now” leads to",
       published: "Published",
       freeSamples: "Free sample lessons",
+      allFree: "Every lesson of this list is free for signed-in learners",
       courses: "In courses",
       youtube: "YouTube link or id",
       followUp: "“Watch Now” leads to",
@@ -1121,6 +1146,10 @@ export const en = {
       answer: "Choose which of the four options is right.",
       optionDuplicate: "The options must all differ: this one repeats an earlier one.",
       courses: "One of the chosen courses no longer exists. Reload the page and try again.",
+      sharedPrice:
+        "“{{first}}” ({{firstPrice}}) and “{{second}}” ({{secondPrice}}) are both sold on their own at different prices, and buying either opens this list: its lessons would be sold for less. Give them the same price and currency, sell one only in the subscription, or untick one.",
+      sharedPriceCourse:
+        "This course shares the list “{{list}}” with “{{course}}”, sold on its own at {{price}}: courses sold on their own that share a list must have the same price and currency. Change the price, untick “Sold on its own”, or take the list out of one of them.",
       cover: "Choose one of the covers offered.",
       confirm: "Tick the box to confirm the deletion.",
       badRequest: "That request was not understood; nothing changed.",

@@ -38,7 +38,8 @@ export function createTranslator(locale: Locale, translation: Strings, onMissing
   const lookup = (key: string): string | undefined => {
     let node: unknown = translation;
     for (const part of key.split(".")) {
-      if (node === null || typeof node !== "object") return undefined;
+      // Own keys only: "checkout.constructor" is a missing key, not Object's constructor.
+      if (node === null || typeof node !== "object" || !Object.hasOwn(node, part)) return undefined;
       node = (node as Record<string, unknown>)[part];
     }
     return typeof node === "string" ? node : undefined;

@@ -3,6 +3,9 @@ import type { Database, User } from "~/lib/db.server";
 import { isIdpAdmin } from "./idp-account.server";
 import { ownedCourseIds } from "./billing.server";
 import { activeSubscriptionFor } from "./subscription.server";
+import { freeLessonCount, type FreeSamplesOf } from "./free-samples";
+
+export { freeLessonCount };
 
 /**
  * The one place that decides who may see what (ARCHITECTURE.md "Who may see what").
@@ -11,10 +14,14 @@ import { activeSubscriptionFor } from "./subscription.server";
 export type Role = "visitor" | "learner" | "subscriber" | "admin";
 
 /**
- * Learners (signed in, no subscription) may watch the first lessons of every list: how many is the
- * list's `free_samples`, this many unless the admin set another number.
+ * What decides who may watch a list's lessons (the catalogue's ListEntry is one). Learners (signed in,
+ * no subscription, not owning one of its courses) may watch its first lessons, its free samples, as
+ * many as `freeLessonCount` allows: never the whole list, unless its teacher made it wholly free.
  */
-export const DEFAULT_FREE_SAMPLES = 3;
+export interface ListAccess extends FreeSamplesOf {
+  /** The visible courses that hold it: owning one of them opens the whole list. */
+  courseIds: readonly string[];
+}
 
 export interface Viewer {
   user: { id: string; subject: string; name: string; email: string | null; picture: string | null } | null;
@@ -79,32 +86,27 @@ export function ownsAnyOf(viewer: Viewer, courseIds: readonly string[]): boolean
   return courseIds.some((id) => viewer.courseIds.includes(id));
 }
 
-/**
- * Whether the viewer may play the video at this position (0-based) of a list with this many free
- * samples, held by these courses (owning one opens the whole list).
- */
-export function canWatch(
-  viewer: Viewer,
-  index: number,
-  freeSamples: number = DEFAULT_FREE_SAMPLES,
-  courseIds: readonly string[] = [],
-): boolean {
-  if (viewer.hasSubscription || viewer.isAdmin || ownsAnyOf(viewer, courseIds)) return true;
-  return viewer.isAuthenticated && index < freeSamples;
+/** Whether the viewer may play the lesson at this position (0-based) of the list. */
+export function canWatch(viewer: Viewer, list: ListAccess, index: number): boolean {
+  if (viewer.hasSubscription || viewer.isAdmin || ownsAnyOf(viewer, list.courseIds)) return true;
+  return viewer.isAuthenticated && index < freeLessonCount(list);
 }
 
 /** Whether the viewer watches this position only as a learner's free sample (so the page says so). */
-export function isFreeSample(
-  viewer: Viewer,
-  index: number,
-  freeSamples: number = DEFAULT_FREE_SAMPLES,
-  courseIds: readonly string[] = [],
-): boolean {
+export function isFreeSample(viewer: Viewer, list: ListAccess, index: number): boolean {
   return (
     viewer.isAuthenticated &&
     !viewer.hasSubscription &&
     !viewer.isAdmin &&
-    !ownsAnyOf(viewer, courseIds) &&
-    index < freeSamples
+    !ownsAnyOf(viewer, list.courseIds) &&
+    index < freeLessonCount(list)
   );
+}
+
+/**
+ * Whether the viewer may watch every lesson of the list: what a certificate of it needs, so that free
+ * access alone earns one only of a list its teacher made wholly free. An empty list: no.
+ */
+export function canWatchWholeList(viewer: Viewer, list: ListAccess): boolean {
+  return list.lessons.length > 0 && list.lessons.every((_, index) => canWatch(viewer, list, index));
 }

@@ -215,6 +215,8 @@ export const listSchema = z.object({
   ...bilingualTitle,
   ...bilingualDescription,
   freeSamples: wholeNumber(MAX_FREE_SAMPLES, E.freeSamples),
+  /** Every lesson free for signed-in learners: the one way past the cap on free samples (access.server.ts). */
+  allFree: checkbox,
   published: checkbox,
   /** The courses this list belongs to (checkboxes named "courses"). */
   courses: z.preprocess(
@@ -302,8 +304,14 @@ export type QuestionInput = z.infer<typeof questionSchema>;
 
 /* ---------- Reading a form, reporting errors ---------- */
 
-/** Field → translation key of its first problem ("form" for the form as a whole). */
-export type FieldErrors = Record<string, string>;
+/** What a message names: a number, a text, or a text in each language (the reader's is shown). */
+export type MessageParam = string | number | { en: string; he: string };
+
+/** A field's problem: its translation key, with what it names when it names something (another course…). */
+export type FieldError = string | { key: string; params: Record<string, MessageParam> };
+
+/** Field → its first problem ("form": the form as a whole, always a plain key). */
+export type FieldErrors = { form?: string } & { [field: string]: FieldError | undefined };
 
 /** The form of each kind of thing, by the names the routes use. */
 export const ADMIN_FORMS = {
@@ -365,7 +373,7 @@ export const ADMIN_FORM_MAX_CHARS = {
     8 +
     3 * 12 +
     4,
-  list: ADMIN_LIMITS.slug + 2 * ADMIN_LIMITS.title + 2 * ADMIN_LIMITS.text + 12 + 40 * 64,
+  list: ADMIN_LIMITS.slug + 2 * ADMIN_LIMITS.title + 2 * ADMIN_LIMITS.text + 16 + 40 * 64,
   lesson: ADMIN_LIMITS.slug + 2 * ADMIN_LIMITS.title + 2 * ADMIN_LIMITS.text + 8 + ADMIN_LIMITS.path,
   quiz: ADMIN_LIMITS.slug + 2 * ADMIN_LIMITS.title + 2 * ADMIN_LIMITS.text + ADMIN_LIMITS.path,
   question: 2 * ADMIN_LIMITS.question + ADMIN_LIMITS.code + 8 * ADMIN_LIMITS.option + 2 + 2 * ADMIN_LIMITS.explanation,

@@ -497,9 +497,140 @@ describe.each(DIALECTS)("the course builder's write model on %s", (dialect) => {
     expect((await admin.getListForAdmin(t.db, id))?.list).toMatchObject({
       paths: [`/courses/${slug}`],
       freeSamples: 3,
+      allFree: false,
     });
     const overview = await admin.loadCourseBuilderOverview(t.db);
     expect(overview.lists.find((l) => l.id === id)?.paths).toEqual([`/courses/${slug}`]);
+  });
+
+  it('stores the teacher\'s "every lesson of this list is free" as its own choice, off unless ticked', async () => {
+    const slug = uniqueId("free");
+    const { id } = (await admin.createVideoList(t.db, { slug, titleEn: "Free", freeSamples: "3", allFree: "on" })) as {
+      id: string;
+    };
+    const row = () =>
+      t.db
+        .selectFrom("video_lists")
+        .select(["free_samples", "all_free"])
+        .where("id", "=", id)
+        .executeTakeFirstOrThrow();
+    expect(await row()).toEqual({ free_samples: 3, all_free: 1 });
+    expect((await admin.getListForAdmin(t.db, id))?.list.allFree).toBe(true);
+    expect(await admin.updateVideoList(t.db, id, { titleEn: "Free", freeSamples: "1" })).toEqual({ ok: true, id });
+    expect(await row()).toEqual({ free_samples: 1, all_free: 0 });
+  });
+
+  it("refuses to share a list between courses sold on their own at different prices, naming the other course", async () => {
+    // Issue 29: owning any course opens every list it holds, so a list in a $249 and a $199 course
+    // sold the $249 course's lessons for $199. Nothing is stored when the builder refuses.
+    const course = (title: string, price: string, extra: Record<string, string> = {}) =>
+      createCourse(t.db, { titleEn: title, titleHe: `${title} בעברית`, price, soldSeparately: "on", ...extra });
+    const dear = await course("Dear", "249");
+    const cheap = await course("Cheap", "199");
+    const shekels = await course("Shekels", "249", { currency: "ILS" });
+    const before = await snapshot();
+    const slug = uniqueId("shared");
+    const refused = await admin.createVideoList(t.db, {
+      slug,
+      titleEn: "Shared",
+      freeSamples: "3",
+      courses: [dear, cheap],
+    });
+    expect(refused).toEqual({
+      ok: false,
+      status: 400,
+      errors: {
+        courses: {
+          key: "courseAdmin.errors.sharedPrice",
+          params: {
+            first: { en: "Dear", he: "Dear בעברית" },
+            firstPrice: { en: "$249.00", he: expect.stringContaining("249.00") },
+            second: { en: "Cheap", he: "Cheap בעברית" },
+            secondPrice: { en: "$199.00", he: expect.stringContaining("199.00") },
+          },
+        },
+      },
+    });
+    // The same number in another currency is another price.
+    expect(
+      await admin.createVideoList(t.db, { slug, titleEn: "Shared", freeSamples: "3", courses: [dear, shekels] }),
+    ).toMatchObject({ ok: false, status: 400, errors: { courses: { key: "courseAdmin.errors.sharedPrice" } } });
+    expect(await snapshot()).toEqual(before);
+
+    // One list per course is fine; a course not sold on its own may share with any; equal prices may share.
+    const listId = await createVideoList(t.db, { courses: [dear] });
+    const subscriptionOnly = await createCourse(t.db, { titleEn: "In the subscription", price: "19" });
+    const twin = await course("Twin", "249");
+    const update = (courses: string[]) =>
+      admin.updateVideoList(t.db, listId, { titleEn: "Shared", freeSamples: "3", courses });
+    expect(await update([dear, subscriptionOnly, twin])).toEqual({ ok: true, id: listId });
+    const members = () =>
+      t.db
+        .selectFrom("course_video_lists")
+        .select("course_id")
+        .where("list_id", "=", listId)
+        .orderBy("course_id")
+        .execute();
+    const shared = await members();
+    expect(await update([dear, subscriptionOnly, twin, cheap])).toMatchObject({ ok: false, status: 400 });
+    expect(await members()).toEqual(shared);
+
+    // A course's own save may not make such a pair either: a new price, currency or "sold on its own".
+    const courseFields = async (id: string) => {
+      const { course: c } = (await admin.getCourseForAdmin(t.db, id))!;
+      return {
+        slug: c.slug,
+        titleEn: c.titleEn,
+        titleHe: c.titleHe ?? "",
+        teacherEn: c.teacherEn,
+        summaryEn: c.summaryEn,
+        duration: c.duration,
+        students: String(c.students),
+        price: c.price,
+        currency: c.currency,
+        soldSeparately: c.soldSeparately ? "on" : "",
+        rating: c.rating,
+        reviews: String(c.reviews),
+        published: "on",
+      };
+    };
+    const twinBefore = await t.db.selectFrom("courses").selectAll().where("id", "=", twin).executeTakeFirstOrThrow();
+    expect(await admin.updateCourse(t.db, twin, { ...(await courseFields(twin)), price: "199" })).toEqual({
+      ok: false,
+      status: 400,
+      errors: {
+        price: {
+          key: "courseAdmin.errors.sharedPriceCourse",
+          params: {
+            list: { en: "Shared", he: "Shared" },
+            course: { en: "Dear", he: "Dear בעברית" },
+            price: { en: "$249.00", he: expect.stringContaining("249.00") },
+          },
+        },
+      },
+    });
+    expect(await admin.updateCourse(t.db, twin, { ...(await courseFields(twin)), currency: "ILS" })).toMatchObject({
+      ok: false,
+      errors: { price: { key: "courseAdmin.errors.sharedPriceCourse" } },
+    });
+    expect(
+      await admin.updateCourse(t.db, subscriptionOnly, {
+        ...(await courseFields(subscriptionOnly)),
+        soldSeparately: "on",
+      }),
+    ).toMatchObject({ ok: false, errors: { price: { key: "courseAdmin.errors.sharedPriceCourse" } } });
+    expect(await t.db.selectFrom("courses").selectAll().where("id", "=", twin).executeTakeFirstOrThrow()).toEqual(
+      twinBefore,
+    );
+    // Sold only in the subscription, it may cost anything; the same price again, sold on its own, is fine.
+    expect(
+      await admin.updateCourse(t.db, twin, { ...(await courseFields(twin)), price: "199", soldSeparately: "" }),
+    ).toMatchObject({ ok: true });
+    expect(
+      await admin.updateCourse(t.db, twin, { ...(await courseFields(twin)), price: "249", soldSeparately: "on" }),
+    ).toMatchObject({
+      ok: true,
+    });
   });
 
   it("stores Hebrew as null when left empty (English fallback), prices in cents and ratings in tenths", async () => {

@@ -7,7 +7,7 @@ import type { Config } from "~/lib/env.server";
 import type { Logger } from "~/lib/logger.server";
 import type { MediaKind, MediaStore, SavedMedia } from "~/lib/media-store.server";
 import { readUpload, uploadErrorMessage } from "~/lib/uploads.server";
-import { formatFileSize } from "~/i18n/format";
+import { formatFileSize, formatPrice } from "~/i18n/format";
 import type { Locale } from "~/i18n/locale";
 import {
   BUNDLED_COVERS,
@@ -369,6 +369,8 @@ export interface AdminList extends AdminText {
   descriptionEn: string;
   descriptionHe: string | null;
   freeSamples: number;
+  /** Every lesson free for signed-in learners (the teacher's explicit choice). */
+  allFree: boolean;
   published: boolean;
   paths: string[];
 }
@@ -483,7 +485,7 @@ function toCourse(row: Selectable<Database["courses"]>): AdminCourse {
   };
 }
 
-function toList(row: Database["video_lists"], paths: string[]): AdminList {
+function toList(row: Selectable<Database["video_lists"]>, paths: string[]): AdminList {
   return {
     id: row.id,
     slug: row.slug,
@@ -492,6 +494,7 @@ function toList(row: Database["video_lists"], paths: string[]): AdminList {
     descriptionEn: row.description_en,
     descriptionHe: row.description_he,
     freeSamples: Number(row.free_samples),
+    allFree: Number(row.all_free) === 1,
     published: row.published === 1,
     paths,
   };
@@ -983,6 +986,12 @@ export async function updateCourse(
     const badCover = coverProblem(input.cover, current.cover);
     if (badCover) return invalid(badCover);
     if (await courseSlugTaken(trx, input.slug, id)) return invalid({ slug: "courseAdmin.errors.slugTaken" });
+    const pricing = await coursePriceProblem(trx, id, {
+      soldSeparately: input.soldSeparately,
+      price_cents: input.price,
+      currency: input.currency,
+    });
+    if (pricing) return invalid(pricing);
     await trx
       .updateTable("courses")
       .set({
@@ -1094,6 +1103,100 @@ export async function moveListInCourse(
 }
 
 /* ======================================================================================= */
+/* One price for one content                                                               */
+/* ======================================================================================= */
+
+/**
+ * Courses sold on their own that share a video list must cost the same, in the same currency:
+ * owning any course opens every list it holds, so a list in a $249 and a $199 course sold the $249
+ * course's lessons for $199 (issue 29, decision 0031). A course sold only in the subscription may
+ * share lists with any. Every course counts, published or not (a draft is published later).
+ */
+interface SoldCourse {
+  id: string;
+  title_en: string;
+  title_he: string | null;
+  price_cents: number;
+  currency: string;
+}
+
+const bothLanguages = (en: string, he: string | null) => ({ en, he: he?.trim() ? he : en });
+const priceInBoth = (course: Pick<SoldCourse, "price_cents" | "currency">) => ({
+  en: formatPrice(Number(course.price_cents) / 100, "en", course.currency),
+  he: formatPrice(Number(course.price_cents) / 100, "he", course.currency),
+});
+const samePrice = (a: Pick<SoldCourse, "price_cents" | "currency">, b: Pick<SoldCourse, "price_cents" | "currency">) =>
+  Number(a.price_cents) === Number(b.price_cents) && a.currency === b.currency;
+
+/** The list's courses as they would be: two sold on their own at different prices are refused, by name. */
+async function sharedPriceProblem(trx: Trx, courseIds: string[]): Promise<FieldErrors | null> {
+  if (courseIds.length < 2) return null;
+  const sold: SoldCourse[] = await trx
+    .selectFrom("courses")
+    .select(["id", "title_en", "title_he", "price_cents", "currency"])
+    .where("id", "in", courseIds)
+    .where("sold_separately", "=", 1)
+    .orderBy("price_cents", "desc")
+    .orderBy("title_en")
+    .execute();
+  const [first] = sold;
+  const second = sold.find((course) => !samePrice(course, first!));
+  if (!first || !second) return null;
+  return {
+    courses: {
+      key: "courseAdmin.errors.sharedPrice",
+      params: {
+        first: bothLanguages(first.title_en, first.title_he),
+        firstPrice: priceInBoth(first),
+        second: bothLanguages(second.title_en, second.title_he),
+        secondPrice: priceInBoth(second),
+      },
+    },
+  };
+}
+
+/** A course saved at this price (sold on its own or not): refused if that makes a pair with another course of its lists. */
+async function coursePriceProblem(
+  trx: Trx,
+  courseId: string,
+  price: { soldSeparately: boolean; price_cents: number; currency: string },
+): Promise<FieldErrors | null> {
+  if (!price.soldSeparately) return null;
+  const other = await trx
+    .selectFrom("course_video_lists as mine")
+    .innerJoin("course_video_lists as theirs", "theirs.list_id", "mine.list_id")
+    .innerJoin("courses", "courses.id", "theirs.course_id")
+    .innerJoin("video_lists", "video_lists.id", "mine.list_id")
+    .select([
+      "courses.title_en",
+      "courses.title_he",
+      "courses.price_cents",
+      "courses.currency",
+      "video_lists.title_en as list_en",
+      "video_lists.title_he as list_he",
+    ])
+    .where("mine.course_id", "=", courseId)
+    .where("theirs.course_id", "<>", courseId)
+    .where("courses.sold_separately", "=", 1)
+    .where((eb) =>
+      eb.or([eb("courses.price_cents", "<>", price.price_cents), eb("courses.currency", "<>", price.currency)]),
+    )
+    .orderBy("courses.title_en")
+    .executeTakeFirst();
+  if (!other) return null;
+  return {
+    price: {
+      key: "courseAdmin.errors.sharedPriceCourse",
+      params: {
+        list: bothLanguages(other.list_en, other.list_he),
+        course: bothLanguages(other.title_en, other.title_he),
+        price: priceInBoth(other),
+      },
+    },
+  };
+}
+
+/* ======================================================================================= */
 /* Video lists                                                                             */
 /* ======================================================================================= */
 
@@ -1109,6 +1212,8 @@ async function setMemberships(trx: Trx, listId: string, courseIds: string[]): Pr
     .select("course_id")
     .where("list_id", "=", listId)
     .execute();
+  const pricing = await sharedPriceProblem(trx, wanted);
+  if (pricing) return pricing;
   const have = new Set(current.map((c) => c.course_id));
   const gone = [...have].filter((id) => !wanted.includes(id));
   if (gone.length > 0)
@@ -1142,6 +1247,7 @@ export async function createVideoList(db: Db, raw: unknown): Promise<WriteResult
         description_en: input.descriptionEn,
         description_he: input.descriptionHe,
         free_samples: input.freeSamples,
+        all_free: flag(input.allFree),
         published: flag(input.published),
         created_at: at,
         updated_at: at,
@@ -1175,6 +1281,7 @@ export async function updateVideoList(
         description_en: input.descriptionEn,
         description_he: input.descriptionHe,
         free_samples: input.freeSamples,
+        all_free: flag(input.allFree),
         published: flag(input.published),
         updated_at: now(),
       })

@@ -9,7 +9,9 @@ import type {
   LessonsTable,
   QuizQuestionsTable,
 } from "~/lib/db.server";
+import { DEFAULT_FREE_SAMPLES } from "./catalogue-admin.schema";
 import { bumpCatalogueVersion } from "./catalogue-version.server";
+import { freeLessonCount } from "./free-samples";
 import {
   CATALOGUE_URLS,
   CORRECTED_SPELLING,
@@ -129,7 +131,9 @@ export async function seedCatalogue(db: Kysely<Database>, now: Date = new Date()
           title_he: list.title.he,
           description_en: list.description.en,
           description_he: list.description.he,
-          free_samples: 3,
+          // The first three lessons, or all but the last of a shorter list: free samples never cover
+          // a whole list (a one-lesson list has none), so the builder has nothing to warn about.
+          free_samples: freeLessonCount({ freeSamples: DEFAULT_FREE_SAMPLES, allFree: false, lessons: list.videos }),
           published: 1,
           ...timestamps,
         })

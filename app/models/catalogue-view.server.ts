@@ -62,8 +62,9 @@ export function coursePageView(
       description: list.description[locale],
       href,
       freeSamples: list.freeSamples,
+      allFree: list.allFree,
       lessons: list.lessons.map((lesson, index) => {
-        const video = viewVideo(lesson, index, list.freeSamples, viewer, locale, false, list.courseIds);
+        const video = viewVideo(lesson, index, list, viewer, locale);
         return {
           key: lesson.slug,
           title: video.title,

@@ -1,7 +1,13 @@
 import { sql, type KyselyPlugin } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb, DIALECTS, type TestDb } from "../../tests/setup/databases.ts";
-import { fakeYoutubeId, setFreeSamples, setLessonVideo, setPublished } from "../../tests/support/factories.ts";
+import {
+  fakeYoutubeId,
+  setAllFree,
+  setFreeSamples,
+  setLessonVideo,
+  setPublished,
+} from "../../tests/support/factories.ts";
 import { VISITOR, type Viewer } from "./access.server";
 import { loadCourseBuilderOverview } from "./catalogue-admin.server";
 import { seedCatalogue } from "./catalogue-seed.server";
@@ -11,6 +17,7 @@ import {
   CATALOGUE_CHECK_MS,
   canFetchVideoFile,
   catalogueOfList,
+  dearerCourseSharingLists,
   ensureCatalogueFresh,
   findCatalogue,
   findCourse,
@@ -143,6 +150,24 @@ describe.each(DIALECTS)("the seeded catalogue on %s", (dialect) => {
     for (const course of snapshot.courses.values()) expect(course.readMore, course.slug).toBeNull();
     const prices = findCatalogue(snapshot, "mern")!.courses.map((c) => c.priceCents);
     expect(Math.min(...prices)).toBeGreaterThanOrEqual(4900);
+  });
+
+  it("sells no list at two prices: courses sold on their own that share a list cost the same (issue 29)", () => {
+    const sold = [...snapshot.courses.values()].filter((course) => course.soldSeparately);
+    for (const course of sold)
+      for (const other of sold)
+        if (other !== course && other.listIds.some((id) => course.listIds.includes(id)))
+          expect([other.priceCents, other.currency], `${course.slug} and ${other.slug}`).toEqual([
+            course.priceCents,
+            course.currency,
+          ]);
+    for (const course of sold) expect(dearerCourseSharingLists(snapshot, course), course.slug).toBeUndefined();
+    // The one React list, in both React courses, at one price; the catalogue still spans $49 to $249 (SPEC.md).
+    expect(findCourse(snapshot, "fullstack-react")!.priceCents).toBe(findCourse(snapshot, "mern-react")!.priceCents);
+    const prices = snapshot.catalogues
+      .filter((c) => c.slug !== "home")
+      .flatMap((c) => c.courses.map((x) => x.priceCents));
+    expect([Math.min(...prices), Math.max(...prices)]).toEqual([4900, 24900]);
   });
 
   it("stores the placeholder YouTube ids as no video, and keeps the self-hosted lesson", async () => {
@@ -344,9 +369,7 @@ describe.each(DIALECTS)("the in-memory catalogue on %s", (dialect) => {
     let snapshot = await at();
     const states = (viewer: Viewer) => {
       const dsa = findList(snapshot, "dsa")!;
-      return dsa.lessons
-        .slice(0, 6)
-        .map((l, i) => viewVideo(l, i, dsa.freeSamples, viewer, "en").player?.kind ?? "locked");
+      return dsa.lessons.slice(0, 6).map((l, i) => viewVideo(l, i, dsa, viewer, "en").player?.kind ?? "locked");
     };
     // The default: three free samples, placeholders "coming soon"; the file is the 5th lesson.
     expect(states(learner)).toEqual(["soon", "soon", "soon", "locked", "locked", "locked"]);
@@ -373,19 +396,19 @@ describe.each(DIALECTS)("the in-memory catalogue on %s", (dialect) => {
     await setLessonVideo(t.db, "java", 1, { youtubeId: id });
     const snapshot = await ensureCatalogueFresh(t.db, 9_000_000);
     const java = findList(snapshot, "java")!;
-    const open = viewVideo(java.lessons[1]!, 1, java.freeSamples, learner, "he");
+    const open = viewVideo(java.lessons[1]!, 1, java, learner, "he");
     expect(open.player).toEqual({ kind: "youtube", videoId: id });
     expect(open.freeSample).toBe(true);
     expect(open.title).toBe(java.lessons[1]!.title.he);
     const key = /^\/thumb\/([\w-]{22})$/.exec(open.thumb)![1]!;
     expect(videoIdForThumbKey(snapshot, key)).toBe(id);
-    const locked = viewVideo(java.lessons[1]!, 1, java.freeSamples, VISITOR, "en");
+    const locked = viewVideo(java.lessons[1]!, 1, java, VISITOR, "en");
     expect(locked.player).toBeNull();
     expect(JSON.stringify(locked)).not.toContain(id);
     // No video: the poster, and "coming soon" only for those who may watch.
-    const soon = viewVideo(java.lessons[0]!, 0, java.freeSamples, learner, "en");
+    const soon = viewVideo(java.lessons[0]!, 0, java, learner, "en");
     expect(soon).toMatchObject({ player: { kind: "soon" }, thumb: "/images/video-poster.svg" });
-    expect(viewVideo(java.lessons[0]!, 0, java.freeSamples, VISITOR, "en").player).toBeNull();
+    expect(viewVideo(java.lessons[0]!, 0, java, VISITOR, "en").player).toBeNull();
   });
 
   it("builds a course page: its lists as a curriculum with the viewer's lock states, its quiz", async () => {
@@ -416,5 +439,47 @@ describe.each(DIALECTS)("the in-memory catalogue on %s", (dialect) => {
     expect(html.quiz?.href).toBe("/test/fullstack");
     expect(html.lists[0]!.href).toBe("/courses/fullstack/html");
     expect(html.lists[0]!.lessons.map((l) => l.state)).toEqual(["soon"]);
+  });
+
+  it('never lets free samples cover a whole list: only the teacher\'s "every lesson is free" opens one', async () => {
+    // Issue 29: HTML ($49), CSS, MySQL and Advanced Java are one lesson each; 3 free samples opened
+    // them whole. The same for a database seeded before the fix (free_samples 3) as for a new one.
+    await setLessonVideo(t.db, "html", 0, { videoFile: "html-full-course.mp4" });
+    const at = async (n: number) => ensureCatalogueFresh(t.db, 20_000_000 + n * 10_000);
+    const htmlFor = (snapshot: CatalogueSnapshot, viewer: Viewer) =>
+      coursePageView(snapshot, findCourse(snapshot, "fullstack-html")!, viewer, "en").lists[0]!;
+    try {
+      for (const [step, teacherSet] of [0, 3, 50].entries()) {
+        await setFreeSamples(t.db, "html", teacherSet);
+        const snapshot = await at(step);
+        expect(findList(snapshot, "html")!.freeSamples, `set to ${teacherSet}`).toBe(0);
+        expect(htmlFor(snapshot, learner)).toMatchObject({ freeSamples: 0, allFree: false });
+        expect(htmlFor(snapshot, learner).lessons.map((l) => [l.state, l.freeSample])).toEqual([["locked", false]]);
+        expect(canFetchVideoFile(snapshot, "html-full-course.mp4", learner)).toBe(false);
+        expect(canFetchVideoFile(snapshot, "html-full-course.mp4", subscriber)).toBe(true);
+      }
+      for (const slug of ["css", "sql", "advjava"]) expect(findList(await at(3), slug)!.freeSamples, slug).toBe(0);
+
+      // A longer list keeps its last lesson for those who pay, whatever number was set.
+      await setFreeSamples(t.db, "dsa", 50);
+      const longer = await at(4);
+      const dsa = coursePageView(longer, findCourse(longer, "programming-dsa")!, learner, "en");
+      expect(dsa.lists[0]!.freeSamples).toBe(34);
+      expect(dsa.lists[0]!.lessons.map((l) => l.state).slice(32)).toEqual(["soon", "soon", "locked"]);
+
+      // The teacher gives the whole list away: every lesson, for signed-in learners only.
+      await setAllFree(t.db, "html", true);
+      const open = await at(5);
+      expect(htmlFor(open, learner)).toMatchObject({ freeSamples: 1, allFree: true });
+      expect(htmlFor(open, learner).lessons.map((l) => [l.state, l.freeSample])).toEqual([["playable", true]]);
+      expect(htmlFor(open, VISITOR).lessons.map((l) => l.state)).toEqual(["locked"]);
+      expect(canFetchVideoFile(open, "html-full-course.mp4", learner)).toBe(true);
+      expect(canFetchVideoFile(open, "html-full-course.mp4", VISITOR)).toBe(false);
+    } finally {
+      await setAllFree(t.db, "html", false);
+      await setFreeSamples(t.db, "html", 0);
+      await setFreeSamples(t.db, "dsa", 3);
+      await setLessonVideo(t.db, "html", 0, { youtubeId: null });
+    }
   });
 });

@@ -2,7 +2,7 @@ import { createHmac } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "~/lib/db.server";
 import type { Locale } from "~/i18n/locale";
-import { canWatch, isFreeSample, type Viewer } from "./access.server";
+import { canWatch, freeLessonCount, isFreeSample, type ListAccess, type Viewer } from "./access.server";
 import { readCatalogueVersion, takeLocalChange } from "./catalogue-version.server";
 import { catalogueSpelling, COURSES_URL, normalizeCataloguePath } from "./catalogue.urls";
 import type { VideoView } from "./catalogue.types";
@@ -38,8 +38,13 @@ export interface ListEntry {
   slug: string;
   title: Bilingual;
   description: Bilingual;
-  /** How many lessons from the top a signed-in learner may watch. */
+  /**
+   * How many lessons from the top a signed-in learner may watch free: the teacher's number as the
+   * access rule caps it (`freeLessonCount`: never the whole list unless `allFree`).
+   */
   freeSamples: number;
+  /** The teacher made every lesson free for signed-in learners. */
+  allFree: boolean;
   lessons: LessonEntry[];
   /** The visible courses that hold it: owning one of them opens the whole list. */
   courseIds: string[];
@@ -162,6 +167,7 @@ export async function loadCatalogueSnapshot(db: Kysely<Database>, version: numbe
       title: text(row.title_en, row.title_he),
       description: text(row.description_en, row.description_he),
       freeSamples: Number(row.free_samples),
+      allFree: Number(row.all_free) === 1,
       lessons: [],
       courseIds: [],
       paths: [],
@@ -178,6 +184,9 @@ export async function loadCatalogueSnapshot(db: Kysely<Database>, version: numbe
       videoFile: row.video_file,
     });
   }
+  // What learners get, now that the lessons are counted: pages show this number, and it is the one
+  // canWatch allows (it applies the same cap again to whatever it is given).
+  for (const list of lists.values()) list.freeSamples = freeLessonCount(list);
 
   const catalogues: CatalogueEntry[] = catalogueRows.map((row) => ({
     id: row.id,
@@ -358,6 +367,23 @@ export function listsOfCourse(snapshot: CatalogueSnapshot, course: CourseEntry):
 }
 
 /**
+ * A visible course sold on its own that holds one of this course's lists at a higher price or in
+ * another currency, if any. Owning any course opens every list it holds, so selling this one would
+ * sell that one's lessons for less (issue 29, decision 0031). The course builder refuses to make such
+ * a pair; a database from before it may still hold one, and the checkout refuses to sell this course.
+ */
+export function dearerCourseSharingLists(snapshot: CatalogueSnapshot, course: CourseEntry): CourseEntry | undefined {
+  let dearest: CourseEntry | undefined;
+  for (const other of snapshot.courses.values()) {
+    if (other.id === course.id || !other.soldSeparately) continue;
+    if (!other.listIds.some((id) => course.listIds.includes(id))) continue;
+    if (other.currency === course.currency && other.priceCents <= course.priceCents) continue;
+    if (!dearest || other.priceCents > dearest.priceCents) dearest = other;
+  }
+  return dearest;
+}
+
+/**
  * The URL to show a list at from a course: the one under the course's catalogue when there is one
  * (the React list is both /courses/mern/react and /courses/fullstack/react), else its first.
  */
@@ -489,20 +515,18 @@ export function videoIdForThumbKey(snapshot: CatalogueSnapshot, key: string): st
 }
 
 /**
- * A lesson as this viewer gets it, at `index` in a list whose first `freeSamples` lessons learners
- * may watch. `alwaysOpen` for videos shown to everyone (the about page's).
+ * A lesson as this viewer gets it, at `index` in its list (whose free samples and courses decide
+ * who may watch it). `alwaysOpen` for videos shown to everyone (the about page's).
  */
 export function viewVideo(
   lesson: LessonEntry,
   index: number,
-  freeSamples: number,
+  list: ListAccess,
   viewer: Viewer,
   locale: Locale,
   alwaysOpen = false,
-  /** The courses holding the lesson's list: a learner who owns one may watch it all. */
-  courseIds: readonly string[] = [],
 ): VideoView {
-  const allowed = alwaysOpen || canWatch(viewer, index, freeSamples, courseIds);
+  const allowed = alwaysOpen || canWatch(viewer, list, index);
   return {
     key: lesson.slug,
     title: lesson.title[locale],
@@ -516,7 +540,7 @@ export function viewVideo(
         : lesson.videoFile
           ? { kind: "mp4", src: `/video/${lesson.videoFile}` }
           : { kind: "soon" },
-    freeSample: !alwaysOpen && isFreeSample(viewer, index, freeSamples, courseIds),
+    freeSample: !alwaysOpen && isFreeSample(viewer, list, index),
   };
 }
 
@@ -532,7 +556,7 @@ export function canFetchVideoFile(snapshot: CatalogueSnapshot, file: string, vie
     for (const [index, lesson] of list.lessons.entries()) {
       if (lesson.videoFile !== file) continue;
       known = true;
-      if (canWatch(viewer, index, list.freeSamples, list.courseIds)) return true;
+      if (canWatch(viewer, list, index)) return true;
     }
   }
   return known ? false : undefined;

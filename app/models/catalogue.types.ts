@@ -95,7 +95,10 @@ export interface CurriculumListView {
   title: string;
   description: string;
   href: string | null;
+  /** What a signed-in learner may watch free, from the top (never the whole list unless allFree). */
   freeSamples: number;
+  /** The teacher made every lesson free for signed-in learners. */
+  allFree: boolean;
   lessons: CurriculumLessonView[];
 }
 
@@ -111,4 +114,8 @@ export interface CoursePageView {
 }
 
 /** What a list page says about its certificate to a signed-in learner: theirs, or what earns it. */
-export type CertificateState = { kind: "earned"; href: string } | { kind: "hint"; quiz: { href: string } | null };
+export type CertificateState =
+  | { kind: "earned"; href: string }
+  | { kind: "hint"; quiz: { href: string } | null }
+  /** Only a viewer allowed every lesson (not free samples alone) can earn it. */
+  | { kind: "locked" };

@@ -1,9 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb, DIALECTS, type TestDb } from "../../tests/setup/databases.ts";
-import { createUser } from "../../tests/support/factories.ts";
+import { createSubscription, createUser, setAllFree, setFreeSamples } from "../../tests/support/factories.ts";
+import { resolveViewer } from "./access.server";
 import { ensureCatalogueFresh, findList, type CatalogueSnapshot } from "./catalogue.server";
 import {
+  certificateState,
   certificatesOf,
   findCertificate,
   issueCertificateIfEarned,
@@ -22,9 +24,12 @@ describe.each(DIALECTS)("certificates on %s", (dialect) => {
   });
   afterAll(async () => t.destroy());
 
-  const learner = async (subject: string) => {
+  /** A signed-in viewer with their id: a subscriber (who may watch every lesson) unless said otherwise. */
+  const learner = async (subject: string, access: "subscriber" | "free" | "lapsed" = "subscriber") => {
     const user = await createUser(t.db, { subject, email: `${subject}@example.org`, name: `Dana ${subject}` });
-    return { id: user.id, name: `Dana ${subject}` };
+    if (access === "subscriber") await createSubscription(t.db, { user });
+    if (access === "lapsed") await createSubscription(t.db, { user }, { endsAt: new Date(Date.now() - 60_000) });
+    return Object.assign(await resolveViewer(t.db, user, []), { id: user.id, name: `Dana ${subject}` });
   };
   const completeAll = async (userId: string, listSlug: string, except = 0) => {
     const lessons = findList(snapshot, listSlug)!.lessons;
@@ -79,6 +84,36 @@ describe.each(DIALECTS)("certificates on %s", (dialect) => {
     expect(PASS_PERCENT).toBe(70);
     await finishQuiz(other.id, "java", 14, 20); // 70 %
     expect(await issueCertificateIfEarned(t.db, snapshot, other, java)).toMatchObject({ listId: java.id });
+  });
+
+  it("never issues one for free samples alone: only for a list its teacher made wholly free", async () => {
+    // Issue 29: HTML is a one-lesson $49 course; with 3 free samples its lesson was free, and so was
+    // its certificate. Lessons marked complete before (or while subscribed) do not change that.
+    const html = findList(snapshot, "html")!;
+    const free = await learner("c5", "free");
+    const lapsed = await learner("c6", "lapsed");
+    expect(lapsed.hasSubscription).toBe(false);
+    for (const viewer of [free, lapsed]) {
+      await completeAll(viewer.id, "html");
+      expect(await issueCertificateIfEarned(t.db, snapshot, viewer, html)).toBeUndefined();
+      expect(await certificateState(t.db, snapshot, viewer, html)).toEqual({ kind: "locked" });
+    }
+    // Even a teacher's number above the list's length leaves it closed.
+    await setFreeSamples(t.db, "html", 50);
+    snapshot = await ensureCatalogueFresh(t.db, Date.now() + 10_000);
+    expect(await issueCertificateIfEarned(t.db, snapshot, free, findList(snapshot, "html")!)).toBeUndefined();
+
+    await setAllFree(t.db, "html", true);
+    try {
+      snapshot = await ensureCatalogueFresh(t.db, Date.now() + 20_000);
+      const wholeFree = findList(snapshot, "html")!;
+      expect(await certificateState(t.db, snapshot, free, wholeFree)).toEqual({ kind: "hint", quiz: null });
+      expect(await issueCertificateIfEarned(t.db, snapshot, free, wholeFree)).toMatchObject({ listId: html.id });
+    } finally {
+      await setAllFree(t.db, "html", false);
+      await setFreeSamples(t.db, "html", 0);
+      snapshot = await ensureCatalogueFresh(t.db, Date.now() + 30_000);
+    }
   });
 
   it("revokes and restores a certificate, and says when there is none", async () => {

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "~/lib/db.server";
 import type { Locale } from "~/i18n/locale";
+import { canWatchWholeList, type Viewer } from "./access.server";
 import type { CatalogueSnapshot, ListEntry, QuizEntry } from "./catalogue.server";
 import { normalizeCataloguePath, quizUrl } from "./catalogue.urls";
 import type { CertificateState } from "./catalogue.types";
@@ -10,7 +11,9 @@ import { percentage } from "./quiz.server";
 /**
  * Certificates of completion (issue 17). A learner earns one for a video list when every published
  * lesson of it is complete and, where the list has a quiz, a finished attempt of that quiz scored at
- * least 70 %. Issued once (the same learner and list never get a second), checked whenever progress
+ * least 70 % — and only while the access rule lets them watch every lesson of it (a subscriber, an
+ * owner of one of its courses, or anyone signed in when its teacher made it wholly free): free
+ * samples never earn a certificate (issue 29). Issued once (the same learner and list never get a second), checked whenever progress
  * or a quiz could have earned it. Its page is public by its unguessable id and shows only what the
  * certificate says.
  */
@@ -104,17 +107,20 @@ export async function certificateProgress(
 }
 
 /**
- * Issues the list's certificate if the learner has earned it and has none yet. Returns the new
- * certificate, or undefined (not earned, or already issued: calling again changes nothing).
+ * Issues the list's certificate if the signed-in viewer has earned it and has none yet. Returns the
+ * new certificate, or undefined (not earned, or already issued: calling again changes nothing).
+ * Lessons finished earlier count, but the viewer must be allowed every lesson of the list now: the
+ * same rule as watching them (access.server.ts), so a learner with free samples only never gets one.
  */
 export async function issueCertificateIfEarned(
   db: Kysely<Database>,
   snapshot: CatalogueSnapshot,
-  learner: { id: string; name: string },
+  viewer: Viewer,
   list: ListEntry,
   now: Date = new Date(),
 ): Promise<Certificate | undefined> {
-  if (list.lessons.length === 0) return undefined;
+  const learner = viewer.user;
+  if (!learner || !canWatchWholeList(viewer, list)) return undefined;
   const { lessonsLeft, quiz } = await certificateProgress(db, snapshot, learner.id, list);
   if (lessonsLeft > 0 || (quiz && !quiz.passed)) return undefined;
   const row: Row = {
@@ -204,15 +210,17 @@ export async function certificateFor(
   return row ? toCertificate(row) : undefined;
 }
 
+/** What the list page says of its certificate to a signed-in viewer: theirs, what earns it, or what opens it. */
 export async function certificateState(
   db: Kysely<Database>,
   snapshot: CatalogueSnapshot,
-  userId: string,
+  viewer: Viewer,
   list: ListEntry,
 ): Promise<CertificateState | null> {
-  if (list.lessons.length === 0) return null;
-  const issued = await certificateFor(db, userId, list.id);
+  if (list.lessons.length === 0 || !viewer.user) return null;
+  const issued = await certificateFor(db, viewer.user.id, list.id);
   if (issued) return { kind: "earned", href: `/certificates/${issued.id}` };
+  if (!canWatchWholeList(viewer, list)) return { kind: "locked" };
   const quiz = quizOfList(snapshot, list);
   return { kind: "hint", quiz: quiz ? { href: quizUrl(quiz.slug) } : null };
 }

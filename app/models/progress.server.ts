@@ -54,7 +54,7 @@ export function locateLesson(snapshot: CatalogueSnapshot, lessonId: string): Les
 
 /** May this viewer record progress in this lesson? Only in one they may watch, and only signed in. */
 export function mayTrack(viewer: Viewer, location: LessonLocation): boolean {
-  return viewer.isAuthenticated && canWatch(viewer, location.index, location.list.freeSamples, location.list.courseIds);
+  return viewer.isAuthenticated && canWatch(viewer, location.list, location.index);
 }
 
 /**

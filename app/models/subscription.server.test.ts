@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb, DIALECTS, type TestDb } from "../../tests/setup/databases.ts";
 import { createSubscription, createUser } from "../../tests/support/factories.ts";
-import { canWatch, resolveViewer, VISITOR } from "./access.server";
+import { canWatch, canWatchWholeList, freeLessonCount, resolveViewer, VISITOR } from "./access.server";
 import { authenticateIdpAccount, DEMO_PASSWORD, seedDemoAccounts } from "./idp-account.server";
 import { activeSubscriptionFor, claimEmailSubscriptions, revokeSubscription } from "./subscription.server";
 
@@ -31,11 +31,45 @@ describe.each(DIALECTS)("subscriptions and access on %s", (dialect) => {
   });
 
   it("learners watch the first 3 videos of a list, subscribers and admins all, visitors none", async () => {
+    const list = { freeSamples: 3, allFree: false, lessons: Array.from({ length: 32 }), courseIds: [] };
     const learner = await resolveViewer(t.db, await user("l2", "l2@example.org"), admins, now);
-    expect([0, 1, 2, 3].map((i) => canWatch(learner, i))).toEqual([true, true, true, false]);
-    expect(canWatch(VISITOR, 0)).toBe(false);
+    expect([0, 1, 2, 3].map((i) => canWatch(learner, list, i))).toEqual([true, true, true, false]);
+    expect(canWatch(VISITOR, list, 0)).toBe(false);
     const admin = await resolveViewer(t.db, await user("a2", "boss@lomda.test"), admins, now);
-    expect(canWatch(admin, 31)).toBe(true);
+    expect(canWatch(admin, list, 31)).toBe(true);
+  });
+
+  it("free samples never cover a whole list unless its teacher made every lesson free", async () => {
+    const list = (lessons: number, freeSamples: number, allFree = false) => ({
+      freeSamples,
+      allFree,
+      lessons: Array.from({ length: lessons }),
+      courseIds: ["course-1"],
+    });
+    // [lessons, the teacher's number] → what learners get.
+    for (const [lessons, set, got] of [
+      [1, 3, 0],
+      [1, 0, 0],
+      [2, 3, 1],
+      [3, 3, 2],
+      [4, 3, 3],
+      [35, 50, 34],
+      [0, 3, 0],
+    ] as const)
+      expect(freeLessonCount(list(lessons, set)), `${lessons} lessons, ${set} set`).toBe(got);
+    expect(freeLessonCount(list(1, 0, true))).toBe(1);
+    expect(freeLessonCount(list(5, 2, true))).toBe(5);
+
+    const learner = await resolveViewer(t.db, await user("l3", "l3@example.org"), admins, now);
+    expect(canWatch(learner, list(1, 3), 0)).toBe(false);
+    expect(canWatch(learner, list(1, 3, true), 0)).toBe(true);
+    expect(canWatch(VISITOR, list(1, 3, true), 0)).toBe(false);
+    expect(canWatchWholeList(learner, list(4, 3))).toBe(false);
+    expect(canWatchWholeList(learner, list(4, 3, true))).toBe(true);
+    expect(canWatchWholeList(learner, list(0, 3, true))).toBe(false);
+    expect(canWatchWholeList({ ...learner, courseIds: ["course-1"] }, list(4, 0))).toBe(true);
+    const subscriber = { ...learner, hasSubscription: true };
+    expect(canWatchWholeList(subscriber, list(4, 0))).toBe(true);
   });
 
   it("an admin email counts only when the provider verified it", async () => {

@@ -30,16 +30,26 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   // Both lists come from the catalogue: an unpublished one leaves its section out.
   const tax = findList(snapshot, TAX_LIST_SLUG);
   const java = findList(snapshot, "java");
+  const about = aboutVideoLesson();
   return {
     meta: meta(t("about.metaTitle"), t("about.description")),
-    aboutVideo: viewVideo(aboutVideoLesson(), 0, 0, viewer, locale, true),
+    // The about-us video is open to everyone: a list of its own, wholly free.
+    aboutVideo: viewVideo(
+      about,
+      0,
+      { freeSamples: 0, allFree: true, lessons: [about], courseIds: [] },
+      viewer,
+      locale,
+      true,
+    ),
     // The Tax Authority's explainers are public: open to everyone.
-    tax: tax ? tax.lessons.map((v, i) => viewVideo(v, i, tax.freeSamples, viewer, locale, true)) : [],
+    tax: tax ? tax.lessons.map((v, i) => viewVideo(v, i, tax, viewer, locale, true)) : [],
     java: java
       ? {
           title: java.title[locale],
           freeSamples: java.freeSamples,
-          videos: java.lessons.map((v, i) => viewVideo(v, i, java.freeSamples, viewer, locale)),
+          allFree: java.allFree,
+          videos: java.lessons.map((v, i) => viewVideo(v, i, java, viewer, locale)),
         }
       : null,
     viewer: {
@@ -87,6 +97,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
               viewer={loaderData.viewer}
               subscribedUntil={loaderData.subscribedUntil}
               freeSamples={loaderData.java.freeSamples}
+              allFree={loaderData.java.allFree}
             />
             <VideoList
               videos={loaderData.java.videos}

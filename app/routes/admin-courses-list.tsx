@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { data, Link } from "react-router";
 import { AdminTable } from "~/components/admin/admin-table";
@@ -48,6 +49,7 @@ import {
   sentVersion,
   updateVideoList,
 } from "~/models/catalogue-admin.server";
+import { freeLessonCount } from "~/models/free-samples";
 import { requireAdmin } from "~/models/viewer.server";
 import type { Route } from "./+types/admin-courses-list";
 import type { StringsHandle } from "~/i18n/sections";
@@ -129,6 +131,56 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: loaderData?.title }, { name: "robots", content: "noindex" }];
 }
 
+/**
+ * The free samples and "every lesson is free", with what learners will actually get when the number
+ * would cover the whole list (the access rule caps it at one lesson fewer): said as the teacher types,
+ * and on the page the server renders (without JavaScript, after a save).
+ */
+function FreeSamplesFields(props: { given: string; allFree: boolean; lessons: readonly unknown[] }) {
+  const { t } = useTranslation();
+  const [given, setGiven] = useState(props.given);
+  const [allFree, setAllFree] = useState(props.allFree);
+  const typed = /^\d{1,9}$/.test(given.trim()) ? Number(given.trim()) : null;
+  const lessons = props.lessons.length;
+  const count = freeLessonCount({ freeSamples: typed ?? 0, allFree, lessons: props.lessons });
+  // A new list has no lessons yet: nothing to cover.
+  const warning =
+    allFree || typed === null || lessons === 0 || typed < lessons
+      ? null
+      : count === 0
+        ? t("courseAdmin.freeSamplesNone")
+        : t("courseAdmin.freeSamplesCapped", { count, lessons, given: typed });
+  return (
+    <div
+      className="grid gap-5"
+      onChange={(event) => {
+        const input = event.target as HTMLInputElement;
+        if (input.name === "freeSamples") setGiven(input.value);
+        if (input.name === "allFree") setAllFree(input.checked);
+      }}
+    >
+      <div className="max-w-xs">
+        <TextField
+          name="freeSamples"
+          lang="code"
+          inputMode="numeric"
+          required
+          hint={t("courseAdmin.freeSamplesHint")}
+        />
+      </div>
+      {/* Always there, so that a screen reader hears the warning when typing brings it. */}
+      <p
+        role="status"
+        className="max-w-2xl rounded-md border border-amber-300 bg-amber-50 p-3 text-sm font-semibold text-amber-900 empty:hidden"
+        data-testid="free-samples-warning"
+      >
+        {warning}
+      </p>
+      <CheckboxField name="allFree" hint={t("courseAdmin.allFreeHint")} />
+    </div>
+  );
+}
+
 export default function ListEditor({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const localTitle = useLocalTitle();
@@ -144,6 +196,7 @@ export default function ListEditor({ loaderData, actionData }: Route.ComponentPr
         descriptionEn: list.descriptionEn,
         descriptionHe: list.descriptionHe ?? "",
         freeSamples: String(list.freeSamples),
+        allFree: list.allFree ? "on" : "",
         published: list.published ? "on" : "",
         courses: courseIds,
       }
@@ -217,15 +270,11 @@ export default function ListEditor({ loaderData, actionData }: Route.ComponentPr
           )}
           <BilingualFields base="title" required maxLength={ADMIN_LIMITS.title} />
           <BilingualFields base="description" multiline maxLength={ADMIN_LIMITS.text} />
-          <div className="max-w-xs">
-            <TextField
-              name="freeSamples"
-              lang="code"
-              inputMode="numeric"
-              required
-              hint={t("courseAdmin.freeSamplesHint")}
-            />
-          </div>
+          <FreeSamplesFields
+            given={typeof values.freeSamples === "string" ? values.freeSamples : ""}
+            allFree={values.allFree === "on"}
+            lessons={lessons.filter((lesson) => lesson.published)}
+          />
           <CheckboxGroup name="courses" choices={courseChoices} empty={t("courseAdmin.noCoursesToChoose")} />
           <CheckboxField name="published" hint={t("courseAdmin.publishedHint")} />
         </BuilderForm>

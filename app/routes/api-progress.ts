@@ -31,7 +31,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     position: parsed.data.position,
     duration: parsed.data.duration,
   });
-  if (progress.completed) await issueCertificateIfEarned(db, getCatalogue(context), viewer.user, location.list);
+  if (progress.completed) await issueCertificateIfEarned(db, getCatalogue(context), viewer, location.list);
   return json({ position: progress.position, completed: progress.completed });
 }
 

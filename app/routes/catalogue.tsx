@@ -90,8 +90,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     trail: [courses, ...(catalogue && catalogueHref ? [{ label: catalogue.title[locale], to: catalogueHref }] : [])],
     description: list.description[locale],
     freeSamples: list.freeSamples,
+    allFree: list.allFree,
     videos: list.lessons.map((lesson, index) => {
-      const video = viewVideo(lesson, index, list.freeSamples, viewer, locale, false, list.courseIds);
+      const video = viewVideo(lesson, index, list, viewer, locale);
       if (!progress || !video.player || video.player.kind === "soon") return video;
       const mine = progress.get(lesson.id);
       return {
@@ -100,7 +101,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       };
     }),
     tally: progress ? tally(list.lessons, completed) : null,
-    certificate: viewer.user ? await certificateState(servicesOf(context).db, snapshot, viewer.user.id, list) : null,
+    certificate: await certificateState(servicesOf(context).db, snapshot, viewer, list),
     // Only a signed-in learner's page loads YouTube's player API (and only once they press play).
     ...(viewer.user ? { youtubeApi: servicesOf(context).config.YOUTUBE_IFRAME_API_URL } : {}),
     viewer: {
@@ -136,7 +137,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     complete: parsed.data.intent === "complete",
   });
   if (parsed.data.intent === "complete")
-    await issueCertificateIfEarned(db, getCatalogue(context), viewer.user, location.list);
+    await issueCertificateIfEarned(db, getCatalogue(context), viewer, location.list);
   // Back to the page as it was asked for (its language too), at the lesson.
   const lng = new URL(request.url).searchParams.get("lng");
   const query = lng ? `?${new URLSearchParams({ lng })}` : "";
@@ -149,8 +150,19 @@ export default function CataloguePage({ loaderData }: Route.ComponentProps) {
   const fallback = useEnglishFallback();
   const { t } = useTranslation();
   if (loaderData.kind === "list") {
-    const { title, trail, description, videos, viewer, subscribedUntil, freeSamples, tally, youtubeApi, certificate } =
-      loaderData;
+    const {
+      title,
+      trail,
+      description,
+      videos,
+      viewer,
+      subscribedUntil,
+      freeSamples,
+      allFree,
+      tally,
+      youtubeApi,
+      certificate,
+    } = loaderData;
     return (
       <>
         <PageHeader title={title} trail={trail} />
@@ -164,7 +176,7 @@ export default function CataloguePage({ loaderData }: Route.ComponentProps) {
             {tally ? <ProgressTally tally={tally} className="mt-4 max-w-md" /> : null}
             {certificate ? <CertificateNote state={certificate} /> : null}
           </div>
-          <AccessNotice viewer={viewer} subscribedUntil={subscribedUntil} freeSamples={freeSamples} />
+          <AccessNotice viewer={viewer} subscribedUntil={subscribedUntil} freeSamples={freeSamples} allFree={allFree} />
           <VideoList videos={videos} label={t("video.listLabel", { title })} youtubeApi={youtubeApi} />
         </section>
       </>

@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import { z } from "zod";
 import { getCatalogue, getViewer, pageContext, servicesOf } from "~/context.server";
 import { consumeAll } from "~/lib/rate-limit.server";
-import { findCourse } from "~/models/catalogue.server";
+import { dearerCourseSharingLists, findCourse } from "~/models/catalogue.server";
 import { customerIdFor, getPlans, onlineCheckout } from "~/models/billing.server";
 import type { CheckoutProblem } from "~/components/billing/checkout-problem";
 import type { Route } from "./+types/checkout";
@@ -70,6 +70,9 @@ export async function action({ context, request }: Route.ActionArgs) {
     if (!course) throw data("Not Found", { status: 404 });
     if (viewer.courseIds.includes(course.id)) return redirect(withLng(`/course/${course.slug}`), 303);
     if (!course.soldSeparately) return backWith("unavailable");
+    // Its lists are also a dearer course's (a database from before the builder refused that): buying
+    // this one would open that one's lessons for less. Refused before the provider is asked.
+    if (dearerCourseSharingLists(getCatalogue(context), course)) return backWith("shared");
     checkout = {
       ...common,
       kind: "course",

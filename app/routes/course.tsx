@@ -176,11 +176,18 @@ export default function CoursePage({ loaderData, actionData }: Route.ComponentPr
     { label: t("nav.courses"), to: "/courses" },
     ...(catalogue ? [{ label: catalogue.title, to: catalogue.href }] : []),
   ];
+  // What the curriculum below holds for someone signed in without paying: all of it, some, or nothing.
+  const allFree = lists.length > 0 && lists.every((list) => list.allFree);
+  const noneFree = lists.every((list) => !list.allFree && list.freeSamples === 0);
   const note = viewer.hasSubscription
     ? t("coursePage.noteSubscriber")
-    : viewer.isAuthenticated
-      ? t("coursePage.noteLearner")
-      : t("coursePage.noteVisitor");
+    : allFree
+      ? t(viewer.isAuthenticated ? "coursePage.noteLearnerAllFree" : "coursePage.noteVisitorAllFree")
+      : noneFree
+        ? t("coursePage.noteNone")
+        : viewer.isAuthenticated
+          ? t("coursePage.noteLearner")
+          : t("coursePage.noteVisitor");
   return (
     <>
       <PageHeader title={card.title} trail={trail} />
@@ -218,7 +225,7 @@ export default function CoursePage({ loaderData, actionData }: Route.ComponentPr
             {progress ? <ProgressTally tally={progress} className="mt-3 max-w-md" /> : null}
             <p className="mt-2 mb-6 text-ink-700" data-testid="course-access-note">
               {note}{" "}
-              {viewer.hasSubscription ? null : (
+              {viewer.hasSubscription || (allFree && viewer.isAuthenticated) ? null : (
                 <Link
                   to={viewer.isAuthenticated ? "/Payments" : "/register"}
                   className="font-semibold text-brand-800 underline"

@@ -9,10 +9,13 @@ import type { StringsHandle } from "~/i18n/sections";
 import { useEnglishFallback } from "~/components/ui/english-fallback";
 
 /** Lists with a text of their own here; any other list at /courses/<slug> shows its title and count. */
-const LIST_TEXTS = {
-  dsa: { title: "courses.dsaTitle", text: "courses.dsaText" },
-  java: { title: "courses.javaTitle", text: "courses.javaText" },
-} as const;
+const LIST_TEXTS = new Map<
+  string,
+  { title: "courses.dsaTitle" | "courses.javaTitle"; text: "courses.dsaText" | "courses.javaText" }
+>([
+  ["dsa", { title: "courses.dsaTitle", text: "courses.dsaText" }],
+  ["java", { title: "courses.javaTitle", text: "courses.javaText" }],
+]);
 
 const FALLBACK_COVER = "/images/courses/java.svg";
 
@@ -20,13 +23,14 @@ const FALLBACK_COVER = "/images/courses/java.svg";
 /**
  * The seeded catalogues' own covers (public/images/catalogues/), so a catalogue is not shown with one
  * of its courses' covers (MERN with MongoDB's). A catalogue made in the admin area shows its first
- * course's cover.
+ * course's cover. Maps, not object literals: the slugs are typed in the admin area, and an object
+ * would answer "constructor" with a function.
  */
-const CATALOGUE_COVERS: Record<string, string> = {
-  mern: "/images/catalogues/mern.svg",
-  fullstack: "/images/catalogues/fullstack.svg",
-  programming: "/images/catalogues/programming.svg",
-};
+const CATALOGUE_COVERS = new Map([
+  ["mern", "/images/catalogues/mern.svg"],
+  ["fullstack", "/images/catalogues/fullstack.svg"],
+  ["programming", "/images/catalogues/programming.svg"],
+]);
 
 /** The string sections this page shows besides the frame's (app/i18n/sections.ts). */
 export const handle = { strings: ["courses"] } satisfies StringsHandle;
@@ -49,10 +53,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
         title: catalogue.title[locale],
         description: catalogue.description[locale],
         count: catalogue.courses.length,
-        cover: CATALOGUE_COVERS[catalogue.slug] ?? catalogue.courses[0]?.cover ?? FALLBACK_COVER,
+        cover: CATALOGUE_COVERS.get(catalogue.slug) ?? catalogue.courses[0]?.cover ?? FALLBACK_COVER,
       })),
     lists: standalone.map(({ list, path }) => {
-      const own = list.slug in LIST_TEXTS ? LIST_TEXTS[list.slug as keyof typeof LIST_TEXTS] : undefined;
+      const own = LIST_TEXTS.get(list.slug);
       const count = list.lessons.length;
       return {
         to: path,

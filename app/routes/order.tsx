@@ -6,7 +6,8 @@ import { pageMeta } from "~/lib/meta";
 import { getCatalogue, getViewer, pageContext, servicesOf } from "~/context.server";
 import { onlineCheckout } from "~/models/billing.server";
 import { CheckoutButton, CheckoutProblemNote, checkoutProblemOf } from "~/components/billing/checkout-problem";
-import { findCatalogue, findCourse } from "~/models/catalogue.server";
+import { dearerCourseSharingLists, findCatalogue, findCourse } from "~/models/catalogue.server";
+import { formatPrice } from "~/i18n/format";
 import { HOME_CATALOGUE_SLUG } from "~/models/catalogue.urls";
 import { cardView } from "~/models/catalogue-view.server";
 import type { Route } from "./+types/order";
@@ -35,6 +36,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const viewer = getViewer(context);
   const card = course ? cardView(course, locale) : null;
   const online = await onlineCheckout(db, payments);
+  const dearer = course ? dearerCourseSharingLists(snapshot, course) : undefined;
   return {
     meta: meta(t("order.metaTitle"), t("order.description")),
     course: card,
@@ -46,6 +48,14 @@ export async function loader({ context, request }: Route.LoaderArgs) {
             price: card.price,
             owned: viewer.courseIds.includes(course.id),
             signedIn: viewer.isAuthenticated,
+            // Not sold for less than the dearer course that holds the same lessons: that course instead.
+            shared: dearer
+              ? {
+                  slug: dearer.slug,
+                  title: dearer.title[locale],
+                  price: formatPrice(dearer.priceCents / 100, locale, dearer.currency),
+                }
+              : null,
           }
         : null,
     online,
@@ -84,6 +94,15 @@ export default function Order({ loaderData }: Route.ComponentProps) {
                   <p className="mt-3 font-bold text-success-700">{t("checkout.ownCourse")}</p>
                   <Link to={`/course/${buy.slug}`} className="btn btn-primary btn-lg mt-6">
                     {t("order.watch")}
+                  </Link>
+                </>
+              ) : buy.shared ? (
+                <>
+                  <p className="mt-3 text-ink-700" data-testid="buy-course-shared">
+                    {t("checkout.sharedText", { course: buy.shared.title, price: buy.shared.price })}
+                  </p>
+                  <Link to={`/order?course=${buy.shared.slug}`} className="btn btn-primary btn-lg mt-6">
+                    {t("checkout.sharedLink", { course: buy.shared.title })}
                   </Link>
                 </>
               ) : (

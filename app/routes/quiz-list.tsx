@@ -23,10 +23,16 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export const meta = ({ loaderData }: Route.MetaArgs) => pageMeta(loaderData?.meta);
 
-const ICONS: Record<string, string> = { java: "☕", fullstack: "⧉", javascript: "JS", react: "⚛" };
+/** A Map: quiz slugs are typed in the admin area, and an object literal would answer "constructor". */
+const ICONS = new Map([
+  ["java", "☕"],
+  ["fullstack", "⧉"],
+  ["javascript", "JS"],
+  ["react", "⚛"],
+]);
 
 /** A quiz the admin added has no icon of its own: its first letters. */
-const iconOf = (key: string) => ICONS[key] ?? key.slice(0, 2).toUpperCase();
+const iconOf = (key: string) => ICONS.get(key) ?? key.slice(0, 2).toUpperCase();
 
 export default function QuizList({ loaderData }: Route.ComponentProps) {
   const fallback = useEnglishFallback();

@@ -107,7 +107,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     // A passed quiz may be the last step to a list's certificate.
     if (attempt.finished_at !== null && viewer.user)
       for (const list of listsOfQuiz(getCatalogue(context), quiz.slug))
-        await issueCertificateIfEarned(db, getCatalogue(context), viewer.user, list);
+        await issueCertificateIfEarned(db, getCatalogue(context), viewer, list);
     return redirect(`${path}?attempt=${attempt.id}`);
   } catch (error) {
     if (!(error instanceof QuizInputError)) throw error;

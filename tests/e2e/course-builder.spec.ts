@@ -91,6 +91,27 @@ test("the admin makes a video list and a lesson from a YouTube watch link, store
     .click();
   await expect(page.getByTestId("lesson-row")).toHaveCount(1);
   await expect(page.getByTestId("lesson-row")).toContainText(`YouTube ${YOUTUBE_ID}`);
+  // One lesson and three free samples: the form says what learners will really get, as the admin types.
+  const warning = page.getByTestId("free-samples-warning");
+  await expect(warning).toHaveText(/^This list has a single published lesson, so learners get no free sample of it\./);
+  await waitForHydration(page);
+  const freeSamples = page.getByLabel("Free sample lessons");
+  await freeSamples.fill("0");
+  await expect(warning).toBeHidden();
+  await freeSamples.fill("2");
+  await expect(warning).toBeVisible();
+  await page.getByLabel("Every lesson of this list is free for signed-in learners").check();
+  await expect(warning).toBeHidden();
+  await expectAccessible(page);
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByTestId("builder-status")).toHaveText("Saved.");
+  expect(
+    await database.db
+      .selectFrom("video_lists")
+      .select(["free_samples", "all_free"])
+      .where("id", "=", list.id)
+      .execute(),
+  ).toEqual([{ free_samples: 2, all_free: 1 }]);
   await page.goto("/admin/courses");
   const row = page.getByTestId("list-row").filter({ hasText: "Testing with Playwright" });
   await expect(row.getByRole("cell")).toHaveText([

@@ -34,15 +34,45 @@ test("Read More on a catalogue card leads to the course's page: summary, teacher
 test("a learner sees the course's free samples, and the lessons without a video as coming soon", async ({
   learnerPage: page,
 }) => {
+  await page.goto("/course/mern-express");
+  const curriculum = page.getByTestId("curriculum");
+  await expect(curriculum).toContainText("7 videos · 3 free samples");
+  const lessons = curriculum.locator("li");
+  await expect(lessons).toHaveCount(7);
+  await expect(curriculum.locator('li[data-state="soon"]')).toHaveCount(3);
+  await expect(curriculum.locator('li[data-state="locked"]')).toHaveCount(4);
+  await expect(lessons.first()).toContainText("Free sample");
+  await expect(lessons.first()).toContainText("Video coming soon");
+  await expect(lessons.nth(3)).not.toContainText("Free sample");
+  await lessons.first().getByRole("link").click();
+  await expect(page).toHaveURL(/\/courses\/mern\/express#lesson-/);
+  await expect(page.getByTestId("video-soon").first()).toHaveText("Video coming soon");
+});
+
+test("a one-lesson course has no free sample: its lesson is for those who pay, and the page says so", async ({
+  learnerPage: page,
+}) => {
+  // Issue 29: CSS ($59) is one long lesson; three free samples made the whole course free.
   await page.goto("/course/fullstack-css");
-  const lesson = page.getByTestId("curriculum").locator("li");
+  const curriculum = page.getByTestId("curriculum");
+  const lesson = curriculum.locator("li");
   await expect(lesson).toHaveCount(1);
-  await expect(lesson).toHaveAttribute("data-state", "soon");
-  await expect(lesson).toContainText("Free sample");
-  await expect(lesson).toContainText("Video coming soon");
-  await lesson.getByRole("link", { name: "CSS Full Course for Beginners" }).click();
-  await expect(page).toHaveURL(/\/courses\/fullstack\/css#lesson-css-full-course$/);
-  await expect(page.getByTestId("video-soon")).toHaveText("Video coming soon");
+  await expect(lesson).toHaveAttribute("data-state", "locked");
+  await expect(lesson).not.toContainText("Free sample");
+  await expect(curriculum).not.toContainText("free sample");
+  await expect(page.getByTestId("course-access-note")).toContainText(
+    "This course has no free samples: its lessons are for subscribers and for those who buy it.",
+  );
+  await page.goto("/courses/fullstack/css");
+  await expect(page.getByTestId("learner-notice")).toContainText("This list has no free samples.");
+  await expect(page.getByTestId("video-list").locator("li")).toHaveAttribute("data-state", "locked");
+  await expect(page.getByTestId("certificate-hint")).toContainText(
+    "Its certificate is earned by watching every lesson",
+  );
+  await expectAccessible(page);
+  await page.goto("/course/fullstack-css?lng=he");
+  await expect(page.getByTestId("course-access-note")).toContainText("בקורס הזה אין דוגמאות חינם");
+  await expectAccessible(page);
 });
 
 test("the course page in Hebrew, right to left; Join Now leads to /order for that course, which does not loop", async ({

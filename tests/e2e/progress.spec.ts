@@ -147,10 +147,13 @@ async function storedProgress(email: string, lessonId: string) {
 test("a learner's YouTube lesson: the player API loads only on play, reports progress, and resumes", async ({
   page,
 }) => {
-  // A list of its own with one YouTube lesson (a free sample for a learner).
+  // A list of its own with one YouTube lesson, which its teacher made free for signed-in learners (a
+  // one-lesson list has no free sample otherwise).
   const slug = `yt-progress-${randomUUID().slice(0, 8)}`;
   const lessonId = await withE2eDatabase(async (db) =>
-    createLesson(db, await createVideoList(db, { slug, titleEn: "Progress on YouTube" }), { youtube: "e2eYtProg01" }),
+    createLesson(db, await createVideoList(db, { slug, titleEn: "Progress on YouTube", allFree: "on" }), {
+      youtube: "e2eYtProg01",
+    }),
   );
   const email = await newSubscriber(page, false);
   await expect.poll(async () => (await page.request.get(`/courses/${slug}`)).status()).toBe(200);

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSignedInUser, setLessonVideo, setPublished } from "../support/factories.ts";
+import { createSignedInUser, setAllFree, setLessonVideo, setPublished } from "../support/factories.ts";
 import { shown, startApp } from "./harness.ts";
 
 const LISTS: Record<string, number> = {
@@ -168,12 +168,14 @@ describe("public site, catalogue and gated videos", () => {
     expect(upper.headers.get("location")).toBe("/course/mern-react?lng=he");
   });
 
-  it("lists exactly the videos of each list: all locked for a visitor, 3 free for a learner, all for a subscriber and an admin", async () => {
+  it("lists exactly the videos of each list: all locked for a visitor, 3 free for a learner (never all), all for a subscriber and an admin", async () => {
     for (const [path, count] of Object.entries(LISTS)) {
       const visitor = open(await (await get(path)).text());
       expect(visitor, `visitor ${path}`).toEqual({ open: 0, locked: count });
+      // Free samples never cover a whole list: a one-lesson list has none (issue 29).
+      const free = Math.min(3, count - 1);
       const learner = open(await (await get(path, cookies.learner)).text());
-      expect(learner, `learner ${path}`).toEqual({ open: Math.min(3, count), locked: Math.max(0, count - 3) });
+      expect(learner, `learner ${path}`).toEqual({ open: free, locked: count - free });
       const subscriber = open(await (await get(path, cookies.subscriber)).text());
       expect(subscriber, `subscriber ${path}`).toEqual({ open: count, locked: 0 });
     }
@@ -497,16 +499,47 @@ describe("public site, catalogue and gated videos", () => {
 
   it("serves a file given to a lesson later by the same rule: the lesson's place in its list", async () => {
     expect((await get("/video/lesson-sample.mp4", cookies.learner)).status).toBe(403); // 5th of DSA
-    // The only lesson of the HTML list, a learner's free sample, now plays the same file.
+    // The only lesson of the HTML list ($49) now plays the same file: for those who paid, as a
+    // one-lesson list has no free sample (issue 29: the whole course was one, certificate included).
     await setLessonVideo(app.db, "html", 0, { videoFile: "lesson-sample.mp4" });
-    await expect
-      .poll(async () => (await get("/video/lesson-sample.mp4", cookies.learner, { range: "bytes=0-99" })).status, {
-        timeout: 5000,
-      })
-      .toBe(206);
-    expect((await get("/video/lesson-sample.mp4")).status).toBe(401);
-    const page = await (await get("/courses/fullstack/html", cookies.learner)).text();
-    expect(page).toContain('src="/video/lesson-sample.mp4"');
+    const fetchAs = (cookie?: string) => get("/video/lesson-sample.mp4", cookie, { range: "bytes=0-99" });
+    // The DSA lesson already has the file: wait until the app sees the HTML lesson with it too.
+    const htmlPlays = async (cookie?: string) =>
+      (await (await get("/courses/fullstack/html", cookie)).text()).includes('src="/video/lesson-sample.mp4"');
+    await expect.poll(() => htmlPlays(cookies.subscriber), { timeout: 5000 }).toBe(true);
+    expect((await fetchAs(cookies.subscriber)).status).toBe(206);
+    expect((await fetchAs(cookies.learner)).status).toBe(403);
+    const locked = shown(await (await get("/courses/fullstack/html", cookies.learner)).text());
+    expect(locked).not.toContain('src="/video/lesson-sample.mp4"');
+    expect(locked).toContain("This list has no free samples. Subscribe to watch its videos.");
+    const visitorList = shown(await (await get("/courses/fullstack/html")).text());
+    expect(visitorList).toContain("This list has no free samples: its videos are for subscribers");
+    const course = shown(await (await get("/course/fullstack-html", cookies.learner)).text());
+    expect(course).not.toMatch(/\d+ free samples?/); // the curriculum's "3 free samples"
+    expect(course).toContain(
+      "This course has no free samples: its lessons are for subscribers and for those who buy it.",
+    );
+    // The DSA course's page says what learners get there: its first three lessons.
+    expect(shown(await (await get("/course/programming-dsa", cookies.learner)).text())).toContain("3 free samples");
+
+    // Its teacher gives the whole list away: every lesson, to those signed in, and the pages say so.
+    await setAllFree(app.db, "html", true);
+    try {
+      await expect.poll(() => htmlPlays(cookies.learner), { timeout: 5000 }).toBe(true);
+      expect((await fetchAs(cookies.learner)).status).toBe(206);
+      expect((await get("/video/lesson-sample.mp4")).status).toBe(401);
+      const page = shown(await (await get("/courses/fullstack/html", cookies.learner)).text());
+      expect(page).toContain('src="/video/lesson-sample.mp4"');
+      expect(page).toContain("Every video of this list is free for signed-in learners: watch them all.");
+      expect(shown(await (await get("/courses/fullstack/html?lng=he")).text())).toContain(
+        "כל הסרטונים ברשימה הזו פתוחים בחינם ללומדים מחוברים. היכנסו כדי לצפות בכולם.",
+      );
+      const open = shown(await (await get("/course/fullstack-html", cookies.learner)).text());
+      expect(open).toMatch(/1 video(<!-- -->)? · (<!-- -->)?free for signed-in learners/);
+      expect(open).toContain("Every lesson of this course is free for you to watch.");
+    } finally {
+      await setAllFree(app.db, "html", false);
+    }
     await setLessonVideo(app.db, "html", 0, { youtubeId: null, videoFile: null });
     await expect
       .poll(async () => (await get("/video/lesson-sample.mp4", cookies.learner)).status, { timeout: 5000 })

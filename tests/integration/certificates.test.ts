@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DIALECTS } from "../setup/databases.ts";
-import { createSignedInUser, setLessonVideo } from "../support/factories.ts";
+import { createSignedInUser, createSubscription, setLessonVideo } from "../support/factories.ts";
 import { startApp } from "./harness.ts";
 
 /** Issue 17: a certificate earned by finishing a list, its public page in both languages, and revocation. */
@@ -27,9 +27,34 @@ describe.each(DIALECTS)("certificates over HTTP on %s", (dialect) => {
     });
 
   it("issues the certificate when the learner finishes the list, and the list page and profile lead to it", async () => {
+    // Signed in without paying: HTML is one $49 lesson, no free sample (issue 29), so no certificate.
+    const htmlList = await app.db
+      .selectFrom("video_lists")
+      .select("id")
+      .where("slug", "=", "html")
+      .executeTakeFirstOrThrow();
+    const { id: lessonId } = await app.db
+      .selectFrom("lessons")
+      .select("id")
+      .where("list_id", "=", htmlList.id)
+      .executeTakeFirstOrThrow();
+    const refused = await fetch(`${app.url}/api/progress`, {
+      method: "POST",
+      headers: { cookie: learner.cookie },
+      body: new URLSearchParams({ lesson: lessonId, position: "7000", duration: "7477" }),
+    });
+    expect(refused.status).toBe(403);
+    expect(await app.db.selectFrom("certificates").select("id").execute()).toEqual([]);
+    const free = await (await get("/courses/fullstack/html", learner.cookie)).text();
+    expect(free).not.toContain('name="lesson"');
+    expect(free).toContain("Its certificate is earned by watching every lesson");
+
+    // Subscribed: every lesson is open, and finishing them earns it.
+    await createSubscription(app.db, { user: learner.user });
     const before = await (await get("/courses/fullstack/html", learner.cookie)).text();
     expect(before).toContain('data-testid="certificate-hint"');
     const lesson = /name="lesson" value="([^"]+)"/.exec(before)![1]!;
+    expect(lesson).toBe(lessonId);
     const report = await fetch(`${app.url}/api/progress`, {
       method: "POST",
       headers: { cookie: learner.cookie },

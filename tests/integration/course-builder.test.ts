@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DIALECTS } from "../setup/databases.ts";
-import { createLesson, createSignedInUser, createVideoList } from "../support/factories.ts";
-import { startApp } from "./harness.ts";
+import {
+  createCatalogue,
+  createCourse,
+  createLesson,
+  createQuiz,
+  createSignedInUser,
+  createVideoList,
+} from "../support/factories.ts";
+import { shown, startApp } from "./harness.ts";
 
 /**
  * The course builder over HTTP, on the built app: who may use it, what a change logs, and that bad
@@ -164,6 +171,72 @@ describe.each(DIALECTS)("the course builder over HTTP on %s", (dialect) => {
       }
   });
 
+  it('warns when the free samples would cover the whole list, says what learners get, and stores "every lesson is free"', async () => {
+    const listId = await createVideoList(app.db, { slug: "one-lesson", titleEn: "One lesson" });
+    await createLesson(app.db, listId);
+    const path = `/admin/courses/list/${listId}`;
+    const warning = (html: string) =>
+      /data-testid="free-samples-warning"[^>]*>(.*?)<\/p>/s.exec(html)?.[1]?.replace(/<!-- -->/g, "") ?? null;
+    // The factory's 3 free samples on a one-lesson list: learners get none.
+    expect(warning(await (await get(path)).text())).toBe(
+      "This list has a single published lesson, so learners get no free sample of it. To give it away, tick “Every lesson of this list is free for signed-in learners”.",
+    );
+    expect(warning(await (await get(`${path}?lng=he`)).text())).toBe(
+      "ברשימה הזו יש שיעור אחד שפורסם, ולכן אין בה דוגמה חינם. כדי לתת אותו בחינם, סמנו „כל השיעורים ברשימה הזו חינם ללומדים מחוברים”.",
+    );
+    await createLesson(app.db, listId);
+    await createLesson(app.db, listId);
+    const version = () => get(path).then(async (r) => /name="version" value="([^"]+)"/.exec(await r.text())![1]!);
+    const save = async (fields: Record<string, string>) =>
+      post(path, { intent: "save", titleEn: "One lesson", published: "on", version: await version(), ...fields });
+    expect((await save({ freeSamples: "5" })).status).toBe(302);
+    expect(warning(await (await get(path)).text())).toBe(
+      "This list has 3 published lessons, so learners will watch only the first 2 free, not 5. To give every lesson away, tick “Every lesson of this list is free for signed-in learners”.",
+    );
+    expect(warning(await (await get(`${path}?lng=he`)).text())).toContain("רק בשני השיעורים הראשונים, ולא ב־5");
+    expect((await save({ freeSamples: "2" })).status).toBe(302);
+    expect(warning(await (await get(path)).text())).toBe("");
+
+    // The teacher's explicit choice: stored, shown ticked, and no warning with it.
+    expect((await save({ freeSamples: "5", allFree: "on" })).status).toBe(302);
+    const row = await app.db.selectFrom("video_lists").selectAll().where("id", "=", listId).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ free_samples: 5, all_free: 1 });
+    const page = await (await get(path)).text();
+    expect(page).toMatch(/<input id="f-allFree"[^>]*checked=""/);
+    expect(warning(page)).toBe("");
+    await expect
+      .poll(
+        async () =>
+          (await (await get("/courses/one-lesson", learner)).text()).includes("Every video of this list is free"),
+        {
+          timeout: 5000,
+        },
+      )
+      .toBe(true);
+    expect((await save({ freeSamples: "5" })).status).toBe(302);
+    expect(
+      await app.db.selectFrom("video_lists").select("all_free").where("id", "=", listId).executeTakeFirst(),
+    ).toEqual({
+      all_free: 0,
+    });
+  });
+
+  it("refuses a list shared by courses sold on their own at different prices, naming them, in both languages", async () => {
+    const idOf = async (slug: string) =>
+      (await app.db.selectFrom("courses").select("id").where("slug", "=", slug).executeTakeFirstOrThrow()).id;
+    const courses = [await idOf("mern-express"), await idOf("fullstack-sql")];
+    const form = { intent: "save", slug: "two-prices", titleEn: "Two prices", freeSamples: "3", courses };
+    const refused = await post("/admin/courses/new-list", form);
+    expect(refused.status).toBe(400);
+    expect(shown(await refused.text())).toContain(
+      "“Express: Building REST APIs” ($149.00) and “SQL and Relational Databases” ($99.00) are both sold on their own at different prices",
+    );
+    const hebrew = shown(await (await post("/admin/courses/new-list?lng=he", form)).text());
+    expect(hebrew).toContain("„Express: בניית REST API”");
+    expect(hebrew).toContain("נמכרים שניהם בנפרד במחירים שונים");
+    expect(await app.db.selectFrom("video_lists").select("id").where("slug", "=", "two-prices").execute()).toEqual([]);
+  });
+
   it("starts a new course with the plain cover, which names no subject", async () => {
     const catalogue = (await app.db.selectFrom("catalogues").select("id").limit(1).executeTakeFirstOrThrow()).id;
     const html = await (await get(`/admin/courses/catalogue/${catalogue}/new-course`)).text();
@@ -223,5 +296,37 @@ describe.each(DIALECTS)("the course builder over HTTP on %s", (dialect) => {
     expect(crossSite.status).toBeGreaterThanOrEqual(400);
     expect(crossSite.status).toBeLessThan(500);
     expect(await app.db.selectFrom("lessons").select("id").where("id", "=", lessonId).execute()).toHaveLength(1);
+  });
+
+  it('shows items named after what every object inherits (a slug "constructor") like any other', async () => {
+    // Slugs are typed in the builder: a page that looks one up in an object literal finds Object's
+    // constructor instead of nothing. Each in turn, as a catalogue and a list cannot share /courses/constructor.
+    const quizId = await createQuiz(app.db, { slug: "constructor", titleEn: "Constructors" });
+    const quizzes = await get("/test", learner);
+    expect(quizzes.status).toBe(200);
+    expect(await quizzes.text()).toContain("Constructors");
+
+    const listId = await createVideoList(app.db, { slug: "constructor", titleEn: "Constructor list" });
+    await createLesson(app.db, listId);
+    await expect.poll(async () => (await get("/courses", learner)).status, { timeout: 5000 }).toBe(200);
+    await expect
+      .poll(async () => (await (await get("/courses", learner)).text()).includes("Constructor list"), { timeout: 5000 })
+      .toBe(true);
+    expect((await post(`/admin/courses/list/${listId}`, { intent: "delete", confirm: "on" })).status).toBe(302);
+
+    const catalogueId = await createCatalogue(app.db, { slug: "constructor", titleEn: "Constructor catalogue" });
+    await createCourse(app.db, { catalogueId });
+    await expect
+      .poll(async () => (await (await get("/courses", learner)).text()).includes("Constructor catalogue"), {
+        timeout: 5000,
+      })
+      .toBe(true);
+    expect((await get("/courses", learner)).status).toBe(200);
+    expect((await get("/courses/constructor", learner)).status).toBe(200);
+    expect(app.logs.filter((l) => l.level >= 50)).toEqual([]);
+    expect((await post(`/admin/courses/catalogue/${catalogueId}`, { intent: "delete", confirm: "on" })).status).toBe(
+      302,
+    );
+    expect((await post(`/admin/courses/quiz/${quizId}`, { intent: "delete", confirm: "on" })).status).toBe(302);
   });
 });

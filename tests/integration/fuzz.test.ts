@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startBooksUpstream, type BooksUpstream } from "../support/books-upstream.ts";
 import { createFeedback, createSignedInUser } from "../support/factories.ts";
 import { DIALECTS } from "../setup/databases.ts";
+import { startStripeStandin, type StripeStandin } from "../support/stripe-standin.ts";
 import { startApp } from "./harness.ts";
 
 /**
@@ -358,4 +359,119 @@ describe.each(DIALECTS)("fuzzing every route and method on %s", (dialect) => {
     expect(errorLines.slice(0, 20), `${errorLines.length} error-level log lines`).toEqual([]);
     expect(total).toBe(REQUESTS + rawRequests.length);
   });
+});
+
+/**
+ * Values that name what every plain object inherits: a look-up keyed by one of them in an object
+ * literal finds a prototype's function or the prototype itself instead of "nothing" (issue 29).
+ */
+const PROTOTYPE_NAMES = [
+  "constructor",
+  "toString",
+  "__proto__",
+  "hasOwnProperty",
+  "valueOf",
+  "isPrototypeOf",
+  "propertyIsEnumerable",
+  "toLocaleString",
+  "__defineGetter__",
+  "__lookupGetter__",
+  "prototype",
+];
+
+/** The pages of buying, the profile, certificates and courses, with the query parameters each reads. */
+const QUERY_PARAMETERS: Record<string, readonly string[]> = {
+  "/order": ["course", "checkout", "lng"],
+  "/checkout": ["lng", "course", "plan"],
+  "/checkout/success": ["session_id", "lng", "checkout"],
+  "/checkout/cancel": ["course", "lng"],
+  "/Payments": ["checkout", "lng"],
+  "/profile": ["billing", "lng", "checkout"],
+  "/billing/portal": ["lng", "billing"],
+  "/certificates/AAAAAAAAAAAAAAAAAAAAAA": ["lng"],
+  "/course/mern-react": ["reviewed", "lng", "checkout"],
+};
+/** What those pages take as a form (POST). */
+const FORM_FIELDS: Record<string, readonly string[]> = {
+  "/checkout": ["plan", "course"],
+  "/billing/portal": ["intent"],
+  "/course/mern-react": ["intent", "rating", "comment"],
+};
+/** Their path parameters. */
+const PATH_TEMPLATES = ["/certificates/", "/course/", "/order/", "/checkout/"];
+
+describe.each(DIALECTS)("hostile query parameters on the buying pages on %s", (dialect) => {
+  const SECRET = "whsec_fuzz_0123456789";
+  let app: Awaited<ReturnType<typeof startApp>>;
+  let stripe: StripeStandin;
+  let learner: string;
+  beforeAll(async () => {
+    stripe = await startStripeStandin({ webhookSecret: SECRET });
+    app = await startApp(
+      { STRIPE_SECRET_KEY: "sk_test_fuzz", STRIPE_WEBHOOK_SECRET: SECRET, STRIPE_API_URL: stripe.url },
+      dialect,
+    );
+    stripe.setWebhook(`${app.url}/webhooks/stripe`, SECRET);
+    learner = (await createSignedInUser(app.db, "learner")).cookie;
+  });
+  afterAll(async () => {
+    await app?.stop();
+    await stripe?.close();
+  });
+
+  it(
+    "answers every parameter set to a prototype's name (and the other odd values) without a 5xx",
+    { timeout: 120_000 },
+    async () => {
+      const rng = random(SEED);
+      const values = [...PROTOTYPE_NAMES, ...ODD_VALUES(rng).filter((v) => v.length < 2000)];
+      const requests: { method: "GET" | "POST"; path: string; form?: URLSearchParams; cookie?: string }[] = [];
+      for (const cookie of [undefined, learner]) {
+        for (const [path, names] of Object.entries(QUERY_PARAMETERS)) {
+          for (const name of names)
+            for (const value of values) {
+              const query = `?${new URLSearchParams({ [name]: value })}`;
+              requests.push({ method: "GET", path: `${path}${query}`, cookie });
+              requests.push({ method: "GET", path: `${path}.data${query}`, cookie });
+            }
+        }
+        for (const [path, names] of Object.entries(FORM_FIELDS))
+          for (const name of names)
+            for (const value of values)
+              requests.push({ method: "POST", path, form: new URLSearchParams({ [name]: value }), cookie });
+        for (const base of PATH_TEMPLATES)
+          for (const value of PROTOTYPE_NAMES) requests.push({ method: "GET", path: `${base}${value}`, cookie });
+      }
+
+      const failures: string[] = [];
+      const counts: Record<string, number> = {};
+      let next = 0;
+      await Promise.all(
+        Array.from({ length: CONCURRENCY }, async () => {
+          while (next < requests.length) {
+            const item = requests[next++]!;
+            const response = await fetch(`${app.url}${item.path}`, {
+              method: item.method,
+              redirect: "manual",
+              headers: {
+                origin: app.url,
+                ...(item.cookie ? { cookie: item.cookie } : {}),
+                ...(item.form ? { "content-type": "application/x-www-form-urlencoded" } : {}),
+              },
+              body: item.form,
+            });
+            await response.arrayBuffer();
+            const key = `${Math.floor(response.status / 100)}xx`;
+            counts[key] = (counts[key] ?? 0) + 1;
+            if (response.status >= 500)
+              failures.push(`${response.status} ${item.method} ${item.path.slice(0, 120)} ${item.form ?? ""}`);
+          }
+        }),
+      );
+      console.info(`prototype names (${dialect}): ${requests.length} requests: ${JSON.stringify(counts)}`);
+      const errorLines = app.logs.filter((l) => l.level >= 50).map((l) => `${l.msg} ${String(l.path ?? "")}`);
+      expect(failures.slice(0, 20), `${failures.length} requests got a 5xx`).toEqual([]);
+      expect(errorLines.slice(0, 20), `${errorLines.length} error-level log lines`).toEqual([]);
+    },
+  );
 });

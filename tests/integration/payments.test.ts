@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Kysely } from "kysely";
 import type { Database } from "../../app/lib/db.server.ts";
-import { ensureCatalogueFresh } from "../../app/models/catalogue.server.ts";
+import { ensureCatalogueFresh, findCourse } from "../../app/models/catalogue.server.ts";
 import { DIALECTS } from "../setup/databases.ts";
 import { deleteCourse } from "../../app/models/catalogue-admin.server.ts";
 import { changeCatalogue, createCourse, createSignedInUser, setLessonVideo } from "../support/factories.ts";
@@ -280,6 +280,58 @@ describe.each(DIALECTS)("payments over HTTP on %s", (dialect) => {
           timeout: 5000,
         })
         .toBe(true);
+    }
+  });
+
+  it("does not sell a course for less than a dearer one sold on its own that holds the same list: no charge, nothing opened", async () => {
+    // Issue 29: the React list was in "React from Zero to App" ($249) and "React for Full Stack Apps"
+    // ($199), and owning either opens it. The builder no longer makes such a pair and the seed has
+    // none; a database from before may still hold one, so the checkout refuses it too.
+    const snapshot = await ensureCatalogueFresh(app.db);
+    const dear = findCourse(snapshot, "mern-react")!;
+    const cheap = findCourse(snapshot, "fullstack-react")!;
+    expect(cheap.listIds).toEqual(dear.listIds);
+    const reactLesson = (await setLessonVideo(app.db, "react", 10))!;
+    const canPlayReact = async (cookie: string) =>
+      (await (await get("/courses/mern/react", cookie)).text()).includes(reactLesson);
+    const setCheapPrice = (cents: number) =>
+      changeCatalogue(app.db, async (trx) => {
+        await trx.updateTable("courses").set({ price_cents: cents }).where("id", "=", cheap.id).execute();
+      });
+    await setCheapPrice(19900);
+    try {
+      const ori = await learner("Ori");
+      const orderPage = async () => shown(await (await get("/order?course=fullstack-react", ori.cookie)).text());
+      await expect.poll(orderPage, { timeout: 5000 }).toContain("$199.00");
+
+      // Buying the cheaper one is refused before the payment service is asked: nothing to pay, nothing opened.
+      const sessions = stripe.state.sessions.length;
+      const tried = await post("/checkout", ori.cookie, { course: "fullstack-react" });
+      expect(tried.status).toBe(303);
+      expect(tried.headers.get("location")).toBe("/order?course=fullstack-react&checkout=shared");
+      expect(stripe.state.sessions).toHaveLength(sessions);
+      expect(await canPlayReact(ori.cookie)).toBe(false);
+      expect(
+        await app.db.selectFrom("course_access").select("id").where("user_id", "=", ori.user.id).execute(),
+      ).toEqual([]);
+      expect(await (await get("/order?course=fullstack-react&checkout=shared", ori.cookie)).text()).toContain(
+        "This course cannot be bought on its own just now",
+      );
+      expect(await (await get("/order?course=fullstack-react&checkout=shared&lng=he", ori.cookie)).text()).toContain(
+        "אי אפשר לקנות את הקורס הזה לבדו כרגע",
+      );
+      // The order page says why before anyone tries, and leads to the course that holds the list.
+      const order = await orderPage();
+      expect(order).toContain("React from Zero to App");
+      expect(order).toContain('href="/order?course=mern-react"');
+      expect(order).not.toContain('action="/checkout');
+
+      // The dearer course is sold as before, at its price, and opens the list.
+      const { id } = await buy(ori.cookie, { course: "mern-react" });
+      expect(stripe.state.sessions.find((s) => s.id === id)).toMatchObject({ amount_total: 24900 });
+      expect(await canPlayReact(ori.cookie)).toBe(true);
+    } finally {
+      await setCheapPrice(24900);
     }
   });
 

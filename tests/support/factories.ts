@@ -213,6 +213,18 @@ export async function setFreeSamples(db: Kysely<Database>, listSlug: string, cou
   });
 }
 
+/** Makes every lesson of a list free for signed-in learners (the teacher's choice), or undoes it. */
+export async function setAllFree(db: Kysely<Database>, listSlug: string, allFree: boolean): Promise<void> {
+  const id = await listId(db, listSlug);
+  await changeCatalogue(db, async (trx) => {
+    await trx
+      .updateTable("video_lists")
+      .set({ all_free: allFree ? 1 : 0 })
+      .where("id", "=", id)
+      .execute();
+  });
+}
+
 /* ---------- The catalogue, through the course builder's write model ---------- */
 
 function created<T extends { ok: boolean }>(what: string, result: T): Extract<T, { ok: true }> {

@@ -1,7 +1,13 @@
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { Form, useNavigation } from "react-router";
-import { parseAdminForm, readAdminForm, type AdminFormName, type FieldErrors } from "~/models/catalogue-admin.schema";
+import {
+  parseAdminForm,
+  readAdminForm,
+  type AdminFormName,
+  type FieldError,
+  type FieldErrors,
+} from "~/models/catalogue-admin.schema";
 
 /**
  * The course builder's forms: a real POST form (works without JavaScript), checked in the browser
@@ -26,10 +32,20 @@ const hintId = (name: string) => `f-${name}-hint`;
 const inputClass =
   "w-full rounded-md border border-ink-300 bg-white px-3 py-2 text-ink-900 aria-[invalid=true]:border-danger-700";
 
-/** Translates a message key of the schema or the model. */
+/** Translates a message of the schema or the model: a key, or a key with what it names (in the reader's language). */
 export function useMessage() {
-  const { t } = useTranslation();
-  return (key: string) => t(key as "courseAdmin.errors.required");
+  const { t, i18n } = useTranslation();
+  return (error: FieldError) => {
+    if (typeof error === "string") return t(error as "courseAdmin.errors.required");
+    const he = i18n.language === "he";
+    const params = Object.fromEntries(
+      Object.entries(error.params).map(([name, value]) => [
+        name,
+        typeof value === "object" ? (he ? value.he : value.en) : value,
+      ]),
+    );
+    return t(error.key as "courseAdmin.errors.required", params);
+  };
 }
 
 /** The list of problems above a form: announced, focused after a failed submit, each linking to its field. */
@@ -37,7 +53,7 @@ export function ErrorSummary({ errors, labels }: { errors: FieldErrors; labels: 
   const { t } = useTranslation();
   const message = useMessage();
   const ref = useRef<HTMLDivElement>(null);
-  const entries = Object.entries(errors);
+  const entries = Object.entries(errors).filter((entry): entry is [string, FieldError] => entry[1] !== undefined);
   const fieldCount = entries.filter(([field]) => field !== "form").length;
   useEffect(() => {
     if (entries.length === 0) return;
@@ -444,6 +460,7 @@ export function useBuilderLabels(overrides: Record<string, string> = {}): Record
     join: t("courseAdmin.fields.join"),
     published: t("courseAdmin.fields.published"),
     freeSamples: t("courseAdmin.fields.freeSamples"),
+    allFree: t("courseAdmin.fields.allFree"),
     courses: t("courseAdmin.fields.courses"),
     youtube: t("courseAdmin.fields.youtube"),
     followUp: t("courseAdmin.fields.followUp"),

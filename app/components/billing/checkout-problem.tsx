@@ -1,18 +1,20 @@
 import { useTranslation } from "~/i18n/use-translation";
 
 /** Why /checkout sent the buyer back (?checkout=…), said in their language; nothing for anything else. */
-export type CheckoutProblem = "off" | "unavailable" | "failed" | "busy";
+export type CheckoutProblem = "off" | "unavailable" | "failed" | "busy" | "shared";
 
 const MESSAGES = {
   off: "checkout.problemOff",
   unavailable: "checkout.problemUnavailable",
   failed: "checkout.problemFailed",
   busy: "checkout.problemBusy",
+  shared: "checkout.problemShared",
 } as const;
 
 export function checkoutProblemOf(url: string): CheckoutProblem | null {
   const value = new URL(url).searchParams.get("checkout");
-  return value !== null && value in MESSAGES ? (value as CheckoutProblem) : null;
+  // Own keys only: `in` also finds what every object inherits (?checkout=constructor was a 500).
+  return value !== null && Object.hasOwn(MESSAGES, value) ? (value as CheckoutProblem) : null;
 }
 
 export function CheckoutProblemNote({ problem }: { problem: CheckoutProblem | null }) {

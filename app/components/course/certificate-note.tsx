@@ -17,6 +17,12 @@ export function CertificateNote({ state }: { state: CertificateState }) {
         </Link>
       </p>
     );
+  if (state.kind === "locked")
+    return (
+      <p className="mt-3 text-sm text-ink-600" data-testid="certificate-hint">
+        {t("certificate.hintLocked")}
+      </p>
+    );
   return (
     <p className="mt-3 text-sm text-ink-600" data-testid="certificate-hint">
       {state.quiz ? t("certificate.hintQuiz") : t("certificate.hint")}{" "}

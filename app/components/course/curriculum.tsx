@@ -119,10 +119,16 @@ export function Curriculum({ lists }: { lists: CurriculumListView[] }) {
             <p className="mt-1 text-ink-700">{list.description}</p>
             <p className="mt-1 text-sm font-semibold text-ink-600">
               {t("video.count", { count: list.lessons.length })}
-              {list.freeSamples > 0 ? (
+              {/* What learners get (the access rule's number), or that the teacher gave every lesson away. */}
+              {list.allFree ? (
                 <>
                   {" · "}
-                  {t("coursePage.freeSamples", { count: Math.min(list.freeSamples, list.lessons.length) })}
+                  {t("coursePage.allFree")}
+                </>
+              ) : list.freeSamples > 0 ? (
+                <>
+                  {" · "}
+                  {t("coursePage.freeSamples", { count: list.freeSamples })}
                 </>
               ) : null}
             </p>

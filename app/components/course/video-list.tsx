@@ -449,11 +449,14 @@ export function AccessNotice({
   viewer,
   subscribedUntil,
   freeSamples,
+  allFree = false,
 }: {
   viewer: { isAuthenticated: boolean; hasSubscription: boolean; isAdmin: boolean };
   subscribedUntil?: string | null;
-  /** The list's free samples for learners. */
+  /** The list's free samples for learners (as the access rule allows them). */
   freeSamples: number;
+  /** Its teacher made every lesson free for signed-in learners. */
+  allFree?: boolean;
 }) {
   const { t } = useTranslation();
   if (viewer.hasSubscription) {
@@ -479,11 +482,18 @@ export function AccessNotice({
         data-testid="learner-notice"
       >
         <p className="text-ink-800">
-          {freeSamples > 0 ? t("video.learnerNotice", { count: freeSamples }) : t("video.learnerNoticeNone")}
+          {allFree
+            ? t("video.learnerNoticeAllFree")
+            : freeSamples > 0
+              ? t("video.learnerNotice", { count: freeSamples })
+              : t("video.learnerNoticeNone")}
         </p>
-        <Link to="/Payments" className="btn btn-primary">
-          {t("video.subscribeCta")}
-        </Link>
+        {/* Nothing here to subscribe for when every lesson is free. */}
+        {allFree ? null : (
+          <Link to="/Payments" className="btn btn-primary">
+            {t("video.subscribeCta")}
+          </Link>
+        )}
       </div>
     );
   }
@@ -492,7 +502,13 @@ export function AccessNotice({
       className="mb-8 flex flex-wrap items-center justify-between gap-3 rounded-[var(--radius-card)] bg-brand-50 p-5"
       data-testid="visitor-notice"
     >
-      <p className="text-ink-800">{t("video.visitorNotice")}</p>
+      <p className="text-ink-800">
+        {allFree
+          ? t("video.visitorNoticeAllFree")
+          : freeSamples > 0
+            ? t("video.visitorNotice")
+            : t("video.visitorNoticeNone")}
+      </p>
       <Link to="/register" className="btn btn-primary">
         {t("video.signInCta")}
       </Link>
