@@ -1,14 +1,15 @@
 import { getCatalogue, getViewer, servicesOf } from "~/context.server";
 import { json } from "~/lib/http";
 import { progressReport } from "~/models/progress.schema";
-import { locateLesson, mayTrack, saveProgress } from "~/models/progress.server";
+import { lessonLength, locateLesson, mayTrack, mayWatchWholeList, saveProgress } from "~/models/progress.server";
 import { issueCertificateIfEarned } from "~/models/certificate.server";
 import type { Route } from "./+types/api-progress";
 
 /**
  * POST /api/progress: the player's report of where the learner is in a lesson (a form-encoded body,
  * as `navigator.sendBeacon` sends it when the page is left). Only the signed-in viewer's own
- * progress, and only in a lesson they may watch; the answer says whether the lesson is now complete.
+ * progress, and only in a lesson they may watch. The server credits the time it saw pass, against the
+ * lesson's known length (saveProgress); the answer says whether the lesson is now watched.
  */
 export async function action({ context, request }: Route.ActionArgs) {
   const { db, rateLimits } = servicesOf(context);
@@ -30,9 +31,11 @@ export async function action({ context, request }: Route.ActionArgs) {
     lessonId: location.lesson.id,
     position: parsed.data.position,
     duration: parsed.data.duration,
+    length: lessonLength(location.lesson),
   });
-  if (progress.completed) await issueCertificateIfEarned(db, getCatalogue(context), viewer.user, location.list);
-  return json({ position: progress.position, completed: progress.completed });
+  if (progress.watched && mayWatchWholeList(viewer, location.list))
+    await issueCertificateIfEarned(db, getCatalogue(context), viewer.user, location.list);
+  return json({ position: progress.position, watched: progress.watched });
 }
 
 export function loader() {

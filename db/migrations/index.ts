@@ -18,6 +18,7 @@ import * as m0016 from "./0016_course_reviews.ts";
 import * as m0017 from "./0017_payments.ts";
 import * as m0018 from "./0018_newsletter_count.ts";
 import * as m0019 from "./0019_subscription_end_of_day.ts";
+import * as m0020 from "./0020_earned_certificates.ts";
 
 /**
  * Every migration, in order. Listed in code (not read from a folder) so the server bundle
@@ -43,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   "0017_payments": m0017,
   "0018_newsletter_count": m0018,
   "0019_subscription_end_of_day": m0019,
+  "0020_earned_certificates": m0020,
 };

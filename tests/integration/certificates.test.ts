@@ -11,8 +11,12 @@ describe.each(DIALECTS)("certificates over HTTP on %s", (dialect) => {
   let certificatePath: string;
   beforeAll(async () => {
     app = await startApp({}, dialect);
-    await setLessonVideo(app.db, "html", 0);
-    learner = await createSignedInUser(app.db, "learner", { name: "Dana Levi", email: "dana.private@example.org" });
+    // The list's one lesson, with a video of a known, short length.
+    await setLessonVideo(app.db, "html", 0, { duration: "0:40" });
+    learner = await createSignedInUser(app.db, "subscriber", {
+      name: "Dana Levi",
+      email: "dana.private@example.org",
+    });
     admin = (await createSignedInUser(app.db, "admin")).cookie;
   });
   afterAll(async () => app?.stop());
@@ -26,16 +30,32 @@ describe.each(DIALECTS)("certificates over HTTP on %s", (dialect) => {
       body: new URLSearchParams(form),
     });
 
-  it("issues the certificate when the learner finishes the list, and the list page and profile lead to it", async () => {
+  it("gives no certificate for the learner's own mark: a list marked complete is not a list watched", async () => {
+    const marker = await createSignedInUser(app.db, "learner", { name: "Marker" });
+    const before = await (await get("/courses/fullstack/html", marker.cookie)).text();
+    const lesson = /name="lesson" value="([^"]+)"/.exec(before)![1]!;
+    expect((await post("/courses/fullstack/html", marker.cookie, { intent: "complete", lesson })).status).toBe(303);
+    const after = await (await get("/courses/fullstack/html", marker.cookie)).text();
+    expect(after).not.toContain('data-testid="certificate-earned"');
+    expect(after).toContain("does not count toward a certificate");
+    const issued = await app.db.selectFrom("certificates").select("id").where("user_id", "=", marker.user.id).execute();
+    expect(issued).toEqual([]);
+  });
+
+  it("issues the certificate when the learner watches the list, and the list page and profile lead to it", async () => {
     const before = await (await get("/courses/fullstack/html", learner.cookie)).text();
     expect(before).toContain('data-testid="certificate-hint"');
+    expect(before).toContain("Watch every lesson of this list to earn a certificate.");
     const lesson = /name="lesson" value="([^"]+)"/.exec(before)![1]!;
-    const report = await fetch(`${app.url}/api/progress`, {
-      method: "POST",
-      headers: { cookie: learner.cookie },
-      body: new URLSearchParams({ lesson, position: "7000", duration: "7477" }),
-    });
-    expect(await report.json()).toEqual({ position: 7000, completed: true });
+    const report = (position: string) =>
+      fetch(`${app.url}/api/progress`, {
+        method: "POST",
+        headers: { cookie: learner.cookie },
+        body: new URLSearchParams({ lesson, position, duration: "40" }),
+      });
+    // Played from the start (the report that starts the server's clock) to the end.
+    expect(await (await report("0")).json()).toEqual({ position: 0, watched: false });
+    expect(await (await report("40")).json()).toEqual({ position: 40, watched: true });
     const after = await (await get("/courses/fullstack/html", learner.cookie)).text();
     certificatePath = /href="(\/certificates\/[\w-]{22})"/.exec(after)![1]!;
     expect(after).toContain("You have earned a certificate for this course.");
