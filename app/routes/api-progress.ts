@@ -26,6 +26,8 @@ export async function action({ context, request }: Route.ActionArgs) {
   const location = locateLesson(getCatalogue(context), parsed.data.lesson);
   if (!location) return json({ error: "not_found" }, 404);
   if (!mayTrack(viewer, location)) return json({ error: "forbidden" }, 403);
+  // "Video coming soon": there is nothing to watch, so nothing to report (nor to credit).
+  if (!location.lesson.youtubeId && !location.lesson.videoFile) return json({ error: "no_video" }, 404);
   const progress = await saveProgress(db, {
     userId: viewer.user.id,
     lessonId: location.lesson.id,

@@ -118,8 +118,9 @@ for (const locale of ["en", "he"] as const) {
     const box = (await next.boundingBox())!;
     expect(box.x).toBeGreaterThanOrEqual(0);
     expect(box.x + box.width).toBeLessThanOrEqual(360);
+    const step = Number(/\d+/.exec((await page.getByTestId("question-progress").textContent())!)![0]);
     await next.click();
-    await expect(page.getByTestId("question-progress")).toContainText(String(widest.index + 2));
+    await expect(page.getByTestId("question-progress")).toContainText(`${step + 1} `);
 
     // A learner: the profile, and the refusal at /admin.
     await startSession(page, DEMO_EMAILS.learner);

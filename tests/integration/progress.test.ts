@@ -84,6 +84,8 @@ describe.each(DIALECTS)("lesson progress over HTTP on %s", (dialect) => {
     // The 5th lesson is for subscribers only.
     expect((await report(cookies.learner, { lesson: lessons[4]!, position: "10" })).status).toBe(403);
     expect((await report(cookies.learner, { lesson: "no-such-lesson", position: "10" })).status).toBe(404);
+    // A lesson with no video yet ("coming soon"): nothing to watch, nothing credited.
+    expect((await report(cookies.subscriber, { lesson: lessons[5]!, position: "10" })).status).toBe(404);
     const bads: Record<string, string>[] = [
       { lesson: lessons[0]!, position: "-1" },
       { lesson: lessons[0]!, position: "ten" },
