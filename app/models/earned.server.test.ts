@@ -90,6 +90,7 @@ describe.each(DIALECTS)("what access earned, taken back with it, on %s", (dialec
     await t.db
       .updateTable("subscriptions")
       .set({ ends_at: new Date(now.getTime() - 1000).toISOString() })
+      .where("user_id", "=", user.id)
       .execute();
     expect(await state(one, user.id, first.courseId)).toMatchObject({ certificate: { revoked_by: null } });
     // A withdrawal for one course touches that course alone.
