@@ -250,7 +250,8 @@ export const videoLists: VideoListInput[] = [
           en: "Two classic techniques that turn many nested-loop array problems into linear-time solutions.",
           he: "שתי טכניקות קלאסיות שהופכות בעיות מערכים רבות עם לולאות מקוננות לפתרונות בזמן לינארי.",
         },
-        duration: "17:05",
+        // The length of the file that plays (a 12-second sample): watching is measured against it.
+        duration: "0:12",
         // Self-hosted: media/videos/lesson-sample.mp4, served from /video/ (subscribers only at this position).
         source: { kind: "mp4", file: "lesson-sample.mp4" },
       },

@@ -110,6 +110,11 @@ export interface QuizAttemptsTable {
   started_at: string;
   updated_at: string;
   finished_at: string | null;
+  /**
+   * The order the attempt shows its questions and their options in, as JSON:
+   * [{"q": question id, "o": [option indexes as shown]}, …]. Null: begun before (the quiz's own order).
+   */
+  layout: Generated<string | null>;
 }
 
 /** A learner's choice for one question of an attempt: read back only for the review of a finished attempt. */
@@ -358,13 +363,25 @@ export interface CatalogueStateTable {
 export interface LessonProgressTable {
   user_id: string;
   lesson_id: string;
-  /** Where the learner was, in whole seconds. */
+  /** Where the learner was at the last report, in whole seconds. */
   position_seconds: number;
-  /** The video's length as the player reported it; null until known (a "Mark as complete" alone). */
+  /** The video's length as the player reported it (for "resume", never for credit); null until known. */
   duration_seconds: number | null;
-  /** Set once: ≥ 90 % watched or marked complete; null again only if the learner unmarks it. */
-  completed_at: string | null;
+  /** Time watched as the server credited it, report by report (never past the lesson's known length). */
+  watched_seconds: Generated<number>;
+  /** Set once the credited time reached 90 % of the lesson's known length: what certificates count. */
+  watched_at: string | null;
+  /** "Mark as complete": the learner's own bookmark (counts toward nothing); null when unmarked. */
+  marked_at: string | null;
   updated_at: string;
+  /** Before migration 0020 (copied into marked_at); no longer written or read, dropped next release. */
+  completed_at: string | null;
+}
+
+/** Per learner: the server time up to which their watching is accounted for (across all lessons). */
+export interface WatchClocksTable {
+  user_id: string;
+  spent_until: string;
 }
 
 /** A certificate of completion of a video list (the verification page is public). */
@@ -378,7 +395,10 @@ export interface CertificatesTable {
   title_he: string;
   issued_at: string;
   revoked_at: string | null;
-  /** The admin's email who revoked it. */
+  /**
+   * Who or what revoked it: "admin:<id>" (the admin's certificates page), "refund:<payment ref>" or
+   * "access-revoked:<who>" (the access that earned it was taken back).
+   */
   revoked_by: string | null;
 }
 
@@ -393,6 +413,8 @@ export interface CourseReviewsTable {
   rating: number;
   comment: string;
   hidden: number;
+  /** Why it was hidden when not by the admin: "refund:<payment ref>" or "access-revoked:<who>". */
+  hidden_by: Generated<string | null>;
   created_at: string;
   updated_at: string;
 }
@@ -427,6 +449,7 @@ export interface Database {
   quiz_questions: QuizQuestionsTable;
   catalogue_state: CatalogueStateTable;
   lesson_progress: LessonProgressTable;
+  watch_clocks: WatchClocksTable;
   certificates: CertificatesTable;
   course_reviews: CourseReviewsTable;
   billing_plans: BillingPlansTable;

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
-import { grantSubscription, listSubscriptions, revokeSubscriptionsOfEmail } from "../app/models/subscription.server.ts";
+import { grantSubscription, listSubscriptions } from "../app/models/subscription.server.ts";
+import { revokeSubscriptionsOfEmailAndEarned } from "../app/models/earned.server.ts";
 import { endOfBusinessDay } from "../app/i18n/format.ts";
 
 const USAGE = `Usage:
@@ -34,7 +35,8 @@ export async function runSubscriptionsCommand(
   }
   if ((command === "grant" || command === "revoke") && email && EMAIL.test(email)) {
     if (command === "revoke") {
-      const count = await revokeSubscriptionsOfEmail(db, email, "cli", now);
+      // Its certificates and reviews that only the subscription covered go with it (earned.server.ts).
+      const count = await revokeSubscriptionsOfEmailAndEarned(db, email, "cli", now);
       out(count > 0 ? `Revoked ${count} subscription(s) of ${email}.` : `${email} has no active subscription.`);
       return count > 0 ? 0 : 1;
     }

@@ -1,7 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database, User } from "~/lib/db.server";
 import { isIdpAdmin } from "./idp-account.server";
-import { ownedCourseIds } from "./billing.server";
 import { activeSubscriptionFor } from "./subscription.server";
 import { freeLessonCount, type FreeSamplesOf } from "./free-samples";
 
@@ -45,6 +44,20 @@ export const VISITOR: Viewer = {
   isAdmin: false,
   role: "visitor",
 };
+
+/**
+ * The ids of the courses this user owns for good (bought or granted, not revoked). Here rather than
+ * beside the payments (billing.server.ts), which take access back and so depend on this module.
+ */
+export async function ownedCourseIds(db: Kysely<Database>, userId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom("course_access")
+    .select("course_id")
+    .where("user_id", "=", userId)
+    .where("revoked_at", "is", null)
+    .execute();
+  return [...new Set(rows.map((r) => r.course_id))];
+}
 
 export function displayName(user: Pick<User, "name" | "email">): string {
   return user.name?.trim() || user.email?.split("@")[0] || "Learner";

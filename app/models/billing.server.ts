@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "~/lib/db.server";
 import { bumpCatalogueVersion } from "./catalogue-version.server";
+import { withdrawEarned } from "./earned.server";
 import { liveSubscriptions } from "./subscription.server";
 import { inWindow, readPage, type Page, type PageCursor } from "~/lib/keyset.server";
 import type {
@@ -118,17 +119,6 @@ async function userExists(db: Db, userId: string | null): Promise<boolean> {
 
 /* ---------- courses owned ---------- */
 
-/** The ids of the courses this user owns for good (bought or granted, not revoked). */
-export async function ownedCourseIds(db: Db, userId: string): Promise<string[]> {
-  const rows = await db
-    .selectFrom("course_access")
-    .select("course_id")
-    .where("user_id", "=", userId)
-    .where("revoked_at", "is", null)
-    .execute();
-  return [...new Set(rows.map((r) => r.course_id))];
-}
-
 export async function grantCourse(
   db: Db,
   input: { userId: string; courseId: string; grantedBy: string; paymentId?: string | null; now?: Date },
@@ -150,14 +140,34 @@ export async function grantCourse(
   return id;
 }
 
+/**
+ * Takes a course grant back (the admin's "Revoke"), and with it what it earned: the certificates of
+ * the course's lists the learner can no longer watch in full, their review of the course
+ * (earned.server.ts). Returns whether there was a live grant to revoke.
+ */
 export async function revokeCourseAccess(db: Db, id: string, revokedBy: string, now: Date = new Date()) {
-  const result = await db
-    .updateTable("course_access")
-    .set({ revoked_at: now.toISOString(), revoked_by: revokedBy })
-    .where("id", "=", id)
-    .where("revoked_at", "is", null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  const revoke = async (trx: Db) => {
+    const grant = await trx
+      .selectFrom("course_access")
+      .select(["user_id", "course_id"])
+      .where("id", "=", id)
+      .executeTakeFirst();
+    const result = await trx
+      .updateTable("course_access")
+      .set({ revoked_at: now.toISOString(), revoked_by: revokedBy })
+      .where("id", "=", id)
+      .where("revoked_at", "is", null)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0 || !grant) return false;
+    await withdrawEarned(trx, {
+      userIds: [grant.user_id],
+      courseId: grant.course_id,
+      reason: `access-revoked:${revokedBy}`,
+      now,
+    });
+    return true;
+  };
+  return db.isTransaction ? revoke(db) : db.transaction().execute(revoke);
 }
 
 /* ---------- events ---------- */
@@ -373,7 +383,10 @@ async function recordRenewal(
   });
 }
 
-/** A full refund of a one-off purchase takes the course back; recorded even before its checkout arrives. */
+/**
+ * A full refund of a one-off purchase takes the course back, and what it earned; recorded even
+ * before its checkout arrives (which then grants nothing).
+ */
 async function recordRefund(
   db: Db,
   provider: string,
@@ -409,12 +422,22 @@ async function recordRefund(
     .where("id", "=", payment.id)
     .where("status", "=", "paid")
     .execute();
-  await db
-    .updateTable("course_access")
-    .set({ revoked_at: at, revoked_by: `refund:${paymentRef}` })
+  const reason = `refund:${paymentRef}`;
+  const granted = await db
+    .selectFrom("course_access")
+    .select(["user_id", "course_id"])
     .where("payment_id", "=", payment.id)
     .where("revoked_at", "is", null)
     .execute();
+  await db
+    .updateTable("course_access")
+    .set({ revoked_at: at, revoked_by: reason })
+    .where("payment_id", "=", payment.id)
+    .where("revoked_at", "is", null)
+    .execute();
+  // What the course earned goes with it: its certificates and the buyer's review (earned.server.ts).
+  for (const grant of granted)
+    await withdrawEarned(db, { userIds: [grant.user_id], courseId: grant.course_id, reason, now });
 }
 
 async function insertPayment(
@@ -488,7 +511,12 @@ export function accessUntil(s: ProviderSubscription): Date {
   }
 }
 
-/** Writes the provider's current state of a subscription into its row (made on first sight). */
+/**
+ * Writes the provider's current state of a subscription into its row (made on first sight). A paid
+ * subscription that ends — cancelled, or a renewal that failed — ends at the end of the period paid
+ * for, and takes back nothing the learner earned in it: they paid for that time. Only a refund or an
+ * admin's revocation takes certificates and reviews back (earned.server.ts).
+ */
 export async function syncSubscription(db: Db, provider: string, s: ProviderSubscription, now: Date): Promise<void> {
   const endsAt = accessUntil(s).toISOString();
   const row = await db

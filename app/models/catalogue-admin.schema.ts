@@ -58,6 +58,7 @@ const E = {
   rating: "courseAdmin.errors.rating",
   freeSamples: "courseAdmin.errors.freeSamples",
   lessonDuration: "courseAdmin.errors.lessonDuration",
+  lessonDurationNeeded: "courseAdmin.errors.lessonDurationNeeded",
   youtube: "courseAdmin.errors.youtube",
   questionTooShort: "courseAdmin.errors.questionTooShort",
   answer: "courseAdmin.errors.answer",
@@ -227,14 +228,25 @@ export const listSchema = z.object({
 /** A list's slug is fixed once made, like a catalogue's. */
 export const listUpdateSchema = listSchema.omit({ slug: true });
 
-export const lessonSchema = z.object({
-  slug,
-  ...bilingualTitle,
-  ...bilingualDescription,
-  duration: lessonDuration,
-  youtube,
-  published: checkbox,
-});
+/**
+ * A lesson with a YouTube video needs its length: watching is measured against it (a learner
+ * completes a lesson by watching 90 % of it), and YouTube's own figure never reaches the server. An
+ * uploaded file's length is read from the file (updateLesson refuses to clear it).
+ */
+export const lessonSchema = z
+  .object({
+    slug,
+    ...bilingualTitle,
+    ...bilingualDescription,
+    duration: lessonDuration,
+    youtube,
+    published: checkbox,
+  })
+  .superRefine((lesson, ctx) => {
+    // Only for a link that was read (a bad one has its own message).
+    if (typeof lesson.youtube === "string" && lesson.duration === null)
+      ctx.addIssue({ code: "custom", path: ["duration"], message: E.lessonDurationNeeded });
+  });
 
 export const quizSchema = z.object({
   slug,

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FORM_BODY_LIMIT } from "../../server/body-limit.ts";
 import { createTestDb, DIALECTS, type TestDb } from "../../tests/setup/databases.ts";
 import {
+  changeCatalogue,
   createCatalogue,
   createCourse,
   createLesson,
@@ -22,7 +23,7 @@ import * as admin from "./catalogue-admin.server";
 import type { VersionedTable } from "./catalogue-admin.server";
 import { readCatalogueVersion } from "./catalogue-version.server";
 
-const lessonInput = (youtube: string) => ({ slug: "a-lesson", titleEn: "A lesson", youtube });
+const lessonInput = (youtube: string) => ({ slug: "a-lesson", titleEn: "A lesson", youtube, duration: "12:34" });
 const question = {
   question: "What does JSX compile to?",
   option1: "HTML",
@@ -862,5 +863,33 @@ describe.each(DIALECTS)("the course builder's write model on %s", (dialect) => {
     const overview = await admin.loadCourseBuilderOverview(t.db);
     expect(overview.missingVideos - before).toBe(1);
     expect(overview.lists.find((l) => l.id === listId)).toMatchObject({ lessons: 4, missingVideos: 1 });
+  });
+
+  it("asks a lesson with a video for its length (watching is measured against it), and counts those without one", async () => {
+    const before = (await admin.loadCourseBuilderOverview(t.db)).missingLengths;
+    const listId = await createVideoList(t.db);
+    // A YouTube lesson needs its length.
+    expect(
+      await admin.createLesson(t.db, listId, { slug: "no-length", titleEn: "L", youtube: "dQw4w9WgXcQ", duration: "" }),
+    ).toEqual({ ok: false, status: 400, errors: { duration: "courseAdmin.errors.lessonDurationNeeded" } });
+    // Without a video, none is needed; an upload gives its own, and it cannot be cleared by hand.
+    const upload = await createLesson(t.db, listId, { youtube: "", duration: "" });
+    await admin.setLessonVideoFile(t.db, upload, "measured.mp4", 95);
+    expect(await admin.updateLesson(t.db, upload, { slug: "upload", titleEn: "L", youtube: "", duration: "" })).toEqual(
+      {
+        ok: false,
+        status: 400,
+        errors: { duration: "courseAdmin.errors.lessonDurationNeeded" },
+      },
+    );
+    // A file whose length could not be read, and a YouTube lesson saved before lengths were needed.
+    const unread = await createLesson(t.db, listId, { youtube: "", duration: "" });
+    await admin.setLessonVideoFile(t.db, unread, "unread.webm");
+    const older = await createLesson(t.db, listId);
+    await changeCatalogue(t.db, async (trx) => {
+      await trx.updateTable("lessons").set({ duration: null }).where("id", "=", older).execute();
+    });
+    const overview = await admin.loadCourseBuilderOverview(t.db);
+    expect(overview.missingLengths - before).toBe(2);
   });
 });

@@ -546,18 +546,30 @@ function toQuestion(row: Database["quiz_questions"]): AdminQuestion {
 
 /** A lesson learners cannot watch: published, with neither a YouTube id nor a file. */
 const noVideo = sql<number>`sum(case when published = 1 and youtube_id is null and video_file is null then 1 else 0 end)`;
+/** A lesson learners cannot complete by watching: published, with a video, but no known length. */
+const noLength = sql<number>`sum(case when published = 1 and (youtube_id is not null or video_file is not null) and (duration is null or duration = '') then 1 else 0 end)`;
 
 async function lessonCounts(db: Db, listIds?: string[]) {
   let query = db
     .selectFrom("lessons")
-    .select(["list_id", (eb) => eb.fn.countAll<number | string>().as("total"), noVideo.as("missing")])
+    .select([
+      "list_id",
+      (eb) => eb.fn.countAll<number | string>().as("total"),
+      noVideo.as("missing"),
+      noLength.as("unmeasured"),
+    ])
     .groupBy("list_id");
   if (listIds) {
-    if (listIds.length === 0) return new Map<string, { total: number; missing: number }>();
+    if (listIds.length === 0) return new Map<string, { total: number; missing: number; unmeasured: number }>();
     query = query.where("list_id", "in", listIds);
   }
   const rows = await query.execute();
-  return new Map(rows.map((r) => [r.list_id, { total: Number(r.total), missing: Number(r.missing ?? 0) }]));
+  return new Map(
+    rows.map((r) => [
+      r.list_id,
+      { total: Number(r.total), missing: Number(r.missing ?? 0), unmeasured: Number(r.unmeasured ?? 0) },
+    ]),
+  );
 }
 
 export interface OverviewList extends AdminText {
@@ -656,6 +668,7 @@ export async function loadCourseBuilderOverview(db: Db) {
       questions: Number(q.questions),
     })),
     missingVideos: [...counts.values()].reduce((sum, c) => sum + c.missing, 0),
+    missingLengths: [...counts.values()].reduce((sum, c) => sum + c.unmeasured, 0),
   };
 }
 
@@ -1383,8 +1396,15 @@ export async function updateLesson(db: Db, id: string, raw: unknown, options: Sa
   return write(db, async (trx) => {
     const changed = await refuseIfChanged(trx, "lessons", id, options);
     if (changed) return changed;
-    const lesson = await trx.selectFrom("lessons").select("list_id").where("id", "=", id).executeTakeFirst();
+    const lesson = await trx
+      .selectFrom("lessons")
+      .select(["list_id", "video_file"])
+      .where("id", "=", id)
+      .executeTakeFirst();
     if (!lesson) return NOT_FOUND;
+    // An uploaded video keeps a length (read from the file, or typed): watching is measured against it.
+    if (lesson.video_file !== null && input.duration === null)
+      return invalid({ duration: "courseAdmin.errors.lessonDurationNeeded" });
     if (await lessonSlugTaken(trx, lesson.list_id, input.slug, id))
       return invalid({ slug: "courseAdmin.errors.slugTaken" });
     await trx

@@ -50,8 +50,8 @@ export function coursePageView(
   course: CourseEntry,
   viewer: Viewer,
   locale: Locale,
-  /** The signed-in learner's finished lessons; none for a visitor. */
-  completed?: ReadonlySet<string>,
+  /** The signed-in learner's progress: lessons watched and lessons marked; none for a visitor. */
+  progress?: { watched: ReadonlySet<string>; marked: ReadonlySet<string> },
 ): CoursePageView {
   const catalogue = catalogueOfCourse(snapshot, course);
   const lists: CurriculumListView[] = listsOfCourse(snapshot, course).map((list) => {
@@ -72,7 +72,8 @@ export function coursePageView(
           state: !video.player ? "locked" : video.player.kind === "soon" ? "soon" : "playable",
           freeSample: video.freeSample,
           href: href ? `${href}#lesson-${lesson.slug}` : null,
-          ...(completed?.has(lesson.id) ? { completed: true } : {}),
+          ...(progress?.watched.has(lesson.id) ? { watched: true } : {}),
+          ...(progress?.marked.has(lesson.id) ? { marked: true } : {}),
         };
       }),
     };
@@ -80,8 +81,8 @@ export function coursePageView(
   const quiz = quizOfCourse(snapshot, course);
   const lessonCount = lists.reduce((sum, list) => sum + list.lessons.length, 0);
   return {
-    ...(completed && lessonCount > 0
-      ? { progress: { done: lists.flatMap((l) => l.lessons).filter((l) => l.completed).length, total: lessonCount } }
+    ...(progress && lessonCount > 0
+      ? { progress: { done: lists.flatMap((l) => l.lessons).filter((l) => l.watched).length, total: lessonCount } }
       : {}),
     card: cardView(course, locale),
     catalogue: catalogue ? { title: catalogue.title[locale], href: catalogue.paths[0] ?? null } : null,

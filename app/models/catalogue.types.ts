@@ -20,7 +20,7 @@ export interface CourseCardView {
   /** "Join Now": /order?course=<slug> unless the admin set another target. */
   join: string;
   summary: string;
-  /** A signed-in learner's lessons finished of the course's lessons (absent for visitors). */
+  /** A signed-in learner's lessons watched of the course's lessons (absent for visitors). */
   progress?: { done: number; total: number };
 }
 
@@ -71,7 +71,10 @@ export interface VideoView {
 export interface VideoProgressView {
   /** The lesson's id, which progress reports name. */
   lesson: string;
-  completed: boolean;
+  /** Watched, as the server measured it: counts toward a certificate. */
+  watched: boolean;
+  /** The learner's own "Mark as complete" (a bookmark: counts toward nothing). */
+  marked: boolean;
   /** Where to start, in seconds (0: from the beginning). */
   resumeAt: number;
 }
@@ -86,8 +89,10 @@ export interface CurriculumLessonView {
   freeSample: boolean;
   /** The lesson on its list's page, when the list has one. */
   href: string | null;
-  /** A signed-in learner finished it. */
-  completed?: boolean;
+  /** A signed-in learner watched it (as the server measured). */
+  watched?: boolean;
+  /** A signed-in learner marked it complete (their own bookmark). */
+  marked?: boolean;
 }
 
 export interface CurriculumListView {
@@ -109,7 +114,7 @@ export interface CoursePageView {
   lists: CurriculumListView[];
   lessonCount: number;
   quiz: { title: string; href: string; questionCount: number } | null;
-  /** A signed-in learner's lessons finished of the course's (absent for visitors). */
+  /** A signed-in learner's lessons watched of the course's (absent for visitors). */
   progress?: { done: number; total: number };
 }
 

@@ -6,20 +6,19 @@ import { canWatchWholeList, type Viewer } from "./access.server";
 import type { CatalogueSnapshot, ListEntry, QuizEntry } from "./catalogue.server";
 import { normalizeCataloguePath, quizUrl } from "./catalogue.urls";
 import type { CertificateState } from "./catalogue.types";
-import { percentage } from "./quiz.server";
+import { PASS_PERCENT, percentage } from "./quiz.server";
 
 /**
  * Certificates of completion (issue 17). A learner earns one for a video list when every published
- * lesson of it is complete and, where the list has a quiz, a finished attempt of that quiz scored at
- * least 70 % — and only while the access rule lets them watch every lesson of it (a subscriber, an
- * owner of one of its courses, or anyone signed in when its teacher made it wholly free): free
- * samples never earn a certificate (issue 29). Issued once (the same learner and list never get a second), checked whenever progress
- * or a quiz could have earned it. Its page is public by its unguessable id and shows only what the
- * certificate says.
+ * lesson of it is watched — time the server credited (progress.server.ts), not the learner's own
+ * "Mark as complete" — and, where the list has a quiz, a finished attempt of that quiz scored at
+ * least PASS_PERCENT. Issued once (the same learner and list never get a second), checked whenever
+ * progress or a quiz could have earned it, while the learner may watch the whole list. Its page is
+ * public by its unguessable id and shows only what the certificate says. Losing the access that
+ * earned it revokes it (earned.server.ts).
  */
 
-/** The least score, in percent, of the list's quiz that earns the certificate. */
-export const PASS_PERCENT = 70;
+export { PASS_PERCENT };
 
 export interface Certificate {
   id: string;
@@ -29,6 +28,13 @@ export interface Certificate {
   title: { en: string; he: string };
   issuedAt: string;
   revokedAt: string | null;
+  /** "admin:<id>"; or "refund:<ref>" / "access-revoked:<who>" when the access that earned it was taken back. */
+  revokedBy: string | null;
+}
+
+/** Was the certificate revoked because the access that earned it was taken back (not by the admin's hand)? */
+export function revokedWithAccess(certificate: Pick<Certificate, "revokedBy">): boolean {
+  return /^(refund|access-revoked):/.test(certificate.revokedBy ?? "");
 }
 
 type Row = Database["certificates"];
@@ -42,6 +48,7 @@ function toCertificate(row: {
   title_he: string;
   issued_at: string;
   revoked_at: string | null;
+  revoked_by: string | null;
 }): Certificate {
   return {
     id: row.id,
@@ -51,6 +58,7 @@ function toCertificate(row: {
     title: { en: row.title_en, he: row.title_he },
     issuedAt: row.issued_at,
     revokedAt: row.revoked_at,
+    revokedBy: row.revoked_by,
   };
 }
 
@@ -96,7 +104,7 @@ export async function certificateProgress(
           .select("lesson_id")
           .where("user_id", "=", userId)
           .where("lesson_id", "in", lessonIds)
-          .where("completed_at", "is not", null)
+          .where("watched_at", "is not", null)
           .execute();
   const quiz = quizOfList(snapshot, list);
   const best = quiz ? await bestQuizPercent(db, userId, quiz.slug) : undefined;

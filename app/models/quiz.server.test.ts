@@ -7,8 +7,27 @@ import {
   loadCatalogueSnapshot,
   type CatalogueSnapshot,
   type QuizEntry,
+  type QuizQuestionEntry,
 } from "./catalogue.server";
-import { answerQuestion, percentage, questionView, quizHistory, QuizInputError, reviewAttempt } from "./quiz.server";
+import {
+  answerQuestion,
+  firstStep,
+  percentage,
+  questionView,
+  quizHistory,
+  QuizInputError,
+  readFirstStep,
+  reviewAttempt,
+  stepsOf,
+  type Step,
+} from "./quiz.server";
+import type { QuizAttempt } from "../lib/db.server";
+
+/** A question as the quiz orders its options (the layout of attempts begun before shuffling). */
+const inQuizOrder = (question: QuizQuestionEntry): Step => ({ question, order: question.options.map((_, i) => i) });
+/** The question an attempt asks at a step. */
+const questionAt = (quiz: QuizEntry, attempt: QuizAttempt, index: number) => stepsOf(quiz, attempt)[index]!.question;
+const wrongOf = (question: QuizQuestionEntry) => question.options.find((o) => o !== question.answer)!;
 
 describe("quiz arithmetic", () => {
   it("computes percentages with at most two decimals", () => {
@@ -35,7 +54,7 @@ describe.each(DIALECTS)("quiz attempts on %s", (dialect) => {
   afterAll(async () => t.destroy());
 
   it("sends the browser questions and options, never the answer", () => {
-    const view = questionView(java, 0);
+    const view = questionView(inQuizOrder(java.questions[0]!), 0);
     expect(Object.keys(view).sort()).toEqual(["code", "index", "options", "question"]);
     expect(JSON.stringify(view)).not.toContain('"answer"');
   });
@@ -47,29 +66,84 @@ describe.each(DIALECTS)("quiz attempts on %s", (dialect) => {
   });
 
   it("grades by exact equality, counts a skip as wrong, and finishes after the last question", async () => {
+    const first = firstStep(react);
     let attempt = await answerQuestion(t.db, react, {
       attemptId: null,
       index: 0,
-      option: react.questions[0]!.answer,
+      first,
+      option: readFirstStep(react, first)!.question.answer,
       userId,
     });
     expect(attempt).toMatchObject({ current_index: 1, score: 1, finished_at: null });
     attempt = await answerQuestion(t.db, react, { attemptId: attempt.id, index: 1, option: null, userId });
     expect(attempt.score).toBe(1);
-    const wrong = react.questions[2]!.options.find((o) => o !== react.questions[2]!.answer)!;
+    const wrong = wrongOf(questionAt(react, attempt, 2));
     attempt = await answerQuestion(t.db, react, { attemptId: attempt.id, index: 2, option: wrong, userId });
     expect(attempt.score).toBe(1);
     for (let i = 3; i < 10; i++)
       attempt = await answerQuestion(t.db, react, {
         attemptId: attempt.id,
         index: i,
-        option: react.questions[i]!.answer,
+        option: questionAt(react, attempt, i).answer,
         userId,
       });
     expect(attempt).toMatchObject({ current_index: 10, score: 8 });
     expect(attempt.finished_at).not.toBeNull();
     const history = await quizHistory(t.db, userId);
     expect(history[0]).toMatchObject({ quiz: "react", score: 8, total: 10, percentage: 80 });
+  });
+
+  it("shuffles the questions and their options per attempt, keeps that order for every step and the review, and grades by text", async () => {
+    /** A random source of the kind the server draws from (crypto there), made repeatable. */
+    const source = (seed: number) => {
+      let x = seed;
+      return (n: number) => {
+        x = (x * 1103515245 + 12345) % 2147483648;
+        return x % n;
+      };
+    };
+    const layouts: string[][] = [];
+    for (const seed of [1, 2]) {
+      const random = source(seed);
+      // The first question is the one the page showed, in the order it showed its options.
+      const first = firstStep(react, random);
+      const shown = readFirstStep(react, first)!;
+      expect(questionView(shown, 0, "en").options.map((o) => o.value)).toEqual(
+        shown.order.map((i) => shown.question.options[i]),
+      );
+      let attempt = await answerQuestion(t.db, react, {
+        attemptId: null,
+        index: 0,
+        first,
+        option: shown.question.answer,
+        userId,
+        random,
+      });
+      const steps = stepsOf(react, attempt).map((step) => step!);
+      expect(steps[0]).toEqual(shown);
+      expect(new Set(steps.map((step) => step.question.id)).size).toBe(react.questions.length);
+      for (const step of steps) expect([...step.order].sort()).toEqual([0, 1, 2, 3]);
+      layouts.push(steps.map((step) => `${step.question.id}:${step.order.join("")}`));
+      // Every step asks the attempt's question; the right option scores, whatever place it is shown in.
+      for (let i = 1; i < steps.length; i++) {
+        const view = questionView(steps[i]!, i, "en");
+        expect(view.options.map((o) => o.value)).toEqual(steps[i]!.order.map((o) => steps[i]!.question.options[o]));
+        const option =
+          i === 1
+            ? steps[i]!.question.options.find((o) => o !== steps[i]!.question.answer)!
+            : steps[i]!.question.answer;
+        attempt = await answerQuestion(t.db, react, { attemptId: attempt.id, index: i, option, userId });
+      }
+      expect(attempt).toMatchObject({ score: react.questions.length - 1, current_index: react.questions.length });
+      const review = await reviewAttempt(t.db, react, attempt, "en");
+      expect(review.map((item) => item.question.text)).toEqual(steps.map((step) => step.question.question));
+      expect(review.map((item) => item.mark)).toEqual([
+        "right",
+        "wrong",
+        ...Array(react.questions.length - 2).fill("right"),
+      ]);
+    }
+    expect(layouts[0]).not.toEqual(layouts[1]);
   });
 
   it("refuses bad input and changes nothing", async () => {
@@ -91,7 +165,7 @@ describe.each(DIALECTS)("quiz attempts on %s", (dialect) => {
     await refuse({ option: "not one of the options" }, 400);
     const fromAnotherQuestion = java.questions
       .flatMap((q) => q.options)
-      .find((o) => !java.questions[1]!.options.includes(o))!;
+      .find((o) => !questionAt(java, attempt, 1).options.includes(o))!;
     await refuse({ option: fromAnotherQuestion }, 400); // a real option, but of another question
     await refuse({ index: 0 }, 409); // already answered
     await refuse({ index: 2 }, 409); // not yet
@@ -112,7 +186,7 @@ describe.each(DIALECTS)("quiz attempts on %s", (dialect) => {
         answerQuestion(t.db, java, {
           attemptId: attempt.id,
           index: 1,
-          option: java.questions[1]!.answer,
+          option: questionAt(java, attempt, 1).answer,
           userId: null,
         }),
       ),
@@ -128,12 +202,12 @@ describe.each(DIALECTS)("quiz attempts on %s", (dialect) => {
 
   it("shows a question in Hebrew on Hebrew pages, with code between backticks, and English where none is written", async () => {
     const hashCode = java.questions[2]!;
-    const he = questionView(java, 2, "he");
+    const he = questionView(inQuizOrder(hashCode), 2, "he");
     expect(he.question).toEqual({ text: hashCode.he.question, lang: "he" });
     expect(he.question.text).toContain("`equals()`");
     // The form still sends the English option: the server grades on the option it knows.
     expect(he.options.map((o) => o.value)).toEqual(hashCode.options);
-    expect(questionView(java, 2, "en").question).toEqual({ text: hashCode.question, lang: "en" });
+    expect(questionView(inQuizOrder(hashCode), 2, "en").question).toEqual({ text: hashCode.question, lang: "en" });
 
     const quizId = (await t.db.selectFrom("quizzes").select("id").where("slug", "=", "react").executeTakeFirstOrThrow())
       .id;
@@ -144,7 +218,7 @@ describe.each(DIALECTS)("quiz attempts on %s", (dialect) => {
       .where("position", "=", 0)
       .execute();
     const fresh = findQuiz(await loadCatalogueSnapshot(t.db, 0), "react")!;
-    const fallback = questionView(fresh, 0, "he");
+    const fallback = questionView(inQuizOrder(fresh.questions[0]!), 0, "he");
     expect(fallback.question).toEqual({ text: fresh.questions[0]!.question, lang: "en" });
     expect(fallback.options[1]).toEqual({
       value: fresh.questions[0]!.options[1],
@@ -154,50 +228,81 @@ describe.each(DIALECTS)("quiz attempts on %s", (dialect) => {
     expect(fallback.options[0]!.lang).toBe("he");
   });
 
-  it("reviews an attempt only once it is finished: each choice, right or wrong, the right answer and why", async () => {
+  it("reviews an attempt only once it is finished, in its order: each choice and, once it passed, the right answer and why", async () => {
     const js = findQuiz(catalogue, "javascript")!;
-    let attempt = await answerQuestion(t.db, js, {
-      attemptId: null,
-      index: 0,
-      option: js.questions[0]!.answer,
-      userId,
-    });
-    await expect(reviewAttempt(t.db, js, attempt, "en")).rejects.toMatchObject({ status: 409 });
-    const wrong = js.questions[1]!.options.find((o) => o !== js.questions[1]!.answer)!;
-    attempt = await answerQuestion(t.db, js, { attemptId: attempt.id, index: 1, option: wrong, userId });
-    attempt = await answerQuestion(t.db, js, { attemptId: attempt.id, index: 2, option: null, userId });
-    await expect(reviewAttempt(t.db, js, attempt, "he")).rejects.toBeInstanceOf(QuizInputError);
-    for (let i = 3; i < js.questions.length; i++)
-      attempt = await answerQuestion(t.db, js, {
-        attemptId: attempt.id,
-        index: i,
-        option: js.questions[i]!.answer,
+    const play = async (choose: (question: QuizQuestionEntry, index: number) => string | null) => {
+      const first = firstStep(js);
+      let attempt = await answerQuestion(t.db, js, {
+        attemptId: null,
+        index: 0,
+        first,
+        option: choose(readFirstStep(js, first)!.question, 0),
         userId,
       });
-    expect(attempt.finished_at).not.toBeNull();
+      await expect(reviewAttempt(t.db, js, attempt, "en")).rejects.toMatchObject({ status: 409 });
+      for (let i = 1; i < js.questions.length; i++)
+        attempt = await answerQuestion(t.db, js, {
+          attemptId: attempt.id,
+          index: i,
+          option: choose(questionAt(js, attempt, i), i),
+          userId,
+        });
+      expect(attempt.finished_at).not.toBeNull();
+      return { attempt, steps: stepsOf(js, attempt).map((step) => step!.question) };
+    };
 
-    const en = await reviewAttempt(t.db, js, attempt, "en");
+    // Passed (13 of 15): the full review.
+    const passed = await play((q, i) => (i === 1 ? wrongOf(q) : i === 2 ? null : q.answer));
+    const en = await reviewAttempt(t.db, js, passed.attempt, "en");
+    const [q0, q1, q2] = passed.steps;
     expect(en).toHaveLength(js.questions.length);
-    expect(en[0]).toMatchObject({ index: 0, chosen: 1, answer: 1, correct: true });
-    expect(en[0]!.explanation).toEqual({ text: js.questions[0]!.explanation.en, lang: "en" });
-    expect(en[1]).toMatchObject({
-      chosen: js.questions[1]!.options.indexOf(wrong),
-      answer: js.questions[1]!.options.indexOf(js.questions[1]!.answer),
-      correct: false,
+    expect(en[0]).toEqual({
+      index: 0,
+      question: { text: q0!.question, lang: "en" },
+      code: q0!.code,
+      mark: "right",
+      chosen: { text: q0!.answer, lang: "en" },
+      explanation: { text: q0!.explanation.en, lang: "en" },
     });
-    expect(en[2]).toMatchObject({ chosen: null, correct: false });
-    expect(en.filter((item) => item.correct)).toHaveLength(attempt.score);
+    expect(en[1]).toMatchObject({
+      mark: "wrong",
+      chosen: { text: wrongOf(q1!), lang: "en" },
+      answer: { text: q1!.answer, lang: "en" },
+      explanation: { text: q1!.explanation.en, lang: "en" },
+    });
+    expect(en[2]).toMatchObject({ mark: "skipped", chosen: null, answer: { text: q2!.answer, lang: "en" } });
+    expect(en.filter((item) => item.mark === "right")).toHaveLength(passed.attempt.score);
+    const he = await reviewAttempt(t.db, js, passed.attempt, "he");
+    expect(he[0]!.question).toEqual({ text: q0!.he.question, lang: "he" });
+    expect(he[0]!.explanation).toEqual({ text: q0!.explanation.he, lang: "he" });
+    expect(he[1]!.answer!.text).toBe(q1!.he.options[q1!.options.indexOf(q1!.answer)]);
 
-    const he = await reviewAttempt(t.db, js, attempt, "he");
-    expect(he[0]!.question).toEqual({ text: js.questions[0]!.he.question, lang: "he" });
-    expect(he[0]!.explanation).toEqual({ text: js.questions[0]!.explanation.he, lang: "he" });
-    expect(he[1]!.options[he[1]!.answer]!.text).toBe(js.questions[1]!.he.options[he[1]!.answer]);
+    // Not passed (a third right): never a right option the learner missed, nor why (an explanation
+    // explains the right answer); what they got right, with why.
+    const failed = await play((q, i) => (i % 3 === 0 ? q.answer : i % 3 === 1 ? wrongOf(q) : null));
+    expect(failed.attempt.score).toBe(5);
+    for (const locale of ["en", "he"] as const) {
+      const items = await reviewAttempt(t.db, js, failed.attempt, locale);
+      expect(items.map((item) => item.mark)).toEqual(
+        failed.steps.map((_, i) => (i % 3 === 0 ? "right" : i % 3 === 1 ? "wrong" : "skipped")),
+      );
+      for (const [i, item] of items.entries()) {
+        const q = failed.steps[i]!;
+        expect(item).not.toHaveProperty("answer");
+        expect(item.explanation).toEqual(
+          item.mark === "right" ? { text: locale === "he" ? q.explanation.he : q.explanation.en, lang: locale } : null,
+        );
+        const shown = JSON.stringify(item);
+        const right = [q.answer, q.he.options[q.options.indexOf(q.answer)]!];
+        if (item.mark !== "right") for (const text of right) expect(shown).not.toContain(JSON.stringify(text));
+      }
+    }
 
     // An attempt finished before the choices were kept: no review rather than all "skipped".
-    await t.db.deleteFrom("quiz_answers").where("attempt_id", "=", attempt.id).execute();
-    expect(await reviewAttempt(t.db, js, attempt, "en")).toEqual([]);
+    await t.db.deleteFrom("quiz_answers").where("attempt_id", "=", passed.attempt.id).execute();
+    expect(await reviewAttempt(t.db, js, passed.attempt, "en")).toEqual([]);
 
     // Another quiz's attempt is not this quiz's to review.
-    await expect(reviewAttempt(t.db, react, attempt, "en")).rejects.toMatchObject({ status: 409 });
+    await expect(reviewAttempt(t.db, react, passed.attempt, "en")).rejects.toMatchObject({ status: 409 });
   });
 });

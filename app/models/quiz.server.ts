@@ -1,14 +1,23 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomInt } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database, QuizAttempt } from "~/lib/db.server";
 import type { Locale } from "~/i18n/locale";
 import type { CatalogueSnapshot, QuizEntry, QuizQuestionEntry } from "./catalogue.server";
+import { PASS_PERCENT } from "./quiz.limits";
 
 /**
  * Practice quizzes, graded on the server (SPEC.md §5: exact equality of the chosen option). The
  * quizzes come from the catalogue (catalogue.server.ts); their answers stay on the server: views
- * sent to the browser carry questions and options only.
+ * sent to the browser carry questions and options only, and the review of a finished attempt names
+ * the right options only once the attempt passed (issue 29). Each attempt asks the quiz's questions,
+ * and shows their options, in an order of its own, drawn on the server and kept with the attempt.
  */
+
+export { PASS_PERCENT };
+
+/** Random whole numbers in [0, n): the server draws them from node:crypto; tests pass their own. */
+export type RandomSource = (n: number) => number;
+const cryptoRandom: RandomSource = (n) => randomInt(n);
 
 export interface QuizSummary {
   key: string;
@@ -49,18 +58,109 @@ export interface QuestionView {
   options: OptionView[];
 }
 
-function optionViews(q: QuizQuestionEntry, locale: Locale): OptionView[] {
-  return q.options.map((en, i) => ({ value: en, ...localized(en, q.he.options[i], locale) }));
+/** One step of an attempt: its question and the order its options are shown in (indexes into `options`). */
+export interface Step {
+  question: QuizQuestionEntry;
+  order: number[];
 }
 
-export function questionView(quiz: QuizEntry, index: number, locale: Locale = "en"): QuestionView {
-  const q = quiz.questions[index]!;
+function optionView(q: QuizQuestionEntry, i: number, locale: Locale): OptionView {
+  return { value: q.options[i]!, ...localized(q.options[i]!, q.he.options[i], locale) };
+}
+
+/** A step as the page shows it: the question and its options in the attempt's order. */
+export function questionView(step: Step, index: number, locale: Locale = "en"): QuestionView {
+  const q = step.question;
   return {
     index,
     question: localized(q.question, q.he.question, locale),
     code: q.code,
-    options: optionViews(q, locale),
+    options: step.order.map((i) => optionView(q, i, locale)),
   };
+}
+
+/** Fisher–Yates with the given random source. */
+function shuffled<T>(items: readonly T[], random: RandomSource): T[] {
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = random(i + 1);
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}
+
+function shuffledStep(question: QuizQuestionEntry, random: RandomSource): Step {
+  return {
+    question,
+    order: shuffled(
+      question.options.map((_, i) => i),
+      random,
+    ),
+  };
+}
+
+function isOrderOf(order: readonly number[], count: number): boolean {
+  return (
+    order.length === count &&
+    new Set(order).size === count &&
+    order.every((i) => Number.isInteger(i) && i >= 0 && i < count)
+  );
+}
+
+/**
+ * The first step of a new attempt — a question at random, its options shuffled — as the token its
+ * page's form carries back ("<question id>.<order>"): the attempt begins with what the page showed,
+ * without a page view writing anything.
+ */
+export function firstStep(quiz: QuizEntry, random: RandomSource = cryptoRandom): string {
+  const step = shuffledStep(quiz.questions[random(quiz.questions.length)]!, random);
+  return `${step.question.id}.${step.order.join("")}`;
+}
+
+/** The step a first-step token names; undefined when it names no question of this quiz, or no order of its options. */
+export function readFirstStep(quiz: QuizEntry, token: string | null | undefined): Step | undefined {
+  const match = /^([\w-]{1,64})\.(\d{1,9})$/.exec(token ?? "");
+  if (!match) return undefined;
+  const question = quiz.questions.find((q) => q.id === match[1]);
+  const order = [...match[2]!].map(Number);
+  return question && isOrderOf(order, question.options.length) ? { question, order } : undefined;
+}
+
+/** A new attempt's layout: the first step, then the other questions shuffled, each with its options shuffled. */
+function newLayout(quiz: QuizEntry, first: Step | undefined, random: RandomSource): Step[] {
+  const start = first ?? shuffledStep(quiz.questions[random(quiz.questions.length)]!, random);
+  const rest = shuffled(
+    quiz.questions.filter((q) => q.id !== start.question.id),
+    random,
+  ).map((q) => shuffledStep(q, random));
+  return [start, ...rest];
+}
+
+function storedLayout(steps: Step[]): string {
+  return JSON.stringify(steps.map((step) => ({ q: step.question.id, o: step.order })));
+}
+
+/**
+ * An attempt's steps, from the quiz as it is now: null for a question the admin removed since (or
+ * whose options no longer fit the order). An attempt begun before attempts kept their order asks
+ * the quiz's questions in the quiz's order (as many as it began with).
+ */
+export function stepsOf(quiz: QuizEntry, attempt: Pick<QuizAttempt, "layout" | "question_count">): (Step | null)[] {
+  if (attempt.layout === null)
+    return quiz.questions
+      .slice(0, attempt.question_count)
+      .map((question) => ({ question, order: question.options.map((_, i) => i) }));
+  const byId = new Map(quiz.questions.map((q) => [q.id, q]));
+  let stored: { q: string; o: number[] }[];
+  try {
+    stored = JSON.parse(attempt.layout) as { q: string; o: number[] }[];
+  } catch {
+    return [];
+  }
+  return stored.map(({ q, o }) => {
+    const question = byId.get(q);
+    return question && Array.isArray(o) && isOrderOf(o, question.options.length) ? { question, order: o } : null;
+  });
 }
 
 /** score × 100 / total, at most two decimals. */
@@ -82,10 +182,11 @@ export async function findAttempt(db: Kysely<Database>, id: string, quiz: string
 }
 
 /**
- * Answers the question at `index` of an attempt (a new attempt when `attemptId` is empty and
- * index is 0). `option` empty means "skipped" (counts as wrong). Anything that does not fit — an
- * unknown attempt, an index other than the attempt's current one, an option that is not one of the
- * question's — is refused and changes nothing.
+ * Answers the step at `index` of an attempt (a new attempt when `attemptId` is empty and index is
+ * 0: it begins with the step its page showed, `first`, and the rest of its order is drawn now).
+ * `option` empty means "skipped" (counts as wrong). Anything that does not fit — an unknown attempt,
+ * an index other than the attempt's current one, an option that is not one of the step's question's,
+ * a question the admin removed since — is refused and changes nothing.
  */
 export async function answerQuestion(
   db: Kysely<Database>,
@@ -95,27 +196,37 @@ export async function answerQuestion(
     index: number;
     option: string | null;
     userId: string | null;
+    /** A new attempt's first step, as its page showed it (firstStep); missing or foreign: one at random. */
+    first?: string | null;
+    random?: RandomSource;
     now?: Date;
   },
 ): Promise<QuizAttempt> {
-  const total = quiz.questions.length;
-  const question = quiz.questions[input.index];
-  if (!Number.isInteger(input.index) || !question) throw new QuizInputError(400, "question index out of range");
-  if (input.option !== null && !question.options.includes(input.option))
-    throw new QuizInputError(400, "not an option of this question");
+  if (!Number.isInteger(input.index) || input.index < 0 || input.index >= quiz.questions.length)
+    throw new QuizInputError(400, "question index out of range");
   const now = (input.now ?? new Date()).toISOString();
-  const correct = input.option !== null && input.option === question.answer ? 1 : 0;
-  const answer = {
-    position: input.index,
-    question_id: question.id,
-    choice: input.option === null ? null : question.options.indexOf(input.option) + 1,
-    correct,
+  const grade = (step: Step) => {
+    const question = step.question;
+    if (input.option !== null && !question.options.includes(input.option))
+      throw new QuizInputError(400, "not an option of this question");
+    const correct = input.option !== null && input.option === question.answer ? 1 : 0;
+    return {
+      correct,
+      answer: {
+        position: input.index,
+        question_id: question.id,
+        choice: input.option === null ? null : question.options.indexOf(input.option) + 1,
+        correct,
+      },
+    };
   };
 
   if (!input.attemptId) {
     if (input.index !== 0) throw new QuizInputError(409, "a new attempt starts at question 1");
+    const steps = newLayout(quiz, readFirstStep(quiz, input.first), input.random ?? cryptoRandom);
+    const { correct, answer } = grade(steps[0]!);
     const id = randomBytes(18).toString("base64url");
-    const finished = total === 1;
+    const finished = steps.length === 1;
     await db.transaction().execute(async (trx) => {
       await trx
         .insertInto("quiz_attempts")
@@ -123,12 +234,13 @@ export async function answerQuestion(
           id,
           user_id: input.userId,
           quiz: quiz.slug,
-          question_count: total,
+          question_count: steps.length,
           current_index: 1,
           score: correct,
           started_at: now,
           updated_at: now,
           finished_at: finished ? now : null,
+          layout: storedLayout(steps),
         })
         .execute();
       await trx
@@ -141,11 +253,14 @@ export async function answerQuestion(
 
   const attempt = await findAttempt(db, input.attemptId, quiz.slug);
   if (!attempt) throw new QuizInputError(404, "unknown attempt");
+  const steps = stepsOf(quiz, attempt);
+  const step = steps[input.index];
+  if (step === undefined) throw new QuizInputError(400, "question index out of range");
+  if (step === null) throw new QuizInputError(409, "the quiz changed since the attempt began");
+  const { correct, answer } = grade(step);
   if (attempt.finished_at !== null || attempt.current_index !== input.index)
     throw new QuizInputError(409, "that question was already answered");
   const next = attempt.current_index + 1;
-  // The attempt keeps the length it started with, unless the admin shortened the quiz since.
-  const last = Math.min(attempt.question_count, total);
   // The index in the WHERE makes a double submit of the same question count once.
   const updated = await db.transaction().execute(async (trx) => {
     const result = await trx
@@ -154,7 +269,7 @@ export async function answerQuestion(
         current_index: next,
         score: attempt.score + correct,
         updated_at: now,
-        finished_at: next >= last ? now : null,
+        finished_at: next >= steps.length ? now : null,
       })
       .where("id", "=", attempt.id)
       .where("current_index", "=", input.index)
@@ -170,25 +285,40 @@ export async function answerQuestion(
   return (await findAttempt(db, attempt.id, quiz.slug))!;
 }
 
+/** Did this finished attempt pass (score ≥ PASS_PERCENT)? Its review then names the right answers. */
+export function passed(attempt: Pick<QuizAttempt, "score" | "question_count">): boolean {
+  return percentage(Number(attempt.score), Number(attempt.question_count)) >= PASS_PERCENT;
+}
+
 /** One question of a finished attempt, as the review shows it. */
 export interface ReviewItem {
   index: number;
   question: LocalizedText;
   code: string | null;
-  options: LocalizedText[];
-  /** The learner's choice, 0-based; null: skipped (or not recorded). */
-  chosen: number | null;
-  /** The right option, 0-based. */
-  answer: number;
-  correct: boolean;
+  mark: "right" | "wrong" | "skipped";
+  /** The learner's choice; null: skipped (or not recorded). */
+  chosen: LocalizedText | null;
+  /** The right option: only in the review of a passed attempt, beside an answer that was not right. */
+  answer?: LocalizedText;
+  /** Why; before a pass, only beside an answer that was right (an explanation explains the right answer). */
   explanation: LocalizedText | null;
 }
 
+function explanationOf(q: QuizQuestionEntry, locale: Locale): LocalizedText | null {
+  if (q.explanation.en) return localized(q.explanation.en, q.explanation.he, locale);
+  return locale === "he" && q.explanation.he ? { text: q.explanation.he, lang: "he" } : null;
+}
+
 /**
- * The review of a finished attempt: every question with the learner's choice, the right option
- * and why. Refused (409) while the attempt is unfinished, so no answer leaves the server before
- * the result. Questions the admin removed since the attempt are left out; an attempt finished
- * before choices were recorded has no review.
+ * The review of a finished attempt, in the attempt's order: every question with the learner's
+ * choice and whether it was right, wrong or skipped. Once the attempt passed, also the right option
+ * beside each answer that was not, and every explanation. Before a pass it never gives away a right
+ * option the learner did not choose — the next attempt would otherwise be a copy — so the
+ * explanations of missed questions stay back too: they explain the right answer, most of them
+ * without naming it ("Synchronous code runs first (A, D), then …, C, then B"), so no test on their
+ * text can tell which are safe (decision 0030). Refused (409) while the attempt is unfinished.
+ * Questions the admin removed since the attempt are left out; an attempt finished before choices
+ * were recorded has no review.
  */
 export async function reviewAttempt(
   db: Kysely<Database>,
@@ -205,30 +335,27 @@ export async function reviewAttempt(
     .execute();
   // An attempt finished before choices were kept (migration 0011) has nothing to review.
   if (answers.length === 0) return [];
+  const full = passed(attempt);
   const byPosition = new Map(answers.map((a) => [Number(a.position), a]));
   const items: ReviewItem[] = [];
-  const count = Math.min(attempt.question_count, quiz.questions.length);
-  for (let index = 0; index < count; index++) {
-    const q = quiz.questions[index]!;
+  for (const [index, step] of stepsOf(quiz, attempt).entries()) {
+    if (!step) continue;
+    const q = step.question;
     const recorded = byPosition.get(index);
     // A question edited into another since the attempt: its old choice means nothing now.
     const choice =
       recorded && (recorded.question_id === null || recorded.question_id === q.id) ? recorded.choice : null;
     const chosen = choice === null ? null : Number(choice) - 1;
-    const answer = q.options.indexOf(q.answer);
+    const right = q.options.indexOf(q.answer);
+    const mark = chosen === right ? "right" : chosen === null ? "skipped" : "wrong";
     items.push({
       index,
       question: localized(q.question, q.he.question, locale),
       code: q.code,
-      options: optionViews(q, locale).map(({ text, lang }) => ({ text, lang })),
-      chosen,
-      answer,
-      correct: chosen === answer,
-      explanation: q.explanation.en
-        ? localized(q.explanation.en, q.explanation.he, locale)
-        : locale === "he" && q.explanation.he
-          ? { text: q.explanation.he, lang: "he" }
-          : null,
+      mark,
+      chosen: chosen === null || !q.options[chosen] ? null : localized(q.options[chosen], q.he.options[chosen], locale),
+      ...(full && mark !== "right" ? { answer: localized(q.answer, q.he.options[right], locale) } : {}),
+      explanation: full || mark === "right" ? explanationOf(q, locale) : null,
     });
   }
   return items;

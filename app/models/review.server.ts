@@ -1,15 +1,18 @@
 import { randomUUID } from "node:crypto";
-import type { Kysely } from "kysely";
+import type { Kysely, Selectable } from "kysely";
 import type { Database } from "~/lib/db.server";
+import { canWatch, type Viewer } from "./access.server";
 import { listsOfCourse, type CatalogueSnapshot, type CourseEntry } from "./catalogue.server";
 import { bumpCatalogueVersion } from "./catalogue-version.server";
 import type { ReviewInput } from "./review.schema";
 
 /**
- * Reviews from learners (issue 17). A learner who has finished at least half of one of a course's
- * lists may review the course: one review each, which they can edit. The admin hides or shows
- * reviews. Every change moves the catalogue's version: the course cards' stars and counts come from
- * the visible reviews (catalogue.server.ts), and cached pages that show them must be made again.
+ * Reviews from learners (issue 17). A learner who has watched at least half of one of a course's
+ * lists — lessons the server saw them watch and that they may still watch — may review the course:
+ * one review each, which they can edit. The admin hides or shows reviews; losing access to the
+ * course hides its author's review (earned.server.ts). Every change moves the catalogue's version:
+ * the course cards' stars and counts come from the visible reviews (catalogue.server.ts), and cached
+ * pages that show them must be made again.
  */
 
 export interface Review {
@@ -20,11 +23,13 @@ export interface Review {
   rating: number;
   comment: string;
   hidden: boolean;
+  /** Why it is hidden when the admin did not hide it: "refund:<ref>" or "access-revoked:<who>". */
+  hiddenBy: string | null;
   createdAt: string;
   updatedAt: string;
 }
 
-function toReview(row: Database["course_reviews"]): Review {
+function toReview(row: Selectable<Database["course_reviews"]>): Review {
   return {
     id: row.id,
     courseId: row.course_id,
@@ -33,30 +38,40 @@ function toReview(row: Database["course_reviews"]): Review {
     rating: Number(row.rating),
     comment: row.comment,
     hidden: Number(row.hidden) === 1,
+    hiddenBy: row.hidden_by ?? null,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
 }
 
-/** May this learner review this course: have they finished at least half of one of its lists? */
+/**
+ * May this viewer review this course: have they watched at least half of one of its lists? Only the
+ * lessons they may watch now count (a refunded buyer keeps their free samples, not the rest); their
+ * own "Mark as complete" counts for nothing.
+ */
 export async function mayReview(
   db: Kysely<Database>,
   snapshot: CatalogueSnapshot,
-  userId: string,
+  viewer: Viewer,
   course: CourseEntry,
 ): Promise<boolean> {
+  if (!viewer.user) return false;
   const lists = listsOfCourse(snapshot, course).filter((list) => list.lessons.length > 0);
   const lessonIds = lists.flatMap((list) => list.lessons.map((lesson) => lesson.id));
   if (lessonIds.length === 0) return false;
   const rows = await db
     .selectFrom("lesson_progress")
     .select("lesson_id")
-    .where("user_id", "=", userId)
+    .where("user_id", "=", viewer.user.id)
     .where("lesson_id", "in", lessonIds)
-    .where("completed_at", "is not", null)
+    .where("watched_at", "is not", null)
     .execute();
-  const done = new Set(rows.map((row) => row.lesson_id));
-  return lists.some((list) => list.lessons.filter((lesson) => done.has(lesson.id)).length * 2 >= list.lessons.length);
+  const watched = new Set(rows.map((row) => row.lesson_id));
+  return lists.some(
+    (list) =>
+      list.lessons.filter((lesson, index) => watched.has(lesson.id) && canWatch(viewer, list, index)).length * 2 >=
+      list.lessons.length,
+  );
 }
 
 /** Writes the learner's review of the course: a new one, or their earlier one changed (its visibility kept). */
@@ -130,12 +145,12 @@ export async function latestReviews(db: Kysely<Database>, limit = 50): Promise<R
   return rows.map(toReview);
 }
 
-/** Hides or shows a review. Returns whether there was such a review. */
+/** Hides or shows a review (the admin's moderation). Returns whether there was such a review. */
 export async function setReviewHidden(db: Kysely<Database>, id: string, hidden: boolean): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const result = await trx
       .updateTable("course_reviews")
-      .set({ hidden: hidden ? 1 : 0 })
+      .set({ hidden: hidden ? 1 : 0, hidden_by: null })
       .where("id", "=", id)
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) !== 1) return false;

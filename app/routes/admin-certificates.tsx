@@ -5,7 +5,7 @@ import { AdminListPage, RowAction } from "~/components/admin/admin-list-page";
 import { useTranslation } from "~/i18n/use-translation";
 import { formatDate } from "~/i18n/format";
 import { getViewer, pageContext, servicesOf } from "~/context.server";
-import { latestCertificates, setCertificateRevoked } from "~/models/certificate.server";
+import { latestCertificates, revokedWithAccess, setCertificateRevoked } from "~/models/certificate.server";
 import { requireAdmin } from "~/models/viewer.server";
 import type { StringsHandle } from "~/i18n/sections";
 import type { Route } from "./+types/admin-certificates";
@@ -34,6 +34,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       course: c.title[locale],
       issued: formatDate(c.issuedAt, locale),
       revoked: c.revokedAt ? formatDate(c.revokedAt, locale) : null,
+      // Revoked by a refund or a revoked access, not by an admin's hand.
+      withAccess: revokedWithAccess(c),
     })),
   };
 }
@@ -91,7 +93,11 @@ export default function AdminCertificates({ loaderData, actionData }: Route.Comp
             </td>
             <td className="py-2 pe-3">{c.issued}</td>
             <td className="py-2 pe-3">
-              {c.revoked ? t("certificate.adminRevokedOn", { date: c.revoked }) : t("certificate.adminValid")}
+              {c.revoked
+                ? t(c.withAccess ? "certificate.adminRevokedWithAccess" : "certificate.adminRevokedOn", {
+                    date: c.revoked,
+                  })
+                : t("certificate.adminValid")}
             </td>
             <td className="py-2">
               <RowAction

@@ -76,7 +76,7 @@ export default function CourseBuilder({ loaderData, actionData }: Route.Componen
   const localTitle = useLocalTitle();
   const titled = useTitled();
   const moved = actionData?.moved ?? null;
-  const { catalogues, lists, quizzes, missingVideos } = loaderData;
+  const { catalogues, lists, quizzes, missingVideos, missingLengths } = loaderData;
   useFocusAfterMove(moved, (moved?.kind === "quiz" ? quizzes : catalogues).map((item) => item.id).join());
   const message = actionData?.error
     ? { key: actionData.error, tone: "error" as const }
@@ -106,6 +106,14 @@ export default function CourseBuilder({ loaderData, actionData }: Route.Componen
           {t("courseAdmin.allVideos")}
         </p>
       )}
+      {missingLengths > 0 ? (
+        <p
+          className="mt-3 rounded-md border-s-4 border-danger-700 bg-red-50 p-4 font-semibold text-danger-700"
+          data-testid="missing-lengths"
+        >
+          {t("courseAdmin.missingLengths", { count: missingLengths })}
+        </p>
+      ) : null}
 
       <BuilderSection
         id="catalogues"

@@ -39,6 +39,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       comment: r.comment,
       date: formatDate(r.updatedAt, locale),
       hidden: r.hidden,
+      // Hidden because its author lost access to the course (a refund, a revoked grant), not by an admin.
+      hiddenWithAccess: r.hidden && r.hiddenBy !== null,
     })),
   };
 }
@@ -94,7 +96,11 @@ export default function AdminReviews({ loaderData, actionData }: Route.Component
             <td className="max-w-md py-2 pe-3 break-words">
               <bdi>{r.comment}</bdi>
             </td>
-            <td className="py-2 pe-3">{r.hidden ? t("reviews.adminHidden") : t("reviews.adminVisible")}</td>
+            <td className="py-2 pe-3">
+              {r.hidden
+                ? t(r.hiddenWithAccess ? "reviews.adminHiddenWithAccess" : "reviews.adminHidden")
+                : t("reviews.adminVisible")}
+            </td>
             <td className="py-2">
               <RowAction
                 id={r.id}

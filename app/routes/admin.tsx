@@ -16,7 +16,8 @@ import {
   type SubmissionKind,
   type SubmissionListItem,
 } from "~/models/submission.server";
-import { grantSubscription, listSubscriptionsPage, revokeSubscription } from "~/models/subscription.server";
+import { grantSubscription, listSubscriptionsPage } from "~/models/subscription.server";
+import { revokeSubscriptionAndEarned } from "~/models/earned.server";
 import { IDP_MOUNT } from "~/lib/idp/provider.server";
 import { sendAccountMail } from "~/models/account-mail.server";
 import {
@@ -256,7 +257,8 @@ export async function action({ context, request }: Route.ActionArgs) {
       return done(ok);
     }
     case "revoke": {
-      const ok = await revokeSubscription(db, input.id, by);
+      // What only the subscription gave goes with it: certificates and reviews (earned.server.ts).
+      const ok = await revokeSubscriptionAndEarned(db, input.id, by);
       log.info({ adminId: admin.id, subscriptionId: input.id }, "admin: subscription revoked");
       return done(ok);
     }

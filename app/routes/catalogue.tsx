@@ -11,9 +11,8 @@ import { catalogueOfList, listsOfCatalogue, resolveCataloguePath, viewVideo } fr
 import { cardView } from "~/models/catalogue-view.server";
 import { catalogueSpelling } from "~/models/catalogue.urls";
 import { lessonMark } from "~/models/progress.schema";
-import { certificateState, issueCertificateIfEarned } from "~/models/certificate.server";
+import { certificateState } from "~/models/certificate.server";
 import {
-  completedFor,
   courseTally,
   locateLesson,
   markLesson,
@@ -21,6 +20,7 @@ import {
   progressIn,
   resumeAt,
   tally,
+  watchedFor,
 } from "~/models/progress.server";
 import { ProgressTally } from "~/components/course/progress-tally";
 import { CertificateNote } from "~/components/course/certificate-note";
@@ -49,7 +49,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
   if (found.kind === "catalogue") {
     const catalogue = found.catalogue;
-    const completed = await completedFor(servicesOf(context).db, getViewer(context));
+    const watched = await watchedFor(servicesOf(context).db, getViewer(context));
     const title = catalogue.title[locale];
     return {
       kind: "catalogue" as const,
@@ -58,7 +58,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       trail: [courses],
       description: catalogue.description[locale],
       cards: catalogue.courses.map((course) =>
-        cardView(course, locale, completed && courseTally(snapshot, course, completed)),
+        cardView(course, locale, watched && courseTally(snapshot, course, watched)),
       ),
       // Every list of the catalogue's courses, so each list page is a link away.
       lists: listsOfCatalogue(snapshot, catalogue).map(({ list, href }) => ({
@@ -80,7 +80,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
         list.lessons.map((lesson) => lesson.id),
       )
     : undefined;
-  const completed = new Set([...(progress ?? [])].filter(([, p]) => p.completed).map(([id]) => id));
+  const watched = new Set([...(progress ?? [])].filter(([, p]) => p.watched).map(([id]) => id));
   const catalogue = catalogueOfList(snapshot, list, pathname);
   const catalogueHref = catalogue?.paths[0];
   return {
@@ -97,10 +97,15 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       const mine = progress.get(lesson.id);
       return {
         ...video,
-        progress: { lesson: lesson.id, completed: mine?.completed ?? false, resumeAt: resumeAt(mine) },
+        progress: {
+          lesson: lesson.id,
+          watched: mine?.watched ?? false,
+          marked: mine?.marked ?? false,
+          resumeAt: resumeAt(mine),
+        },
       };
     }),
-    tally: progress ? tally(list.lessons, completed) : null,
+    tally: progress ? tally(list.lessons, watched) : null,
     certificate: await certificateState(servicesOf(context).db, snapshot, viewer, list),
     // Only a signed-in learner's page loads YouTube's player API (and only once they press play).
     ...(viewer.user ? { youtubeApi: servicesOf(context).config.YOUTUBE_IFRAME_API_URL } : {}),
@@ -114,8 +119,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 /**
- * "Mark as complete" / "Mark as not complete" on a list page: a plain form, so it works without
- * JavaScript; back to the lesson afterwards. Only the viewer's own progress, in a lesson they may watch.
+ * "Mark as complete" / "Mark as not complete" on a list page: the learner's own bookmark, which counts
+ * toward no certificate (watching does). A plain form, so it works without JavaScript; back to the
+ * lesson afterwards. Only the viewer's own progress, in a lesson they may watch.
  */
 export async function action({ context, request }: Route.ActionArgs) {
   const viewer = getViewer(context);
@@ -136,8 +142,6 @@ export async function action({ context, request }: Route.ActionArgs) {
     lessonId: location.lesson.id,
     complete: parsed.data.intent === "complete",
   });
-  if (parsed.data.intent === "complete")
-    await issueCertificateIfEarned(db, getCatalogue(context), viewer, location.list);
   // Back to the page as it was asked for (its language too), at the lesson.
   const lng = new URL(request.url).searchParams.get("lng");
   const query = lng ? `?${new URLSearchParams({ lng })}` : "";
@@ -174,6 +178,11 @@ export default function CataloguePage({ loaderData }: Route.ComponentProps) {
             {/* The heading of the lessons below (their titles are h3): no level skipped after the h1. */}
             <h2 className="mt-2 text-sm font-semibold text-ink-600">{t("video.count", { count: videos.length })}</h2>
             {tally ? <ProgressTally tally={tally} className="mt-4 max-w-md" /> : null}
+            {tally ? (
+              <p className="mt-2 max-w-xl text-sm text-ink-600" data-testid="mark-note">
+                {t("progress.markNote")}
+              </p>
+            ) : null}
             {certificate ? <CertificateNote state={certificate} /> : null}
           </div>
           <AccessNotice viewer={viewer} subscribedUntil={subscribedUntil} freeSamples={freeSamples} allFree={allFree} />

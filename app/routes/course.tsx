@@ -6,7 +6,7 @@ import { Stars } from "~/components/ui/stars";
 import { asLocale, formatHours, formatNumber, formatRating } from "~/i18n/format";
 import { getCatalogue, getViewer, pageContext, servicesOf } from "~/context.server";
 import { ProgressTally } from "~/components/course/progress-tally";
-import { completedFor } from "~/models/progress.server";
+import { lessonStatesFor } from "~/models/progress.server";
 import { CourseReviews, type ReviewErrorKey, type ReviewFormState } from "~/components/course/course-reviews";
 import { reviewForm } from "~/models/review.schema";
 import { mayReview, ownReview, saveReview, visibleReviews, type Review } from "~/models/review.server";
@@ -39,17 +39,18 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   if (params.slug !== course.slug) throw redirect(`/course/${course.slug}${new URL(request.url).search}`, 301);
   const viewer = getViewer(context);
   const { db } = servicesOf(context);
-  const completed = await completedFor(db, viewer);
-  const view = coursePageView(snapshot, course, viewer, locale, completed);
+  const view = coursePageView(snapshot, course, viewer, locale, await lessonStatesFor(db, viewer));
   const mine = viewer.user ? await ownReview(db, course.id, viewer.user.id) : undefined;
   return {
     meta: meta(t("coursePage.metaTitle", { title: view.card.title }), view.card.summary),
     ...view,
     reviews: {
       list: (await visibleReviews(db, course.id)).map((review) => reviewView(review, locale)),
-      mine: mine ? { ...reviewView(mine, locale), hidden: mine.hidden } : null,
+      mine: mine
+        ? { ...reviewView(mine, locale), hidden: mine.hidden, hiddenForAccess: mine.hidden && mine.hiddenBy !== null }
+        : null,
       // Someone who wrote a review may always change it.
-      may: viewer.user ? Boolean(mine) || (await mayReview(db, snapshot, viewer.user.id, course)) : false,
+      may: viewer.user ? Boolean(mine) || (await mayReview(db, snapshot, viewer, course)) : false,
       saved: new URL(request.url).searchParams.get("reviewed") === "1",
     },
     viewer: { isAuthenticated: viewer.isAuthenticated, hasSubscription: viewer.hasSubscription || viewer.isAdmin },
@@ -86,7 +87,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     data({ errors, values } satisfies ReviewFormState, { status });
   if (form.get("intent") !== "review") return refused({ form: "reviews.errors.badRequest" }, 400);
   const mine = await ownReview(db, course.id, viewer.user.id);
-  if (!mine && !(await mayReview(db, snapshot, viewer.user.id, course)))
+  if (!mine && !(await mayReview(db, snapshot, viewer, course)))
     return refused({ form: "reviews.errors.notAllowed" }, 403);
   const parsed = reviewForm.safeParse(values);
   if (!parsed.success) {

@@ -8,7 +8,7 @@ import { SectionHeading } from "~/components/ui/section-heading";
 import { pageMeta } from "~/lib/meta";
 import { getCatalogue, getViewer, pageContext, servicesOf } from "~/context.server";
 import { ContinueLearning } from "~/components/course/continue-learning";
-import { completedFor, continueLearning, courseTally } from "~/models/progress.server";
+import { continueLearning, courseTally, watchedFor } from "~/models/progress.server";
 import { findCatalogue } from "~/models/catalogue.server";
 import { HOME_CATALOGUE_SLUG } from "~/models/catalogue.urls";
 import { cardView, instructorsView, testimonialsView } from "~/models/catalogue-view.server";
@@ -26,13 +26,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const viewer = getViewer(context);
   const { db } = servicesOf(context);
   // A signed-in learner's own progress; a visitor's page (the cached one) has none.
-  const completed = await completedFor(db, viewer);
+  const watched = await watchedFor(db, viewer);
   return {
     meta: meta(t("home.metaTitle"), t("site.description")),
     continueLearning: await continueLearning(db, snapshot, viewer, locale),
     // The "home" catalogue's cards (it has no page of its own).
     popular: (findCatalogue(snapshot, HOME_CATALOGUE_SLUG)?.courses ?? []).map((c) =>
-      cardView(c, locale, completed && courseTally(snapshot, c, completed)),
+      cardView(c, locale, watched && courseTally(snapshot, c, watched)),
     ),
     instructors: instructorsView(locale),
     testimonials: testimonialsView(locale),

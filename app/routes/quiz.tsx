@@ -11,16 +11,21 @@ import { findQuiz, followUpOf } from "~/models/catalogue.server";
 import {
   answerQuestion,
   findAttempt,
+  firstStep,
+  passed,
   percentage,
   QuizInputError,
   questionView,
+  readFirstStep,
   reviewAttempt,
+  stepsOf,
   type ReviewItem,
 } from "~/models/quiz.server";
 import { QuizCode, QuizOption, QuizText } from "~/components/quiz/quiz-text";
 import { CheckIcon } from "~/components/ui/check-icon";
 import { quizUrl } from "~/models/catalogue.urls";
 import { issueCertificateIfEarned, listsOfQuiz } from "~/models/certificate.server";
+import { PASS_PERCENT } from "~/models/quiz.limits";
 import type { Route } from "./+types/quiz";
 import { routePathname } from "~/lib/route-path";
 import type { StringsHandle } from "~/i18n/sections";
@@ -30,8 +35,10 @@ export const handle = { strings: ["quiz", "test"] } satisfies StringsHandle;
 
 /**
  * A quiz: one question per step, each step a form post graded on the server (the answers never
- * leave it). Progress is a database row; the page's URL names the attempt (?attempt=…). Once the
- * attempt is finished, the result comes with the review of every answer, in the page's language.
+ * leave it). Progress is a database row; the page's URL names the attempt (?attempt=…). Each attempt
+ * asks the questions, and shows their options, in its own order (drawn on the server; the first
+ * step's page carries its first step back in `first`). Once the attempt is finished, the result comes
+ * with the review of every answer, in the page's language — the right answers only once it passed.
  */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const { locale, t, meta } = pageContext(context, request);
@@ -54,6 +61,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     return {
       ...base,
       attemptId: attempt.id,
+      first: null,
       question: null,
       result: {
         score: attempt.score,
@@ -62,17 +70,34 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
         followUp: followUpOf(getCatalogue(context), quiz),
         dismissed: url.searchParams.get("dismissed") === "1",
         encourage: pct < 50,
+        passed: passed(attempt),
         review,
       },
     };
   }
-  const index = attempt ? attempt.current_index : 0;
-  // A quiz the admin shortened since this attempt began: start again.
-  if (index >= quiz.questions.length) {
-    if (quiz.questions.length === 0) throw data("Not Found", { status: 404 });
-    return { ...base, attemptId: null, question: questionView(quiz, 0, locale), result: null };
+  if (attempt) {
+    const steps = stepsOf(quiz, attempt);
+    const step = steps[attempt.current_index];
+    if (step)
+      return {
+        ...base,
+        total: steps.length,
+        attemptId: attempt.id,
+        first: null,
+        question: questionView(step, attempt.current_index, locale),
+        result: null,
+      };
+    // The admin removed the question this attempt was at: start again.
   }
-  return { ...base, attemptId: attempt?.id ?? null, question: questionView(quiz, index, locale), result: null };
+  if (quiz.questions.length === 0) throw data("Not Found", { status: 404 });
+  const first = firstStep(quiz);
+  return {
+    ...base,
+    attemptId: null,
+    first,
+    question: questionView(readFirstStep(quiz, first)!, 0, locale),
+    result: null,
+  };
 }
 
 export async function action({ context, request, params }: Route.ActionArgs) {
@@ -85,7 +110,12 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const attemptId = String(form.get("attempt") ?? "") || null;
   const rawIndex = String(form.get("index") ?? "");
   const option = form.get("option");
-  if (!/^\d{1,3}$/.test(rawIndex) || (option !== null && typeof option !== "string")) {
+  const first = form.get("first");
+  if (
+    !/^\d{1,3}$/.test(rawIndex) ||
+    (option !== null && typeof option !== "string") ||
+    (first !== null && typeof first !== "string")
+  ) {
     return data({ error: "invalid" as const }, { status: 400 });
   }
   if (!attemptId) {
@@ -103,8 +133,9 @@ export async function action({ context, request, params }: Route.ActionArgs) {
       index: Number(rawIndex),
       option: option === null || option === "" ? null : option,
       userId: viewer.user?.id ?? null,
+      first,
     });
-    // A passed quiz may be the last step to a list's certificate.
+    // A passed quiz may be the last step to a list's certificate (issued only while the learner may watch the whole list).
     if (attempt.finished_at !== null && viewer.user)
       for (const list of listsOfQuiz(getCatalogue(context), quiz.slug))
         await issueCertificateIfEarned(db, getCatalogue(context), viewer, list);
@@ -155,6 +186,7 @@ function QuestionStep({ loaderData, error }: { loaderData: Route.ComponentProps[
         </p>
       ) : null}
       {loaderData.attemptId ? <input type="hidden" name="attempt" value={loaderData.attemptId} /> : null}
+      {loaderData.first ? <input type="hidden" name="first" value={loaderData.first} /> : null}
       <input type="hidden" name="index" value={question.index} />
       {/* The card reads in the question's language; code inside it stays left-to-right. */}
       <fieldset
@@ -271,7 +303,7 @@ function ResultStep({ loaderData }: { loaderData: Route.ComponentProps["loaderDa
           </div>
         </div>
       ) : null}
-      <AnswerReview items={result.review} />
+      <AnswerReview items={result.review} passed={result.passed} />
     </section>
   );
 }
@@ -284,8 +316,12 @@ function WrongIcon({ className }: { className: string }) {
   );
 }
 
-/** Every question of the finished attempt: the learner's answer, right or wrong, the right one and why. */
-function AnswerReview({ items }: { items: ReviewItem[] }) {
+/**
+ * Every question of the finished attempt: the learner's answer and whether it was right. After a
+ * pass, also the right answer beside each one that was not, and why; before, only what does not
+ * give the answer away, and the page says how to see the rest.
+ */
+function AnswerReview({ items, passed }: { items: ReviewItem[]; passed: boolean }) {
   const { t } = useTranslation();
   if (items.length === 0) return null;
   return (
@@ -293,18 +329,20 @@ function AnswerReview({ items }: { items: ReviewItem[] }) {
       <h2 id="review-title" className="text-2xl font-extrabold">
         {t("quiz.reviewTitle")}
       </h2>
-      <p className="mt-1 text-ink-600">{t("quiz.reviewIntro")}</p>
+      <p className="mt-1 text-ink-600" data-testid="review-intro">
+        {passed ? t("quiz.reviewIntro") : t("quiz.reviewIntroBeforePass", { percent: PASS_PERCENT })}
+      </p>
       <ol className="mt-6 grid gap-6">
         {items.map((item) => {
-          const mark = item.correct ? "right" : item.chosen === null ? "skipped" : "wrong";
+          const right = item.mark === "right";
           return (
             <li
               key={item.index}
               className={`min-w-0 rounded-[var(--radius-card)] border-s-4 bg-white p-5 shadow-[var(--shadow-card)] ${
-                item.correct ? "border-success-700" : "border-danger-700"
+                right ? "border-success-700" : "border-danger-700"
               }`}
               data-testid="review-item"
-              data-mark={mark}
+              data-mark={item.mark}
             >
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <h3 className="text-sm font-bold tracking-wide text-brand-800">
@@ -312,15 +350,15 @@ function AnswerReview({ items }: { items: ReviewItem[] }) {
                 </h3>
                 <span
                   className={`inline-flex items-center gap-1 rounded-full px-3 py-1 text-sm font-bold ${
-                    item.correct ? "bg-green-50 text-success-700" : "bg-red-50 text-danger-700"
+                    right ? "bg-green-50 text-success-700" : "bg-red-50 text-danger-700"
                   }`}
                   data-testid="review-mark"
                 >
-                  {item.correct ? <CheckIcon className="size-4" /> : <WrongIcon className="size-4" />}
+                  {right ? <CheckIcon className="size-4" /> : <WrongIcon className="size-4" />}
                   {t(
-                    mark === "right"
+                    item.mark === "right"
                       ? "quiz.reviewRight"
-                      : mark === "wrong"
+                      : item.mark === "wrong"
                         ? "quiz.reviewWrong"
                         : "quiz.reviewSkipped",
                   )}
@@ -337,18 +375,18 @@ function AnswerReview({ items }: { items: ReviewItem[] }) {
                     {item.chosen === null ? (
                       t("quiz.noAnswer")
                     ) : (
-                      <QuizOption text={item.options[item.chosen]!.text} lang={item.options[item.chosen]!.lang} />
+                      <QuizOption text={item.chosen.text} lang={item.chosen.lang} />
                     )}
                   </dd>
                 </div>
-                {item.correct ? null : (
+                {item.answer ? (
                   <div>
                     <dt className="text-sm font-semibold text-ink-600">{t("quiz.rightAnswer")}</dt>
                     <dd className="font-semibold text-success-700" data-testid="review-answer">
-                      <QuizOption text={item.options[item.answer]!.text} lang={item.options[item.answer]!.lang} />
+                      <QuizOption text={item.answer.text} lang={item.answer.lang} />
                     </dd>
                   </div>
-                )}
+                ) : null}
                 {item.explanation ? (
                   <div>
                     <dt className="text-sm font-semibold text-ink-600">{t("quiz.why")}</dt>

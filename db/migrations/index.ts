@@ -18,6 +18,7 @@ import * as m0016 from "./0016_course_reviews.ts";
 import * as m0017 from "./0017_payments.ts";
 import * as m0018 from "./0018_newsletter_count.ts";
 import * as m0019 from "./0019_subscription_end_of_day.ts";
+import * as m0020 from "./0020_earned_certificates.ts";
 import * as m0021 from "./0021_list_all_free.ts";
 import * as m0022 from "./0022_payment_refund_due.ts";
 import * as m0023 from "./0023_forget_id_tokens.ts";
@@ -46,6 +47,7 @@ export const migrations: Record<string, Migration> = {
   "0017_payments": m0017,
   "0018_newsletter_count": m0018,
   "0019_subscription_end_of_day": m0019,
+  "0020_earned_certificates": m0020,
   "0021_list_all_free": m0021,
   "0022_payment_refund_due": m0022,
   "0023_forget_id_tokens": m0023,

@@ -152,10 +152,16 @@ test("a bad field is refused in the browser and by the server (400, nothing stor
   await summary.getByRole("link", { name: /^כותרת \(אנגלית\)/ }).click();
   await expect(page.getByLabel("כותרת (אנגלית)")).toBeFocused();
 
-  // What only the server knows: the short name is taken in this list. 400, and the form keeps what was typed.
+  // A YouTube lesson needs its length (learners' watching is measured against it), said in the browser.
   await page.getByLabel("שם קצר (בכתובת)").fill("taken");
   await page.getByLabel("כותרת (אנגלית)").fill("Another lesson");
   await page.getByLabel("קישור או מזהה ביוטיוב").fill(`youtu.be/${YOUTUBE_ID}`);
+  await page.getByRole("button", { name: "יצירה" }).click();
+  await expect(summary).toContainText("לשיעור עם סרטון צריך משך, כמו 12:34: הצפייה בו נמדדת לפיו.");
+  await expect(page.getByLabel("משך")).toHaveAttribute("aria-invalid", "true");
+
+  // What only the server knows: the short name is taken in this list. 400, and the form keeps what was typed.
+  await page.getByLabel("משך").fill("12:34");
   const answer = page.waitForResponse((r) => r.request().method() === "POST");
   await page.getByRole("button", { name: "יצירה" }).click();
   expect((await answer).status()).toBe(400);

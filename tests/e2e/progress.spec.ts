@@ -9,8 +9,10 @@ import { expect, expectAccessible, startSession, test, waitForHydration } from "
 
 /**
  * Issue 17: a subscriber plays the self-hosted lesson (the DSA list's 5th, 12 seconds long), leaves,
- * comes back and resumes; watches to the end and sees it completed; marks it not complete by hand.
- * A subscriber of its own: the demo subscriber's progress is shared with other tests.
+ * comes back and resumes; watches it to the end and sees it watched; marks it complete by hand (a
+ * bookmark beside it) and takes the mark off. Issue 29: what counts is the time the server saw pass
+ * while the video played, not where the player says it is. A subscriber of its own: the demo
+ * subscriber's progress is shared with other tests.
  */
 async function newSubscriber(page: Page, subscribed = true): Promise<string> {
   const email = `progress-${randomUUID().slice(0, 8)}@lomda.test`;
@@ -52,10 +54,10 @@ test("a subscriber leaves a self-hosted lesson part-way, comes back, and resumes
   const email = await newSubscriber(page);
   await page.goto("/courses/dsa");
   await waitForHydration(page);
-  await expect(page.getByTestId("progress-tally").first()).toContainText("0 of 35 lessons completed");
+  await expect(page.getByTestId("progress-tally").first()).toContainText("0 of 35 lessons watched");
   const card = page.locator("li", { has: page.getByTestId("video-mp4") });
   const video = card.getByTestId("video-mp4");
-  await expect(card).toHaveAttribute("data-completed", "false");
+  await expect(card).toHaveAttribute("data-watched", "false");
 
   // Part-way, then away through the site's own navigation: what was watched is reported on the way out.
   await playFrom(video, 6);
@@ -85,7 +87,7 @@ test("a subscriber leaves a self-hosted lesson part-way, comes back, and resumes
   await expect.poll(() => currentTime(video)).toBeLessThan(3);
 });
 
-test("a subscriber watches a self-hosted lesson to the end: completed, counted, and unmarked by hand", async ({
+test("a subscriber watches a self-hosted lesson to the end: watched, counted, and marked by hand beside it", async ({
   page,
 }) => {
   // Real playback, four pages and two axe scans: more than the default 30 s on a busy 2-core machine.
@@ -93,29 +95,41 @@ test("a subscriber watches a self-hosted lesson to the end: completed, counted, 
   await newSubscriber(page);
   await page.goto("/courses/dsa");
   await waitForHydration(page);
+  await expect(page.getByTestId("mark-note")).toContainText("does not count toward a certificate");
   const card = page.locator("li", { has: page.getByTestId("video-mp4") });
   const video = card.getByTestId("video-mp4");
 
-  // To the end: the lesson is complete, and the page says so without a reload.
-  await playFrom(video, 10);
-  await expect(card.getByTestId("lesson-completed")).toHaveText("Completed");
-  await expect(card).toHaveAttribute("data-completed", "true");
-  await expect(page.getByTestId("progress-tally").first()).toContainText("1 of 35 lessons completed");
+  // From the start to the end at double speed (YouTube's fastest): six seconds of the server's clock
+  // for twelve of video. The lesson is watched, and the page says so without a reload.
+  await video.evaluate(async (element) => {
+    const media = element as HTMLVideoElement;
+    media.muted = true;
+    media.playbackRate = 2;
+    await media.play();
+  });
+  await expect(card.getByTestId("lesson-watched")).toHaveText("Watched", { timeout: 15_000 });
+  await expect(card).toHaveAttribute("data-watched", "true");
+  await expect(page.getByTestId("progress-tally").first()).toContainText("1 of 35 lessons watched");
 
   // On the profile, and in Hebrew, with the bar filling from the right.
   await page.goto("/profile?lng=he");
-  await expect(page.getByTestId("progress-lists")).toContainText("הושלמו 1 מתוך 35 שיעורים");
+  await expect(page.getByTestId("progress-lists")).toContainText("צפיתם ב־1 מתוך 35 שיעורים");
   await expectAccessible(page);
   await page.goto("/courses/dsa?lng=he");
   await waitForHydration(page);
   await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
-  await expect(card.getByTestId("lesson-completed")).toHaveText("הושלם");
-  await expectAccessible(page);
+  await expect(card.getByTestId("lesson-watched")).toHaveText("נצפה");
+  await expect(page.getByTestId("mark-note")).toContainText("לא נחשב לקבלת תעודה");
 
-  // Unmarked by hand (a plain form): not complete again.
+  // Marked by hand (a plain form): the learner's bookmark shows beside "watched", and counts for nothing.
+  await card.getByRole("button", { name: "סימון כהושלם" }).click();
+  await expect(card).toHaveAttribute("data-marked", "true");
+  await expect(card.getByTestId("lesson-marked")).toHaveText("סימנתם כהושלם");
+  await expect(page.getByTestId("progress-tally").first()).toContainText("צפיתם ב־1 מתוך 35 שיעורים");
+  await expectAccessible(page);
   await card.getByRole("button", { name: "ביטול הסימון כהושלם" }).click();
-  await expect(card).toHaveAttribute("data-completed", "false");
-  await expect(page.getByTestId("progress-tally").first()).toContainText("הושלמו 0 מתוך 35 שיעורים");
+  await expect(card).toHaveAttribute("data-marked", "false");
+  await expect(card).toHaveAttribute("data-watched", "true");
 });
 
 test("leaving the page while a lesson plays keeps the position (sent as the page goes)", async ({ page }) => {
@@ -137,22 +151,45 @@ async function storedProgress(email: string, lessonId: string) {
     db
       .selectFrom("lesson_progress")
       .innerJoin("users", "users.id", "lesson_progress.user_id")
-      .select(["lesson_progress.position_seconds", "lesson_progress.completed_at"])
+      .select(["lesson_progress.position_seconds", "lesson_progress.watched_seconds", "lesson_progress.watched_at"])
       .where("users.email", "=", email)
       .where("lesson_progress.lesson_id", "=", lessonId)
       .executeTakeFirst(),
   );
 }
 
-test("a learner's YouTube lesson: the player API loads only on play, reports progress, and resumes", async ({
+/** Drives the stand-in's player as a viewer would: to a second and pause, or to the end. */
+const drive = (page: Page, action: "pauseAt" | "finish", seconds = 0) =>
+  page.evaluate(
+    ([what, at]) => {
+      type StandInPlayer = { seekTo(s: number): void; pauseVideo(): void; finish(): void };
+      const player = (window as unknown as { __youtubeStandIn: { players: StandInPlayer[] } }).__youtubeStandIn
+        .players[0]!;
+      if (what === "finish") return player.finish();
+      player.seekTo(at);
+      player.pauseVideo();
+    },
+    [action, seconds] as const,
+  );
+
+/** Where the stand-in's player is, in seconds (its clock runs as a real video would). */
+const playerTime = (page: Page) =>
+  page.evaluate(() =>
+    (
+      window as unknown as { __youtubeStandIn: { players: { getCurrentTime(): number }[] } }
+    ).__youtubeStandIn.players[0]!.getCurrentTime(),
+  );
+
+test("a learner's YouTube lesson: the player API loads only on play, reports progress, and resumes; a jump to the end is not watching", async ({
   page,
 }) => {
-  // A list of its own with one YouTube lesson, which its teacher made free for signed-in learners (a
-  // one-lesson list has no free sample otherwise).
+  // A list of its own with one YouTube lesson of five minutes, which its teacher made free for signed-in
+  // learners (a one-lesson list has no free sample otherwise).
   const slug = `yt-progress-${randomUUID().slice(0, 8)}`;
   const lessonId = await withE2eDatabase(async (db) =>
     createLesson(db, await createVideoList(db, { slug, titleEn: "Progress on YouTube", allFree: "on" }), {
       youtube: "e2eYtProg01",
+      duration: "5:00",
     }),
   );
   const email = await newSubscriber(page, false);
@@ -161,19 +198,6 @@ test("a learner's YouTube lesson: the player API loads only on play, reports pro
   page.on("request", (request) => {
     if (request.url().includes("/youtube/iframe_api")) apiRequests.push(request.url());
   });
-  /** Drives the stand-in's player as a viewer would: to a second and pause, or to the end. */
-  const drive = (action: "pauseAt" | "finish", seconds = 0) =>
-    page.evaluate(
-      ([what, at]) => {
-        type StandInPlayer = { seekTo(s: number): void; pauseVideo(): void; finish(): void };
-        const player = (window as unknown as { __youtubeStandIn: { players: StandInPlayer[] } }).__youtubeStandIn
-          .players[0]!;
-        if (what === "finish") return player.finish();
-        player.seekTo(at);
-        player.pauseVideo();
-      },
-      [action, seconds] as const,
-    );
 
   await page.goto(`/courses/${slug}`);
   await waitForHydration(page);
@@ -188,7 +212,7 @@ test("a learner's YouTube lesson: the player API loads only on play, reports pro
   await expect(frame).toHaveAttribute("title", /^Lesson /);
 
   // Two minutes in, paused: reported at once.
-  await drive("pauseAt", 125);
+  await drive(page, "pauseAt", 125);
   await expect.poll(async () => Number((await storedProgress(email, lessonId))?.position_seconds)).toBe(125);
 
   // Back later: the page says where the learner left off, and the player starts there…
@@ -203,16 +227,46 @@ test("a learner's YouTube lesson: the player API loads only on play, reports pro
   await page.getByRole("button", { name: "Start over" }).click();
   await expect(page.locator('iframe[data-stand-in="youtube"]')).not.toHaveAttribute("src", /[?&]start=/);
 
-  // Played to the end: complete, and the page says so.
-  await drive("finish");
-  await expect.poll(async () => (await storedProgress(email, lessonId))?.completed_at ?? null).not.toBeNull();
-  await expect(page.locator(`[data-completed="true"]`)).toHaveCount(1);
-  await expect(page.getByTestId("progress-tally").first()).toContainText("1 of 1 lesson completed");
+  // Jumped to the end a moment after it started: the player says "ended", the server saw seconds pass.
+  await drive(page, "finish");
+  await expect.poll(async () => Number((await storedProgress(email, lessonId))?.position_seconds)).toBe(600);
+  const stored = (await storedProgress(email, lessonId))!;
+  expect(stored.watched_at).toBeNull();
+  expect(Number(stored.watched_seconds)).toBeLessThan(270);
+  await page.reload();
+  await expect(page.locator(`[data-watched="true"]`)).toHaveCount(0);
+  await expect(page.getByTestId("progress-tally").first()).toContainText("0 of 1 lesson watched");
+  await expect(page.getByTestId("certificate-hint")).toBeVisible();
+});
 
-  // The list is finished: its certificate, printable, in both languages.
+test("a learner watches a short YouTube lesson to its end: watched, and the list's certificate, in both languages", async ({
+  page,
+}) => {
+  // A list of its own with one YouTube lesson six seconds long, played in real time by the stand-in.
+  const slug = `yt-watch-${randomUUID().slice(0, 8)}`;
+  const lessonId = await withE2eDatabase(async (db) =>
+    createLesson(db, await createVideoList(db, { slug, titleEn: "Watched on YouTube" }), {
+      youtube: "e2eYtWatch1",
+      duration: "0:06",
+    }),
+  );
+  const email = await newSubscriber(page, false);
+  await expect.poll(async () => (await page.request.get(`/courses/${slug}`)).status()).toBe(200);
+  await page.goto(`/courses/${slug}`);
+  await waitForHydration(page);
+  await page.getByTestId("video-facade").click();
+  await expect(page.locator('iframe[data-stand-in="youtube"]')).toBeVisible();
+  // Six seconds of playing, then a pause: reported, and credited as the time that passed.
+  await expect.poll(() => playerTime(page), { timeout: 15_000 }).toBeGreaterThanOrEqual(6);
+  await drive(page, "pauseAt", 6);
+  await expect.poll(async () => (await storedProgress(email, lessonId))?.watched_at ?? null).not.toBeNull();
+  await expect(page.locator(`[data-watched="true"]`)).toHaveCount(1);
+  await expect(page.getByTestId("progress-tally").first()).toContainText("1 of 1 lesson watched");
+
+  // The list is watched: its certificate, printable, in both languages.
   await page.getByTestId("certificate-earned").getByRole("link", { name: "View your certificate" }).click();
   await expect(page.getByTestId("certificate-name")).toHaveText("Progress Tester");
-  await expect(page.getByTestId("certificate-course")).toHaveText("Progress on YouTube");
+  await expect(page.getByTestId("certificate-course")).toHaveText("Watched on YouTube");
   await expectAccessible(page);
   await page.emulateMedia({ media: "print" });
   await expect(page.getByTestId("certificate")).toBeVisible();
@@ -226,18 +280,18 @@ test("a learner's YouTube lesson: the player API loads only on play, reports pro
   await expectAccessible(page);
 });
 
-test("a learner who finished half a list reviews the course: the form, its messages and the review, in both languages", async ({
+test("a learner who watched half a list reviews the course: the form, its messages and the review, in both languages", async ({
   page,
   allowConsoleErrors,
 }) => {
   // The refused post below answers 400, which the browser logs.
   allowConsoleErrors(/status of 400 \(Bad Request\) .*\/course\/course-[\w-]+\.data/);
-  // A course of its own, with one list of two lessons: one finished lesson is half of it.
+  // A course of its own, with one list of two lessons: one watched lesson is half of it.
   const listSlug = `review-list-${randomUUID().slice(0, 8)}`;
   const { courseSlug, firstLesson } = await withE2eDatabase(async (db) => {
     const courseId = await createCourse(db, { titleEn: "Reviewed in the browser" });
     const listId = await createVideoList(db, { slug: listSlug, courses: [courseId] });
-    const firstLesson = await createLesson(db, listId, { youtube: "e2eReview01" });
+    const firstLesson = await createLesson(db, listId, { youtube: "e2eReview01", duration: "0:20" });
     await createLesson(db, listId, { youtube: "e2eReview02" });
     const course = await db.selectFrom("courses").select("slug").where("id", "=", courseId).executeTakeFirstOrThrow();
     return { courseSlug: course.slug, firstLesson };
@@ -246,11 +300,13 @@ test("a learner who finished half a list reviews the course: the form, its messa
   await expect.poll(async () => (await page.request.get(`/course/${courseSlug}`)).status()).toBe(200);
   await page.goto(`/course/${courseSlug}`);
   await expect(page.getByTestId("review-not-yet")).toBeVisible();
-  const marked = await page.request.post(`/courses/${listSlug}`, {
-    form: { intent: "complete", lesson: firstLesson },
-    maxRedirects: 0,
-  });
-  expect(marked.status()).toBe(303);
+  // The player's reports as the first lesson plays from its start to its end (20 seconds).
+  for (const position of ["0", "20"]) {
+    const reported = await page.request.post("/api/progress", {
+      form: { lesson: firstLesson, position, duration: "20" },
+    });
+    expect(reported.status()).toBe(200);
+  }
 
   await page.goto(`/course/${courseSlug}`);
   await waitForHydration(page);

@@ -15,38 +15,93 @@ const FOLLOW_UP: Record<string, string> = {
   react: "/courses/mern/react",
 };
 
+type Question = (typeof quizzes)[number]["questions"][number];
+
+const squeeze = (text: string | null) => (text ?? "").replace(/\s+/g, " ").trim();
+
+/** Which of a quiz's questions these options and code are (two may share options: React's 4th and 5th). */
+function questionOf(key: string, options: string[], code: string | null): Question {
+  const found = quizzes
+    .find((q) => q.key === key)!
+    .questions.filter((q) => q.options.every((o) => options.includes(o)) && squeeze(q.code ?? null) === squeeze(code));
+  expect(found, options.join(" | ")).toHaveLength(1);
+  return found[0]!;
+}
+
+/** The question the page asks now (each attempt has its own order of questions and options). */
+async function shownQuestion(page: Page, key: string): Promise<Question> {
+  const radios = page.getByRole("radio");
+  await expect(radios).toHaveCount(4);
+  const options = await Promise.all((await radios.all()).map(async (radio) => (await radio.getAttribute("value"))!));
+  const code = page.getByTestId("question-code");
+  return questionOf(key, options, (await code.count()) > 0 ? await code.textContent() : null);
+}
+
+/** The radio of an option on the page (found by the value the form sends: its English text). */
+async function radioFor(page: Page, option: string): Promise<Locator> {
+  const radios = await page.getByRole("radio").all();
+  for (const radio of radios) if ((await radio.getAttribute("value")) === option) return radio;
+  throw new Error(`no radio for ${option}`);
+}
+
 /**
- * Plays a quiz from question 1. "right": checks each question's text and its four unselected options,
- * then picks the right option (read from the server's content). "skip": goes through with Next only,
- * waiting for each question by its progress line (the questions themselves are checked by "right").
+ * Plays a quiz from question `from + 1` to its end in the page. "right": checks each question's text
+ * and its four unselected options, then picks the right option (read from the server's content).
+ * "skip": goes through with Next only, waiting for each question by its progress line (the questions
+ * themselves are checked by "right").
  */
 async function play(page: Page, key: string, mode: "right" | "skip", labels = { of: "of", next: "Next" }, from = 0) {
-  const quiz = quizzes.find((q) => q.key === key)!;
-  for (const [i, question] of quiz.questions.entries()) {
-    if (i < from) continue;
+  const total = quizzes.find((q) => q.key === key)!.questions.length;
+  for (let i = from; i < total; i++) {
     await expect(page.getByTestId("question-progress")).toHaveText(
-      `${labels.of === "of" ? "Question" : "שאלה"} ${i + 1} ${labels.of} ${quiz.questions.length}`,
+      `${labels.of === "of" ? "Question" : "שאלה"} ${i + 1} ${labels.of} ${total}`,
     );
     if (mode === "right") {
+      const question = await shownQuestion(page, key);
       // On Hebrew pages the Hebrew text, its code between backticks shown without them.
       const text = labels.of === "of" ? question.question : question.he!.question.replaceAll("`", "");
       await expect(page.getByTestId("question-text")).toHaveText(text);
-      await expect(page.getByRole("radio")).toHaveCount(4);
       await expect(page.getByRole("radio", { checked: true })).toHaveCount(0);
-      const index = question.options.indexOf(question.answer);
       // Pick a wrong one first, then change the mind: the selection can change.
-      await page.getByTestId(`option-${(index + 1) % 4}`).check();
-      await page.getByTestId(`option-${index}`).check();
-      await expect(page.getByTestId(`option-${(index + 1) % 4}`)).not.toBeChecked();
+      const wrong = await radioFor(
+        page,
+        question.options.find((o) => o !== question.answer)!,
+      );
+      await wrong.check();
+      await (await radioFor(page, question.answer)).check();
+      await expect(wrong).not.toBeChecked();
     }
     await page.getByRole("button", { name: labels.next }).click();
   }
 }
 
+function unescapeHtml(text: string): string {
+  return text
+    .replaceAll("&quot;", '"')
+    .replaceAll("&#x27;", "'")
+    .replaceAll("&lt;", "<")
+    .replaceAll("&gt;", ">")
+    .replaceAll("&amp;", "&");
+}
+
+/** A step as the server's page has it, read without a browser page: its question and the form's `first`. */
+async function stepByRequest(page: Page, key: string, attempt: string) {
+  const html = await (await page.request.get(`/test/${key}${attempt ? `?attempt=${attempt}` : ""}`)).text();
+  const options = [...html.matchAll(/<input[^>]*type="radio"[^>]*>/g)].map((m) =>
+    unescapeHtml(/ value="([^"]*)"/.exec(m[0])![1]!),
+  );
+  const code = /data-testid="question-code"[^>]*>(?:<code[^>]*>)?([\s\S]*?)<\/(?:code|pre)>/.exec(html)?.[1];
+  const first = /<input type="hidden" name="first" value="([^"]*)"/.exec(html)?.[1];
+  return {
+    question: questionOf(key, options, code === undefined ? null : unescapeHtml(code.replace(/<[^>]+>/g, ""))),
+    first: first === undefined ? null : unescapeHtml(first),
+  };
+}
+
 /**
- * Answers questions `from`…`to - 1` of an attempt (a new one without `attempt`) with the server's form
+ * Answers steps `from`…`to - 1` of an attempt (a new one without `attempt`) with the server's form
  * post, as a browser without JavaScript does, but without a page: setup for a test whose subject is
- * what comes after. Returns the attempt id.
+ * what comes after. "right" reads each step's question from its page first. Returns the attempt id.
  */
 async function answerByRequest(
   page: Page,
@@ -56,15 +111,33 @@ async function answerByRequest(
   from = 0,
   attempt = "",
 ): Promise<string> {
-  const quiz = quizzes.find((q) => q.key === key)!;
   for (let index = from; index < to; index++) {
     const form: Record<string, string> = { attempt, index: String(index) };
-    if (mode === "right") form.option = quiz.questions[index]!.answer;
+    if (mode === "right") {
+      const step = await stepByRequest(page, key, attempt);
+      form.option = step.question.answer;
+      if (step.first) form.first = step.first;
+    }
     const response = await page.request.post(`/test/${key}`, { form, maxRedirects: 0 });
     expect(response.status(), `question ${index + 1}`).toBe(302);
     attempt = new URL(response.headers().location!, "http://lomda.invalid").searchParams.get("attempt")!;
   }
   return attempt;
+}
+
+/**
+ * Skips through new attempts by request until one is at `wanted` (past its first step, so the page
+ * can be opened at it by its address). Returns that attempt's id.
+ */
+async function attemptAt(page: Page, key: string, wanted: Question): Promise<string> {
+  const total = quizzes.find((q) => q.key === key)!.questions.length;
+  for (;;) {
+    let attempt = await answerByRequest(page, key, "skip", 1);
+    for (let index = 1; index < total; index++) {
+      if ((await stepByRequest(page, key, attempt)).question === wanted) return attempt;
+      attempt = await answerByRequest(page, key, "skip", index + 1, index, attempt);
+    }
+  }
 }
 
 for (const quiz of quizzes) {
@@ -144,9 +217,9 @@ test("in Hebrew the questions are in Hebrew, with code and identifiers kept left
     .toEqual(["Java", "פול סטאק", "JavaScript", "React"]);
   await expectAccessible(page);
 
-  // Java question 3: a Hebrew sentence naming `equals()`, `HashMap` and `HashSet`, options that are code.
+  // Java's third question: a Hebrew sentence naming `equals()`, `HashMap` and `HashSet`, options that are code.
   const java = quizzes.find((q) => q.key === "java")!;
-  const attempt = await answerByRequest(page, "java", "skip", 2);
+  const attempt = await attemptAt(page, "java", java.questions[2]!);
   await page.goto(`/test/java?attempt=${attempt}`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Java");
   const card = page.locator("fieldset");
@@ -179,28 +252,25 @@ test("in Hebrew the questions are in Hebrew, with code and identifiers kept left
   expect(mark.text).toBe("?");
   expect(mark.mark).toBeLessThanOrEqual(mark.code + 1);
   // Code answers in the code font, left-to-right.
-  const option = page
-    .locator("label")
-    .filter({ has: page.getByTestId("option-3") })
-    .locator("code");
+  const option = page.locator("label").filter({ hasText: "hashCode()" }).locator("code");
   await expect(option).toHaveText("hashCode()");
   expect(await direction(option)).toBe("ltr");
   expect(await option.evaluate((element) => getComputedStyle(element).fontFamily)).toMatch(/mono/i);
   await expectAccessible(page);
 
   // A question with a code block: the code reads left-to-right on the right-to-left page.
-  const withCode = await answerByRequest(page, "java", "skip", 5, 2, attempt);
+  const withCode = await attemptAt(page, "java", java.questions[5]!);
   await page.goto(`/test/java?attempt=${withCode}`);
   await expect(page.getByTestId("question-text")).toHaveText("מה מדפיס הקוד הזה?");
   const block = page.getByTestId("question-code");
   await expect(block).toHaveAttribute("dir", "ltr");
   expect(await direction(block)).toBe("ltr");
   // Prose answers in the text font; choosing one does not move anything.
-  const prose = page.locator("label").filter({ has: page.getByTestId("option-1") });
+  const prose = page.locator("label").filter({ hasText: "שגיאת קומפילציה" });
   await expect(prose).toHaveText("שגיאת קומפילציה");
   expect(await prose.locator("span").evaluate((element) => getComputedStyle(element).fontFamily)).not.toMatch(/mono/i);
   // A Hebrew answer naming an exception: the name in the code font, left-to-right, inside the Hebrew.
-  const mixed = page.locator("label").filter({ has: page.getByTestId("option-3") });
+  const mixed = page.locator("label").filter({ hasText: "ClassCastException" });
   await expect(mixed.locator("code")).toHaveText("ClassCastException");
   expect(await direction(mixed.locator("code"))).toBe("ltr");
   expect(await direction(mixed.locator("span"))).toBe("rtl");
@@ -213,8 +283,8 @@ test("in Hebrew the questions are in Hebrew, with code and identifiers kept left
       }),
     );
   const before = await layout();
-  await page.getByTestId("option-1").check();
-  await expect(page.getByTestId("option-1")).toBeChecked();
+  await prose.getByRole("radio").check();
+  await expect(prose.getByRole("radio")).toBeChecked();
   expect(await layout()).toEqual(before);
   await expectAccessible(page);
   for (const width of [360, 1366]) {
@@ -229,12 +299,13 @@ test("in Hebrew a quiz plays through to the alert, and code stays code", async (
   await page.goto("/test/Javascript?lng=he");
   await waitForHydration(page);
   const quiz = quizzes.find((q) => q.key === "javascript")!;
-  await expect(page.getByTestId("question-code")).toHaveText(quiz.questions[0]!.code!);
   // The first question in the page, the middle ones by request (the English test plays them all in
   // the page), the last in the page again.
   const total = quiz.questions.length;
+  const firstQuestion = await shownQuestion(page, "javascript");
+  if (firstQuestion.code) await expect(page.getByTestId("question-code")).toHaveText(firstQuestion.code);
   const first = page.waitForURL(/attempt=/);
-  await page.getByTestId(`option-${quiz.questions[0]!.options.indexOf(quiz.questions[0]!.answer)}`).check();
+  await (await radioFor(page, firstQuestion.answer)).check();
   await page.getByRole("button", { name: hebrew.next }).click();
   await first;
   await expect(page.getByTestId("question-progress")).toHaveText(`שאלה 2 מתוך ${total}`);
@@ -252,44 +323,48 @@ test("in Hebrew a quiz plays through to the alert, and code stays code", async (
   await expect(page.getByTestId("result-score")).toHaveText(String(total));
   await expect(page.getByRole("heading", { name: "התוצאה שלכם" })).toBeVisible();
   await expect(page.getByTestId("well-done")).toContainText("כל הכבוד!", { timeout: 6000 });
-  // The review, in Hebrew: every question right, each with its explanation.
+  // The review, in Hebrew: every question right, each with its explanation, in the attempt's order.
   const items = page.getByTestId("review-item");
   await expect(items).toHaveCount(total);
   await expect(items.getByTestId("review-mark")).toHaveText(Array(total).fill("נכון"));
   await expect(items.first().getByTestId("review-explanation")).toHaveText(
-    quiz.questions[0]!.explanation!.he!.replaceAll("`", ""),
+    firstQuestion.explanation!.he!.replaceAll("`", ""),
   );
 });
 
-test("the review after the result: each answer right or wrong, the right one and why; below 50 % the alert encourages", async ({
+test("the review before a pass: each answer right, wrong or skipped, never the right one; below 50 % the alert encourages", async ({
   page,
 }, testInfo) => {
-  const react = quizzes.find((q) => q.key === "react")!;
   // Questions 1–8 skipped, then 9 right and 10 wrong in the page: 1 of 10.
   const attempt = await answerByRequest(page, "react", "skip", 8);
   await page.goto(`/test/react?attempt=${attempt}`);
   await waitForHydration(page);
   // Not finished: no review, and nothing of it in the page.
   await expect(page.getByTestId("quiz-review")).toHaveCount(0);
-  await page.getByTestId(`option-${react.questions[8]!.options.indexOf(react.questions[8]!.answer)}`).check();
+  const ninth = await shownQuestion(page, "react");
+  await (await radioFor(page, ninth.answer)).check();
   await page.getByRole("button", { name: "Next" }).click();
   await expect(page.getByTestId("question-progress")).toHaveText("Question 10 of 10");
-  const last = react.questions[9]!;
-  const wrong = last.options.findIndex((o) => o !== last.answer);
-  await page.getByTestId(`option-${wrong}`).check();
+  const last = await shownQuestion(page, "react");
+  const wrong = last.options.find((o) => o !== last.answer)!;
+  await (await radioFor(page, wrong)).check();
   await page.getByRole("button", { name: "Next" }).click();
   await expect(page.getByTestId("result-percentage")).toHaveText("10%");
 
   const items = page.getByTestId("review-item");
   await expect(items).toHaveCount(10);
+  await expect(page.getByTestId("review-intro")).toHaveText(
+    "Each question with your answer and whether it was right. Pass with at least 70 % to see the right answers.",
+  );
   await expect(items.getByTestId("review-mark")).toHaveText([...Array(8).fill("Skipped"), "Right", "Wrong"]);
   await expect(items.nth(0).getByTestId("review-chosen")).toHaveText("No answer chosen");
-  await expect(items.nth(0).getByTestId("review-answer")).toHaveText(react.questions[0]!.answer);
-  await expect(items.nth(8).getByTestId("review-answer")).toHaveCount(0);
-  await expect(items.nth(9).getByTestId("review-chosen")).toHaveText(last.options[wrong]!);
-  await expect(items.nth(9).getByTestId("review-answer")).toHaveText(last.answer);
-  await expect(items.nth(9).getByTestId("review-explanation")).toHaveText(last.explanation!.en.replaceAll("`", ""));
-  await expect(items.nth(9).getByTestId("review-explanation").locator("code")).toHaveText("memo");
+  // Not passed: no right answer the learner missed, nor why; what they got right, with why.
+  await expect(page.getByTestId("review-answer")).toHaveCount(0);
+  await expect(page.getByTestId("review-explanation")).toHaveCount(1);
+  await expect(items.nth(8).getByTestId("review-chosen")).toHaveText(ninth.answer.replaceAll("`", ""));
+  await expect(items.nth(8).getByTestId("review-explanation")).toHaveText(ninth.explanation!.en.replaceAll("`", ""));
+  await expect(items.nth(9).getByTestId("review-chosen")).toHaveText(wrong.replaceAll("`", ""));
+  await expect(page.getByTestId("quiz-review")).not.toContainText(last.answer.replaceAll("`", ""));
 
   await expect(page.getByTestId("well-done")).toBeVisible({ timeout: 6000 });
   await expect(page.getByTestId("well-done-text")).toHaveText(
@@ -304,43 +379,43 @@ test("the review after the result: each answer right or wrong, the right one and
   }
 });
 
-test("in Hebrew the review explains in Hebrew with code left-to-right, and a score below 50 % is encouraged", async ({
+test("in Hebrew the full review after a pass: the right answers and why, in Hebrew with code left-to-right", async ({
   page,
 }, testInfo) => {
   await page.goto("/test?lng=he");
-  const java = quizzes.find((q) => q.key === "java")!;
-  const attempt = await answerByRequest(page, "java", "skip", 19);
+  // 19 right by request, the last one wrong in the page: 95 %, a pass.
+  const attempt = await answerByRequest(page, "java", "right", 19);
   await page.goto(`/test/java?attempt=${attempt}`);
   await waitForHydration(page);
-  const last = java.questions[19]!;
+  const last = await shownQuestion(page, "java");
   const wrong = last.options.findIndex((o) => o !== last.answer);
-  await page.getByTestId(`option-${wrong}`).check();
+  await (await radioFor(page, last.options[wrong]!)).check();
   await page.getByRole("button", { name: "הבא" }).click();
-  await expect(page.getByTestId("result-score")).toHaveText("0");
+  await expect(page.getByTestId("result-score")).toHaveText("19");
 
   const items = page.getByTestId("review-item");
   await expect(items).toHaveCount(20);
-  await expect(items.getByTestId("review-mark")).toHaveText([...Array(19).fill("דילגתם"), "לא נכון"]);
+  await expect(page.getByTestId("review-intro")).toHaveText("כל שאלה עם התשובה שלכם, התשובה הנכונה וההסבר.");
+  await expect(items.getByTestId("review-mark")).toHaveText([...Array(19).fill("נכון"), "לא נכון"]);
   const item = items.nth(19);
   await expect(item.getByTestId("review-question")).toHaveText(last.he!.question.replaceAll("`", ""));
   await expect(item.getByTestId("review-chosen")).toHaveText(last.he!.options[wrong]!.replaceAll("`", ""));
-  await expect(item.getByTestId("review-answer")).toHaveText(last.he!.options[last.options.indexOf(last.answer)]!);
+  await expect(item.getByTestId("review-answer")).toHaveText(
+    last.he!.options[last.options.indexOf(last.answer)]!.replaceAll("`", ""),
+  );
   const explanation = item.getByTestId("review-explanation");
   await expect(explanation).toHaveText(last.explanation!.he!.replaceAll("`", ""));
   expect(await direction(explanation.locator("span").first())).toBe("rtl");
-  const code = explanation.locator("code");
-  await expect(code).toHaveText("System.gc()");
+  // Code in an explanation: left-to-right inside the Hebrew.
+  const code = page.getByTestId("review-explanation").locator("code").first();
   await expect(code).toHaveAttribute("dir", "ltr");
   expect(await direction(code)).toBe("ltr");
   // A question with code in the review: its block left-to-right.
-  const withCode = items.nth(0).getByTestId("question-code");
+  const withCode = page.getByTestId("review-item").getByTestId("question-code").first();
   await expect(withCode).toHaveAttribute("dir", "ltr");
   expect(await direction(withCode)).toBe("ltr");
 
-  await expect(page.getByTestId("well-done-text")).toHaveText(
-    "כל טעות היא שיעור: עברו על התשובות שלמטה, צפו בקורס ונסו שוב.",
-    { timeout: 6000 },
-  );
+  await expect(page.getByTestId("well-done-text")).toHaveText("המשיכו עם הקורס בנושא הזה.", { timeout: 6000 });
   await expectAccessible(page);
   await page.getByRole("link", { name: "סגירה" }).click();
   for (const width of [360, 1366]) {
@@ -367,10 +442,9 @@ test.describe("without JavaScript", () => {
 
   test("each step is a form post, the result shows, and the alert still appears after 3 s", async ({ page }) => {
     await page.goto("/test/react?lng=he");
-    const quiz = quizzes.find((q) => q.key === "react")!;
-    for (const [i, question] of quiz.questions.entries()) {
+    for (let i = 0; i < 10; i++) {
       await expect(page.getByTestId("question-progress")).toHaveText(`שאלה ${i + 1} מתוך 10`);
-      if (i % 2 === 0) await page.getByTestId(`option-${question.options.indexOf(question.answer)}`).check();
+      if (i % 2 === 0) await (await radioFor(page, (await shownQuestion(page, "react")).answer)).check();
       await page.getByRole("button", { name: "הבא" }).click();
     }
     await expect(page.getByTestId("result-score")).toHaveText("5");

@@ -11,7 +11,9 @@ describe.each(DIALECTS)("certificates over HTTP on %s", (dialect) => {
   let certificatePath: string;
   beforeAll(async () => {
     app = await startApp({}, dialect);
-    await setLessonVideo(app.db, "html", 0);
+    // The list's one lesson, with a video of a known, short length.
+    await setLessonVideo(app.db, "html", 0, { duration: "0:40" });
+    // Signed in without paying at first (the first test subscribes them).
     learner = await createSignedInUser(app.db, "learner", { name: "Dana Levi", email: "dana.private@example.org" });
     admin = (await createSignedInUser(app.db, "admin")).cookie;
   });
@@ -26,7 +28,19 @@ describe.each(DIALECTS)("certificates over HTTP on %s", (dialect) => {
       body: new URLSearchParams(form),
     });
 
-  it("issues the certificate when the learner finishes the list, and the list page and profile lead to it", async () => {
+  it("gives no certificate for the learner's own mark: a list marked complete is not a list watched", async () => {
+    const marker = await createSignedInUser(app.db, "subscriber", { name: "Marker" });
+    const before = await (await get("/courses/fullstack/html", marker.cookie)).text();
+    const lesson = /name="lesson" value="([^"]+)"/.exec(before)![1]!;
+    expect((await post("/courses/fullstack/html", marker.cookie, { intent: "complete", lesson })).status).toBe(303);
+    const after = await (await get("/courses/fullstack/html", marker.cookie)).text();
+    expect(after).not.toContain('data-testid="certificate-earned"');
+    expect(after).toContain("does not count toward a certificate");
+    const issued = await app.db.selectFrom("certificates").select("id").where("user_id", "=", marker.user.id).execute();
+    expect(issued).toEqual([]);
+  });
+
+  it("issues the certificate when the learner watches the list, and the list page and profile lead to it", async () => {
     // Signed in without paying: HTML is one $49 lesson, no free sample (issue 29), so no certificate.
     const htmlList = await app.db
       .selectFrom("video_lists")
@@ -49,18 +63,22 @@ describe.each(DIALECTS)("certificates over HTTP on %s", (dialect) => {
     expect(free).not.toContain('name="lesson"');
     expect(free).toContain("Its certificate is earned by watching every lesson");
 
-    // Subscribed: every lesson is open, and finishing them earns it.
+    // Subscribed: every lesson is open, and watching them earns it.
     await createSubscription(app.db, { user: learner.user });
     const before = await (await get("/courses/fullstack/html", learner.cookie)).text();
     expect(before).toContain('data-testid="certificate-hint"');
+    expect(before).toContain("Watch every lesson of this list to earn a certificate.");
     const lesson = /name="lesson" value="([^"]+)"/.exec(before)![1]!;
     expect(lesson).toBe(lessonId);
-    const report = await fetch(`${app.url}/api/progress`, {
-      method: "POST",
-      headers: { cookie: learner.cookie },
-      body: new URLSearchParams({ lesson, position: "7000", duration: "7477" }),
-    });
-    expect(await report.json()).toEqual({ position: 7000, completed: true });
+    const report = (position: string) =>
+      fetch(`${app.url}/api/progress`, {
+        method: "POST",
+        headers: { cookie: learner.cookie },
+        body: new URLSearchParams({ lesson, position, duration: "40" }),
+      });
+    // Played from the start (the report that starts the server's clock) to the end.
+    expect(await (await report("0")).json()).toEqual({ position: 0, watched: false });
+    expect(await (await report("40")).json()).toEqual({ position: 40, watched: true });
     const after = await (await get("/courses/fullstack/html", learner.cookie)).text();
     certificatePath = /href="(\/certificates\/[\w-]{22})"/.exec(after)![1]!;
     expect(after).toContain("You have earned a certificate for this course.");

@@ -254,6 +254,7 @@ describe.each(DIALECTS)("the course builder over HTTP on %s", (dialect) => {
       slug: "intro",
       titleEn: "Duplicate",
       youtube: "https://www.youtube.com/watch?v=dQw4w9WgXcQ",
+      duration: "12:34",
     });
     expect(bad.status).toBe(400);
     const html = await bad.text();

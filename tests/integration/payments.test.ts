@@ -2,9 +2,21 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Kysely } from "kysely";
 import type { Database } from "../../app/lib/db.server.ts";
 import { ensureCatalogueFresh, findCourse } from "../../app/models/catalogue.server.ts";
-import { DIALECTS } from "../setup/databases.ts";
 import { deleteCourse } from "../../app/models/catalogue-admin.server.ts";
-import { changeCatalogue, createCourse, createSignedInUser, setLessonVideo } from "../support/factories.ts";
+import { resolveViewer } from "../../app/models/access.server.ts";
+import { issueCertificateIfEarned } from "../../app/models/certificate.server.ts";
+import { saveReview } from "../../app/models/review.server.ts";
+import { DIALECTS } from "../setup/databases.ts";
+import {
+  changeCatalogue,
+  createCourse,
+  createLesson,
+  createSignedInUser,
+  createSubscription,
+  createVideoList,
+  setLessonVideo,
+  watchLesson,
+} from "../support/factories.ts";
 import { startStripeStandin, type StripeEvent, type StripeStandin } from "../support/stripe-standin.ts";
 import { shown, startApp } from "./harness.ts";
 
@@ -31,10 +43,46 @@ async function lockedLesson(db: Kysely<Database>) {
   throw new Error("no course with a lesson past its free samples");
 }
 
+/** A course sold on its own with one list of four short lessons: the fourth is past the free samples. */
+async function smallCourse(db: Kysely<Database>) {
+  const courseId = await createCourse(db, { soldSeparately: "on", price: "59.00" });
+  const listId = await createVideoList(db, { courses: [courseId] });
+  const lessons: string[] = [];
+  for (let i = 0; i < 4; i++) lessons.push(await createLesson(db, listId, { duration: "0:40" }));
+  const { slug } = await db.selectFrom("courses").select("slug").where("id", "=", courseId).executeTakeFirstOrThrow();
+  return { courseId, listId, lessons, slug };
+}
+
+/**
+ * What a learner earns with access to a course: every lesson of its list watched, the list's
+ * certificate and a review of the course. Returns the certificate's id.
+ */
+async function earn(
+  db: Kysely<Database>,
+  learner: { id: string; name: string },
+  course: Awaited<ReturnType<typeof smallCourse>>,
+): Promise<string> {
+  for (const lesson of course.lessons) await watchLesson(db, learner.id, lesson);
+  const snapshot = await ensureCatalogueFresh(db);
+  const user = await db.selectFrom("users").selectAll().where("id", "=", learner.id).executeTakeFirstOrThrow();
+  const viewer = await resolveViewer(db, user, []);
+  const certificate = await issueCertificateIfEarned(db, snapshot, viewer, snapshot.lists.get(course.listId)!);
+  expect(certificate).toBeDefined();
+  await saveReview(db, {
+    courseId: course.courseId,
+    userId: learner.id,
+    authorName: learner.name,
+    rating: 5,
+    comment: "Short lessons, clear examples.",
+  });
+  return certificate!.id;
+}
+
 describe.each(DIALECTS)("payments over HTTP on %s", (dialect) => {
   let stripe: StripeStandin;
   let app: Awaited<ReturnType<typeof startApp>>;
   let admin: string;
+  let adminId: string;
   let lesson: Awaited<ReturnType<typeof lockedLesson>>;
 
   beforeAll(async () => {
@@ -50,7 +98,9 @@ describe.each(DIALECTS)("payments over HTTP on %s", (dialect) => {
       dialect,
     );
     stripe.setWebhook(`${app.url}/webhooks/stripe`, SECRET);
-    admin = (await createSignedInUser(app.db, "admin")).cookie;
+    const signedAdmin = await createSignedInUser(app.db, "admin");
+    admin = signedAdmin.cookie;
+    adminId = signedAdmin.user.id;
     lesson = await lockedLesson(app.db);
   });
   afterAll(async () => {
@@ -250,6 +300,102 @@ describe.each(DIALECTS)("payments over HTTP on %s", (dialect) => {
     expect(await canPlay(maya.cookie)).toBe(false);
     const [payment] = await app.db.selectFrom("payments").selectAll().where("user_id", "=", maya.user.id).execute();
     expect(payment).toMatchObject({ status: "refunded", kind: "course" });
+  });
+
+  /** A new small course, once the app sees it (its catalogue is looked at again within a second). */
+  const newCourse = async () => {
+    const course = await smallCourse(app.db);
+    await expect.poll(async () => (await get(`/course/${course.slug}`)).status, { timeout: 15_000 }).toBe(200);
+    return course;
+  };
+  /** The learner's certificate and review of a course, as the database has them. */
+  const earned = async (certificateId: string, userId: string, courseId: string) => ({
+    certificate: await app.db
+      .selectFrom("certificates")
+      .select(["revoked_at", "revoked_by"])
+      .where("id", "=", certificateId)
+      .executeTakeFirstOrThrow(),
+    review: await app.db
+      .selectFrom("course_reviews")
+      .select(["hidden", "hidden_by"])
+      .where("user_id", "=", userId)
+      .where("course_id", "=", courseId)
+      .executeTakeFirstOrThrow(),
+  });
+
+  it("a refund takes back what the course earned: its certificate is revoked and the buyer's review hidden", async () => {
+    const course = await newCourse();
+    const noa = await learner("Noa");
+    const { id } = await buy(noa.cookie, { course: course.slug });
+    const certificateId = await earn(app.db, { id: noa.user.id, name: "Noa" }, course);
+    expect((await get(`/certificates/${certificateId}`)).status).toBe(200);
+    // The course page shows the review once the app sees it (a cached page is made again within a second).
+    await expect
+      .poll(
+        async () => (await (await get(`/course/${course.slug}`)).text()).includes("Short lessons, clear examples."),
+        {
+          timeout: 10_000,
+        },
+      )
+      .toBe(true);
+
+    const paymentIntent = stripe.state.sessions.find((s) => s.id === id)!.payment_intent as string;
+    await stripe.refund(paymentIntent);
+    await stripe.settled();
+    expect(await earned(certificateId, noa.user.id, course.courseId)).toEqual({
+      certificate: { revoked_at: expect.any(String), revoked_by: `refund:${paymentIntent}` },
+      review: { hidden: 1, hidden_by: `refund:${paymentIntent}` },
+    });
+    const page = await get(`/certificates/${certificateId}`);
+    expect(page.status).toBe(410);
+    expect(await page.text()).toContain("This certificate was revoked on");
+    await expect
+      .poll(
+        async () => (await (await get(`/course/${course.slug}`)).text()).includes("Short lessons, clear examples."),
+        {
+          timeout: 10_000,
+        },
+      )
+      .toBe(false);
+  });
+
+  it("an admin revoking a course grant or a subscription revokes what it earned, and keeps what other access still covers", async () => {
+    // A course granted by hand, then revoked.
+    const course = await newCourse();
+    const lior = await learner("Lior");
+    expect(
+      (await post("/admin/payments", admin, { intent: "grant-course", email: "lior@example.org", course: course.slug }))
+        .status,
+    ).toBe(200);
+    const granted = await earn(app.db, { id: lior.user.id, name: "Lior" }, course);
+    const grant = await app.db
+      .selectFrom("course_access")
+      .select("id")
+      .where("user_id", "=", lior.user.id)
+      .executeTakeFirstOrThrow();
+    expect((await post("/admin/payments", admin, { intent: "revoke-course", id: grant.id })).status).toBe(200);
+    expect(await earned(granted, lior.user.id, course.courseId)).toEqual({
+      certificate: { revoked_at: expect.any(String), revoked_by: `access-revoked:admin:${adminId}` },
+      review: { hidden: 1, hidden_by: `access-revoked:admin:${adminId}` },
+    });
+
+    // A subscriber who also bought a course: revoking the subscription takes back what only it covered.
+    const bought = await newCourse();
+    const other = await newCourse();
+    const tal = await learner("Tal");
+    await buy(tal.cookie, { course: bought.slug });
+    const subscription = await createSubscription(app.db, { user: tal.user });
+    const kept = await earn(app.db, { id: tal.user.id, name: "Tal" }, bought);
+    const lost = await earn(app.db, { id: tal.user.id, name: "Tal" }, other);
+    expect((await post("/admin", admin, { intent: "revoke", id: subscription })).status).toBe(200);
+    expect(await earned(lost, tal.user.id, other.courseId)).toEqual({
+      certificate: { revoked_at: expect.any(String), revoked_by: `access-revoked:admin:${adminId}` },
+      review: { hidden: 1, hidden_by: `access-revoked:admin:${adminId}` },
+    });
+    expect(await earned(kept, tal.user.id, bought.courseId)).toEqual({
+      certificate: { revoked_at: null, revoked_by: null },
+      review: { hidden: 0, hidden_by: null },
+    });
   });
 
   it("a course not sold on its own shows as part of the subscription and cannot be bought alone", async () => {

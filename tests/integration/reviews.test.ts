@@ -1,19 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSignedInUser } from "../support/factories.ts";
+import { createSignedInUser, setLessonVideo } from "../support/factories.ts";
 import { shown, startApp } from "./harness.ts";
 
 /** Issue 17: reviews from learners over HTTP — who may write one, bad input, the cards' stars, moderation. */
 describe("reviews from learners over HTTP", () => {
   let app: Awaited<ReturnType<typeof startApp>>;
   let dana: string;
+  let marker: string;
   let newcomer: string;
   let admin: string;
   /** The HTML course: one list of one lesson, so one finished lesson is half of it. */
   const coursePath = "/course/fullstack-html";
   beforeAll(async () => {
     app = await startApp();
-    // A subscriber: the HTML course's one lesson is no free sample (issue 29).
+    // The course's one lesson, with its video and a short known length. Subscribers: the HTML course's
+    // one lesson is no free sample (issue 29).
+    await setLessonVideo(app.db, "html", 0, { duration: "0:40" });
     dana = (await createSignedInUser(app.db, "subscriber", { name: "Dana Levi" })).cookie;
+    marker = (await createSignedInUser(app.db, "subscriber")).cookie;
     newcomer = (await createSignedInUser(app.db, "learner")).cookie;
     admin = (await createSignedInUser(app.db, "admin")).cookie;
   });
@@ -41,22 +45,35 @@ describe("reviews from learners over HTTP", () => {
     expect(await get(coursePath, newcomer)).toContain('data-testid="review-not-yet"');
     const refused = await post(coursePath, newcomer, { intent: "review", rating: "5", comment: "Great!" });
     expect(refused.status).toBe(403);
-    expect(await refused.text()).toContain("You can review a course once you have finished at least half");
+    expect(await refused.text()).toContain("You can review a course once you have watched at least half");
     expect((await post(coursePath, undefined, { intent: "review", rating: "5", comment: "Great!" })).status).toBe(403);
     expect(await count()).toBe(0);
   });
 
-  it("takes a review from a learner who finished half a list, refusing bad input with the form's messages", async () => {
-    // Dana finishes the course's one lesson.
+  it("takes a review from a learner who watched half a list, refusing bad input with the form's messages", async () => {
     const lessonRow = await app.db
       .selectFrom("lessons")
       .innerJoin("video_lists", "video_lists.id", "lessons.list_id")
       .select("lessons.id")
       .where("video_lists.slug", "=", "html")
       .executeTakeFirstOrThrow();
-    expect((await post("/courses/fullstack/html", dana, { intent: "complete", lesson: lessonRow.id })).status).toBe(
+    // Marking the lesson complete is not watching it: no review yet.
+    expect((await post("/courses/fullstack/html", marker, { intent: "complete", lesson: lessonRow.id })).status).toBe(
       303,
     );
+    expect(await get(coursePath, marker)).toContain('data-testid="review-not-yet"');
+    expect((await post(coursePath, marker, { intent: "review", rating: "5", comment: "Great!" })).status).toBe(403);
+    // Dana watches the course's one lesson: the player's reports as it plays from 0:00 to its end.
+    for (const position of ["0", "40"])
+      expect(
+        (
+          await fetch(`${app.url}/api/progress`, {
+            method: "POST",
+            headers: { cookie: dana },
+            body: new URLSearchParams({ lesson: lessonRow.id, position, duration: "40" }),
+          })
+        ).status,
+      ).toBe(200);
     const page = await get(coursePath, dana);
     expect(page).toContain('name="comment"');
     for (const [form, message] of [

@@ -10,6 +10,7 @@ import { createSession as storeSession } from "../../app/models/session.server.t
 import type { SubmissionInput } from "../../app/models/submission.schema.ts";
 import { storeSubmission, type SubmissionKind } from "../../app/models/submission.server.ts";
 import { grantSubscription } from "../../app/models/subscription.server.ts";
+import { saveProgress } from "../../app/models/progress.server.ts";
 import { upsertUserFromProvider, type ProviderProfile } from "../../app/models/user.server.ts";
 
 /**
@@ -166,20 +167,25 @@ async function listId(db: Kysely<Database>, listSlug: string): Promise<string> {
 
 /**
  * Gives the lesson at `position` (0-based) of a seeded list a video: a YouTube id (a new
- * real-looking one by default), a self-hosted file, or neither ("Video coming soon"). Returns the id.
+ * real-looking one by default), a self-hosted file, or neither ("Video coming soon"); and, with
+ * `duration` ("0:40"), the length it is known to have. Returns the id.
  */
 export async function setLessonVideo(
   db: Kysely<Database>,
   listSlug: string,
   position: number,
-  video: { youtubeId?: string | null; videoFile?: string | null } = {},
+  video: { youtubeId?: string | null; videoFile?: string | null; duration?: string } = {},
 ): Promise<string | null> {
   const youtubeId = video.youtubeId === undefined ? (video.videoFile ? null : fakeYoutubeId()) : video.youtubeId;
   const id = await listId(db, listSlug);
   await changeCatalogue(db, async (trx) => {
     const result = await trx
       .updateTable("lessons")
-      .set({ youtube_id: youtubeId, video_file: video.videoFile ?? null })
+      .set({
+        youtube_id: youtubeId,
+        video_file: video.videoFile ?? null,
+        ...(video.duration !== undefined ? { duration: video.duration } : {}),
+      })
       .where("list_id", "=", id)
       .where("position", "=", position)
       .executeTakeFirst();
@@ -202,6 +208,14 @@ export async function setPublished(
       .where("slug", "=", slug)
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) === 0) throw new Error(`no ${table} row "${slug}"`);
+  });
+}
+
+/** Gives every lesson of a seeded list the same known length ("1:00"): short lessons make watching them quick. */
+export async function setLessonDurations(db: Kysely<Database>, listSlug: string, duration: string): Promise<void> {
+  const id = await listId(db, listSlug);
+  await changeCatalogue(db, async (trx) => {
+    await trx.updateTable("lessons").set({ duration }).where("list_id", "=", id).execute();
   });
 }
 
@@ -287,22 +301,20 @@ export async function createVideoList(
   ).id;
 }
 
-/** A lesson at the end of a list, with a YouTube video unless told otherwise. Returns its id. */
+/**
+ * A lesson at the end of a list, with a YouTube video unless told otherwise (ten minutes long, unless
+ * told otherwise: the builder asks a YouTube lesson for its length). Returns its id.
+ */
 export async function createLesson(
   db: Kysely<Database>,
   listId: string,
   overrides: Record<string, string | undefined> = {},
 ): Promise<string> {
   const slug = uniqueId("lesson");
+  const fields = { slug, titleEn: `Lesson ${slug}`, youtube: "dQw4w9WgXcQ", published: "on", ...overrides };
   return created(
     "lesson",
-    await admin.createLesson(db, listId, {
-      slug,
-      titleEn: `Lesson ${slug}`,
-      youtube: "dQw4w9WgXcQ",
-      published: "on",
-      ...overrides,
-    }),
+    await admin.createLesson(db, listId, { ...(fields.youtube ? { duration: "10:00" } : {}), ...fields }),
   ).id;
 }
 
@@ -334,4 +346,40 @@ export async function createQuestion(
       ...overrides,
     }),
   ).id;
+}
+
+/* ---------- Progress ---------- */
+
+/**
+ * The clock watchLesson's reports are made on: a month in the past, moving forward with each
+ * report, so the learners of a test file (and one learner's lessons, one after another) never
+ * overlap, and it never runs into the real time of a report over HTTP.
+ */
+let simulatedClock = Date.now() - 30 * 86_400_000;
+
+/** "12:34" or "1:02:03" in seconds; null for anything else. */
+function lengthOf(duration: string | null): number | null {
+  const parts = /^(?:(\d+):)?(\d+):(\d\d)$/.exec(duration ?? "");
+  return parts ? Number(parts[1] ?? 0) * 3600 + Number(parts[2]) * 60 + Number(parts[3]) : null;
+}
+
+/**
+ * A learner watches a lesson to its end through the real model, as the player reports it: a
+ * report when it starts, then one every 30 seconds at double speed (the fastest the server
+ * credits), on the simulated clock above. The lesson needs a known length. Returns it, in seconds.
+ */
+export async function watchLesson(db: Kysely<Database>, userId: string, lessonId: string): Promise<number> {
+  const lesson = await db.selectFrom("lessons").select("duration").where("id", "=", lessonId).executeTakeFirstOrThrow();
+  const length = lengthOf(lesson.duration);
+  if (!length) throw new Error(`lesson ${lessonId} has no known length`);
+  const report = (position: number) =>
+    saveProgress(db, { userId, lessonId, position, duration: length, length }, new Date(simulatedClock));
+  await report(0);
+  for (let position = 0; position < length;) {
+    simulatedClock += 30_000;
+    position = Math.min(length, position + 60);
+    await report(position);
+  }
+  simulatedClock += 1000;
+  return length;
 }

@@ -39,7 +39,8 @@ export function CourseReviews({
   state,
 }: {
   reviews: ReviewView[];
-  mine: (ReviewView & { hidden: boolean }) | null;
+  /** `hiddenForAccess`: hidden because its author lost access to the course (a refund, a revoked grant). */
+  mine: (ReviewView & { hidden: boolean; hiddenForAccess: boolean }) | null;
   may: boolean;
   signedIn: boolean;
   saved: boolean;
@@ -90,7 +91,11 @@ export function CourseReviews({
       ) : (
         <Form method="post" className="mt-6 max-w-xl rounded-[var(--radius-card)] bg-ink-50 p-5" noValidate>
           <h3 className="text-lg font-bold">{mine ? t("reviews.edit") : t("reviews.yourReview")}</h3>
-          {mine?.hidden ? <p className="mt-2 text-sm text-ink-700">{t("reviews.hiddenNote")}</p> : null}
+          {mine?.hidden ? (
+            <p className="mt-2 text-sm text-ink-700">
+              {t(mine.hiddenForAccess ? "reviews.hiddenNoAccess" : "reviews.hiddenNote")}
+            </p>
+          ) : null}
           {state?.errors?.form ? (
             <p role="alert" className="mt-2 font-semibold text-danger-700">
               {t(state.errors.form)}

@@ -63,12 +63,20 @@ function LessonRow({ lesson, n }: { lesson: CurriculumLessonView; n: number }) {
       <div className="flex min-w-0 flex-1 flex-col gap-1 sm:flex-row sm:items-center sm:justify-between sm:gap-4">
         <span className="min-w-0">{title}</span>
         <span className="flex shrink-0 flex-wrap items-center gap-2">
-          {lesson.completed ? (
+          {lesson.watched ? (
             <span
               className="rounded-full bg-success-700 px-2 py-0.5 text-xs font-semibold text-white"
-              data-testid="curriculum-completed"
+              data-testid="curriculum-watched"
             >
-              {t("progress.completed")}
+              {t("progress.watched")}
+            </span>
+          ) : null}
+          {lesson.marked ? (
+            <span
+              className="rounded-full border border-ink-300 px-2 py-0.5 text-xs font-semibold text-ink-700"
+              data-testid="curriculum-marked"
+            >
+              {t("progress.marked")}
             </span>
           ) : null}
           {lesson.freeSample ? (

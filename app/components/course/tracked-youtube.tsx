@@ -12,7 +12,7 @@ export default function TrackedYoutube({
   lesson,
   start,
   youtubeApi,
-  onCompleted,
+  onWatched,
   onFailed,
 }: {
   video: VideoView;
@@ -21,14 +21,14 @@ export default function TrackedYoutube({
   /** Where to start, in seconds: where the learner left off, or 0 for "Start over". */
   start: number;
   youtubeApi: string;
-  onCompleted?: () => void;
+  onWatched?: () => void;
   onFailed: () => void;
 }) {
   const frame = useRef<HTMLDivElement>(null);
-  const callbacks = useRef({ onCompleted, onFailed });
+  const callbacks = useRef({ onWatched, onFailed });
   useEffect(() => {
-    callbacks.current = { onCompleted, onFailed };
-  }, [onCompleted, onFailed]);
+    callbacks.current = { onWatched, onFailed };
+  }, [onWatched, onFailed]);
   useEffect(() => {
     const host = frame.current;
     if (!host) return;
@@ -50,7 +50,7 @@ export default function TrackedYoutube({
             title: video.title,
             lesson,
             start,
-            onCompleted: () => callbacks.current.onCompleted?.(),
+            onWatched: () => callbacks.current.onWatched?.(),
           });
         },
         () => {

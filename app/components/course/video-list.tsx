@@ -28,12 +28,12 @@ function YoutubePlayer({
   video,
   videoId,
   youtubeApi,
-  onCompleted,
+  onWatched,
 }: {
   video: VideoView;
   videoId: string;
   youtubeApi?: string;
-  onCompleted?: () => void;
+  onWatched?: () => void;
 }) {
   const { t } = useTranslation();
   // Where the player starts once the learner asks for it (null: the facade still shows).
@@ -50,7 +50,7 @@ function YoutubePlayer({
           lesson={video.progress.lesson}
           start={from}
           youtubeApi={youtubeApi}
-          onCompleted={onCompleted}
+          onWatched={onWatched}
           onFailed={() => setApiFailed(true)}
         />
       </Suspense>
@@ -180,17 +180,17 @@ function ComingSoon({ video }: { video: VideoView }) {
  * they left off: the media fragment (#t=754) does that even before JavaScript runs; "Start over"
  * and "Resume from 12:34" then move the player either way.
  */
-function SelfHostedPlayer({ video, src, onCompleted }: { video: VideoView; src: string; onCompleted?: () => void }) {
+function SelfHostedPlayer({ video, src, onWatched }: { video: VideoView; src: string; onWatched?: () => void }) {
   const ref = useRef<HTMLVideoElement>(null);
   const progress = video.progress;
   const lesson = progress?.lesson;
   const resumeAt = progress?.resumeAt ?? 0;
   const [choice, setChoice] = useState<"undecided" | "decided">("undecided");
   // The latest callback, without following the element anew each render (that would report each time).
-  const completedRef = useRef(onCompleted);
+  const watchedRef = useRef(onWatched);
   useEffect(() => {
-    completedRef.current = onCompleted;
-  }, [onCompleted]);
+    watchedRef.current = onWatched;
+  }, [onWatched]);
   useEffect(() => {
     const media = ref.current;
     if (!media || !lesson) return;
@@ -198,7 +198,7 @@ function SelfHostedPlayer({ video, src, onCompleted }: { video: VideoView; src: 
     let stop: (() => void) | undefined;
     let cancelled = false;
     void import("./progress-report.client").then(({ followMediaElement }) => {
-      if (!cancelled) stop = followMediaElement(media, lesson, () => completedRef.current?.());
+      if (!cancelled) stop = followMediaElement(media, lesson, () => watchedRef.current?.());
     });
     return () => {
       cancelled = true;
@@ -241,46 +241,63 @@ function SelfHostedPlayer({ video, src, onCompleted }: { video: VideoView; src: 
 
 export function VideoPlayerOrLock({
   video,
-  onCompleted,
+  onWatched,
   youtubeApi,
 }: {
   video: VideoView;
-  onCompleted?: () => void;
+  onWatched?: () => void;
   /** The IFrame Player API's URL, for a signed-in learner's page (progress of YouTube lessons). */
   youtubeApi?: string;
 }) {
   if (!video.player) return <LockedPreview video={video} />;
   if (video.player.kind === "soon") return <ComingSoon video={video} />;
   if (video.player.kind === "youtube")
-    return (
-      <YoutubePlayer video={video} videoId={video.player.videoId} youtubeApi={youtubeApi} onCompleted={onCompleted} />
-    );
-  return <SelfHostedPlayer video={video} src={video.player.src} onCompleted={onCompleted} />;
+    return <YoutubePlayer video={video} videoId={video.player.videoId} youtubeApi={youtubeApi} onWatched={onWatched} />;
+  return <SelfHostedPlayer video={video} src={video.player.src} onWatched={onWatched} />;
 }
 
-/** "Completed", and the form that marks the lesson complete or not (a plain POST: works without JavaScript). */
-function LessonMark({ progress, completed }: { progress: VideoProgressView; completed: boolean }) {
+function CheckMark() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 20 20" className="size-3.5" fill="currentColor">
+      <path d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L8 12.6l7.3-7.3a1 1 0 0 1 1.4 0Z" />
+    </svg>
+  );
+}
+
+/**
+ * "Watched" (the server measured it: it counts toward the certificate), "Marked complete" (the
+ * learner's own bookmark), and the form that sets or clears the mark (a plain POST: works without
+ * JavaScript). The list page says once, above the lessons, that a mark counts toward nothing.
+ */
+function LessonMark({ progress }: { progress: VideoProgressView }) {
   const { t } = useTranslation();
   return (
     <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
-      {completed ? (
-        <span
-          className="inline-flex items-center gap-1 rounded-full bg-success-700 px-2.5 py-0.5 text-xs font-semibold text-white"
-          data-testid="lesson-completed"
-        >
-          <svg aria-hidden="true" viewBox="0 0 20 20" className="size-3.5" fill="currentColor">
-            <path d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L8 12.6l7.3-7.3a1 1 0 0 1 1.4 0Z" />
-          </svg>
-          {t("progress.completed")}
-        </span>
-      ) : (
-        <span />
-      )}
+      <span className="flex flex-wrap gap-1.5">
+        {progress.watched ? (
+          <span
+            className="inline-flex items-center gap-1 rounded-full bg-success-700 px-2.5 py-0.5 text-xs font-semibold text-white"
+            data-testid="lesson-watched"
+          >
+            <CheckMark />
+            {t("progress.watched")}
+          </span>
+        ) : null}
+        {progress.marked ? (
+          <span
+            className="inline-flex items-center gap-1 rounded-full border border-ink-300 px-2.5 py-0.5 text-xs font-semibold text-ink-700"
+            data-testid="lesson-marked"
+          >
+            <CheckMark />
+            {t("progress.marked")}
+          </span>
+        ) : null}
+      </span>
       <Form method="post" preventScrollReset>
         <input type="hidden" name="lesson" value={progress.lesson} />
-        <input type="hidden" name="intent" value={completed ? "incomplete" : "complete"} />
+        <input type="hidden" name="intent" value={progress.marked ? "incomplete" : "complete"} />
         <button type="submit" className="text-sm font-semibold text-brand-800 underline-offset-4 hover:underline">
-          {completed ? t("progress.markIncomplete") : t("progress.markComplete")}
+          {progress.marked ? t("progress.markIncomplete") : t("progress.markComplete")}
         </button>
       </Form>
     </div>
@@ -324,18 +341,18 @@ interface Numbered {
 function VideoCard({ video, n, youtubeApi }: Numbered & { youtubeApi?: string }) {
   const fallback = useEnglishFallback();
   const { t } = useTranslation();
-  // When a report says the lesson is now complete, the page asks the server again: one truth.
+  // When a report says the lesson is now watched, the page asks the server again: one truth.
   const { revalidate } = useRevalidator();
-  const completed = video.progress?.completed ?? false;
   return (
     <li
       // The course page's curriculum links each lesson here.
       id={`lesson-${video.key}`}
       className="flex scroll-mt-24 flex-col rounded-[var(--radius-card)] bg-white p-3 shadow-[var(--shadow-card)]"
       data-state={stateOf(video)}
-      data-completed={video.progress ? String(completed) : undefined}
+      data-watched={video.progress ? String(video.progress.watched) : undefined}
+      data-marked={video.progress ? String(video.progress.marked) : undefined}
     >
-      <VideoPlayerOrLock video={video} onCompleted={revalidate} youtubeApi={youtubeApi} />
+      <VideoPlayerOrLock video={video} onWatched={revalidate} youtubeApi={youtubeApi} />
       <div className="flex flex-1 flex-col p-2">
         <div className="mt-2 flex items-center justify-between gap-2 text-xs font-semibold text-ink-600">
           <span>
@@ -351,7 +368,7 @@ function VideoCard({ video, n, youtubeApi }: Numbered & { youtubeApi?: string })
         <p className="mt-1 text-sm whitespace-pre-line text-ink-600" {...fallback(video.description)}>
           {video.description}
         </p>
-        {video.progress ? <LessonMark progress={video.progress} completed={completed} /> : null}
+        {video.progress ? <LessonMark progress={video.progress} /> : null}
       </div>
     </li>
   );

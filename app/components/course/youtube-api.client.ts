@@ -77,7 +77,7 @@ export function loadYoutubeApi(src: string, timeoutMs = 10_000): Promise<Youtube
 export function playTrackedYoutube(
   YT: YoutubeNamespace,
   element: HTMLElement,
-  options: { videoId: string; title: string; lesson: string; start: number; onCompleted: () => void },
+  options: { videoId: string; title: string; lesson: string; start: number; onWatched: () => void },
 ): () => void {
   let player: YoutubePlayerApi | undefined;
   let timer: ReturnType<typeof setInterval> | undefined;
@@ -91,7 +91,7 @@ export function playTrackedYoutube(
         playing: player?.getPlayerState() === YT.PlayerState.PLAYING,
       };
     },
-    options.onCompleted,
+    options.onWatched,
   );
   player = new YT.Player(element, {
     host: "https://www.youtube-nocookie.com",
@@ -106,7 +106,8 @@ export function playTrackedYoutube(
       },
       onStateChange: ({ data }) => {
         if (data === YT.PlayerState.PLAYING) {
-          // The API has no time events: look once a second while it plays.
+          // A stretch of watching starts with a report; the API has no time events: look once a second.
+          follower.start();
           timer ??= setInterval(() => follower.tick(), 1000);
           return;
         }
