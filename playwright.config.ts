@@ -65,6 +65,10 @@ export default defineConfig({
         // Demo mode, as `npm start` runs it: the demo accounts the tests sign in with, and the banner.
         LOMDA_DEMO: "1",
         LOG_LEVEL: "warn",
+        // Two workers click through pages and quizzes from one address far faster than a person:
+        // one address's budget of renders (server/render-budget.ts) would be spent in seconds. The
+        // budget has tests of its own (server/render-budget.test.ts, tests/integration/render-budget.test.ts).
+        RENDER_BUDGET: "100000/100000",
         BOOKS_API_URL: `http://127.0.0.1:${BOOKS_UPSTREAM_PORT}/books/v1/volumes`,
         BOOKS_API_KEY: "e2e-books-key-never-in-the-browser",
         BOOKS_TIMEOUT_MS: "1000",
@@ -135,6 +139,8 @@ export default defineConfig({
         HCAPTCHA_SECRET: "hcaptcha-test-secret",
         HCAPTCHA_VERIFY_URL: `http://127.0.0.1:${BOOKS_UPSTREAM_PORT}/siteverify`,
         LOG_LEVEL: "warn",
+        // As the first Lomda: one address, as fast as the tests go.
+        RENDER_BUDGET: "100000/100000",
       },
     },
   ],

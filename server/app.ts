@@ -210,16 +210,18 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
       pageCache.render(req, res, nonce, (request) => renderPage(request, loadContext(req, res))).catch(next);
     };
   };
-  // Everything past this point is rendered by React Router: each client has a budget of renders.
+  // Everything past this point is rendered by React Router: each client has a budget of renders
+  // (not under `npm run dev`, where one developer's hot reloads come in bursts).
   const { burst, perSecond } = config.renderBudget;
-  app.use(
-    renderBudget({
-      sessionOf: async (req) => (await viewerOf(services, req)).sessionId,
-      log,
-      strangers: { burst, perSecond },
-      people: { burst: burst * 2, perSecond: perSecond * 2 },
-    }),
-  );
+  if (!options.devMiddleware)
+    app.use(
+      renderBudget({
+        sessionOf: async (req) => (await viewerOf(services, req)).sessionId,
+        log,
+        strangers: { burst, perSecond },
+        people: { burst: burst * 2, perSecond: perSecond * 2 },
+      }),
+    );
 
   // React Router derives its route tree from the build on every request when given a function
   // (that is how `npm run dev` picks up edits); the built app is loaded once and given as an object.

@@ -242,10 +242,11 @@ test("a learner's YouTube lesson: the player API loads only on play, reports pro
 test("a learner watches a short YouTube lesson to its end: watched, and the list's certificate, in both languages", async ({
   page,
 }) => {
-  // A list of its own with one YouTube lesson six seconds long, played in real time by the stand-in.
+  // A list of its own with one YouTube lesson six seconds long, played in real time by the stand-in; its
+  // teacher made it free for signed-in learners (a one-lesson list has no free sample otherwise).
   const slug = `yt-watch-${randomUUID().slice(0, 8)}`;
   const lessonId = await withE2eDatabase(async (db) =>
-    createLesson(db, await createVideoList(db, { slug, titleEn: "Watched on YouTube" }), {
+    createLesson(db, await createVideoList(db, { slug, titleEn: "Watched on YouTube", allFree: "on" }), {
       youtube: "e2eYtWatch1",
       duration: "0:06",
     }),
