@@ -277,7 +277,8 @@ async function main() {
   for (let round = 0; round < ROUNDS; round++) {
     const idle = await measure();
     const result = { idle };
-    for (const stream of round % 2 ? [...STREAMS].reverse() : STREAMS) result[stream.key] = await under(stream.rate, stream.hits);
+    for (const stream of round % 2 ? [...STREAMS].reverse() : STREAMS)
+      result[stream.key] = await under(stream.rate, stream.hits);
     rounds.push(result);
     console.log(
       `round ${round + 1}: sign-in idle ${idle.signin.toFixed(0)} ms, ` +
