@@ -60,6 +60,7 @@ export default [
   route("library", "routes/library.tsx"),
   route("feedback", "routes/feedback.tsx"),
   route("feedback/new", "routes/feedback.tsx", { id: "feedback-new" }),
+  // POST only: the GET (the public list) is the fast lane's (server/outside-router.ts).
   route("api/feedback", "routes/api-feedback.ts"),
   route("api/books", "routes/api-books.ts"),
   route("api/strings", "routes/api-strings.ts"),
