@@ -18,9 +18,9 @@ export default [
   route("Payments", "routes/payments.tsx"),
   route("order", "routes/order.tsx"),
   // Online payments (issue 18): start a checkout, come back from it, manage billing at the provider.
-  route("checkout", "routes/checkout.ts"),
-  route("checkout/success", "routes/checkout-success.tsx"),
-  route("checkout/cancel", "routes/checkout-cancel.tsx"),
+  route("checkout", "routes/checkout/checkout.ts"),
+  route("checkout/success", "routes/checkout/success.tsx"),
+  route("checkout/cancel", "routes/checkout/cancel.tsx"),
   route("billing/portal", "routes/billing-portal.ts"),
   // Catalogues and video lists: the loader finds the path in catalogue_paths (404 when unknown), so
   // a list added in the admin answers at once. /cources/programming is the original's spelling.
@@ -70,14 +70,14 @@ export default [
   route("error", "routes/error.tsx"),
   route("register", "routes/register.tsx"),
   route("signin", "routes/signin.tsx"),
-  route("auth/callback", "routes/auth-callback.tsx"),
-  route("auth/backchannel-logout", "routes/auth-backchannel-logout.ts"),
-  route("auth/frontchannel-logout", "routes/auth-frontchannel-logout.ts"),
+  route("auth/callback", "routes/auth/callback.tsx"),
+  route("auth/backchannel-logout", "routes/auth/backchannel-logout.ts"),
+  route("auth/frontchannel-logout", "routes/auth/frontchannel-logout.ts"),
   route("logout", "routes/logout.tsx"),
   route("profile", "routes/profile.tsx"),
-  route("account/set-password", "routes/account-set-password.tsx"),
-  route("account/forgot", "routes/account-forgot.tsx"),
-  route("account/password", "routes/account-password.tsx"),
+  route("account/set-password", "routes/account/set-password.tsx"),
+  route("account/forgot", "routes/account/forgot.tsx"),
+  route("account/password", "routes/account/password.tsx"),
   route("idp/interaction/:uid", "routes/idp-interaction.tsx"),
   // Test-only routes: in every build (the tests run the production one), served only when
   // LOMDA_TEST_ROUTES=1 — the server leaves them out of its route table otherwise (decision 0035).
