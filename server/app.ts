@@ -117,6 +117,7 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
     development: Boolean(options.devMiddleware),
   };
   app.use(securityHeaders(csp));
+  // Every URL answered before the router is listed, with its reason, in server/outside-router.ts.
   // The health check first: a load balancer asks often, and it needs none of what follows. (Both it
   // and the feedback list are usually answered before Express, by the fast lane below.)
   const health = healthCheck(database);
@@ -140,7 +141,6 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
   app.use(compression());
 
   // Built files carry a content hash in their name: cache them for a year. Compressed at build time.
-  // Everything answered before the router is listed, with its reason, in server/outside-router.ts.
   app.use(
     OUTSIDE_ROUTER.assets.path,
     precompressedFiles(`${clientDir}/assets`, { "Cache-Control": "public, max-age=31536000, immutable" }),
