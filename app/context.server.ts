@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { i18n } from "i18next";
 import type Provider from "oidc-provider";
 import type { Kysely } from "kysely";
-import { createContext, type RouterContextProvider } from "react-router";
+import { createContext, redirect, type RouterContextProvider } from "react-router";
 import type { Database } from "./lib/db.server";
 import type { Locale } from "./i18n/locale";
 import type { DatabaseHandle } from "./lib/db.server";
@@ -105,4 +105,12 @@ export function pageContext(context: Readonly<RouterContextProvider>, request: R
     siteName: i18n.t("site.name"),
   });
   return { locale: locale as Locale, t: i18n.t.bind(i18n), meta, config };
+}
+
+/* A guard on the viewer: it throws the answer (a redirect), which is route code, not the model's. */
+
+/** Guards a page for signed-in people; a visitor goes to /register. */
+export function requireUser(viewer: Viewer): NonNullable<Viewer["user"]> & { viewer: Viewer } {
+  if (!viewer.user) throw redirect("/register");
+  return { ...viewer.user, viewer };
 }

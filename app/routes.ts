@@ -1,6 +1,14 @@
 import { type RouteConfig, index, route } from "@react-router/dev/routes";
+import { TEST_ROUTE_ID_PREFIX } from "./lib/test-routes";
 
-/** Every URL of SPEC.md §2. The catalogue's own URLs live in the database (catalogue_paths). */
+/** A route for the test suite only: its id marks it, for the server to leave out (server/route-table.ts). */
+const testRoute = (path: string, file: string) => route(path, file, { id: `${TEST_ROUTE_ID_PREFIX}${path}` });
+
+/**
+ * Every URL of the app. The catalogue's own URLs live in the database (catalogue_paths). A few URLs
+ * are answered before this table, each for a stated reason (health checks, the fast lane, webhooks,
+ * media range reads, built files, the OpenID provider): they are all listed in server/outside-router.ts.
+ */
 export default [
   index("routes/home.tsx"),
   route("about", "routes/about.tsx"),
@@ -10,9 +18,9 @@ export default [
   route("Payments", "routes/payments.tsx"),
   route("order", "routes/order.tsx"),
   // Online payments (issue 18): start a checkout, come back from it, manage billing at the provider.
-  route("checkout", "routes/checkout.ts"),
-  route("checkout/success", "routes/checkout-success.tsx"),
-  route("checkout/cancel", "routes/checkout-cancel.tsx"),
+  route("checkout", "routes/checkout/checkout.ts"),
+  route("checkout/success", "routes/checkout/success.tsx"),
+  route("checkout/cancel", "routes/checkout/cancel.tsx"),
   route("billing/portal", "routes/billing-portal.ts"),
   // Catalogues and video lists: the loader finds the path in catalogue_paths (404 when unknown), so
   // a list added in the admin answers at once. /cources/programming is the original's spelling.
@@ -52,6 +60,7 @@ export default [
   route("library", "routes/library.tsx"),
   route("feedback", "routes/feedback.tsx"),
   route("feedback/new", "routes/feedback.tsx", { id: "feedback-new" }),
+  // POST only: the GET (the public list) is the fast lane's (server/outside-router.ts).
   route("api/feedback", "routes/api-feedback.ts"),
   route("api/books", "routes/api-books.ts"),
   route("api/strings", "routes/api-strings.ts"),
@@ -61,22 +70,23 @@ export default [
   route("error", "routes/error.tsx"),
   route("register", "routes/register.tsx"),
   route("signin", "routes/signin.tsx"),
-  route("auth/callback", "routes/auth-callback.tsx"),
-  route("auth/backchannel-logout", "routes/auth-backchannel-logout.ts"),
-  route("auth/frontchannel-logout", "routes/auth-frontchannel-logout.ts"),
+  route("auth/callback", "routes/auth/callback.tsx"),
+  route("auth/backchannel-logout", "routes/auth/backchannel-logout.ts"),
+  route("auth/frontchannel-logout", "routes/auth/frontchannel-logout.ts"),
   route("logout", "routes/logout.tsx"),
   route("profile", "routes/profile.tsx"),
-  route("account/set-password", "routes/account-set-password.tsx"),
-  route("account/forgot", "routes/account-forgot.tsx"),
-  route("account/password", "routes/account-password.tsx"),
+  route("account/set-password", "routes/account/set-password.tsx"),
+  route("account/forgot", "routes/account/forgot.tsx"),
+  route("account/password", "routes/account/password.tsx"),
   route("idp/interaction/:uid", "routes/idp-interaction.tsx"),
-  // Test-only routes: 404 unless LOMDA_TEST_ROUTES=1.
-  route("__test/throw", "routes/test-throw.tsx"),
-  route("__test/slow", "routes/test-slow.tsx"),
-  route("__test/slow-page", "routes/test-slow-page.tsx"),
-  route("__test/account", "routes/test-account.tsx"),
-  route("__test/session", "routes/test-session.tsx"),
-  route("admin/__test/upload", "routes/test-upload.tsx"),
+  // Test-only routes: in every build (the tests run the production one), served only when
+  // LOMDA_TEST_ROUTES=1 — the server leaves them out of its route table otherwise (decision 0035).
+  testRoute("__test/throw", "routes/__test/throw.tsx"),
+  testRoute("__test/slow", "routes/__test/slow.tsx"),
+  testRoute("__test/slow-page", "routes/__test/slow-page.tsx"),
+  testRoute("__test/account", "routes/__test/account.tsx"),
+  testRoute("__test/session", "routes/__test/session.tsx"),
+  testRoute("admin/__test/upload", "routes/test-upload.tsx"),
   // Any other path: the 404 page. A splat route (rather than no match) keeps the root middleware running.
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -23,7 +23,9 @@ import { formBodiesOnly, refuse, requestGuard } from "./request-guard.ts";
 import { feedbackList } from "./api-feedback.ts";
 import { fastLane, sendAnswer } from "./fast-lane.ts";
 import { healthCheck } from "./health.ts";
-import { PAYMENT_WEBHOOK_PATH, paymentWebhook } from "./payment-webhook.ts";
+import { OUTSIDE_ROUTER } from "./outside-router.ts";
+import { paymentWebhook } from "./payment-webhook.ts";
+import { servedBuild } from "./route-table.ts";
 import { createPageCache } from "./page-cache.ts";
 import { precompressedFiles } from "./precompressed.ts";
 import { renderBudget } from "./render-budget.ts";
@@ -115,10 +117,11 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
     development: Boolean(options.devMiddleware),
   };
   app.use(securityHeaders(csp));
+  // Every URL answered before the router is listed, with its reason, in server/outside-router.ts.
   // The health check first: a load balancer asks often, and it needs none of what follows. (Both it
   // and the feedback list are usually answered before Express, by the fast lane below.)
   const health = healthCheck(database);
-  app.get("/healthz", (req, res, next) => {
+  app.get(OUTSIDE_ROUTER.health.path, (req, res, next) => {
     health().then((answer) => sendAnswer(res, answer), next);
   });
   // Unknown methods (405), a missing or absurd Host and undecodable paths (400), before anything else.
@@ -139,7 +142,7 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
 
   // Built files carry a content hash in their name: cache them for a year. Compressed at build time.
   app.use(
-    "/assets",
+    OUTSIDE_ROUTER.assets.path,
     precompressedFiles(`${clientDir}/assets`, { "Cache-Control": "public, max-age=31536000, immutable" }),
     express.static(`${clientDir}/assets`, { immutable: true, maxAge: "1y", index: false }),
   );
@@ -151,15 +154,15 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
     else app.get(`/${entry.name}`, publicFiles);
   }
 
-  app.get("/video/:file", videoFiles(services, options.mediaDir ?? join(clientDir, "../../media/videos")));
-  app.get("/media/covers/:file", coverFiles(services));
-  app.get("/thumb/:key", thumbnails(services));
+  app.get(OUTSIDE_ROUTER.video.path, videoFiles(services, options.mediaDir ?? join(clientDir, "../../media/videos")));
+  app.get(OUTSIDE_ROUTER.covers.path, coverFiles(services));
+  app.get(OUTSIDE_ROUTER.thumbnails.path, thumbnails(services));
   const feedback = feedbackList(services);
-  app.get("/api/feedback", (req, res, next) => {
+  app.get(OUTSIDE_ROUTER.feedbackList.path, (req, res, next) => {
     feedback(req).then((answer) => sendAnswer(res, answer), next);
   });
   // The payment provider's events: raw body (its signature covers the bytes), no same-origin check.
-  app.post(PAYMENT_WEBHOOK_PATH, ...paymentWebhook(services));
+  app.post(OUTSIDE_ROUTER.paymentWebhook.path, ...paymentWebhook(services));
 
   app.use(
     bodyLimit({
@@ -173,7 +176,7 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
   // The embedded OpenID provider; its login page (/idp/interaction/…) is a page of the app below.
   if (services.idp) {
     const idpCallback = services.idp.callback();
-    app.use("/idp", (req, res, next) => {
+    app.use(OUTSIDE_ROUTER.idp.path, (req, res, next) => {
       if (req.path.startsWith("/interaction/")) return next();
       if (!STORING_PROVIDER_PATHS.has(req.path)) return idpCallback(req, res);
       services.rateLimits.providerStart.consume(req.ip ?? req.socket.remoteAddress ?? "").then((limit) => {
@@ -225,12 +228,15 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
 
   // React Router derives its route tree from the build on every request when given a function
   // (that is how `npm run dev` picks up edits); the built app is loaded once and given as an object.
-  if (options.build) {
-    app.use(routerHandler(options.build));
+  // The test-only routes are in the build but in this process's route table only when asked for.
+  const served = (build: ServerBuild) => servedBuild(build, config.LOMDA_TEST_ROUTES === "1");
+  const { build } = options;
+  if (build) {
+    app.use(routerHandler(typeof build === "function" ? async () => served(await build()) : served(build)));
   } else {
     let handler: Promise<express.RequestHandler> | undefined;
     app.use((req, res, next) => {
-      handler ??= loadServerBuild().then(routerHandler);
+      handler ??= loadServerBuild().then((loaded) => routerHandler(served(loaded)));
       handler.then((handle) => handle(req, res, next), next);
     });
   }
@@ -248,7 +254,7 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
   });
 
   const lane = fastLane(
-    { "/healthz": health, "/api/feedback": feedback },
+    { [OUTSIDE_ROUTER.health.path]: health, [OUTSIDE_ROUTER.feedbackList.path]: feedback },
     { log, headers: nonPageHeaders(csp), trustProxy: Boolean(config.trustProxy) },
   );
   return (req: IncomingMessage, res: ServerResponse) => {

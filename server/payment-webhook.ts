@@ -3,9 +3,6 @@ import type { AppServices } from "../app/context.server.ts";
 import { InvalidEventError } from "../app/lib/payments/provider.server.ts";
 import { applyPaymentEvent, checkoutPayment } from "../app/models/billing.server.ts";
 
-/** Where the provider posts its events (README "Taking payments": give this URL to Stripe). */
-export const PAYMENT_WEBHOOK_PATH = "/webhooks/stripe";
-
 /** Stripe's events are small; a megabyte covers the largest (an invoice with many lines). */
 const MAX_EVENT_BYTES = 1024 * 1024;
 

@@ -1,6 +1,6 @@
 import type { Config } from "~/lib/env.server";
 import { translationFor } from "~/i18n/resources.server";
-import { FORWARD_FROM_NAME, smtpTransport } from "./submission.server";
+import { mailFrom, smtpTransport } from "~/lib/mail.server";
 
 /**
  * The emails of the embedded provider's accounts (a link to set a first password, or to reset a
@@ -21,7 +21,7 @@ export async function sendAccountMail(
   const transport = await smtpTransport(config);
   try {
     await transport.sendMail({
-      from: `"${FORWARD_FROM_NAME}" <no-reply@${new URL(config.PUBLIC_URL).hostname}>`,
+      from: mailFrom(config),
       to,
       subject: `${en[`${kind}Subject`]} / ${he[`${kind}Subject`]}`,
       text: [en[`${kind}Text`], "", link, "", en.ignore, "", "—", "", he[`${kind}Text`], "", link, "", he.ignore].join(

@@ -1,13 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { sql, type Kysely } from "kysely";
-import { data } from "react-router";
 import type { Database, Submission } from "~/lib/db.server";
-import { checkCaptcha } from "~/lib/captcha.server";
 import type { Config } from "~/lib/env.server";
 import { inWindow, readPage, type Page, type PageCursor } from "~/lib/keyset.server";
 import type { Logger } from "~/lib/logger.server";
-import type { RateLimits } from "~/lib/rate-limit.server";
-import { parseSubmission, type SubmissionActionData, type SubmissionInput } from "./submission.schema";
+import { mailFrom, MAIL_FROM_NAME, smtpTransport } from "~/lib/mail.server";
+import type { SubmissionInput } from "./submission.schema";
 
 /**
  * Contact messages and registration requests: stored first, always; then, if configured, forwarded
@@ -18,7 +16,6 @@ import { parseSubmission, type SubmissionActionData, type SubmissionInput } from
 export type SubmissionKind = "contact" | "registration";
 export const TABLE = { contact: "contact_messages", registration: "registration_requests" } as const;
 export const FORWARD_SUBJECT = "New Submission from contact page";
-export const FORWARD_FROM_NAME = "Lomda";
 
 export async function storeSubmission(
   db: Kysely<Database>,
@@ -136,21 +133,6 @@ export function forwardingConfigured(config: Config): boolean {
   return config.FORMS_FORWARD_URL !== undefined || config.SMTP_URL !== undefined;
 }
 
-/** A mail transport for SMTP_URL (the forwarding settings); also sends the account links. */
-export async function smtpTransport(config: Config) {
-  const { createTransport } = await import("nodemailer");
-  const url = new URL(config.SMTP_URL!);
-  return createTransport({
-    host: url.hostname,
-    port: Number(url.port) || (url.protocol === "smtps:" ? 465 : 587),
-    secure: url.protocol === "smtps:",
-    auth: url.username ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } : undefined,
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 20_000,
-  });
-}
-
 async function sendMail(
   config: Config,
   kind: SubmissionKind,
@@ -159,7 +141,7 @@ async function sendMail(
   const transport = await smtpTransport(config);
   try {
     await transport.sendMail({
-      from: `"${FORWARD_FROM_NAME}" <no-reply@${new URL(config.PUBLIC_URL).hostname}>`,
+      from: mailFrom(config),
       to: config.CONTACT_TO,
       replyTo: row.email,
       subject: FORWARD_SUBJECT,
@@ -184,7 +166,7 @@ async function attempt(
   if (!config.FORMS_FORWARD_URL) return sendMail(config, kind, row);
   const body = {
     access_key: config.FORMS_ACCESS_KEY ?? "",
-    from_name: FORWARD_FROM_NAME,
+    from_name: MAIL_FROM_NAME,
     subject: FORWARD_SUBJECT,
     form: kind,
     name: row.name,
@@ -325,70 +307,4 @@ export async function listNewsletter(db: Kysely<Database>) {
     .select(["email", "locale", "created_at"])
     .orderBy("created_at", "asc")
     .execute();
-}
-
-/** What the contact and registration action needs from the request's services. */
-export interface SubmissionServices {
-  config: Config;
-  db: Kysely<Database>;
-  log: Logger;
-  cookieSecrets: string[];
-  rateLimits: RateLimits;
-  clientIp: string;
-  /** Starts the outbox worker now (this process has something to send). */
-  kickForwarding?: () => void;
-}
-
-const CAPTCHA_ERRORS = {
-  missing: "forms.errors.captchaMissing",
-  invalid: "forms.errors.captchaInvalid",
-  replayed: "forms.errors.captchaReplayed",
-  unavailable: "forms.errors.captchaUnavailable",
-} as const;
-
-/**
- * The action behind the contact and registration forms: rate limit, honeypot, validation, captcha,
- * then the submission is stored — before anything else happens — and forwarded after the answer.
- */
-export async function handleSubmission(
-  kind: SubmissionKind,
-  request: Request,
-  services: SubmissionServices,
-  locale: string,
-) {
-  const { db, log, config, rateLimits, clientIp } = services;
-  const limit = await rateLimits.forms.consume(clientIp);
-  const form = await request.formData();
-  const text = (name: string) => (typeof form.get(name) === "string" ? (form.get(name) as string) : "");
-  const values = { name: text("name"), email: text("email"), phone: text("phone"), message: text("message") };
-  if (!limit.ok) {
-    log.warn({ route: kind }, "rate limit hit");
-    return data<SubmissionActionData>(
-      { ok: false, errors: { form: "forms.errors.tooMany" }, values, retryAfter: limit.retryAfter },
-      { status: 429, headers: { "Retry-After": String(limit.retryAfter) } },
-    );
-  }
-  if (text("website")) {
-    log.info({ kind }, "form honeypot filled: discarded");
-    return data<SubmissionActionData>({ ok: true });
-  }
-  const parsed = parseSubmission(values);
-  if (!parsed.ok) {
-    log.info({ kind, fields: Object.keys(parsed.errors) }, "form refused: invalid input");
-    return data<SubmissionActionData>({ ok: false, errors: parsed.errors, values }, { status: 400 });
-  }
-  const captcha = await checkCaptcha(services, form, clientIp);
-  if (!captcha.ok) {
-    log.info({ kind, reason: captcha.reason }, "form refused: captcha");
-    return data<SubmissionActionData>(
-      { ok: false, errors: { captcha: CAPTCHA_ERRORS[captcha.reason] }, values },
-      { status: captcha.reason === "unavailable" ? 503 : 400 },
-    );
-  }
-  const forward = forwardingConfigured(config);
-  const row = await storeSubmission(db, kind, parsed.data, { locale, forward });
-  log.info({ kind, submissionId: row.id }, "submission stored");
-  // The row is in the outbox; this process's worker sends it after the answer (any process would).
-  if (forward && services.kickForwarding) setImmediate(services.kickForwarding);
-  return data<SubmissionActionData>({ ok: true });
 }

@@ -4,8 +4,8 @@ import { parseFeedback } from "~/models/feedback.schema";
 import { createFeedback, publicFeedbackItem } from "~/models/feedback.server";
 import type { Route } from "./+types/api-feedback";
 
-// GET /api/feedback (the list) is answered by the server shell before the router
-// (server/api-feedback.ts): it needs no session, language or page machinery.
+// GET /api/feedback (the list) is answered before the router, by the fast lane (server/api-feedback.ts,
+// listed in server/outside-router.ts): it needs no session, language or page machinery.
 
 /** POST /api/feedback: a JSON body validated exactly as the form is. */
 export async function action({ context, request }: Route.ActionArgs) {

@@ -4,7 +4,7 @@ import { SubmissionForm } from "~/components/forms/submission-form";
 import { PageHeader } from "~/components/layout/page-header";
 import { pageMeta } from "~/lib/meta";
 import { localeContext, pageContext, servicesOf } from "~/context.server";
-import { handleSubmission } from "~/models/submission.server";
+import { handleSubmission } from "./submission-action.server";
 import type { Route } from "./+types/contact";
 import type { StringsHandle } from "~/i18n/sections";
 

@@ -2,7 +2,7 @@ import { useTranslation } from "~/i18n/use-translation";
 import { PageHeader } from "~/components/layout/page-header";
 import { localeContext, pageContext, servicesOf } from "~/context.server";
 import { pageMeta } from "~/lib/meta";
-import { handleSubmission } from "~/models/submission.server";
+import { handleSubmission } from "./submission-action.server";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "~/models/idp-account.server";
 import { SubmissionForm } from "~/components/forms/submission-form";
 import type { Route } from "./+types/register";

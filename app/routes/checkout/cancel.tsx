@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { PageHeader } from "~/components/layout/page-header";
 import { getCatalogue, pageContext } from "~/context.server";
 import { findCourse } from "~/models/catalogue.server";
-import type { Route } from "./+types/checkout-cancel";
+import type { Route } from "./+types/cancel";
 import type { StringsHandle } from "~/i18n/sections";
 
 /** The string sections this page shows besides the frame's (app/i18n/sections.ts). */

@@ -6,7 +6,7 @@ import { getCatalogue, getViewer, pageContext, servicesOf } from "~/context.serv
 import { passHeaders } from "~/lib/http";
 import { consumeAll } from "~/lib/rate-limit.server";
 import { checkoutPayment } from "~/models/billing.server";
-import type { Route } from "./+types/checkout-success";
+import type { Route } from "./+types/success";
 import type { StringsHandle } from "~/i18n/sections";
 
 /** The string sections this page shows besides the frame's (app/i18n/sections.ts). */

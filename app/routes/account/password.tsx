@@ -2,18 +2,14 @@ import { useState } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { data, Form, useNavigation } from "react-router";
 import { AccountCard, AccountField, AccountMessage, NewPasswordFields } from "~/components/auth/account-card";
-import { getViewer, localeContext, servicesOf, viewerContext } from "~/context.server";
-import { IDP_MOUNT } from "~/lib/idp/provider.server";
-import { passwordProblem } from "~/lib/password-policy.server";
+import { getViewer, localeContext, servicesOf, viewerContext, requireUser } from "~/context.server";
 import { changePasswordSchema, fieldErrors, type PasswordFormErrors } from "~/models/account.schema";
 import { changePassword } from "~/models/account-tokens.server";
 import { findUserById } from "~/models/user.server";
-import { requireUser } from "~/models/viewer.server";
 import { passHeaders } from "~/lib/http";
-import type { Route } from "./+types/account-password";
+import { embeddedIssuer, NO_STORE, weakPasswordErrors } from "./account.server";
+import type { Route } from "./+types/password";
 import type { StringsHandle } from "~/i18n/sections";
-
-const NO_STORE = { "Cache-Control": "private, no-store" };
 
 /** The string sections this page shows besides the frame's (app/i18n/sections.ts). */
 export const handle = { strings: ["account"] } satisfies StringsHandle;
@@ -23,7 +19,7 @@ async function embeddedAccountId(context: Route.LoaderArgs["context"]): Promise<
   const me = requireUser(getViewer(context));
   const { db, idp, config } = servicesOf(context);
   const user = await findUserById(db, me.id);
-  return idp && user && user.issuer === `${config.PUBLIC_URL}${IDP_MOUNT}` ? user.subject : null;
+  return idp && user && user.issuer === embeddedIssuer(config) ? user.subject : null;
 }
 
 /** /account/password (linked from the profile): current password and a new one, for embedded accounts. */
@@ -46,13 +42,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
   if (!parsed.success)
     return data({ done: false, errors: fieldErrors(parsed.error) }, { status: 400, headers: NO_STORE });
-  const problem = passwordProblem(parsed.data.password);
-  if (problem) {
-    return data(
-      { done: false, errors: { password: `account.errors.${problem}` } as PasswordFormErrors },
-      { status: 400, headers: NO_STORE },
-    );
-  }
+  const weak = weakPasswordErrors(parsed.data.password);
+  if (weak) return data({ done: false, errors: weak }, { status: 400, headers: NO_STORE });
   // The current password is a password guess: counted like the sign-in form's (a right one is refunded).
   const limit = await rateLimits.loginByAccountAndAddress.consume(`${accountId}|${clientIp}`);
   if (!limit.ok) {
@@ -63,7 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const { session } = context.get(viewerContext);
   const ok = await changePassword(db, accountId, parsed.data.current, parsed.data.password, {
-    embeddedIssuer: `${config.PUBLIC_URL}${IDP_MOUNT}`,
+    embeddedIssuer: embeddedIssuer(config),
     keepSessionHash: session?.idHash,
   });
   if (!ok) {

@@ -9,7 +9,7 @@ import { createAccountToken, SET_PASSWORD_PATH } from "~/models/account-tokens.s
 import { findIdpAccountByEmail } from "~/models/idp-account.server";
 import { passHeaders } from "~/lib/http";
 import { consumeAll } from "~/lib/rate-limit.server";
-import type { Route } from "./+types/account-forgot";
+import type { Route } from "./+types/forgot";
 import type { StringsHandle } from "~/i18n/sections";
 
 /** The string sections this page shows besides the frame's (app/i18n/sections.ts). */

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { servicesOf } from "~/context.server";
 import { LogoutTokenError } from "~/lib/oidc.server";
 import { deleteSessionsForProviderLogout, markLogoutTokenUsed } from "~/models/session.server";
-import type { Route } from "./+types/auth-backchannel-logout";
+import type { Route } from "./+types/backchannel-logout";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 

@@ -1,6 +1,6 @@
 import { servicesOf } from "~/context.server";
 import { deleteSessionsForProviderLogout } from "~/models/session.server";
-import type { Route } from "./+types/auth-frontchannel-logout";
+import type { Route } from "./+types/frontchannel-logout";
 
 const HEADERS = { "Cache-Control": "no-store", "Content-Type": "text/html; charset=utf-8" };
 const page = (status: number, text: string) =>

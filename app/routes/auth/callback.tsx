@@ -8,7 +8,7 @@ import type { SignInErrorCode } from "~/lib/oidc.types";
 import { deleteSession } from "~/models/session.server";
 import { claimEmailSubscriptions } from "~/models/subscription.server";
 import { upsertUserFromProvider } from "~/models/user.server";
-import type { Route } from "./+types/auth-callback";
+import type { Route } from "./+types/callback";
 import { passHeaders } from "~/lib/http";
 import type { StringsHandle } from "~/i18n/sections";
 

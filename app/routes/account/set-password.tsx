@@ -3,15 +3,12 @@ import { useTranslation } from "~/i18n/use-translation";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { AccountCard, AccountMessage, NewPasswordFields } from "~/components/auth/account-card";
 import { localeContext, servicesOf } from "~/context.server";
-import { IDP_MOUNT } from "~/lib/idp/provider.server";
-import { passwordProblem } from "~/lib/password-policy.server";
 import { fieldErrors, setPasswordSchema, type PasswordFormErrors } from "~/models/account.schema";
 import { checkAccountToken, SET_PASSWORD_PATH, setPasswordWithToken } from "~/models/account-tokens.server";
 import { passHeaders } from "~/lib/http";
-import type { Route } from "./+types/account-set-password";
+import { embeddedIssuer, NO_STORE, weakPasswordErrors } from "./account.server";
+import type { Route } from "./+types/set-password";
 import type { StringsHandle } from "~/i18n/sections";
-
-const NO_STORE = { "Cache-Control": "private, no-store" };
 
 /** The string sections this page shows besides the frame's (app/i18n/sections.ts). */
 export const handle = { strings: ["account"] } satisfies StringsHandle;
@@ -65,15 +62,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
   if (!parsed.success)
     return data({ done: false as const, errors: fieldErrors(parsed.error) }, { status: 400, headers: NO_STORE });
-  const problem = passwordProblem(parsed.data.password);
-  if (problem) {
-    return data(
-      { done: false as const, errors: { password: `account.errors.${problem}` } as PasswordFormErrors },
-      { status: 400, headers: NO_STORE },
-    );
-  }
+  const weak = weakPasswordErrors(parsed.data.password);
+  if (weak) return data({ done: false as const, errors: weak }, { status: 400, headers: NO_STORE });
   const account = await setPasswordWithToken(db, parsed.data.token, parsed.data.password, {
-    embeddedIssuer: `${config.PUBLIC_URL}${IDP_MOUNT}`,
+    embeddedIssuer: embeddedIssuer(config),
   });
   if (!account) {
     log.warn("account: set-password link refused (unknown, used or expired)");

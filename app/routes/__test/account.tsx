@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { requestContext } from "~/context.server";
 import { createIdpAccount } from "~/models/idp-account.server";
-import type { Route } from "./+types/test-account";
+import type { Route } from "./+types/account";
 
 /**
  * Test-only (LOMDA_TEST_ROUTES=1, embedded provider): creates an account at the embedded provider,
@@ -9,7 +9,7 @@ import type { Route } from "./+types/test-account";
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const { config, db } = context.get(requestContext);
-  if (config.LOMDA_TEST_ROUTES !== "1" || !config.embeddedIdp) throw data("Not Found", { status: 404 });
+  if (!config.embeddedIdp) throw data("Not Found", { status: 404 });
   const form = await request.formData();
   const email = String(form.get("email") ?? "");
   if (!/^[\w.+-]+@lomda\.test$/.test(email)) throw data("Bad Request", { status: 400 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isVerified } from "./auth-callback";
+import { isVerified } from "./callback";
 import { ADMIN_EMAIL_NOT_VERIFIED, requireAdmin } from "~/models/viewer.server";
 import { VISITOR } from "~/models/access.server";
 import { en } from "~/i18n/en";

@@ -1,0 +1,20 @@
+import type { Config } from "~/lib/env.server";
+import { IDP_MOUNT } from "~/lib/idp/provider.server";
+import { passwordProblem } from "~/lib/password-policy.server";
+import type { PasswordFormErrors } from "~/models/account.schema";
+
+/* What the account pages (/account/…) share: they manage the embedded provider's accounts. */
+
+/** Answers about a person's own account are kept by no cache. */
+export const NO_STORE = { "Cache-Control": "private, no-store" };
+
+/** The embedded provider's issuer: the users it signed in are the ones whose accounts these pages manage. */
+export function embeddedIssuer(config: Config): string {
+  return `${config.PUBLIC_URL}${IDP_MOUNT}`;
+}
+
+/** The form's errors when the password policy refuses a new password, or null when it is acceptable. */
+export function weakPasswordErrors(password: string): PasswordFormErrors | null {
+  const problem = passwordProblem(password);
+  return problem ? { password: `account.errors.${problem}` } : null;
+}

@@ -1,0 +1,59 @@
+import { IDP_MOUNT } from "../app/lib/idp/provider.server.ts";
+
+/**
+ * Every URL answered before React Router's route table (app/routes.ts points here), and why it
+ * cannot be a route. `createApp` (server/app.ts) registers each of them with the path given here, so
+ * this list and what the server answers are one. Anything else is a route in app/routes.ts.
+ */
+export const OUTSIDE_ROUTER = {
+  health: {
+    path: "/healthz",
+    methods: "GET, HEAD",
+    why: "health check: asked often, needs nothing of the app; the fast lane, else before the request guard (decision 0028)",
+  },
+  /**
+   * The public feedback list: the fast lane answers it before Express (decision 0028), Express
+   * answers the spellings the lane leaves to it. Its POST is a route (app/routes/api-feedback.ts).
+   */
+  feedbackList: {
+    path: "/api/feedback",
+    methods: "GET, HEAD",
+    why: "fast lane: the most asked JSON, kept per feedback version, no session or page",
+  },
+  /** Give this URL to Stripe (README, "Taking payments"). */
+  paymentWebhook: {
+    path: "/webhooks/stripe",
+    methods: "POST",
+    why: "webhook: the signature covers the raw bytes, and it comes from Stripe, not our origin",
+  },
+  video: {
+    path: "/video/:file",
+    methods: "GET, HEAD",
+    why: "media: HTTP Range and conditional GET, streamed from a file handle",
+  },
+  covers: {
+    path: "/media/covers/:file",
+    methods: "GET, HEAD",
+    why: "media: an uploaded file streamed from the store with conditional GET",
+  },
+  thumbnails: {
+    path: "/thumb/:key",
+    methods: "GET, HEAD",
+    why: "media: an image kept on disk (or a placeholder), behind a circuit breaker",
+  },
+  assets: {
+    path: "/assets",
+    methods: "GET, HEAD",
+    why: "built files (everything below it): hashed names, precompressed, cached for a year",
+  },
+  publicFiles: {
+    path: "/<each entry of build/client>",
+    methods: "GET, HEAD",
+    why: "built files: public/ as copied into the build (images/, favicon.svg…), each under its own prefix",
+  },
+  idp: {
+    path: IDP_MOUNT,
+    methods: "any",
+    why: "the embedded OpenID provider (everything below it, oidc-provider's own router) but its login page, /idp/interaction/:uid, a route",
+  },
+} as const;
