@@ -5,7 +5,7 @@ import { AccountCard, AccountField, AccountMessage, NewPasswordFields } from "~/
 import { getViewer, localeContext, servicesOf, viewerContext } from "~/context.server";
 import { IDP_MOUNT } from "~/lib/idp/provider.server";
 import { passwordProblem } from "~/lib/password-policy.server";
-import { changePasswordSchema, fieldErrors, type PasswordFormErrors } from "~/models/account.schema";
+import { changePasswordSchema, passwordFormErrors, type PasswordFormErrors } from "~/models/account.schema";
 import { changePassword } from "~/models/account-tokens.server";
 import { findUserById } from "~/models/user.server";
 import { requireUser } from "~/models/viewer.server";
@@ -45,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     confirm: form.get("confirm"),
   });
   if (!parsed.success)
-    return data({ done: false, errors: fieldErrors(parsed.error) }, { status: 400, headers: NO_STORE });
+    return data({ done: false, errors: passwordFormErrors(parsed.error) }, { status: 400, headers: NO_STORE });
   const problem = passwordProblem(parsed.data.password);
   if (problem) {
     return data(
@@ -107,14 +107,14 @@ export default function ChangePassword({ loaderData, actionData }: Route.Compone
   return (
     <AccountCard title={t("account.changeTitle")}>
       {actionData?.done && !clientErrors ? <AccountMessage tone="ok">{t("account.changed")}</AccountMessage> : null}
-      {errors.form ? <AccountMessage tone="error">{t(errors.form as "account.errors.required")}</AccountMessage> : null}
+      {errors.form ? <AccountMessage tone="error">{t(errors.form)}</AccountMessage> : null}
       <Form
         method="post"
         className="mt-6 space-y-4"
         noValidate
         onSubmit={(event) => {
           const parsed = changePasswordSchema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
-          setClientErrors(parsed.success ? null : fieldErrors(parsed.error));
+          setClientErrors(parsed.success ? null : passwordFormErrors(parsed.error));
           if (!parsed.success) event.preventDefault();
         }}
       >
@@ -123,7 +123,7 @@ export default function ChangePassword({ loaderData, actionData }: Route.Compone
           label={t("account.currentPassword")}
           type="password"
           autoComplete="current-password"
-          error={errors.current ? t(errors.current as "account.errors.required") : undefined}
+          error={errors.current ? t(errors.current) : undefined}
         />
         <NewPasswordFields errors={errors} />
         <button type="submit" className="btn btn-primary btn-lg w-full" disabled={navigation.state === "submitting"}>

@@ -5,7 +5,7 @@ import { AccountCard, AccountMessage, NewPasswordFields } from "~/components/aut
 import { localeContext, servicesOf } from "~/context.server";
 import { IDP_MOUNT } from "~/lib/idp/provider.server";
 import { passwordProblem } from "~/lib/password-policy.server";
-import { fieldErrors, setPasswordSchema, type PasswordFormErrors } from "~/models/account.schema";
+import { passwordFormErrors, setPasswordSchema, type PasswordFormErrors } from "~/models/account.schema";
 import { checkAccountToken, SET_PASSWORD_PATH, setPasswordWithToken } from "~/models/account-tokens.server";
 import { passHeaders } from "~/lib/http";
 import type { Route } from "./+types/account-set-password";
@@ -64,7 +64,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     confirm: form.get("confirm"),
   });
   if (!parsed.success)
-    return data({ done: false as const, errors: fieldErrors(parsed.error) }, { status: 400, headers: NO_STORE });
+    return data({ done: false as const, errors: passwordFormErrors(parsed.error) }, { status: 400, headers: NO_STORE });
   const problem = passwordProblem(parsed.data.password);
   if (problem) {
     return data(
@@ -133,7 +133,7 @@ export default function SetPassword({ loaderData, actionData }: Route.ComponentP
         onSubmit={(event) => {
           const form = new FormData(event.currentTarget);
           const parsed = setPasswordSchema.safeParse(Object.fromEntries(form));
-          setClientErrors(parsed.success ? null : fieldErrors(parsed.error));
+          setClientErrors(parsed.success ? null : passwordFormErrors(parsed.error));
           if (!parsed.success) event.preventDefault();
         }}
       >
