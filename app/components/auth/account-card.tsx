@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Field } from "~/components/ui/field";
+import { Field, PLAIN_LABEL } from "~/components/ui/field";
 import { useTranslation } from "~/i18n/use-translation";
 import type { PasswordFormErrors } from "~/models/account.schema";
 
@@ -35,13 +35,7 @@ export function AccountField({
   defaultValue?: string;
 }) {
   return (
-    <Field
-      id={`account-${name}`}
-      label={label}
-      error={error}
-      required
-      labelClassName="mb-1 block text-sm font-semibold"
-    >
+    <Field id={`account-${name}`} label={label} error={error} required labelClassName={PLAIN_LABEL}>
       {(control) => (
         <input
           {...control}

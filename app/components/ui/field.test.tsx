@@ -65,6 +65,12 @@ describe("Field", () => {
     expect(byId("error-name")!.text).toBe("Please enter your name.");
   });
 
+  it("reads a message about the whole form first, then the field's own", () => {
+    const { input } = render({ describedBy: "idp-error", hint: "hint", error: "error" });
+    expect(input["aria-describedby"]).toBe("idp-error contact-phone-hint contact-phone-error");
+    expect(input["aria-invalid"]).toBe("true");
+  });
+
   it("keeps the order a reader meets: label, control, hint, error", () => {
     const { elements } = render({ hint: "hint", error: "error" });
     expect(elements.map((el) => el.attributes.id ?? el.tag)).toEqual([

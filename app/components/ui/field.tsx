@@ -9,6 +9,8 @@ export interface FieldControlProps {
 }
 
 const LABEL = "mb-1 block text-sm font-semibold text-ink-800";
+/** The label of the sign-in and account cards, in the card's own text colour. */
+export const PLAIN_LABEL = "mb-1 block text-sm font-semibold";
 const HINT = "mt-1 text-sm text-ink-600";
 
 /**
@@ -24,6 +26,7 @@ export function Field({
   hint,
   error,
   required,
+  describedBy,
   errorId = `${id}-error`,
   labelClassName = LABEL,
   hintClassName = HINT,
@@ -35,6 +38,8 @@ export function Field({
   /** The error to show, already translated; none when the field is fine. */
   error?: string;
   required?: boolean;
+  /** Another element that describes the control, read first (a message about the whole form). */
+  describedBy?: string;
   /** The error's id (and test id), when a page has its own naming. */
   errorId?: string;
   labelClassName?: string;
@@ -42,7 +47,7 @@ export function Field({
   children: (control: FieldControlProps) => ReactNode;
 }) {
   const hintId = `${id}-hint`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ");
+  const description = [describedBy, hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ");
   return (
     <div>
       <label htmlFor={id} className={labelClassName}>
@@ -52,7 +57,7 @@ export function Field({
         id,
         required,
         "aria-invalid": error ? true : undefined,
-        "aria-describedby": describedBy || undefined,
+        "aria-describedby": description || undefined,
       })}
       {hint ? (
         <p id={hintId} className={hintClassName}>
