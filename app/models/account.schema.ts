@@ -1,21 +1,38 @@
 import { z } from "zod";
+import type { TranslationKey } from "~/i18n/keys";
+import { fieldErrors, type FieldErrors, type FormMessages } from "~/lib/form-errors";
 
 /**
  * The password forms of the embedded provider's accounts (set, reset, change), in the browser and
  * on the server. The server also refuses common passwords (lib/password-policy.server.ts: the list
- * stays out of the browser bundle). Messages are translation keys.
+ * stays out of the browser bundle). Messages are translation keys: these, and the actions' own refusals.
  */
+const E = {
+  required: "account.errors.required",
+  tooShort: "account.errors.tooShort",
+  tooLong: "account.errors.tooLong",
+  common: "account.errors.common",
+  mismatch: "account.errors.mismatch",
+  emailInvalid: "account.errors.emailInvalid",
+  tooMany: "account.errors.tooMany",
+  tooManyForEmail: "account.errors.tooManyForEmail",
+  wrongCurrent: "account.wrongCurrent",
+  notEmbedded: "account.notEmbedded",
+  linkInvalid: "account.linkInvalid",
+} as const satisfies Record<string, TranslationKey>;
+export type AccountErrorKey = (typeof E)[keyof typeof E];
+
 export const PASSWORD_MIN = 12;
 export const PASSWORD_MAX = 200;
 
 const newPassword = z
-  .string({ error: "account.errors.required" })
-  .min(1, { error: "account.errors.required" })
-  .refine((value) => [...value].length >= PASSWORD_MIN, { error: "account.errors.tooShort" })
-  .refine((value) => [...value].length <= PASSWORD_MAX, { error: "account.errors.tooLong" });
+  .string({ error: E.required })
+  .min(1, { error: E.required })
+  .refine((value) => [...value].length >= PASSWORD_MIN, { error: E.tooShort })
+  .refine((value) => [...value].length <= PASSWORD_MAX, { error: E.tooLong });
 
 const confirmed = <T extends { password: string; confirm: string }>(value: T) => value.password === value.confirm;
-const mismatch = { error: "account.errors.mismatch", path: ["confirm"] };
+const mismatch = { error: E.mismatch, path: ["confirm"] };
 
 export const setPasswordSchema = z
   .object({ token: z.string().min(1).max(100), password: newPassword, confirm: z.string().max(PASSWORD_MAX * 4) })
@@ -24,8 +41,8 @@ export const setPasswordSchema = z
 export const changePasswordSchema = z
   .object({
     current: z
-      .string({ error: "account.errors.required" })
-      .min(1, { error: "account.errors.required" })
+      .string({ error: E.required })
+      .min(1, { error: E.required })
       .max(PASSWORD_MAX * 4),
     password: newPassword,
     confirm: z.string().max(PASSWORD_MAX * 4),
@@ -34,20 +51,21 @@ export const changePasswordSchema = z
 
 export const forgotSchema = z.object({
   email: z
-    .string({ error: "account.errors.emailInvalid" })
+    .string({ error: E.emailInvalid })
     .trim()
-    .max(254, { error: "account.errors.emailInvalid" })
-    .pipe(z.email({ error: "account.errors.emailInvalid" })),
+    .max(254, { error: E.emailInvalid })
+    .pipe(z.email({ error: E.emailInvalid })),
 });
 
-export type PasswordFormErrors = Partial<Record<"password" | "confirm" | "current" | "email" | "form", string>>;
+export type PasswordFormErrors = FieldErrors<"password" | "confirm" | "current" | "email", AccountErrorKey>;
 
-/** The first message per field, from a failed parse. */
-export function fieldErrors(error: z.ZodError): PasswordFormErrors {
-  const errors: PasswordFormErrors = {};
-  for (const issue of error.issues) {
-    const field = String(issue.path[0] ?? "form") as keyof PasswordFormErrors;
-    errors[field] ??= issue.message;
-  }
-  return errors;
+const PASSWORD_FORMS: FormMessages<"password" | "confirm" | "current" | "email", AccountErrorKey> = {
+  fields: ["password", "confirm", "current", "email"],
+  messages: Object.values(E),
+  fallback: E.required,
+};
+
+/** The first message per field, from a failed parse (the reset link's token is no field to show). */
+export function passwordFormErrors(error: z.ZodError): PasswordFormErrors {
+  return fieldErrors(error.issues, PASSWORD_FORMS);
 }

@@ -1,33 +1,61 @@
 import { z } from "zod";
+import type { TranslationKey } from "~/i18n/keys";
+import { fieldErrors, type FieldErrors, type FormMessages } from "~/lib/form-errors";
 
 /** One schema for the contact and registration-request forms, in the browser and on the server. */
 export { SUBMISSION_LIMITS } from "./submission.limits";
 import { SUBMISSION_LIMITS } from "./submission.limits";
 
+const E = {
+  nameRequired: "forms.errors.nameRequired",
+  nameTooLong: "forms.errors.nameTooLong",
+  emailRequired: "forms.errors.emailRequired",
+  emailInvalid: "forms.errors.emailInvalid",
+  phoneRequired: "forms.errors.phoneRequired",
+  phoneInvalid: "forms.errors.phoneInvalid",
+  messageTooLong: "forms.errors.messageTooLong",
+  unknownField: "forms.errors.unknownField",
+  // The action's own refusals: the human check, and too many posts from one address.
+  captchaMissing: "forms.errors.captchaMissing",
+  captchaInvalid: "forms.errors.captchaInvalid",
+  captchaReplayed: "forms.errors.captchaReplayed",
+  captchaUnavailable: "forms.errors.captchaUnavailable",
+  tooMany: "forms.errors.tooMany",
+} as const satisfies Record<string, TranslationKey>;
+export type SubmissionErrorKey = (typeof E)[keyof typeof E];
+
 export const submissionSchema = z
   .object({
     name: z
-      .string({ error: "forms.errors.nameRequired" })
+      .string({ error: E.nameRequired })
       .trim()
-      .min(1, { error: "forms.errors.nameRequired" })
-      .max(SUBMISSION_LIMITS.name, { error: "forms.errors.nameTooLong" }),
+      .min(1, { error: E.nameRequired })
+      .max(SUBMISSION_LIMITS.name, { error: E.nameTooLong }),
     email: z
-      .string({ error: "forms.errors.emailRequired" })
+      .string({ error: E.emailRequired })
       .trim()
-      .min(1, { error: "forms.errors.emailRequired" })
-      .max(SUBMISSION_LIMITS.email, { error: "forms.errors.emailInvalid" })
-      .pipe(z.email({ error: "forms.errors.emailInvalid" })),
+      .min(1, { error: E.emailRequired })
+      .max(SUBMISSION_LIMITS.email, { error: E.emailInvalid })
+      .pipe(z.email({ error: E.emailInvalid })),
     phone: z
-      .string({ error: "forms.errors.phoneRequired" })
+      .string({ error: E.phoneRequired })
       .trim()
-      .min(1, { error: "forms.errors.phoneRequired" })
-      .regex(/^[0-9 +()-]{7,20}$/, { error: "forms.errors.phoneInvalid" }),
-    message: z.string().trim().max(SUBMISSION_LIMITS.message, { error: "forms.errors.messageTooLong" }).default(""),
+      .min(1, { error: E.phoneRequired })
+      .regex(/^[0-9 +()-]{7,20}$/, { error: E.phoneInvalid }),
+    message: z.string().trim().max(SUBMISSION_LIMITS.message, { error: E.messageTooLong }).default(""),
   })
   .strict();
 
 export type SubmissionInput = z.infer<typeof submissionSchema>;
-export type SubmissionErrors = Partial<Record<keyof SubmissionInput | "form" | "captcha", string>>;
+type SubmissionField = keyof SubmissionInput;
+export type SubmissionErrors = FieldErrors<SubmissionField | "captcha", SubmissionErrorKey>;
+
+const SUBMISSION_FORM: FormMessages<SubmissionField, SubmissionErrorKey> = {
+  fields: ["name", "email", "phone", "message"],
+  messages: Object.values(E),
+  fallback: E.unknownField,
+  unknownField: E.unknownField,
+};
 
 /** What the contact and registration actions answer, and the form shows. */
 export interface SubmissionActionData {
@@ -41,21 +69,16 @@ export function parseSubmission(
   raw: unknown,
 ): { ok: true; data: SubmissionInput } | { ok: false; errors: SubmissionErrors } {
   const result = submissionSchema.safeParse(raw);
-  if (result.success) return { ok: true, data: result.data };
-  const errors: SubmissionErrors = {};
-  for (const issue of result.error.issues) {
-    const key =
-      issue.code === "unrecognized_keys" ? "form" : ((issue.path[0] as keyof SubmissionInput | undefined) ?? "form");
-    errors[key] ??= issue.code === "unrecognized_keys" ? "forms.errors.unknownField" : issue.message;
-  }
-  return { ok: false, errors };
+  return result.success
+    ? { ok: true, data: result.data }
+    : { ok: false, errors: fieldErrors(result.error.issues, SUBMISSION_FORM) };
 }
 
 export const newsletterSchema = z.object({
   email: z
     .string()
     .trim()
-    .min(1, { error: "forms.errors.emailRequired" })
-    .max(254, { error: "forms.errors.emailInvalid" })
-    .pipe(z.email({ error: "forms.errors.emailInvalid" })),
+    .min(1, { error: E.emailRequired })
+    .max(254, { error: E.emailInvalid })
+    .pipe(z.email({ error: E.emailInvalid })),
 });

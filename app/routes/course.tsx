@@ -7,8 +7,8 @@ import { asLocale, formatHours, formatNumber, formatRating } from "~/i18n/format
 import { getCatalogue, getViewer, pageContext, servicesOf } from "~/context.server";
 import { ProgressTally } from "~/components/course/progress-tally";
 import { lessonStatesFor } from "~/models/progress.server";
-import { CourseReviews, type ReviewErrorKey, type ReviewFormState } from "~/components/course/course-reviews";
-import { reviewForm } from "~/models/review.schema";
+import { CourseReviews, type ReviewFormState } from "~/components/course/course-reviews";
+import { reviewErrors, reviewForm } from "~/models/review.schema";
 import { mayReview, ownReview, saveReview, visibleReviews, type Review } from "~/models/review.server";
 import { findUserById } from "~/models/user.server";
 import { formatDate } from "~/i18n/format";
@@ -90,15 +90,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   if (!mine && !(await mayReview(db, snapshot, viewer, course)))
     return refused({ form: "reviews.errors.notAllowed" }, 403);
   const parsed = reviewForm.safeParse(values);
-  if (!parsed.success) {
-    const errors: NonNullable<ReviewFormState["errors"]> = {};
-    for (const issue of parsed.error.issues) {
-      const field = issue.path[0];
-      if ((field === "rating" || field === "comment") && !errors[field])
-        errors[field] = issue.message as ReviewErrorKey;
-    }
-    return refused(errors, 400);
-  }
+  if (!parsed.success) return refused(reviewErrors(parsed.error), 400);
   const user = await findUserById(db, viewer.user.id);
   await saveReview(db, {
     ...parsed.data,

@@ -3,6 +3,7 @@ import { useTranslation } from "~/i18n/use-translation";
 import { data, Form, Link, redirect, useLocation, useNavigation } from "react-router";
 import { FeedbackCard } from "~/components/feedback/feedback-card";
 import { PageHeader } from "~/components/layout/page-header";
+import { Field, FieldError } from "~/components/ui/field";
 import { Stars } from "~/components/ui/stars";
 import { asLocale, formatRating, formatShortDate } from "~/i18n/format";
 import { getViewer, pageContext, servicesOf } from "~/context.server";
@@ -176,16 +177,6 @@ function StarRatingInput({ initial }: { initial: number }) {
   );
 }
 
-function FieldError({ id, error }: { id: string; error?: string }) {
-  const { t } = useTranslation();
-  if (!error) return null;
-  return (
-    <p id={id} className="mt-1 text-sm font-semibold text-danger-700" data-testid={`${id}`}>
-      {t(error as "feedback.errors.nameRequired")}
-    </p>
-  );
-}
-
 export default function Feedback({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const locale = asLocale(i18n.language);
@@ -195,7 +186,10 @@ export default function Feedback({ loaderData, actionData }: Route.ComponentProp
   const errors: FieldErrors = actionData && "errors" in actionData ? actionData.errors : {};
   const values = actionData && "values" in actionData ? actionData.values : undefined;
   const deleteError = actionData && "error" in actionData ? actionData.error : undefined;
-  const describe = (name: keyof FieldErrors) => (errors[name] ? `error-${name}` : undefined);
+  const error = (name: keyof FieldErrors) => {
+    const key = errors[name];
+    return key ? t(key) : undefined;
+  };
   const input = "w-full rounded-md border border-ink-300 px-3 py-2 aria-[invalid=true]:border-danger-700";
   const { stats } = loaderData;
   // After an answer the keyboard goes on from what it says (the button it was on is disabled while
@@ -244,7 +238,7 @@ export default function Feedback({ loaderData, actionData }: Route.ComponentProp
                     count: actionData && "retryAfter" in actionData ? actionData.retryAfter : 60,
                   })
                 : errors.form
-                  ? t(errors.form as "feedback.errors.unknownField")
+                  ? t(errors.form)
                   : t("feedback.errors.summary")}
             </p>
           ) : null}
@@ -256,65 +250,61 @@ export default function Feedback({ loaderData, actionData }: Route.ComponentProp
             key={location.key}
             data-testid="feedback-form"
           >
-            <div>
-              <label htmlFor="feedback-name" className="mb-1 block text-sm font-semibold text-ink-800">
-                {t("feedback.name")}
-              </label>
-              <input
-                id="feedback-name"
-                name="name"
-                required
-                maxLength={FEEDBACK_LIMITS.name}
-                autoComplete="name"
-                defaultValue={values?.name}
-                aria-invalid={errors.name ? true : undefined}
-                aria-describedby={describe("name")}
-                className={input}
-              />
-              <FieldError id="error-name" error={errors.name} />
-            </div>
-            <div>
-              <label htmlFor="feedback-comment" className="mb-1 block text-sm font-semibold text-ink-800">
-                {t("feedback.comment")}
-              </label>
-              <textarea
-                id="feedback-comment"
-                name="comment"
-                required
-                rows={5}
-                maxLength={FEEDBACK_LIMITS.comment}
-                defaultValue={values?.comment}
-                aria-invalid={errors.comment ? true : undefined}
-                aria-describedby={describe("comment")}
-                className={input}
-              />
-              <FieldError id="error-comment" error={errors.comment} />
-            </div>
-            <div>
-              <label htmlFor="feedback-image" className="mb-1 block text-sm font-semibold text-ink-800">
-                {t("feedback.image")}
-              </label>
-              <input
-                id="feedback-image"
-                name="image"
-                type="url"
-                dir="ltr"
-                maxLength={FEEDBACK_LIMITS.image}
-                placeholder="https://"
-                defaultValue={values?.image}
-                aria-invalid={errors.image ? true : undefined}
-                aria-describedby={describe("image") ?? "feedback-image-hint"}
-                className={input}
-              />
-              <p id="feedback-image-hint" className="mt-1 text-xs text-ink-600">
-                {t("feedback.imageHint")}
-              </p>
-              <FieldError id="error-image" error={errors.image} />
-            </div>
+            <Field id="feedback-name" label={t("feedback.name")} error={error("name")} errorId="error-name" required>
+              {(control) => (
+                <input
+                  {...control}
+                  name="name"
+                  maxLength={FEEDBACK_LIMITS.name}
+                  autoComplete="name"
+                  defaultValue={values?.name}
+                  className={input}
+                />
+              )}
+            </Field>
+            <Field
+              id="feedback-comment"
+              label={t("feedback.comment")}
+              error={error("comment")}
+              errorId="error-comment"
+              required
+            >
+              {(control) => (
+                <textarea
+                  {...control}
+                  name="comment"
+                  rows={5}
+                  maxLength={FEEDBACK_LIMITS.comment}
+                  defaultValue={values?.comment}
+                  className={input}
+                />
+              )}
+            </Field>
+            <Field
+              id="feedback-image"
+              label={t("feedback.image")}
+              hint={t("feedback.imageHint")}
+              hintClassName="mt-1 text-xs text-ink-600"
+              error={error("image")}
+              errorId="error-image"
+            >
+              {(control) => (
+                <input
+                  {...control}
+                  name="image"
+                  type="url"
+                  dir="ltr"
+                  maxLength={FEEDBACK_LIMITS.image}
+                  placeholder="https://"
+                  defaultValue={values?.image}
+                  className={input}
+                />
+              )}
+            </Field>
             <StarRatingInput
               initial={values?.rating && /^[1-5]$/.test(values.rating) ? Number(values.rating) : DEFAULT_RATING}
             />
-            <FieldError id="error-rating" error={errors.rating} />
+            <FieldError id="error-rating" error={error("rating")} />
             <div className="absolute -start-[9999px]" aria-hidden="true">
               <label htmlFor="feedback-website">{t("feedback.honeypot")}</label>
               <input id="feedback-website" name="website" tabIndex={-1} autoComplete="off" />

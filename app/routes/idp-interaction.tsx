@@ -1,6 +1,7 @@
 import { useTranslation } from "~/i18n/use-translation";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { z } from "zod";
+import { Field, PLAIN_LABEL } from "~/components/ui/field";
 import { localeContext, servicesOf } from "~/context.server";
 import { EMBEDDED_CLIENT_ID, EMBEDDED_SCOPES } from "~/lib/idp/provider.server";
 import { authenticateIdpAccount, DEMO_ACCOUNTS, DEMO_PASSWORD } from "~/models/idp-account.server";
@@ -142,36 +143,37 @@ export default function IdpLogin({ loaderData, actionData }: Route.ComponentProp
               {message}
             </p>
           ) : null}
-          <div>
-            <label htmlFor="idp-email" className="mb-1 block text-sm font-semibold">
-              {t("idp.email")}
-            </label>
-            <input
-              id="idp-email"
-              name="email"
-              type="email"
-              autoComplete="username"
-              required
-              dir="ltr"
-              defaultValue={actionData?.email ?? ""}
-              aria-describedby={message ? "idp-error" : undefined}
-              className="w-full rounded-md border border-ink-300 px-3 py-2"
-            />
-          </div>
-          <div>
-            <label htmlFor="idp-password" className="mb-1 block text-sm font-semibold">
-              {t("idp.password")}
-            </label>
-            <input
-              id="idp-password"
-              name="password"
-              type="password"
-              autoComplete="current-password"
-              required
-              dir="ltr"
-              className="w-full rounded-md border border-ink-300 px-3 py-2"
-            />
-          </div>
+          <Field
+            id="idp-email"
+            label={t("idp.email")}
+            describedBy={message ? "idp-error" : undefined}
+            required
+            labelClassName={PLAIN_LABEL}
+          >
+            {(control) => (
+              <input
+                {...control}
+                name="email"
+                type="email"
+                autoComplete="username"
+                dir="ltr"
+                defaultValue={actionData?.email ?? ""}
+                className="w-full rounded-md border border-ink-300 px-3 py-2"
+              />
+            )}
+          </Field>
+          <Field id="idp-password" label={t("idp.password")} required labelClassName={PLAIN_LABEL}>
+            {(control) => (
+              <input
+                {...control}
+                name="password"
+                type="password"
+                autoComplete="current-password"
+                dir="ltr"
+                className="w-full rounded-md border border-ink-300 px-3 py-2"
+              />
+            )}
+          </Field>
           <button type="submit" className="btn btn-primary btn-lg w-full" disabled={navigation.state === "submitting"}>
             {t("idp.signIn")}
           </button>

@@ -1,5 +1,7 @@
 import type { ReactNode } from "react";
+import { Field, PLAIN_LABEL } from "~/components/ui/field";
 import { useTranslation } from "~/i18n/use-translation";
+import type { PasswordFormErrors } from "~/models/account.schema";
 
 /** The card of the account pages (set, reset, forgot and change password), like the sign-in page. */
 export function AccountCard({ title, children }: { title: string; children: ReactNode }) {
@@ -15,7 +17,7 @@ export function AccountCard({ title, children }: { title: string; children: Reac
   );
 }
 
-/** A labelled input with its error (announced, and tied to the input by aria-describedby). */
+/** A password or email field of the account pages (the kit's field, in the card's plainer style). */
 export function AccountField({
   name,
   label,
@@ -28,33 +30,24 @@ export function AccountField({
   label: string;
   type: "password" | "email";
   autoComplete: string;
+  /** Translated. */
   error?: string;
   defaultValue?: string;
 }) {
-  const id = `account-${name}`;
   return (
-    <div>
-      <label htmlFor={id} className="mb-1 block text-sm font-semibold">
-        {label}
-      </label>
-      <input
-        id={id}
-        name={name}
-        type={type}
-        autoComplete={autoComplete}
-        required
-        dir="ltr"
-        defaultValue={defaultValue}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className="w-full rounded-md border border-ink-300 px-3 py-2"
-      />
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm font-semibold text-danger-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <Field id={`account-${name}`} label={label} error={error} required labelClassName={PLAIN_LABEL}>
+      {(control) => (
+        <input
+          {...control}
+          name={name}
+          type={type}
+          autoComplete={autoComplete}
+          dir="ltr"
+          defaultValue={defaultValue}
+          className="w-full rounded-md border border-ink-300 px-3 py-2"
+        />
+      )}
+    </Field>
   );
 }
 
@@ -70,7 +63,7 @@ export function AccountMessage({ tone, children }: { tone: "ok" | "error"; child
 }
 
 /** The new password, twice (set, reset and change password), with their translated errors. */
-export function NewPasswordFields({ errors }: { errors: { password?: string; confirm?: string } }) {
+export function NewPasswordFields({ errors }: { errors: Pick<PasswordFormErrors, "password" | "confirm"> }) {
   const { t } = useTranslation();
   return (
     <>
@@ -79,14 +72,14 @@ export function NewPasswordFields({ errors }: { errors: { password?: string; con
         label={t("account.newPassword")}
         type="password"
         autoComplete="new-password"
-        error={errors.password ? t(errors.password as "account.errors.required") : undefined}
+        error={errors.password ? t(errors.password) : undefined}
       />
       <AccountField
         name="confirm"
         label={t("account.confirmPassword")}
         type="password"
         autoComplete="new-password"
-        error={errors.confirm ? t(errors.confirm as "account.errors.required") : undefined}
+        error={errors.confirm ? t(errors.confirm) : undefined}
       />
     </>
   );

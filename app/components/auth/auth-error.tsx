@@ -1,7 +1,8 @@
+import type { TranslationKey } from "~/i18n/keys";
 import { useTranslation } from "~/i18n/use-translation";
 import type { SignInErrorCode } from "~/lib/oidc.types";
 
-const MESSAGES: Record<SignInErrorCode, { title: string; text: string }> = {
+const MESSAGES: Record<SignInErrorCode, { title: TranslationKey; text: TranslationKey }> = {
   missing_transaction: { title: "auth.invalidState", text: "auth.invalidStateText" },
   state_mismatch: { title: "auth.invalidState", text: "auth.invalidStateText" },
   access_denied: { title: "auth.accessDenied", text: "auth.accessDeniedText" },
@@ -32,11 +33,9 @@ export function AuthErrorPage({
     <section className="container-page py-20 text-center" aria-labelledby="auth-error-title" data-error-code={code}>
       <p className="text-sm font-semibold tracking-wide text-brand-800">{t("auth.title")}</p>
       <h1 id="auth-error-title" className="mt-2 text-3xl font-bold">
-        {t(message.title as "auth.invalidState")}
+        {t(message.title)}
       </h1>
-      <p className="mx-auto mt-4 max-w-xl text-lg text-ink-600">
-        {t(message.text as "auth.clockSkewText", { minutes: minutes ?? 0 })}
-      </p>
+      <p className="mx-auto mt-4 max-w-xl text-lg text-ink-600">{t(message.text, { minutes: minutes ?? 0 })}</p>
       {description ? (
         <p className="mx-auto mt-3 max-w-xl text-ink-600">{t("auth.providerSaid", { description })}</p>
       ) : null}

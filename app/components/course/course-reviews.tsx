@@ -1,8 +1,10 @@
 import { Form, Link, useNavigation } from "react-router";
+import { FieldError } from "~/components/ui/field";
 import { Stars } from "~/components/ui/stars";
 import { useTranslation } from "~/i18n/use-translation";
 // The limits alone, not the schema: no zod in the browser (issue 16).
 import { REVIEW_COMMENT_MAX, REVIEW_COMMENT_MIN } from "~/models/review.limits";
+import type { ReviewErrors } from "~/models/review.schema";
 
 export interface ReviewView {
   id: string;
@@ -12,17 +14,9 @@ export interface ReviewView {
   date: string;
 }
 
-/** What a refused review post says (keys of the "reviews" section). */
-export type ReviewErrorKey =
-  | "reviews.errors.rating"
-  | "reviews.errors.commentShort"
-  | "reviews.errors.commentLong"
-  | "reviews.errors.notAllowed"
-  | "reviews.errors.badRequest";
-
 export interface ReviewFormState {
   /** Field errors, and what was typed, after a refused post. */
-  errors?: { rating?: ReviewErrorKey; comment?: ReviewErrorKey; form?: ReviewErrorKey };
+  errors?: ReviewErrors;
   values?: { rating?: string; comment?: string };
 }
 
@@ -116,11 +110,7 @@ export function CourseReviews({
                 </label>
               ))}
             </div>
-            {state?.errors?.rating ? (
-              <p id="review-rating-error" className="mt-1 text-sm font-semibold text-danger-700">
-                {t(state.errors.rating)}
-              </p>
-            ) : null}
+            <FieldError id="review-rating-error" error={state?.errors?.rating && t(state.errors.rating)} />
           </fieldset>
           <label htmlFor="review-comment" className="mt-4 block font-semibold">
             {t("reviews.comment")}
@@ -140,11 +130,7 @@ export function CourseReviews({
             aria-describedby={`review-comment-hint${state?.errors?.comment ? " review-comment-error" : ""}`}
             className="mt-1 w-full rounded-md border border-ink-300 bg-white p-2"
           />
-          {state?.errors?.comment ? (
-            <p id="review-comment-error" className="mt-1 text-sm font-semibold text-danger-700">
-              {t(state.errors.comment)}
-            </p>
-          ) : null}
+          <FieldError id="review-comment-error" error={state?.errors?.comment && t(state.errors.comment)} />
           <button type="submit" className="btn btn-primary mt-4" disabled={navigation.state === "submitting"}>
             {mine ? t("reviews.update") : t("reviews.submit")}
           </button>

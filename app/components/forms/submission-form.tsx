@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { useFetcher } from "react-router";
+import { Field } from "~/components/ui/field";
 import { site } from "~/models/site";
 import { SUBMISSION_LIMITS } from "~/models/submission.limits";
 import type { SubmissionActionData, SubmissionErrors } from "~/models/submission.schema";
@@ -54,26 +55,18 @@ export function SubmissionForm({
   const values = data && !data.ok ? data.values : undefined;
   const id = (name: string) => `${intent}-${name}`;
   const input = "w-full rounded-md border border-ink-300 px-3 py-2 aria-[invalid=true]:border-danger-700";
-  const fieldError = (name: keyof SubmissionErrors) =>
-    errors[name] ? (
-      <p
-        id={id(`${name}-error`)}
-        className="mt-1 text-sm font-semibold text-danger-700"
-        data-testid={`${intent}-${name}-error`}
-      >
-        {t(errors[name] as "forms.errors.nameRequired")}
-      </p>
-    ) : null;
-  const invalid = (name: keyof SubmissionErrors) =>
-    errors[name] ? { "aria-invalid": true as const, "aria-describedby": id(`${name}-error`) } : {};
+  const error = (name: keyof SubmissionErrors) => {
+    const key = errors[name];
+    return key ? t(key) : undefined;
+  };
   const status = sending
     ? t("forms.sending")
     : data?.ok
       ? t("forms.success")
       : errors.form
-        ? t(errors.form as "forms.errors.tooMany", { count: data?.retryAfter ?? 60 })
+        ? t(errors.form, { count: data?.retryAfter ?? 60 })
         : errors.captcha
-          ? t(errors.captcha as "forms.errors.captchaMissing")
+          ? t(errors.captcha)
           : Object.keys(errors).length > 0
             ? t("forms.errors.summary")
             : "";
@@ -87,80 +80,67 @@ export function SubmissionForm({
       noValidate={false}
     >
       <input type="hidden" name="intent" value={intent} />
-      <div>
-        <label htmlFor={id("name")} className="mb-1 block text-sm font-semibold text-ink-800">
-          {labels.name}
-        </label>
-        <input
-          id={id("name")}
-          name="name"
-          required
-          maxLength={SUBMISSION_LIMITS.name}
-          autoComplete="name"
-          defaultValue={values?.name}
-          className={input}
-          {...invalid("name")}
-        />
-        {fieldError("name")}
-      </div>
-      <div>
-        <label htmlFor={id("email")} className="mb-1 block text-sm font-semibold text-ink-800">
-          {labels.email}
-        </label>
-        <input
-          id={id("email")}
-          name="email"
-          type="email"
-          required
-          dir="ltr"
-          maxLength={SUBMISSION_LIMITS.email}
-          autoComplete="email"
-          defaultValue={values?.email}
-          className={input}
-          {...invalid("email")}
-        />
-        {fieldError("email")}
-      </div>
-      <div>
-        <label htmlFor={id("phone")} className="mb-1 block text-sm font-semibold text-ink-800">
-          {labels.phone}
-        </label>
-        <input
-          id={id("phone")}
-          name="phone"
-          type="tel"
-          required
-          dir="ltr"
-          minLength={7}
-          maxLength={20}
-          pattern={"[0-9 +\\(\\)\\-]{7,20}"}
-          // The browser's own "match the requested format" names no format: it shows this title too.
-          title={t("forms.errors.phoneInvalid")}
-          autoComplete="tel"
-          defaultValue={values?.phone}
-          className={input}
-          {...invalid("phone")}
-          aria-describedby={errors.phone ? `${id("phone-hint")} ${id("phone-error")}` : id("phone-hint")}
-        />
-        <p id={id("phone-hint")} className="mt-1 text-sm text-ink-600">
-          {t("forms.errors.phoneInvalid")}
-        </p>
-        {fieldError("phone")}
-      </div>
-      <div>
-        <label htmlFor={id("message")} className="mb-1 block text-sm font-semibold text-ink-800">
-          {labels.message}
-        </label>
-        <textarea
-          id={id("message")}
-          name="message"
-          maxLength={SUBMISSION_LIMITS.message}
-          defaultValue={values?.message}
-          className={`${input} h-[150px]`}
-          {...invalid("message")}
-        />
-        {fieldError("message")}
-      </div>
+      <Field id={id("name")} label={labels.name} error={error("name")} required>
+        {(control) => (
+          <input
+            {...control}
+            name="name"
+            maxLength={SUBMISSION_LIMITS.name}
+            autoComplete="name"
+            defaultValue={values?.name}
+            className={input}
+          />
+        )}
+      </Field>
+      <Field id={id("email")} label={labels.email} error={error("email")} required>
+        {(control) => (
+          <input
+            {...control}
+            name="email"
+            type="email"
+            dir="ltr"
+            maxLength={SUBMISSION_LIMITS.email}
+            autoComplete="email"
+            defaultValue={values?.email}
+            className={input}
+          />
+        )}
+      </Field>
+      <Field
+        id={id("phone")}
+        label={labels.phone}
+        hint={t("forms.errors.phoneInvalid")}
+        error={error("phone")}
+        required
+      >
+        {(control) => (
+          <input
+            {...control}
+            name="phone"
+            type="tel"
+            dir="ltr"
+            minLength={7}
+            maxLength={20}
+            pattern={"[0-9 +\\(\\)\\-]{7,20}"}
+            // The browser's own "match the requested format" names no format: it shows this title too.
+            title={t("forms.errors.phoneInvalid")}
+            autoComplete="tel"
+            defaultValue={values?.phone}
+            className={input}
+          />
+        )}
+      </Field>
+      <Field id={id("message")} label={labels.message} error={error("message")}>
+        {(control) => (
+          <textarea
+            {...control}
+            name="message"
+            maxLength={SUBMISSION_LIMITS.message}
+            defaultValue={values?.message}
+            className={`${input} h-[150px]`}
+          />
+        )}
+      </Field>
       <div className="absolute -start-[9999px]" aria-hidden="true">
         <label htmlFor={id("website")}>{t("forms.honeypot")}</label>
         <input id={id("website")} name="website" tabIndex={-1} autoComplete="off" />

@@ -3,7 +3,7 @@ import { useTranslation } from "~/i18n/use-translation";
 import { data, Form, useNavigation } from "react-router";
 import { AccountCard, AccountField, AccountMessage } from "~/components/auth/account-card";
 import { localeContext, servicesOf } from "~/context.server";
-import { fieldErrors, forgotSchema, type PasswordFormErrors } from "~/models/account.schema";
+import { passwordFormErrors, forgotSchema, type PasswordFormErrors } from "~/models/account.schema";
 import { sendAccountMail } from "~/models/account-mail.server";
 import { createAccountToken, SET_PASSWORD_PATH } from "~/models/account-tokens.server";
 import { findIdpAccountByEmail } from "~/models/idp-account.server";
@@ -34,7 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const parsed = forgotSchema.safeParse({ email: form.get("email") });
   const email = typeof form.get("email") === "string" ? String(form.get("email")).slice(0, 254) : "";
-  if (!parsed.success) return data({ sent: false, email, errors: fieldErrors(parsed.error) }, { status: 400 });
+  if (!parsed.success) return data({ sent: false, email, errors: passwordFormErrors(parsed.error) }, { status: 400 });
   const normalised = parsed.data.email.toLowerCase();
   const refused = await consumeAll([
     [rateLimits.passwordResetByAddress, clientIp],
@@ -97,14 +97,14 @@ export default function Forgot({ actionData }: Route.ComponentProps) {
   return (
     <AccountCard title={t("account.forgotTitle")}>
       <p className="mt-2 text-ink-600">{t("account.forgotIntro")}</p>
-      {errors.form ? <AccountMessage tone="error">{t(errors.form as "account.errors.required")}</AccountMessage> : null}
+      {errors.form ? <AccountMessage tone="error">{t(errors.form)}</AccountMessage> : null}
       <Form
         method="post"
         className="mt-6 space-y-4"
         noValidate
         onSubmit={(event) => {
           const parsed = forgotSchema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
-          setClientErrors(parsed.success ? null : fieldErrors(parsed.error));
+          setClientErrors(parsed.success ? null : passwordFormErrors(parsed.error));
           if (!parsed.success) event.preventDefault();
         }}
       >
@@ -114,7 +114,7 @@ export default function Forgot({ actionData }: Route.ComponentProps) {
           type="email"
           autoComplete="email"
           defaultValue={actionData?.email ?? ""}
-          error={errors.email ? t(errors.email as "account.errors.required") : undefined}
+          error={errors.email ? t(errors.email) : undefined}
         />
         <button type="submit" className="btn btn-primary btn-lg w-full" disabled={navigation.state === "submitting"}>
           {t("account.sendLink")}

@@ -3,7 +3,7 @@ import { useTranslation } from "~/i18n/use-translation";
 import { data, Form, useNavigation } from "react-router";
 import { AccountCard, AccountField, AccountMessage, NewPasswordFields } from "~/components/auth/account-card";
 import { getViewer, localeContext, servicesOf, viewerContext, requireUser } from "~/context.server";
-import { changePasswordSchema, fieldErrors, type PasswordFormErrors } from "~/models/account.schema";
+import { changePasswordSchema, passwordFormErrors, type PasswordFormErrors } from "~/models/account.schema";
 import { changePassword } from "~/models/account-tokens.server";
 import { findUserById } from "~/models/user.server";
 import { passHeaders } from "~/lib/http";
@@ -41,7 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     confirm: form.get("confirm"),
   });
   if (!parsed.success)
-    return data({ done: false, errors: fieldErrors(parsed.error) }, { status: 400, headers: NO_STORE });
+    return data({ done: false, errors: passwordFormErrors(parsed.error) }, { status: 400, headers: NO_STORE });
   const weak = weakPasswordErrors(parsed.data.password);
   if (weak) return data({ done: false, errors: weak }, { status: 400, headers: NO_STORE });
   // The current password is a password guess: counted like the sign-in form's (a right one is refunded).
@@ -98,14 +98,14 @@ export default function ChangePassword({ loaderData, actionData }: Route.Compone
   return (
     <AccountCard title={t("account.changeTitle")}>
       {actionData?.done && !clientErrors ? <AccountMessage tone="ok">{t("account.changed")}</AccountMessage> : null}
-      {errors.form ? <AccountMessage tone="error">{t(errors.form as "account.errors.required")}</AccountMessage> : null}
+      {errors.form ? <AccountMessage tone="error">{t(errors.form)}</AccountMessage> : null}
       <Form
         method="post"
         className="mt-6 space-y-4"
         noValidate
         onSubmit={(event) => {
           const parsed = changePasswordSchema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
-          setClientErrors(parsed.success ? null : fieldErrors(parsed.error));
+          setClientErrors(parsed.success ? null : passwordFormErrors(parsed.error));
           if (!parsed.success) event.preventDefault();
         }}
       >
@@ -114,7 +114,7 @@ export default function ChangePassword({ loaderData, actionData }: Route.Compone
           label={t("account.currentPassword")}
           type="password"
           autoComplete="current-password"
-          error={errors.current ? t(errors.current as "account.errors.required") : undefined}
+          error={errors.current ? t(errors.current) : undefined}
         />
         <NewPasswordFields errors={errors} />
         <button type="submit" className="btn btn-primary btn-lg w-full" disabled={navigation.state === "submitting"}>

@@ -3,7 +3,7 @@ import { useTranslation } from "~/i18n/use-translation";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { AccountCard, AccountMessage, NewPasswordFields } from "~/components/auth/account-card";
 import { localeContext, servicesOf } from "~/context.server";
-import { fieldErrors, setPasswordSchema, type PasswordFormErrors } from "~/models/account.schema";
+import { passwordFormErrors, setPasswordSchema, type PasswordFormErrors } from "~/models/account.schema";
 import { checkAccountToken, SET_PASSWORD_PATH, setPasswordWithToken } from "~/models/account-tokens.server";
 import { passHeaders } from "~/lib/http";
 import { embeddedIssuer, NO_STORE, weakPasswordErrors } from "./account.server";
@@ -61,7 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     confirm: form.get("confirm"),
   });
   if (!parsed.success)
-    return data({ done: false as const, errors: fieldErrors(parsed.error) }, { status: 400, headers: NO_STORE });
+    return data({ done: false as const, errors: passwordFormErrors(parsed.error) }, { status: 400, headers: NO_STORE });
   const weak = weakPasswordErrors(parsed.data.password);
   if (weak) return data({ done: false as const, errors: weak }, { status: 400, headers: NO_STORE });
   const account = await setPasswordWithToken(db, parsed.data.token, parsed.data.password, {
@@ -125,7 +125,7 @@ export default function SetPassword({ loaderData, actionData }: Route.ComponentP
         onSubmit={(event) => {
           const form = new FormData(event.currentTarget);
           const parsed = setPasswordSchema.safeParse(Object.fromEntries(form));
-          setClientErrors(parsed.success ? null : fieldErrors(parsed.error));
+          setClientErrors(parsed.success ? null : passwordFormErrors(parsed.error));
           if (!parsed.success) event.preventDefault();
         }}
       >
