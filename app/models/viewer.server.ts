@@ -4,6 +4,7 @@ import type { Database } from "~/lib/db.server";
 import { readSessionId, serializeSessionCookie } from "~/lib/cookies.server";
 import type { Config } from "~/lib/env.server";
 import { IDP_MOUNT } from "~/lib/idp/provider.server";
+import { routeAddress } from "~/lib/route-path";
 import { VISITOR, resolveViewer, type Viewer } from "./access.server";
 import {
   createSession,
@@ -48,9 +49,12 @@ export async function startSession(
   return serializeSessionCookie(config, id, Math.floor(SESSION_ABSOLUTE_MS / 1000));
 }
 
-/** Guards a page for signed-in people; a visitor goes to /register. */
-export function requireUser(viewer: Viewer): NonNullable<Viewer["user"]> & { viewer: Viewer } {
-  if (!viewer.user) throw redirect("/register");
+/**
+ * Guards a page for signed-in people; a visitor goes to /register, whose sign-in brings them back to
+ * this page (`returnTo`, checked again by /register and /signin with safeReturnTo).
+ */
+export function requireUser(viewer: Viewer, request: Request): NonNullable<Viewer["user"]> & { viewer: Viewer } {
+  if (!viewer.user) throw redirect(`/register?returnTo=${encodeURIComponent(routeAddress(request))}`);
   return { ...viewer.user, viewer };
 }
 
