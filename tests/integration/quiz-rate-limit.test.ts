@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { chromium, type Browser } from "@playwright/test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { RateLimiter } from "~/lib/rate-limit.server";
+import { RateLimiter } from "../../app/lib/rate-limit.server.ts";
 import { startApp } from "./harness.ts";
 
 /**

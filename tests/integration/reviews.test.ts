@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { saveReview } from "~/models/review.server";
+import { saveReview } from "../../app/models/review.server.ts";
 import { createSignedInUser, setLessonVideo } from "../support/factories.ts";
 import { shown, startApp } from "./harness.ts";
 
