@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { chromium, type Browser } from "@playwright/test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RateLimiter } from "../../app/lib/rate-limit.server.ts";
+import { DIALECTS } from "../setup/databases.ts";
 import { startApp } from "./harness.ts";
 
 /**
@@ -10,11 +11,11 @@ import { startApp } from "./harness.ts";
  * starts are spent here (the browser tests share one address, whose starts other tests need).
  * The browser is Debian's Chromium, as in the browser tests, with its clock in the test's hands.
  */
-describe("a quiz start refused for too many starts", () => {
+describe.each(DIALECTS)("a quiz start refused for too many starts on %s", (dialect) => {
   let app: Awaited<ReturnType<typeof startApp>>;
   let browser: Browser;
   beforeAll(async () => {
-    app = await startApp();
+    app = await startApp({}, dialect);
     // The 30 starts a minute that 127.0.0.1 may make (app/lib/rate-limit.server.ts), spent through the
     // limiter itself, in this minute's window and the next (a test may cross from one to the other).
     const starts = new RateLimiter(app.db, "quiz-start", 30, 60_000);
