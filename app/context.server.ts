@@ -14,7 +14,7 @@ import type { PaymentProvider } from "./lib/payments/provider.server";
 import { pageUrls, type PageMeta } from "./lib/meta";
 import type { OidcClient } from "./lib/oidc.server";
 import type { RateLimits } from "./lib/rate-limit.server";
-import { canonicalPagePath, routePathname } from "./lib/route-path";
+import { canonicalPagePath, routeAddress, routePathname } from "./lib/route-path";
 import type { Viewer } from "./models/access.server";
 import type { BooksClient } from "./models/books.server";
 import type { CatalogueSnapshot } from "./models/catalogue.server";
@@ -109,8 +109,11 @@ export function pageContext(context: Readonly<RouterContextProvider>, request: R
 
 /* A guard on the viewer: it throws the answer (a redirect), which is route code, not the model's. */
 
-/** Guards a page for signed-in people; a visitor goes to /register. */
-export function requireUser(viewer: Viewer): NonNullable<Viewer["user"]> & { viewer: Viewer } {
-  if (!viewer.user) throw redirect("/register");
+/**
+ * Guards a page for signed-in people; a visitor goes to /register, whose sign-in brings them back to
+ * this page (`returnTo`, checked again by /register and /signin with safeReturnTo).
+ */
+export function requireUser(viewer: Viewer, request: Request): NonNullable<Viewer["user"]> & { viewer: Viewer } {
+  if (!viewer.user) throw redirect(`/register?returnTo=${encodeURIComponent(routeAddress(request))}`);
   return { ...viewer.user, viewer };
 }

@@ -26,7 +26,7 @@ import { direction, isLocale, resolveLocale, type Locale } from "./i18n/locale";
 import { serverI18n } from "./i18n/resources.server";
 import { reportClientError } from "./lib/error-reporting.client";
 import { catalogueContext, localeContext, requestContext, viewerContext } from "./context.server";
-import { localeCookie, readCookies } from "./lib/cookies.server";
+import { localeCookie, readCookies, takeFlash } from "./lib/cookies.server";
 import { hasControlCharacters, jsonHasControlCharacters } from "./lib/control-characters";
 import { json } from "./lib/http";
 import { ensureCatalogueFresh } from "./models/catalogue.server";
@@ -119,8 +119,11 @@ export const middleware: Route.MiddlewareFunction[] = [
   catalogueMiddleware,
 ];
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const { locale, i18n } = context.get(localeContext);
+  const { config, cookieSecrets } = context.get(requestContext);
+  // The footer's newsletter answer after a sign-up without JavaScript (read once, then cleared).
+  const newsletter = await takeFlash(config, cookieSecrets, request, "newsletter.");
   const { viewer } = context.get(viewerContext);
   const clientViewer: ClientViewer = {
     user: viewer.user ? { name: viewer.user.name, picture: viewer.user.picture } : null,
@@ -128,23 +131,27 @@ export async function loader({ context }: Route.LoaderArgs) {
     hasSubscription: viewer.hasSubscription,
     isAdmin: viewer.isAdmin,
   };
-  return {
-    locale,
-    viewer: clientViewer,
-    // A Sentry DSN is public by design (browsers send to it); null when error reporting is off.
-    sentryDsn: context.get(requestContext).config.SENTRY_DSN ?? null,
-    // The site's public origin, for absolute URLs in structured data.
-    publicUrl: context.get(requestContext).config.PUBLIC_URL,
-    // Demo mode (published demo passwords): a banner on every page says so.
-    demo: context.get(requestContext).config.demo,
-    // The server's year, so the footer's copyright renders the same in the browser on New Year's Eve.
-    year: new Date().getUTCFullYear(),
-    errorTitles: {
-      notFound: i18n.t("notFound.metaTitle"),
-      forbidden: i18n.t("forbidden.metaTitle"),
-      error: i18n.t("error.metaTitle"),
+  return data(
+    {
+      locale,
+      viewer: clientViewer,
+      // A Sentry DSN is public by design (browsers send to it); null when error reporting is off.
+      sentryDsn: context.get(requestContext).config.SENTRY_DSN ?? null,
+      // The site's public origin, for absolute URLs in structured data.
+      publicUrl: context.get(requestContext).config.PUBLIC_URL,
+      // Demo mode (published demo passwords): a banner on every page says so.
+      demo: context.get(requestContext).config.demo,
+      // The server's year, so the footer's copyright renders the same in the browser on New Year's Eve.
+      year: new Date().getUTCFullYear(),
+      errorTitles: {
+        notFound: i18n.t("notFound.metaTitle"),
+        forbidden: i18n.t("forbidden.metaTitle"),
+        error: i18n.t("error.metaTitle"),
+      },
+      newsletter: newsletter.message,
     },
-  };
+    { headers: newsletter.clear ? { "Set-Cookie": newsletter.clear } : {} },
+  );
 }
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesheet, precedence: "default" }];

@@ -121,12 +121,20 @@ export async function rememberPostedFeedback(
   return postedCookie(config, secrets).serialize(ids);
 }
 
-/** A one-time message after a redirect (post/redirect/get), in its own cookie, not in the URL. */
+/**
+ * A one-time message after a redirect (post/redirect/get), in its own cookie, not in the URL: the
+ * site's one way to carry a message over a redirect. A request with it is never served from the page
+ * cache, and the answer that clears it is never stored there (server/page-cache.ts: any cookie but
+ * the language one, any Set-Cookie), so a flash never reaches anyone else.
+ */
 const flashCookie = (config: Config, secrets: string[]) => signedCookie(config, secrets, "lomda_flash", 60);
 
 const FLASHES = [
   "feedback.thanks",
   "feedback.deleted",
+  "newsletter.thanks",
+  "newsletter.invalid",
+  "reviews.saved",
   "courseAdmin.created",
   "courseAdmin.saved",
   "courseAdmin.deleted",

@@ -8,6 +8,17 @@ export function routePathname(request: Request): string {
   return pathname.endsWith(".data") ? pathname.slice(0, -".data".length) : pathname;
 }
 
+/**
+ * The page's own address, path and query, as the browser shows it (what a sign-in comes back to): also
+ * when React Router fetches its data, whose "<path>.data?_routes=…" is not an address to return to.
+ */
+export function routeAddress(request: Request): string {
+  const params = new URL(request.url).searchParams;
+  params.delete("_routes");
+  const query = params.toString();
+  return routePathname(request) + (query ? `?${query}` : "");
+}
+
 /** An ASCII letter, digit, "-", "_" or "~": RFC 3986's unreserved characters but for ".", which stays
  * encoded so that decoding can never make a dot-segment ("/%2e%2e/") of what was none. */
 const DECODABLE = /^[A-Za-z0-9_~-]$/;

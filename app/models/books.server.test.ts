@@ -169,6 +169,34 @@ describe("the books upstream client", () => {
     expect(await books.search("python")).toEqual({ status: "unavailable" }); // the circuit is open
     expect(books.calls).toBe(calls);
   });
+
+  // "Three failures in a row open the circuit": failed calls to the upstream, not failed searches.
+  it("opens the circuit on the third failed call, so a dead upstream gets three calls, not six", async () => {
+    const books = client(300);
+    await books.search("boom"); // the call and its retry
+    await books.search("boom"); // the third failed call opens the circuit: no retry
+    expect(books.calls).toBe(3);
+    expect(await books.search("python")).toEqual({ status: "unavailable" });
+    expect(books.calls).toBe(3);
+  });
+
+  it("after its 30 s, one more failure opens the circuit again, a success closes it", async () => {
+    let now = Date.parse("2026-11-27T10:00:00Z");
+    const books = client(300, () => now);
+    for (const q of ["hang", "garbage", "huge"]) await books.search(q); // three failed calls, none retried
+    expect(books.calls).toBe(3);
+    now += 30_001;
+    const started = Date.now();
+    expect(await books.search("hang")).toEqual({ status: "unavailable" }); // a trial: it waits its timeout
+    expect(Date.now() - started).toBeGreaterThanOrEqual(250);
+    expect(books.calls).toBe(4);
+    expect(await books.search("python")).toEqual({ status: "unavailable" }); // open again at once
+    expect(books.calls).toBe(4);
+    now += 30_001;
+    expect((await books.search("python")).status).toBe("ok");
+    await books.search("boom"); // the call and its retry: two failures after a success, still closed
+    expect((await books.search("flutter")).status).toBe("ok");
+  });
 });
 
 describe("untrusted upstream data", () => {

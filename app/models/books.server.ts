@@ -43,6 +43,9 @@ export interface BooksClientOptions {
   now?: () => number;
 }
 
+/** The circuit is open: no call was made. */
+class CircuitOpen extends Error {}
+
 class UpstreamError extends Error {
   readonly retryable: boolean;
   constructor(message: string, retryable: boolean) {
@@ -59,6 +62,7 @@ export class BooksClient {
   private readonly options: BooksClientOptions;
   private readonly cache = new Map<string, { at: number; value: { volumes: Volume[]; leftOut: number } }>();
   private readonly inflight = new Map<string, Promise<SearchOutcome>>();
+  /** Failed upstream calls in a row: each call counts (a retry, the e-books follow-up), not each search. */
   private failures = 0;
   private openUntil = 0;
   /** Upstream calls made (for tests and metrics). */
@@ -91,19 +95,11 @@ export class BooksClient {
   }
 
   private async fetchAndRemember(q: string, key: string): Promise<SearchOutcome> {
-    if (this.now() < this.openUntil) return { status: "unavailable" };
     let first: Answer;
     try {
       first = await this.callWithRetry(q);
-      this.failures = 0;
-    } catch (error) {
-      this.failures += 1;
-      if (this.failures >= CIRCUIT_FAILURES) {
-        this.openUntil = this.now() + CIRCUIT_OPEN_MS;
-        this.failures = 0;
-      }
-      this.warn(error);
-      return { status: "unavailable" };
+    } catch {
+      return { status: "unavailable" }; // logged where it failed
     }
     let volumes = first.volumes;
     // Most answers are books nobody may buy or read here (NOT_FOR_SALE): when few are left and the
@@ -118,8 +114,8 @@ export class BooksClient {
           seen.add(volume.id);
           volumes.push(volume);
         }
-      } catch (error) {
-        this.warn(error); // the first answer's books are still worth showing
+      } catch {
+        // The first answer's books are still worth showing.
       }
     }
     const value = { volumes, leftOut: volumes.filter((v) => !showable(v)).length };
@@ -144,7 +140,26 @@ export class BooksClient {
     }
   }
 
+  /**
+   * One upstream call, through the circuit: refused while it is open; the third failure in a row opens
+   * it for CIRCUIT_OPEN_MS. The count is kept when it opens, so once that time is over the first call
+   * is a trial: another failure opens it again at once, a success closes it.
+   */
   private async call(q: string, filter?: "ebooks"): Promise<Answer> {
+    if (this.now() < this.openUntil) throw new CircuitOpen();
+    try {
+      const answer = await this.callUpstream(q, filter);
+      this.failures = 0;
+      return answer;
+    } catch (error) {
+      this.warn(error);
+      this.failures += 1;
+      if (this.failures >= CIRCUIT_FAILURES) this.openUntil = this.now() + CIRCUIT_OPEN_MS;
+      throw error;
+    }
+  }
+
+  private async callUpstream(q: string, filter?: "ebooks"): Promise<Answer> {
     const url = new URL(this.options.url);
     url.searchParams.set("q", q);
     url.searchParams.set("maxResults", String(MAX_RESULTS));

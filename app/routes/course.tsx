@@ -13,6 +13,7 @@ import { mayReview, ownReview, saveReview, visibleReviews, type Review } from "~
 import { findUserById } from "~/models/user.server";
 import { formatDate } from "~/i18n/format";
 import type { Locale } from "~/i18n/locale";
+import { setFlash, takeFlash } from "~/lib/cookies.server";
 import { pageMeta } from "~/lib/meta";
 import { findCourse } from "~/models/catalogue.server";
 import { coursePageView } from "~/models/catalogue-view.server";
@@ -38,23 +39,28 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   // /course/MERN-React finds the course; its address is the one in lower case.
   if (params.slug !== course.slug) throw redirect(`/course/${course.slug}${new URL(request.url).search}`, 301);
   const viewer = getViewer(context);
-  const { db } = servicesOf(context);
+  const { db, config, cookieSecrets } = servicesOf(context);
   const view = coursePageView(snapshot, course, viewer, locale, await lessonStatesFor(db, viewer));
   const mine = viewer.user ? await ownReview(db, course.id, viewer.user.id) : undefined;
-  return {
-    meta: meta(t("coursePage.metaTitle", { title: view.card.title }), view.card.summary),
-    ...view,
-    reviews: {
-      list: (await visibleReviews(db, course.id)).map((review) => reviewView(review, locale)),
-      mine: mine
-        ? { ...reviewView(mine, locale), hidden: mine.hidden, hiddenForAccess: mine.hidden && mine.hiddenBy !== null }
-        : null,
-      // Someone who wrote a review may always change it.
-      may: viewer.user ? Boolean(mine) || (await mayReview(db, snapshot, viewer, course)) : false,
-      saved: new URL(request.url).searchParams.get("reviewed") === "1",
+  // "Thank you" after a review was posted (read once, then cleared).
+  const saved = await takeFlash(config, cookieSecrets, request, "reviews.");
+  return data(
+    {
+      meta: meta(t("coursePage.metaTitle", { title: view.card.title }), view.card.summary),
+      ...view,
+      reviews: {
+        list: (await visibleReviews(db, course.id)).map((review) => reviewView(review, locale)),
+        mine: mine
+          ? { ...reviewView(mine, locale), hidden: mine.hidden, hiddenForAccess: mine.hidden && mine.hiddenBy !== null }
+          : null,
+        // Someone who wrote a review may always change it.
+        may: viewer.user ? Boolean(mine) || (await mayReview(db, snapshot, viewer, course)) : false,
+        saved: saved.message === "reviews.saved",
+      },
+      viewer: { isAuthenticated: viewer.isAuthenticated, hasSubscription: viewer.hasSubscription || viewer.isAdmin },
     },
-    viewer: { isAuthenticated: viewer.isAuthenticated, hasSubscription: viewer.hasSubscription || viewer.isAdmin },
-  };
+    { headers: saved.clear ? { "Set-Cookie": saved.clear } : {} },
+  );
 }
 
 function reviewView(review: Review, locale: Locale) {
@@ -78,7 +84,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   if (!course) throw data("Not Found", { status: 404 });
   const viewer = getViewer(context);
   if (!viewer.user) throw data("Forbidden", { status: 403 });
-  const { db, rateLimits, clientIp } = servicesOf(context);
+  const { db, rateLimits, clientIp, config, cookieSecrets } = servicesOf(context);
   const limit = await rateLimits.forms.consume(clientIp);
   if (!limit.ok) throw data("Too Many Requests", { status: 429, headers: { "Retry-After": String(limit.retryAfter) } });
   const form = await request.formData();
@@ -99,10 +105,10 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     authorName: user?.name?.trim() || null,
   });
   const lng = new URL(request.url).searchParams.get("lng");
-  return redirect(
-    `/course/${course.slug}?${new URLSearchParams({ ...(lng ? { lng } : {}), reviewed: "1" })}#reviews`,
-    303,
-  );
+  return redirect(`/course/${course.slug}${lng ? `?${new URLSearchParams({ lng })}` : ""}#reviews`, {
+    status: 303,
+    headers: { "Set-Cookie": await setFlash(config, cookieSecrets, "reviews.saved") },
+  });
 }
 
 export const meta = ({ loaderData }: Route.MetaArgs) => pageMeta(loaderData?.meta);

@@ -49,7 +49,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     listFeedbackPage(db, page, FEEDBACK_PAGE_SIZE, after),
     feedbackStats(db),
     readPostedFeedback(config, cookieSecrets, request),
-    takeFlash(config, cookieSecrets, request),
+    takeFlash(config, cookieSecrets, request, "feedback."),
   ]);
   const headers = new Headers();
   if (flash.clear) headers.append("Set-Cookie", flash.clear);

@@ -21,7 +21,7 @@ export const handle = { strings: ["certificate", "checkout", "profile", "progres
 
 /** Signed-in only (a visitor is sent to /register). Real values from the provider's claims. */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const me = requireUser(getViewer(context));
+  const me = requireUser(getViewer(context), request);
   const { db, idp, config, payments } = servicesOf(context);
   const { locale, i18n } = context.get(localeContext);
   const user = (await findUserById(db, me.id))!;

@@ -153,9 +153,34 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 export const headers = passHeaders;
 export const meta = ({ loaderData }: Route.MetaArgs) => pageMeta(loaderData?.meta);
 
-function QuestionStep({ loaderData, error }: { loaderData: Route.ComponentProps["loaderData"]; error?: string }) {
+/**
+ * A refused start (429) carries the seconds to wait: true from the refusal until they have passed,
+ * so the page neither says "wait" longer than needed nor lets the learner send the start again before.
+ */
+function useRetryWait(actionData: Route.ComponentProps["actionData"]): number {
+  const seconds = actionData && "retryAfter" in actionData ? actionData.retryAfter : 0;
+  const [waited, setWaited] = useState<typeof actionData>(undefined);
+  useEffect(() => {
+    if (!seconds) return;
+    const timer = window.setTimeout(() => setWaited(actionData), seconds * 1000);
+    return () => window.clearTimeout(timer);
+  }, [actionData, seconds]);
+  return waited === actionData ? 0 : seconds;
+}
+
+function QuestionStep({
+  loaderData,
+  actionData,
+}: {
+  loaderData: Route.ComponentProps["loaderData"];
+  actionData: Route.ComponentProps["actionData"];
+}) {
   const { t } = useTranslation();
   const navigation = useNavigation();
+  const hydrated = useHydrated();
+  const retryAfter = useRetryWait(actionData);
+  // Once the wait is over, its message goes (without JavaScript it stays, and the server refuses again).
+  const error = actionData?.error === "tooMany" && !retryAfter ? undefined : actionData?.error;
   const question = loaderData.question!;
   const heading = useRef<HTMLHeadingElement>(null);
   const first = useRef(true);
@@ -181,7 +206,7 @@ function QuestionStep({ loaderData, error }: { loaderData: Route.ComponentProps[
       {error ? (
         <p role="alert" className="mt-3 rounded-md bg-red-50 p-3 font-semibold text-danger-700">
           {error === "tooMany"
-            ? t("quiz.tooMany", { count: 60 })
+            ? t("quiz.tooMany", { count: retryAfter })
             : t(error === "stale" ? "quiz.stale" : error === "expired" ? "quiz.expired" : "quiz.invalid")}
         </p>
       ) : null}
@@ -216,7 +241,11 @@ function QuestionStep({ loaderData, error }: { loaderData: Route.ComponentProps[
         </ul>
       </fieldset>
       <p className="mt-3 text-sm text-ink-600">{t("quiz.chooseOne")}</p>
-      <button type="submit" className="btn btn-primary btn-lg mt-4" disabled={navigation.state !== "idle"}>
+      <button
+        type="submit"
+        className="btn btn-primary btn-lg mt-4"
+        disabled={navigation.state !== "idle" || (hydrated && retryAfter > 0)}
+      >
         {t("quiz.next")}
       </button>
     </Form>
@@ -413,7 +442,7 @@ export default function QuizPage({ loaderData, actionData }: Route.ComponentProp
         {loaderData.result ? (
           <ResultStep loaderData={loaderData} />
         ) : (
-          <QuestionStep loaderData={loaderData} error={actionData?.error} />
+          <QuestionStep loaderData={loaderData} actionData={actionData} />
         )}
       </div>
     </>

@@ -1,6 +1,7 @@
 import { useTranslation } from "~/i18n/use-translation";
 import { PageHeader } from "~/components/layout/page-header";
 import { localeContext, pageContext, servicesOf } from "~/context.server";
+import { safeReturnTo } from "~/lib/http";
 import { pageMeta } from "~/lib/meta";
 import { handleSubmission } from "./submission-action.server";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "~/models/idp-account.server";
@@ -14,7 +15,10 @@ export const handle = { strings: ["forms", "register"] } satisfies StringsHandle
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { config } = servicesOf(context);
   const { t, meta } = pageContext(context, request);
+  // Sent here by a page for signed-in people: sign-in comes back to it.
+  const returnTo = safeReturnTo(new URL(request.url).searchParams.get("returnTo"));
   return {
+    signInHref: returnTo === "/" ? "/signin" : `/signin?returnTo=${encodeURIComponent(returnTo)}`,
     meta: meta(t("register.metaTitle"), t("register.loginText")),
     captcha: config.CAPTCHA,
     hcaptchaSiteKey: config.CAPTCHA === "hcaptcha" ? (config.HCAPTCHA_SITEKEY ?? null) : null,
@@ -51,7 +55,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
           </h2>
           <p className="mt-3 text-ink-600">{t("register.loginText")}</p>
           {/* A document navigation: /signin redirects to the provider, which React Router must not intercept. */}
-          <a href="/signin" className="btn btn-primary btn-lg mt-6" data-testid="login-button">
+          <a href={loaderData.signInHref} className="btn btn-primary btn-lg mt-6" data-testid="login-button">
             {t("register.loginButton")}
           </a>
           {loaderData.demo ? (

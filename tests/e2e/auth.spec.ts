@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { E2E_EXTERNAL_PORT } from "../../playwright.config.ts";
-import { sessionCookie, signIn, signOut } from "./auth-helpers.ts";
+import { DEMO_PASSWORD, sessionCookie, signIn, signOut } from "./auth-helpers.ts";
 import { expect, expectAccessible, test } from "./fixtures.ts";
 
 const DEMO = [
@@ -103,9 +103,16 @@ test.describe("sign-in through the embedded provider", () => {
     await expectAccessible(page);
   });
 
-  test("the profile is for signed-in people only", async ({ page }) => {
-    await page.goto("/profile");
-    await expect(page).toHaveURL(/\/register$/);
+  test("the profile is for signed-in people only, and sign-in comes back to it", async ({ page }) => {
+    await page.goto("/profile?view=all");
+    await expect(page).toHaveURL(/\/register\?returnTo=%2Fprofile%3Fview%3Dall$/);
+    await page.getByTestId("login-button").click();
+    await expect(page).toHaveURL(/\/idp\/interaction\//);
+    await page.locator("#idp-email").fill("learner@lomda.test");
+    await page.locator("#idp-password").fill(DEMO_PASSWORD);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(/\/profile\?view=all$/);
+    await expect(page.getByTestId("profile-rows")).toContainText("learner@lomda.test");
   });
 
   test("returnTo brings you back to a same-origin page, and never to another site", async ({ page, browser }) => {
@@ -133,7 +140,7 @@ test.describe("sign-in through the embedded provider", () => {
       maxRedirects: 0,
     });
     expect(reused.status()).toBe(302);
-    expect(reused.headers().location).toBe("/register");
+    expect(reused.headers().location).toBe("/register?returnTo=%2Fprofile");
   });
 
   test("a cookie planted before sign-in is replaced and stays anonymous (no fixation)", async ({

@@ -113,7 +113,19 @@ test("a page opened out of sight (no frames drawn) starts its modules at once", 
   await page.addInitScript(() => {
     Object.defineProperty(document, "visibilityState", { get: () => "hidden" });
     window.requestAnimationFrame = () => 0;
+    // "At once": by the end of parsing (the starter is the page's last script), not after a paint, a
+    // frame or the load event. Every later path waits for a task of its own, after this event.
+    document.addEventListener("DOMContentLoaded", () => {
+      (window as unknown as { atParseEnd?: unknown }).atParseEnd = {
+        preloadLinks: document.querySelectorAll('link[rel="modulepreload"]').length,
+        moduleScripts: document.querySelectorAll('script[type="module"]').length,
+      };
+    });
   });
   await page.goto("/about");
   await waitForHydration(page);
+  const atParseEnd = await page.evaluate(() => (window as unknown as { atParseEnd?: unknown }).atParseEnd);
+  expect(atParseEnd).toEqual({ preloadLinks: expect.any(Number), moduleScripts: 1 });
+  expect((atParseEnd as { preloadLinks: number }).preloadLinks).toBeGreaterThan(3);
+  expect((await firstFrameAndModules(page)).firstModuleAfterLoad).toBeLessThan(0);
 });

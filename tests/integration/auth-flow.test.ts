@@ -91,6 +91,31 @@ describe.each(DIALECTS)("sign-in over HTTP (embedded provider) on %s", (dialect)
     }
   });
 
+  it("a visitor sent to sign in by a page for signed-in people comes back to it, query and all", async () => {
+    const page = "/profile?view=all&x=%C3%A9";
+    const visitor = new CookieJar();
+    const sent = await hop(visitor, `${app.url}${page}`);
+    expect(sent.status).toBe(302);
+    const register = sent.headers.get("location")!;
+    expect(register).toBe(`/register?returnTo=${encodeURIComponent(page)}`);
+    // Also when React Router asks for the page's data (a client navigation): the page, not its data.
+    const data = await hop(visitor, `${app.url}/profile.data?view=all&_routes=routes%2Fprofile`);
+    expect(await data.text()).toContain(
+      JSON.stringify(`/register?returnTo=${encodeURIComponent("/profile?view=all")}`),
+    );
+    const html = await (await hop(visitor, `${app.url}${register}`)).text();
+    const button = /<a href="([^"]+)"[^>]*data-testid="login-button"/.exec(html)![1]!.replaceAll("&amp;", "&");
+    expect(button).toBe(`/signin?returnTo=${encodeURIComponent(page)}`);
+    const { jar, login } = await openLoginPage(page);
+    const { res } = await finish(jar, await postLogin(jar, login, "learner@lomda.test", "lomda-demo"));
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe(page);
+    expect((await hop(jar, `${app.url}${page}`)).status).toBe(200);
+    // An address elsewhere is not a way back: /register offers a plain sign-in.
+    const elsewhere = await (await hop(visitor, `${app.url}/register?returnTo=%2F%2Fevil.example%2Fx`)).text();
+    expect(/<a href="([^"]+)"[^>]*data-testid="login-button"/.exec(elsewhere)![1]).toBe("/signin");
+  });
+
   it("the test-only /__test/session signs in as the very user a real sign-in makes, for the right password only", async () => {
     const { jar, login } = await openLoginPage();
     await finish(jar, await postLogin(jar, login, "admin@lomda.test", "lomda-demo"));
@@ -226,9 +251,13 @@ describe.each(DIALECTS)("sign-in over HTTP (embedded provider) on %s", (dialect)
       redirect: "manual",
     });
     expect(reused.status).toBe(302);
-    expect(reused.headers.get("location")).toBe("/register");
-    const rows = await app.db.selectFrom("sessions").select("id_hash").execute();
-    expect(rows.length).toBe(1); // only the subscriber's session from the first test remains
+    expect(reused.headers.get("location")).toBe("/register?returnTo=%2Fprofile");
+    const row = await app.db
+      .selectFrom("sessions")
+      .select("id_hash")
+      .where("id_hash", "=", hashSessionId(sessionValue))
+      .executeTakeFirst();
+    expect(row).toBeUndefined();
   });
 
   it("login_required from the provider signs the person out here too", async () => {

@@ -118,7 +118,10 @@ function NewsletterBox() {
   const { t } = useTranslation();
   const fetcher = useFetcher<{ ok: boolean; error?: string }>({ key: "newsletter" });
   const location = useLocation();
-  const fromRedirect = new URLSearchParams(location.search).get("newsletter");
+  // After a sign-up without JavaScript, the root loader's flash; it belongs to the page it came back to
+  // (the document's first location), not to the pages a later navigation shows.
+  const flash = useRouteLoaderData<{ newsletter: string | null }>("root")?.newsletter;
+  const fromRedirect = location.key === "default" ? flash?.replace("newsletter.", "") : undefined;
   const answer = fetcher.data ? (fetcher.data.ok ? "thanks" : "invalid") : fromRedirect;
   return (
     <fetcher.Form method="post" action="/newsletter" className="max-w-sm" id="newsletter" data-testid="newsletter-box">

@@ -15,22 +15,22 @@ import type { StringsHandle } from "~/i18n/sections";
 export const handle = { strings: ["account"] } satisfies StringsHandle;
 
 /** The embedded account behind the signed-in person, or null when they signed in elsewhere. */
-async function embeddedAccountId(context: Route.LoaderArgs["context"]): Promise<string | null> {
-  const me = requireUser(getViewer(context));
+async function embeddedAccountId(context: Route.LoaderArgs["context"], request: Request): Promise<string | null> {
+  const me = requireUser(getViewer(context), request);
   const { db, idp, config } = servicesOf(context);
   const user = await findUserById(db, me.id);
   return idp && user && user.issuer === embeddedIssuer(config) ? user.subject : null;
 }
 
 /** /account/password (linked from the profile): current password and a new one, for embedded accounts. */
-export async function loader({ context }: Route.LoaderArgs) {
-  const accountId = await embeddedAccountId(context);
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const accountId = await embeddedAccountId(context, request);
   const { i18n } = context.get(localeContext);
   return data({ title: i18n.t("account.changeMetaTitle"), embedded: accountId !== null }, { headers: NO_STORE });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const accountId = await embeddedAccountId(context);
+  const accountId = await embeddedAccountId(context, request);
   const { db, log, config, rateLimits, clientIp } = servicesOf(context);
   if (!accountId)
     return data({ done: false, errors: { form: "account.notEmbedded" } as PasswordFormErrors }, { status: 400 });
