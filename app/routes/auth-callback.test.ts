@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { isVerified } from "./auth-callback";
-import { ADMIN_EMAIL_NOT_VERIFIED, requireAdmin } from "~/models/viewer.server";
+import { ADMIN_EMAIL_NOT_VERIFIED } from "~/models/viewer.server";
+import { requireAdmin } from "./admin/guard.server";
 import { VISITOR } from "~/models/access.server";
 import { en } from "~/i18n/en";
 import { he } from "~/i18n/he";

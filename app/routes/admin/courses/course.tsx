@@ -21,7 +21,7 @@ import {
   useLocalTitle,
   useTitled,
 } from "~/components/admin/builder-parts";
-import { getViewer, localeContext, servicesOf } from "~/context.server";
+import { localeContext, servicesOf } from "~/context.server";
 import { takeFlash } from "~/lib/cookies.server";
 import { passHeaders } from "~/lib/http";
 import { isMultipart } from "~/lib/uploads.server";
@@ -52,9 +52,9 @@ import {
   takeUpload,
   updateCourse,
 } from "~/models/catalogue-admin.server";
-import { requireAdmin } from "~/models/viewer.server";
 import { UploadSection } from "~/components/admin/upload-section";
-import type { Route } from "./+types/admin-courses-course";
+import { getAdmin } from "~/routes/admin/guard.server";
+import type { Route } from "./+types/course";
 import type { StringsHandle } from "~/i18n/sections";
 
 /** The string sections this page shows besides the frame's (app/i18n/sections.ts). */
@@ -68,7 +68,6 @@ export const handle = {
  * cover, "Read More" and "Join Now" targets, published — and the order of its video lists.
  */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  requireAdmin(getViewer(context), request);
   const { db, config, cookieSecrets } = servicesOf(context);
   const { i18n } = context.get(localeContext);
   const found = params.id ? await getCourseForAdmin(db, params.id) : null;
@@ -93,7 +92,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ context, request, params }: Route.ActionArgs) {
-  const admin = requireAdmin(getViewer(context), request);
+  const admin = getAdmin(context);
   const services = servicesOf(context);
   const { db, log } = services;
   const id = params.id;

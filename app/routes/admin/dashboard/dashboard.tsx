@@ -5,8 +5,7 @@ import { AdminTable } from "~/components/admin/admin-table";
 import { PageHeader } from "~/components/layout/page-header";
 import { endOfBusinessDay, formatDate, formatDateTime } from "~/i18n/format";
 import { subscriptionSource } from "~/models/billing.server";
-import { requireAdmin } from "~/models/viewer.server";
-import { getViewer, localeContext, servicesOf } from "~/context.server";
+import { localeContext, servicesOf } from "~/context.server";
 import { deleteFeedback, listFeedbackForModeration, setFeedbackHidden } from "~/models/feedback.server";
 import {
   findSubmission,
@@ -28,7 +27,8 @@ import {
 } from "~/models/account-tokens.server";
 import { listIdpAccountsPage, setIdpAccountDisabled } from "~/models/idp-account.server";
 import { parseCursor, type Page, type PageCursor } from "~/lib/keyset.server";
-import type { Route } from "./+types/admin";
+import { getAdmin } from "~/routes/admin/guard.server";
+import type { Route } from "./+types/dashboard";
 import type { StringsHandle } from "~/i18n/sections";
 
 /** The string sections this page shows besides the frame's (app/i18n/sections.ts). */
@@ -66,7 +66,7 @@ const isSelf = (admin: { email: string | null }, email: string) =>
   admin.email !== null && admin.email.trim().toLowerCase() === email.trim().toLowerCase();
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const admin = requireAdmin(getViewer(context), request);
+  const admin = getAdmin(context);
   const { db, idp } = servicesOf(context);
   const { locale, i18n } = context.get(localeContext);
   const url = new URL(request.url);
@@ -173,7 +173,7 @@ type Invite =
   | { email: string; hadPassword: true };
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const admin = requireAdmin(getViewer(context), request);
+  const admin = getAdmin(context);
   const { db, log, idp, config } = servicesOf(context);
   const embeddedIssuer = `${config.PUBLIC_URL}${IDP_MOUNT}`;
   const form = Object.fromEntries([...(await request.formData())].filter(([, v]) => typeof v === "string"));

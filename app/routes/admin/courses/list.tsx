@@ -23,7 +23,7 @@ import {
   useLocalTitle,
   useTitled,
 } from "~/components/admin/builder-parts";
-import { getViewer, localeContext, servicesOf } from "~/context.server";
+import { localeContext, servicesOf } from "~/context.server";
 import { takeFlash } from "~/lib/cookies.server";
 import { passHeaders } from "~/lib/http";
 import {
@@ -50,8 +50,8 @@ import {
   updateVideoList,
 } from "~/models/catalogue-admin.server";
 import { freeLessonCount } from "~/models/free-samples";
-import { requireAdmin } from "~/models/viewer.server";
-import type { Route } from "./+types/admin-courses-list";
+import { getAdmin } from "~/routes/admin/guard.server";
+import type { Route } from "./+types/list";
 import type { StringsHandle } from "~/i18n/sections";
 
 /** The string sections this page shows besides the frame's (app/i18n/sections.ts). */
@@ -64,7 +64,6 @@ export const handle = { strings: ["admin", "courseAdmin", "upload", "youtube"] }
  * /courses/<slug>.
  */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  requireAdmin(getViewer(context), request);
   const { db, config, cookieSecrets } = servicesOf(context);
   const { i18n } = context.get(localeContext);
   const found = params.id ? await getListForAdmin(db, params.id) : null;
@@ -87,7 +86,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ context, request, params }: Route.ActionArgs) {
-  const admin = requireAdmin(getViewer(context), request);
+  const admin = getAdmin(context);
   const services = servicesOf(context);
   const { db, log } = services;
   const form = await request.formData();

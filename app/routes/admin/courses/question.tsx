@@ -9,7 +9,7 @@ import {
   type FormValues,
 } from "~/components/admin/builder-form";
 import { BuilderPage, DeleteSection, useLocalTitle } from "~/components/admin/builder-parts";
-import { getViewer, localeContext, servicesOf } from "~/context.server";
+import { localeContext, servicesOf } from "~/context.server";
 import { takeFlash } from "~/lib/cookies.server";
 import { passHeaders } from "~/lib/http";
 import {
@@ -33,8 +33,8 @@ import {
   sentVersion,
   updateQuestion,
 } from "~/models/catalogue-admin.server";
-import { requireAdmin } from "~/models/viewer.server";
-import type { Route } from "./+types/admin-courses-question";
+import { getAdmin } from "~/routes/admin/guard.server";
+import type { Route } from "./+types/question";
 import type { StringsHandle } from "~/i18n/sections";
 
 /** The string sections this page shows besides the frame's (app/i18n/sections.ts). */
@@ -46,7 +46,6 @@ export const handle = { strings: ["admin", "courseAdmin", "upload", "youtube"] }
  * question and options in Hebrew, and the explanation shown in the review (optional).
  */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  requireAdmin(getViewer(context), request);
   const { db, config, cookieSecrets } = servicesOf(context);
   const { i18n } = context.get(localeContext);
   const found = params.id ? await getQuestionForAdmin(db, params.id) : null;
@@ -69,7 +68,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ context, request, params }: Route.ActionArgs) {
-  const admin = requireAdmin(getViewer(context), request);
+  const admin = getAdmin(context);
   const services = servicesOf(context);
   const { db, log } = services;
   const form = await request.formData();

@@ -4,7 +4,7 @@ import { RowAction } from "~/components/admin/admin-list-page";
 import { PageHeader } from "~/components/layout/page-header";
 import { useTranslation } from "~/i18n/use-translation";
 import { formatDate, formatDateTime, formatMoney } from "~/i18n/format";
-import { getCatalogue, getViewer, pageContext, servicesOf } from "~/context.server";
+import { getCatalogue, pageContext, servicesOf } from "~/context.server";
 import { parseCursor } from "~/lib/keyset.server";
 import { centsToDollars } from "~/models/catalogue-admin.schema";
 import { findCourse } from "~/models/catalogue.server";
@@ -21,9 +21,9 @@ import {
   savePlan,
   setOnlineCheckout,
 } from "~/models/billing.server";
-import { requireAdmin } from "~/models/viewer.server";
 import type { StringsHandle } from "~/i18n/sections";
-import type { Route } from "./+types/admin-payments";
+import { getAdmin } from "./guard.server";
+import type { Route } from "./+types/payments";
 
 /** The string sections this page shows besides the frame's (app/i18n/sections.ts). */
 export const handle = { strings: ["adminPayments", "courseAdmin", "youtube"] } satisfies StringsHandle;
@@ -36,7 +36,6 @@ export const handle = { strings: ["adminPayments", "courseAdmin", "youtube"] } s
  * on /admin beside the hand grants and approvals.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireAdmin(getViewer(context), request);
   const { locale, t } = pageContext(context, request);
   const { db, payments: provider } = servicesOf(context);
   const url = new URL(request.url);
@@ -102,7 +101,7 @@ type ActionResult = {
 const done = (ok: string): ActionResult => ({ ok, errors: {} });
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const admin = requireAdmin(getViewer(context), request);
+  const admin = getAdmin(context);
   const { db, log } = servicesOf(context);
   const fields = Object.fromEntries(await request.formData());
   const parsed = adminPaymentsForm.safeParse(fields);

@@ -10,7 +10,7 @@ import {
 } from "~/components/admin/builder-form";
 import { BuilderPage, DeleteSection, useLocalTitle, useTitled } from "~/components/admin/builder-parts";
 import { UploadSection } from "~/components/admin/upload-section";
-import { getViewer, localeContext, servicesOf } from "~/context.server";
+import { localeContext, servicesOf } from "~/context.server";
 import { takeFlash } from "~/lib/cookies.server";
 import { passHeaders } from "~/lib/http";
 import { isMultipart } from "~/lib/uploads.server";
@@ -33,8 +33,8 @@ import {
   takeUpload,
   updateLesson,
 } from "~/models/catalogue-admin.server";
-import { requireAdmin } from "~/models/viewer.server";
-import type { Route } from "./+types/admin-courses-lesson";
+import { getAdmin } from "~/routes/admin/guard.server";
+import type { Route } from "./+types/lesson";
 import type { StringsHandle } from "~/i18n/sections";
 
 /** The string sections this page shows besides the frame's (app/i18n/sections.ts). */
@@ -46,7 +46,6 @@ export const handle = { strings: ["admin", "courseAdmin", "upload", "youtube"] }
  * the 11-character id; or an uploaded file), published.
  */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  requireAdmin(getViewer(context), request);
   const { db, config, cookieSecrets } = servicesOf(context);
   const { i18n } = context.get(localeContext);
   const found = params.id ? await getLessonForAdmin(db, params.id) : null;
@@ -70,7 +69,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ context, request, params }: Route.ActionArgs) {
-  const admin = requireAdmin(getViewer(context), request);
+  const admin = getAdmin(context);
   const services = servicesOf(context);
   const { db, log } = services;
   const id = params.id;

@@ -12,65 +12,71 @@ import {
 import {
   BuilderPage,
   DeleteSection,
+  FallbackNote,
   MoveButtons,
   moveMessage,
   PublicUrls,
+  PublishedBadge,
   useFocusAfterMove,
   useLocalTitle,
   useTitled,
 } from "~/components/admin/builder-parts";
-import { getViewer, localeContext, servicesOf } from "~/context.server";
+import { localeContext, servicesOf } from "~/context.server";
 import { takeFlash } from "~/lib/cookies.server";
 import { passHeaders } from "~/lib/http";
 import { ADMIN_LIMITS, CONFIRM_ERROR, moveRequestSchema, readAdminForm } from "~/models/catalogue-admin.schema";
 import {
   builderRedirect,
   builderReply,
-  createQuiz,
-  deleteQuiz,
-  getQuizForAdmin,
+  createCatalogue,
+  deleteCatalogue,
+  getCatalogueForAdmin,
   logCatalogueChange,
-  moveQuestion,
+  moveCourse,
   notFound,
+  removeUnusedMedia,
   rowVersion,
   saveRefused,
   sentVersion,
-  updateQuiz,
+  updateCatalogue,
 } from "~/models/catalogue-admin.server";
-import { requireAdmin } from "~/models/viewer.server";
-import type { Route } from "./+types/admin-courses-quiz";
+import { getAdmin } from "~/routes/admin/guard.server";
+import type { Route } from "./+types/catalogue";
 import type { StringsHandle } from "~/i18n/sections";
 
 /** The string sections this page shows besides the frame's (app/i18n/sections.ts). */
 export const handle = { strings: ["admin", "courseAdmin", "upload", "youtube"] } satisfies StringsHandle;
 
 /**
- * /admin/courses/quiz/:id (and /admin/courses/new-quiz): a quiz — short name (/test/<slug>), title
- * and description in both languages, where "Watch Now" leads, published — and its questions in order.
+ * /admin/courses/catalogue/:id (and /admin/courses/new-catalogue): a catalogue's title and
+ * description in both languages, whether it is published, its course cards in order, and delete.
+ * A new catalogue is shown at /courses/<slug>.
  */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  requireAdmin(getViewer(context), request);
   const { db, config, cookieSecrets } = servicesOf(context);
   const { i18n } = context.get(localeContext);
-  const found = params.id ? await getQuizForAdmin(db, params.id) : null;
+  const found = params.id ? await getCatalogueForAdmin(db, params.id) : null;
   if (params.id && !found) throw notFound();
   const flash = await takeFlash(config, cookieSecrets, request, "courseAdmin.");
-  const he = i18n.language === "he";
-  const name = found ? (he ? (found.quiz.titleHe ?? found.quiz.titleEn) : found.quiz.titleEn) : null;
+  const name = found
+    ? i18n.language === "he"
+      ? (found.catalogue.titleHe ?? found.catalogue.titleEn)
+      : found.catalogue.titleEn
+    : null;
   return data(
     {
-      version: params.id ? await rowVersion(db, "quizzes", params.id) : null,
-      title: i18n.t("courseAdmin.pageTitle", { title: name ?? i18n.t("courseAdmin.newQuiz") }),
+      version: params.id ? await rowVersion(db, "catalogues", params.id) : null,
+      title: i18n.t("courseAdmin.pageTitle", { title: name ?? i18n.t("courseAdmin.newCatalogue") }),
       flash: flash.message,
-      quiz: found?.quiz ?? null,
-      questions: found?.questions ?? [],
+      catalogue: found?.catalogue ?? null,
+      courses: found?.courses ?? [],
     },
     { headers: flash.clear ? { "Set-Cookie": flash.clear } : {} },
   );
 }
 
 export async function action({ context, request, params }: Route.ActionArgs) {
-  const admin = requireAdmin(getViewer(context), request);
+  const admin = getAdmin(context);
   const services = servicesOf(context);
   const { db, log } = services;
   const form = await request.formData();
@@ -78,30 +84,31 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const id = params.id;
 
   if (intent === "save") {
-    const raw = readAdminForm("quiz", form);
-    const result = id ? await updateQuiz(db, id, raw, sentVersion(form)) : await createQuiz(db, raw);
+    const raw = readAdminForm(id ? "catalogueUpdate" : "catalogue", form);
+    const result = id ? await updateCatalogue(db, id, raw, sentVersion(form)) : await createCatalogue(db, raw);
     if (!result.ok) return saveRefused(result, raw);
-    logCatalogueChange(log, admin.id, { action: id ? "updated" : "created", kind: "quiz", id: result.id });
+    logCatalogueChange(log, admin.id, { action: id ? "updated" : "created", kind: "catalogue", id: result.id });
     return builderRedirect(
-      `/admin/courses/quiz/${result.id}`,
+      `/admin/courses/catalogue/${result.id}`,
       id ? "courseAdmin.saved" : "courseAdmin.created",
       services,
     );
   }
   if (intent === "delete" && id) {
     if (form.get("confirm") !== "on") return builderReply({ deleteError: CONFIRM_ERROR }, 400);
-    const result = await deleteQuiz(db, id);
+    const result = await deleteCatalogue(db, id);
     if (!result.ok) throw notFound();
-    logCatalogueChange(log, admin.id, { action: "deleted", kind: "quiz", id });
+    await removeUnusedMedia(services.media, "cover", result.files);
+    logCatalogueChange(log, admin.id, { action: "deleted", kind: "catalogue", id, detail: { files: result.files } });
     return builderRedirect("/admin/courses", "courseAdmin.deleted", services);
   }
   if (intent === "move" && id) {
     const move = moveRequestSchema.safeParse({ id: form.get("id"), direction: form.get("direction") });
     if (!move.success) return builderReply({ errors: { form: "courseAdmin.errors.badRequest" } }, 400);
-    const result = await moveQuestion(db, move.data.id, move.data.direction);
+    const result = await moveCourse(db, move.data.id, move.data.direction);
     if (!result.ok) throw notFound();
     if (result.moved)
-      logCatalogueChange(log, admin.id, { action: `moved ${move.data.direction}`, kind: "question", id: move.data.id });
+      logCatalogueChange(log, admin.id, { action: `moved ${move.data.direction}`, kind: "course", id: move.data.id });
     return builderReply({ moved: { ...move.data, moved: result.moved } });
   }
   return builderReply({ errors: { form: "courseAdmin.errors.badRequest" } }, 400);
@@ -113,32 +120,29 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: loaderData?.title }, { name: "robots", content: "noindex" }];
 }
 
-export default function QuizEditor({ loaderData, actionData }: Route.ComponentProps) {
+export default function CatalogueEditor({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const localTitle = useLocalTitle();
   const titled = useTitled();
   const labels = useBuilderLabels();
-  const { quiz, questions } = loaderData;
+  const { catalogue, courses } = loaderData;
   const moved = actionData?.moved ?? null;
-  useFocusAfterMove(moved, questions.map((item) => item.id).join());
-  const initial: FormValues = quiz
+  useFocusAfterMove(moved, courses.map((item) => item.id).join());
+  const initial: FormValues = catalogue
     ? {
-        slug: quiz.slug,
-        titleEn: quiz.titleEn,
-        titleHe: quiz.titleHe ?? "",
-        descriptionEn: quiz.descriptionEn,
-        descriptionHe: quiz.descriptionHe ?? "",
-        followUp: quiz.followUp,
-        published: quiz.published ? "on" : "",
+        titleEn: catalogue.titleEn,
+        titleHe: catalogue.titleHe ?? "",
+        descriptionEn: catalogue.descriptionEn,
+        descriptionHe: catalogue.descriptionHe ?? "",
+        published: catalogue.published ? "on" : "",
       }
     : { published: "on" };
   const values = (actionData?.values as FormValues | null) ?? initial;
-  const title = quiz ? localTitle(quiz) : t("courseAdmin.newQuiz");
-  const questionTitle = (index: number) => t("courseAdmin.questionNumber", { number: index + 1 });
+  const title = catalogue ? localTitle(catalogue) : t("courseAdmin.newCatalogue");
   const message =
     moveMessage(
       moved,
-      questions.map((q, index) => ({ id: q.id, title: `${questionTitle(index)}: ${q.question.slice(0, 60)}` })),
+      courses.map((c) => ({ id: c.id, title: localTitle(c) })),
     ) ??
     // A refused save says why in its form's error summary; other form-level refusals (a bad move) here.
     (actionData?.errors?.form && !actionData.values ? { key: actionData.errors.form, tone: "error" as const } : null) ??
@@ -157,79 +161,83 @@ export default function QuizEditor({ loaderData, actionData }: Route.ComponentPr
         <h2 id="details-heading" className="mb-4 text-2xl font-bold">
           {t("courseAdmin.details")}
         </h2>
-        {quiz ? (
-          <p className="mb-5 text-sm">
-            <span className="font-semibold">{t("courseAdmin.columns.urls")}: </span>
-            <PublicUrls paths={[`/test/${quiz.slug}`]} />
-          </p>
+        {catalogue ? (
+          <dl className="mb-5 grid gap-1 text-sm sm:grid-cols-[max-content_1fr] sm:gap-x-4">
+            <dt className="font-semibold">{labels.slug}</dt>
+            <dd>
+              <bdi dir="ltr" className="font-mono">
+                {catalogue.slug}
+              </bdi>
+            </dd>
+            <dt className="font-semibold">{t("courseAdmin.columns.urls")}</dt>
+            <dd>
+              <PublicUrls paths={catalogue.paths} />
+            </dd>
+          </dl>
         ) : null}
         <BuilderForm
           // A new version (a save, even of the same values) or new values: the form starts again from them.
           key={`${actionData?.version ?? loaderData.version ?? ""}:${JSON.stringify(values)}`}
-          form="quiz"
+          form={catalogue ? "catalogueUpdate" : "catalogue"}
           errors={actionData?.errors ?? undefined}
           version={actionData?.version ?? loaderData.version}
           values={values}
           labels={labels}
-          submitLabel={quiz ? t("courseAdmin.save") : t("courseAdmin.create")}
-          testId="quiz-form"
+          submitLabel={catalogue ? t("courseAdmin.save") : t("courseAdmin.create")}
+          testId="catalogue-form"
         >
-          <TextField
-            name="slug"
-            lang="code"
-            required
-            maxLength={ADMIN_LIMITS.slug}
-            hint={t("courseAdmin.slugHintQuiz")}
-          />
+          {catalogue ? null : (
+            <TextField
+              name="slug"
+              lang="code"
+              required
+              maxLength={ADMIN_LIMITS.slug}
+              hint={t("courseAdmin.slugHintPath", { path: "/courses/…" })}
+            />
+          )}
           <BilingualFields base="title" required maxLength={ADMIN_LIMITS.title} />
           <BilingualFields base="description" multiline maxLength={ADMIN_LIMITS.text} />
-          <TextField name="followUp" lang="code" maxLength={ADMIN_LIMITS.path} hint={t("courseAdmin.followUpHint")} />
           <CheckboxField name="published" hint={t("courseAdmin.publishedHint")} />
         </BuilderForm>
       </section>
 
-      {quiz ? (
+      {catalogue ? (
         <>
           <AdminTable
-            name="questions"
-            title={t("courseAdmin.questions")}
-            columns={[
-              t("courseAdmin.columns.number"),
-              t("courseAdmin.columns.question"),
-              t("courseAdmin.columns.answer"),
-            ]}
+            name="courses"
+            title={t("courseAdmin.courses")}
+            columns={[t("courseAdmin.columns.title"), t("courseAdmin.columns.status")]}
             actions={t("courseAdmin.columns.order")}
             headingExtra={
-              <Link to={`/admin/courses/quiz/${quiz.id}/new-question`} className="btn btn-primary px-3 py-1.5 text-sm">
-                {t("courseAdmin.addQuestion")}
+              <Link
+                to={`/admin/courses/catalogue/${catalogue.id}/new-course`}
+                className="btn btn-primary px-3 py-1.5 text-sm"
+              >
+                {t("courseAdmin.newCourse")}
               </Link>
             }
           >
-            {questions.map((question, index) => (
-              <tr key={question.id} className="border-b border-ink-100 align-top" data-testid="question-row">
-                <td className="py-2 pe-3">{index + 1}</td>
+            {courses.map((course, index) => (
+              <tr key={course.id} className="border-b border-ink-100" data-testid="course-row">
                 <td className="py-2 pe-3">
-                  <Link
-                    to={`/admin/courses/question/${question.id}`}
-                    className="font-semibold text-brand-800 underline"
-                    dir="auto"
-                  >
-                    {question.question}
+                  <Link to={`/admin/courses/course/${course.id}`} className="font-semibold text-brand-800 underline">
+                    <bdi>{localTitle(course)}</bdi>
                   </Link>
+                  <FallbackNote item={course} />
                 </td>
-                <td className="py-2 pe-3" dir="auto">
-                  {question.options[question.answer - 1]}
+                <td className="py-2 pe-3">
+                  <PublishedBadge published={course.published} />
                 </td>
                 <td className="py-2">
-                  <MoveButtons id={question.id} title={questionTitle(index)} index={index} count={questions.length} />
+                  <MoveButtons id={course.id} title={localTitle(course)} index={index} count={courses.length} />
                 </td>
               </tr>
             ))}
           </AdminTable>
-          {questions.length === 0 ? <p className="-mt-6 text-ink-600">{t("courseAdmin.noQuestions")}</p> : null}
+          {courses.length === 0 ? <p className="-mt-6 text-ink-600">{t("courseAdmin.noCourses")}</p> : null}
           <DeleteSection
-            confirmLabel={titled("courseAdmin.confirmDeleteQuiz", title, { count: questions.length })}
-            buttonLabel={t("courseAdmin.deleteQuiz")}
+            confirmLabel={titled("courseAdmin.confirmDeleteCatalogue", title, { count: courses.length })}
+            buttonLabel={t("courseAdmin.deleteCatalogue")}
             error={actionData?.deleteError ?? undefined}
           />
         </>
