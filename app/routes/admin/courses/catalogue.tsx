@@ -1,5 +1,5 @@
 import { useTranslation } from "~/i18n/use-translation";
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { AdminTable } from "~/components/admin/admin-table";
 import {
   BilingualFields,
@@ -21,26 +21,16 @@ import {
   useLocalTitle,
   useTitled,
 } from "~/components/admin/builder-parts";
-import { localeContext, servicesOf } from "~/context.server";
-import { takeFlash } from "~/lib/cookies.server";
 import { passHeaders } from "~/lib/http";
-import { ADMIN_LIMITS, CONFIRM_ERROR, moveRequestSchema, readAdminForm } from "~/models/catalogue-admin.schema";
+import { ADMIN_LIMITS } from "~/models/catalogue-admin.schema";
 import {
-  builderRedirect,
-  builderReply,
   createCatalogue,
   deleteCatalogue,
   getCatalogueForAdmin,
-  logCatalogueChange,
-  moveCourse,
-  notFound,
-  removeUnusedMedia,
-  rowVersion,
-  saveRefused,
-  sentVersion,
   updateCatalogue,
-} from "~/models/catalogue-admin.server";
-import { getAdmin } from "~/routes/admin/guard.server";
+} from "~/models/course-builder/catalogue.server";
+import { moveCourse } from "~/models/course-builder/course.server";
+import { defineEditor, editorAction, editorLoader } from "./editor.server";
 import type { Route } from "./+types/catalogue";
 import type { StringsHandle } from "~/i18n/sections";
 
@@ -52,67 +42,26 @@ export const handle = { strings: ["admin", "courseAdmin", "upload", "youtube"] }
  * description in both languages, whether it is published, its course cards in order, and delete.
  * A new catalogue is shown at /courses/<slug>.
  */
-export async function loader({ context, request, params }: Route.LoaderArgs) {
-  const { db, config, cookieSecrets } = servicesOf(context);
-  const { i18n } = context.get(localeContext);
-  const found = params.id ? await getCatalogueForAdmin(db, params.id) : null;
-  if (params.id && !found) throw notFound();
-  const flash = await takeFlash(config, cookieSecrets, request, "courseAdmin.");
-  const name = found
-    ? i18n.language === "he"
-      ? (found.catalogue.titleHe ?? found.catalogue.titleEn)
-      : found.catalogue.titleEn
-    : null;
-  return data(
-    {
-      version: params.id ? await rowVersion(db, "catalogues", params.id) : null,
-      title: i18n.t("courseAdmin.pageTitle", { title: name ?? i18n.t("courseAdmin.newCatalogue") }),
-      flash: flash.message,
-      catalogue: found?.catalogue ?? null,
-      courses: found?.courses ?? [],
-    },
-    { headers: flash.clear ? { "Set-Cookie": flash.clear } : {} },
-  );
-}
+const editor = defineEditor({
+  kind: "catalogue",
+  find: getCatalogueForAdmin,
+  name: (found) => found.catalogue,
+  newName: "courseAdmin.newCatalogue",
+  page: async (found) => ({ catalogue: found?.catalogue ?? null, courses: found?.courses ?? [] }),
+  form: (isNew) => (isNew ? "catalogue" : "catalogueUpdate"),
+  create: createCatalogue,
+  update: updateCatalogue,
+  remove: deleteCatalogue,
+  afterDelete: () => "/admin/courses",
+  media: "cover",
+  move: {
+    run: (db, _id, course, direction) => moveCourse(db, course, direction),
+    log: (_id, course, direction) => ({ action: `moved ${direction}`, kind: "course", id: course }),
+  },
+});
 
-export async function action({ context, request, params }: Route.ActionArgs) {
-  const admin = getAdmin(context);
-  const services = servicesOf(context);
-  const { db, log } = services;
-  const form = await request.formData();
-  const intent = form.get("intent");
-  const id = params.id;
-
-  if (intent === "save") {
-    const raw = readAdminForm(id ? "catalogueUpdate" : "catalogue", form);
-    const result = id ? await updateCatalogue(db, id, raw, sentVersion(form)) : await createCatalogue(db, raw);
-    if (!result.ok) return saveRefused(result, raw);
-    logCatalogueChange(log, admin.id, { action: id ? "updated" : "created", kind: "catalogue", id: result.id });
-    return builderRedirect(
-      `/admin/courses/catalogue/${result.id}`,
-      id ? "courseAdmin.saved" : "courseAdmin.created",
-      services,
-    );
-  }
-  if (intent === "delete" && id) {
-    if (form.get("confirm") !== "on") return builderReply({ deleteError: CONFIRM_ERROR }, 400);
-    const result = await deleteCatalogue(db, id);
-    if (!result.ok) throw notFound();
-    await removeUnusedMedia(services.media, "cover", result.files);
-    logCatalogueChange(log, admin.id, { action: "deleted", kind: "catalogue", id, detail: { files: result.files } });
-    return builderRedirect("/admin/courses", "courseAdmin.deleted", services);
-  }
-  if (intent === "move" && id) {
-    const move = moveRequestSchema.safeParse({ id: form.get("id"), direction: form.get("direction") });
-    if (!move.success) return builderReply({ errors: { form: "courseAdmin.errors.badRequest" } }, 400);
-    const result = await moveCourse(db, move.data.id, move.data.direction);
-    if (!result.ok) throw notFound();
-    if (result.moved)
-      logCatalogueChange(log, admin.id, { action: `moved ${move.data.direction}`, kind: "course", id: move.data.id });
-    return builderReply({ moved: { ...move.data, moved: result.moved } });
-  }
-  return builderReply({ errors: { form: "courseAdmin.errors.badRequest" } }, 400);
-}
+export const loader = (args: Route.LoaderArgs) => editorLoader(args, editor);
+export const action = (args: Route.ActionArgs) => editorAction(args, editor);
 
 export const headers = passHeaders;
 

@@ -1,5 +1,5 @@
 import { useTranslation } from "~/i18n/use-translation";
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { AdminTable } from "~/components/admin/admin-table";
 import {
   BilingualFields,
@@ -21,39 +21,21 @@ import {
   useLocalTitle,
   useTitled,
 } from "~/components/admin/builder-parts";
-import { localeContext, servicesOf } from "~/context.server";
-import { takeFlash } from "~/lib/cookies.server";
 import { passHeaders } from "~/lib/http";
-import { isMultipart } from "~/lib/uploads.server";
 import { formatFileSize } from "~/i18n/format";
+import { ADMIN_LIMITS, BUNDLED_COVERS, DEFAULT_COVER } from "~/models/catalogue-admin.schema";
+import { getCatalogueRef } from "~/models/course-builder/catalogue.server";
 import {
-  ADMIN_LIMITS,
-  BUNDLED_COVERS,
-  CONFIRM_ERROR,
-  DEFAULT_COVER,
-  moveRequestSchema,
-  readAdminForm,
-} from "~/models/catalogue-admin.schema";
-import {
-  builderRedirect,
-  builderReply,
   createCourse,
   deleteCourse,
-  getCatalogueRef,
   getCourseForAdmin,
-  logCatalogueChange,
   moveListInCourse,
-  notFound,
-  removeUnusedMedia,
-  rowVersion,
-  saveRefused,
-  sentVersion,
   setCourseCover,
-  takeUpload,
   updateCourse,
-} from "~/models/catalogue-admin.server";
+} from "~/models/course-builder/course.server";
+import { defineEditor, editorAction, editorLoader } from "./editor.server";
+import { notFound } from "./editor.server";
 import { UploadSection } from "~/components/admin/upload-section";
-import { getAdmin } from "~/routes/admin/guard.server";
 import type { Route } from "./+types/course";
 import type { StringsHandle } from "~/i18n/sections";
 
@@ -67,94 +49,43 @@ export const handle = {
  * card — title, teacher and summary in both languages, duration, students, price, rating, reviews,
  * cover, "Read More" and "Join Now" targets, published — and the order of its video lists.
  */
-export async function loader({ context, request, params }: Route.LoaderArgs) {
-  const { db, config, cookieSecrets } = servicesOf(context);
-  const { i18n } = context.get(localeContext);
-  const found = params.id ? await getCourseForAdmin(db, params.id) : null;
-  if (params.id && !found) throw notFound();
-  const catalogue = found ? found.catalogue : await getCatalogueRef(db, params.catalogueId ?? "");
-  if (!catalogue) throw notFound();
-  const flash = await takeFlash(config, cookieSecrets, request, "courseAdmin.");
-  const he = i18n.language === "he";
-  const name = found ? (he ? (found.course.titleHe ?? found.course.titleEn) : found.course.titleEn) : null;
-  return data(
-    {
-      version: params.id ? await rowVersion(db, "courses", params.id) : null,
-      title: i18n.t("courseAdmin.pageTitle", { title: name ?? i18n.t("courseAdmin.newCourse") }),
-      flash: flash.message,
+const editor = defineEditor({
+  kind: "course",
+  find: getCourseForAdmin,
+  name: (found) => found.course,
+  newName: "courseAdmin.newCourse",
+  page: async (found, { services, params, locale }) => {
+    const catalogue = found ? found.catalogue : await getCatalogueRef(services.db, params.catalogueId ?? "");
+    if (!catalogue) throw notFound();
+    return {
       catalogue,
       course: found?.course ?? null,
       lists: found?.lists ?? [],
-      imageLimit: formatFileSize(config.maxImageBytes, he ? "he" : "en"),
-    },
-    { headers: flash.clear ? { "Set-Cookie": flash.clear } : {} },
-  );
-}
+      imageLimit: formatFileSize(services.config.maxImageBytes, locale),
+    };
+  },
+  form: () => "course",
+  create: (db, raw, params) => createCourse(db, params.catalogueId ?? "", raw),
+  update: updateCourse,
+  remove: deleteCourse,
+  afterDelete: (deleted) => `/admin/courses/catalogue/${deleted.catalogueId}`,
+  media: "cover",
+  move: {
+    run: moveListInCourse,
+    log: (id, list, direction) => ({ action: `list moved ${direction}`, kind: "course", id, detail: { listId: list } }),
+  },
+  // A cover image: its own multipart form, its type checked from its bytes.
+  upload: {
+    kind: "cover",
+    field: "cover",
+    maxBytes: (config) => config.maxImageBytes,
+    apply: (db, id, saved) => setCourseCover(db, id, `/media/covers/${saved.file}`),
+    done: "courseAdmin.upload.coverUploaded",
+  },
+});
 
-export async function action({ context, request, params }: Route.ActionArgs) {
-  const admin = getAdmin(context);
-  const services = servicesOf(context);
-  const { db, log } = services;
-  const id = params.id;
-  // A cover image: its own multipart form, streamed to the media store, its type checked from its bytes.
-  if (isMultipart(request)) {
-    if (!id) throw notFound();
-    const refused = await takeUpload(
-      request,
-      { media: services.media, log, adminId: admin.id, locale: context.get(localeContext).locale },
-      {
-        kind: "cover",
-        field: "cover",
-        maxBytes: services.config.maxImageBytes,
-        target: { kind: "course", id },
-        apply: (saved) => setCourseCover(db, id, `/media/covers/${saved.file}`),
-      },
-    );
-    return refused ?? builderRedirect(`/admin/courses/course/${id}`, "courseAdmin.upload.coverUploaded", services);
-  }
-  const form = await request.formData();
-  const intent = form.get("intent");
-
-  if (intent === "save") {
-    const raw = readAdminForm("course", form);
-    const result = id
-      ? await updateCourse(db, id, raw, sentVersion(form))
-      : await createCourse(db, params.catalogueId ?? "", raw);
-    if (!result.ok) return saveRefused(result, raw);
-    logCatalogueChange(log, admin.id, { action: id ? "updated" : "created", kind: "course", id: result.id });
-    // An uploaded cover swapped for a bundled one is not kept (nor served) once nothing wears it.
-    if ("files" in result && Array.isArray(result.files))
-      await removeUnusedMedia(services.media, "cover", result.files);
-    return builderRedirect(
-      `/admin/courses/course/${result.id}`,
-      id ? "courseAdmin.saved" : "courseAdmin.created",
-      services,
-    );
-  }
-  if (intent === "delete" && id) {
-    if (form.get("confirm") !== "on") return builderReply({ deleteError: CONFIRM_ERROR }, 400);
-    const result = await deleteCourse(db, id);
-    if (!result.ok) throw notFound();
-    await removeUnusedMedia(services.media, "cover", result.files);
-    logCatalogueChange(log, admin.id, { action: "deleted", kind: "course", id, detail: { files: result.files } });
-    return builderRedirect(`/admin/courses/catalogue/${result.catalogueId}`, "courseAdmin.deleted", services);
-  }
-  if (intent === "move" && id) {
-    const move = moveRequestSchema.safeParse({ id: form.get("id"), direction: form.get("direction") });
-    if (!move.success) return builderReply({ errors: { form: "courseAdmin.errors.badRequest" } }, 400);
-    const result = await moveListInCourse(db, id, move.data.id, move.data.direction);
-    if (!result.ok) throw notFound();
-    if (result.moved)
-      logCatalogueChange(log, admin.id, {
-        action: `list moved ${move.data.direction}`,
-        kind: "course",
-        id,
-        detail: { listId: move.data.id },
-      });
-    return builderReply({ moved: { ...move.data, moved: result.moved } });
-  }
-  return builderReply({ errors: { form: "courseAdmin.errors.badRequest" } }, 400);
-}
+export const loader = (args: Route.LoaderArgs) => editorLoader(args, editor);
+export const action = (args: Route.ActionArgs) => editorAction(args, editor);
 
 export const headers = passHeaders;
 

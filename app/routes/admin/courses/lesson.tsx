@@ -1,5 +1,4 @@
 import { useTranslation } from "~/i18n/use-translation";
-import { data } from "react-router";
 import {
   BilingualFields,
   BuilderForm,
@@ -10,30 +9,20 @@ import {
 } from "~/components/admin/builder-form";
 import { BuilderPage, DeleteSection, useLocalTitle, useTitled } from "~/components/admin/builder-parts";
 import { UploadSection } from "~/components/admin/upload-section";
-import { localeContext, servicesOf } from "~/context.server";
-import { takeFlash } from "~/lib/cookies.server";
 import { passHeaders } from "~/lib/http";
-import { isMultipart } from "~/lib/uploads.server";
 import { formatFileSize } from "~/i18n/format";
-import { ADMIN_LIMITS, CONFIRM_ERROR, readAdminForm } from "~/models/catalogue-admin.schema";
+import { ADMIN_LIMITS, CONFIRM_ERROR } from "~/models/catalogue-admin.schema";
 import {
-  builderRedirect,
-  builderReply,
   createLesson,
   deleteLesson,
   getLessonForAdmin,
-  getListRef,
-  logCatalogueChange,
-  notFound,
-  removeUnusedMedia,
-  rowVersion,
-  saveRefused,
-  sentVersion,
   setLessonVideoFile,
-  takeUpload,
   updateLesson,
-} from "~/models/catalogue-admin.server";
-import { getAdmin } from "~/routes/admin/guard.server";
+} from "~/models/course-builder/lesson.server";
+import { getListRef } from "~/models/course-builder/list.server";
+import { removeUnusedMedia } from "~/models/course-builder/write.server";
+import { defineEditor, editorAction, editorLoader } from "./editor.server";
+import { builderRedirect, builderReply, logCatalogueChange, notFound } from "./editor.server";
 import type { Route } from "./+types/lesson";
 import type { StringsHandle } from "~/i18n/sections";
 
@@ -45,90 +34,53 @@ export const handle = { strings: ["admin", "courseAdmin", "upload", "youtube"] }
  * description in both languages, length, its video (a YouTube link in any usual form, stored as
  * the 11-character id; or an uploaded file), published.
  */
-export async function loader({ context, request, params }: Route.LoaderArgs) {
-  const { db, config, cookieSecrets } = servicesOf(context);
-  const { i18n } = context.get(localeContext);
-  const found = params.id ? await getLessonForAdmin(db, params.id) : null;
-  if (params.id && !found) throw notFound();
-  const list = found ? found.list : await getListRef(db, params.listId ?? "");
-  if (!list) throw notFound();
-  const flash = await takeFlash(config, cookieSecrets, request, "courseAdmin.");
-  const he = i18n.language === "he";
-  const name = found ? (he ? (found.lesson.titleHe ?? found.lesson.titleEn) : found.lesson.titleEn) : null;
-  return data(
-    {
-      version: params.id ? await rowVersion(db, "lessons", params.id) : null,
-      title: i18n.t("courseAdmin.pageTitle", { title: name ?? i18n.t("courseAdmin.newLesson") }),
-      flash: flash.message,
+const editor = defineEditor({
+  kind: "lesson",
+  find: getLessonForAdmin,
+  name: (found) => found.lesson,
+  newName: "courseAdmin.newLesson",
+  page: async (found, { services, params, locale }) => {
+    const list = found ? found.list : await getListRef(services.db, params.listId ?? "");
+    if (!list) throw notFound();
+    return {
       list,
       lesson: found?.lesson ?? null,
-      videoLimit: formatFileSize(config.maxVideoBytes, i18n.language === "he" ? "he" : "en"),
-    },
-    { headers: flash.clear ? { "Set-Cookie": flash.clear } : {} },
-  );
-}
-
-export async function action({ context, request, params }: Route.ActionArgs) {
-  const admin = getAdmin(context);
-  const services = servicesOf(context);
-  const { db, log } = services;
-  const id = params.id;
-  // The video file: its own multipart form, streamed to the media store (never whole in memory).
-  if (isMultipart(request)) {
-    if (!id) throw notFound();
-    const refused = await takeUpload(
-      request,
-      { media: services.media, log, adminId: admin.id, locale: context.get(localeContext).locale },
-      {
-        kind: "video",
-        field: "video",
-        maxBytes: services.config.maxVideoBytes,
-        target: { kind: "lesson", id },
-        apply: (saved) => setLessonVideoFile(db, id, saved.file, saved.durationSeconds),
-      },
-    );
-    return refused ?? builderRedirect(`/admin/courses/lesson/${id}`, "courseAdmin.upload.videoUploaded", services);
-  }
-  const form = await request.formData();
-  const intent = form.get("intent");
-
-  if (intent === "save") {
-    const raw = readAdminForm("lesson", form);
-    const result = id
-      ? await updateLesson(db, id, raw, sentVersion(form))
-      : await createLesson(db, params.listId ?? "", raw);
-    if (!result.ok) return saveRefused(result, raw);
-    logCatalogueChange(log, admin.id, { action: id ? "updated" : "created", kind: "lesson", id: result.id });
-    return builderRedirect(
-      `/admin/courses/lesson/${result.id}`,
-      id ? "courseAdmin.saved" : "courseAdmin.created",
-      services,
-    );
-  }
-  if (intent === "remove-video" && id) {
+      videoLimit: formatFileSize(services.config.maxVideoBytes, locale),
+    };
+  },
+  form: () => "lesson",
+  create: (db, raw, params) => createLesson(db, params.listId ?? "", raw),
+  update: updateLesson,
+  remove: deleteLesson,
+  afterDelete: (deleted) => `/admin/courses/list/${deleted.listId}`,
+  media: "video",
+  upload: {
+    kind: "video",
+    field: "video",
+    maxBytes: (config) => config.maxVideoBytes,
+    apply: (db, id, saved) => setLessonVideoFile(db, id, saved.file, saved.durationSeconds),
+    done: "courseAdmin.upload.videoUploaded",
+  },
+  intents: {
     // Removing deletes the file for good: asked for as deleting the lesson is.
-    if (form.get("confirm") !== "on") return builderReply({ removeError: CONFIRM_ERROR }, 400);
-    const changed = await setLessonVideoFile(db, id, null);
-    if (!changed) throw notFound();
-    await removeUnusedMedia(services.media, "video", changed.files);
-    logCatalogueChange(log, admin.id, {
-      action: "video removed",
-      kind: "lesson",
-      id,
-      detail: { file: changed.previous },
-    });
-    return builderRedirect(`/admin/courses/lesson/${id}`, "courseAdmin.upload.videoRemoved", services);
-  }
-  if (intent === "delete" && id) {
-    if (form.get("confirm") !== "on") return builderReply({ deleteError: CONFIRM_ERROR }, 400);
-    const result = await deleteLesson(db, id);
-    if (!result.ok) throw notFound();
-    await removeUnusedMedia(services.media, "video", result.files);
-    logCatalogueChange(log, admin.id, { action: "deleted", kind: "lesson", id, detail: { files: result.files } });
-    return builderRedirect(`/admin/courses/list/${result.listId}`, "courseAdmin.deleted", services);
-  }
-  return builderReply({ errors: { form: "courseAdmin.errors.badRequest" } }, 400);
-}
+    "remove-video": async ({ services, id, form, adminId }) => {
+      if (form.get("confirm") !== "on") return builderReply({ removeError: CONFIRM_ERROR }, 400);
+      const changed = await setLessonVideoFile(services.db, id, null);
+      if (!changed) throw notFound();
+      await removeUnusedMedia(services.media, "video", changed.files);
+      logCatalogueChange(services.log, adminId, {
+        action: "video removed",
+        kind: "lesson",
+        id,
+        detail: { file: changed.previous },
+      });
+      return builderRedirect(`/admin/courses/lesson/${id}`, "courseAdmin.upload.videoRemoved", services);
+    },
+  },
+});
+
+export const loader = (args: Route.LoaderArgs) => editorLoader(args, editor);
+export const action = (args: Route.ActionArgs) => editorAction(args, editor);
 
 export const headers = passHeaders;
 

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "~/i18n/use-translation";
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { AdminTable } from "~/components/admin/admin-table";
 import {
   BilingualFields,
@@ -23,34 +23,18 @@ import {
   useLocalTitle,
   useTitled,
 } from "~/components/admin/builder-parts";
-import { localeContext, servicesOf } from "~/context.server";
-import { takeFlash } from "~/lib/cookies.server";
 import { passHeaders } from "~/lib/http";
+import { ADMIN_LIMITS, DEFAULT_FREE_SAMPLES } from "~/models/catalogue-admin.schema";
+import { listCourseChoices } from "~/models/course-builder/course.server";
+import { moveLesson } from "~/models/course-builder/lesson.server";
 import {
-  ADMIN_LIMITS,
-  CONFIRM_ERROR,
-  DEFAULT_FREE_SAMPLES,
-  moveRequestSchema,
-  readAdminForm,
-} from "~/models/catalogue-admin.schema";
-import {
-  builderRedirect,
-  builderReply,
   createVideoList,
   deleteVideoList,
   getListForAdmin,
-  listCourseChoices,
-  logCatalogueChange,
-  moveLesson,
-  notFound,
-  removeUnusedMedia,
-  rowVersion,
-  saveRefused,
-  sentVersion,
   updateVideoList,
-} from "~/models/catalogue-admin.server";
+} from "~/models/course-builder/list.server";
+import { defineEditor, editorAction, editorLoader } from "./editor.server";
 import { freeLessonCount } from "~/models/free-samples";
-import { getAdmin } from "~/routes/admin/guard.server";
 import type { Route } from "./+types/list";
 import type { StringsHandle } from "~/i18n/sections";
 
@@ -63,66 +47,31 @@ export const handle = { strings: ["admin", "courseAdmin", "upload", "youtube"] }
  * its lessons in order (moved one step at a time, added at the end). A new list is shown at
  * /courses/<slug>.
  */
-export async function loader({ context, request, params }: Route.LoaderArgs) {
-  const { db, config, cookieSecrets } = servicesOf(context);
-  const { i18n } = context.get(localeContext);
-  const found = params.id ? await getListForAdmin(db, params.id) : null;
-  if (params.id && !found) throw notFound();
-  const flash = await takeFlash(config, cookieSecrets, request, "courseAdmin.");
-  const he = i18n.language === "he";
-  const name = found ? (he ? (found.list.titleHe ?? found.list.titleEn) : found.list.titleEn) : null;
-  return data(
-    {
-      version: params.id ? await rowVersion(db, "video_lists", params.id) : null,
-      title: i18n.t("courseAdmin.pageTitle", { title: name ?? i18n.t("courseAdmin.newList") }),
-      flash: flash.message,
-      list: found?.list ?? null,
-      lessons: found?.lessons ?? [],
-      courseIds: found?.courseIds ?? [],
-      courses: await listCourseChoices(db),
-    },
-    { headers: flash.clear ? { "Set-Cookie": flash.clear } : {} },
-  );
-}
+const editor = defineEditor({
+  kind: "list",
+  find: getListForAdmin,
+  name: (found) => found.list,
+  newName: "courseAdmin.newList",
+  page: async (found, { services }) => ({
+    list: found?.list ?? null,
+    lessons: found?.lessons ?? [],
+    courseIds: found?.courseIds ?? [],
+    courses: await listCourseChoices(services.db),
+  }),
+  form: (isNew) => (isNew ? "list" : "listUpdate"),
+  create: createVideoList,
+  update: updateVideoList,
+  remove: deleteVideoList,
+  afterDelete: () => "/admin/courses",
+  media: "video",
+  move: {
+    run: (db, _id, lesson, direction) => moveLesson(db, lesson, direction),
+    log: (_id, lesson, direction) => ({ action: `moved ${direction}`, kind: "lesson", id: lesson }),
+  },
+});
 
-export async function action({ context, request, params }: Route.ActionArgs) {
-  const admin = getAdmin(context);
-  const services = servicesOf(context);
-  const { db, log } = services;
-  const form = await request.formData();
-  const intent = form.get("intent");
-  const id = params.id;
-
-  if (intent === "save") {
-    const raw = readAdminForm(id ? "listUpdate" : "list", form);
-    const result = id ? await updateVideoList(db, id, raw, sentVersion(form)) : await createVideoList(db, raw);
-    if (!result.ok) return saveRefused(result, raw);
-    logCatalogueChange(log, admin.id, { action: id ? "updated" : "created", kind: "list", id: result.id });
-    return builderRedirect(
-      `/admin/courses/list/${result.id}`,
-      id ? "courseAdmin.saved" : "courseAdmin.created",
-      services,
-    );
-  }
-  if (intent === "delete" && id) {
-    if (form.get("confirm") !== "on") return builderReply({ deleteError: CONFIRM_ERROR }, 400);
-    const result = await deleteVideoList(db, id);
-    if (!result.ok) throw notFound();
-    await removeUnusedMedia(services.media, "video", result.files);
-    logCatalogueChange(log, admin.id, { action: "deleted", kind: "list", id, detail: { files: result.files } });
-    return builderRedirect("/admin/courses", "courseAdmin.deleted", services);
-  }
-  if (intent === "move" && id) {
-    const move = moveRequestSchema.safeParse({ id: form.get("id"), direction: form.get("direction") });
-    if (!move.success) return builderReply({ errors: { form: "courseAdmin.errors.badRequest" } }, 400);
-    const result = await moveLesson(db, move.data.id, move.data.direction);
-    if (!result.ok) throw notFound();
-    if (result.moved)
-      logCatalogueChange(log, admin.id, { action: `moved ${move.data.direction}`, kind: "lesson", id: move.data.id });
-    return builderReply({ moved: { ...move.data, moved: result.moved } });
-  }
-  return builderReply({ errors: { form: "courseAdmin.errors.badRequest" } }, 400);
-}
+export const loader = (args: Route.LoaderArgs) => editorLoader(args, editor);
+export const action = (args: Route.ActionArgs) => editorAction(args, editor);
 
 export const headers = passHeaders;
 

@@ -17,12 +17,10 @@ import { localeContext, servicesOf } from "~/context.server";
 import { takeFlash } from "~/lib/cookies.server";
 import { passHeaders } from "~/lib/http";
 import { moveRequestSchema } from "~/models/catalogue-admin.schema";
-import {
-  loadCourseBuilderOverview,
-  logCatalogueChange,
-  moveCatalogue,
-  moveQuiz,
-} from "~/models/catalogue-admin.server";
+import { moveCatalogue } from "~/models/course-builder/catalogue.server";
+import { loadCourseBuilderOverview } from "~/models/course-builder/overview.server";
+import { moveQuiz } from "~/models/course-builder/quiz.server";
+import { logCatalogueChange } from "./editor.server";
 import { getAdmin } from "~/routes/admin/guard.server";
 import type { Route } from "./+types/overview";
 import type { StringsHandle } from "~/i18n/sections";

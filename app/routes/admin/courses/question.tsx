@@ -1,5 +1,4 @@
 import { useTranslation } from "~/i18n/use-translation";
-import { data } from "react-router";
 import {
   BuilderForm,
   RadioGroup,
@@ -9,31 +8,17 @@ import {
   type FormValues,
 } from "~/components/admin/builder-form";
 import { BuilderPage, DeleteSection, useLocalTitle } from "~/components/admin/builder-parts";
-import { localeContext, servicesOf } from "~/context.server";
-import { takeFlash } from "~/lib/cookies.server";
 import { passHeaders } from "~/lib/http";
+import { ADMIN_LIMITS, OPTION_FIELDS, OPTION_HE_FIELDS } from "~/models/catalogue-admin.schema";
 import {
-  ADMIN_LIMITS,
-  CONFIRM_ERROR,
-  OPTION_FIELDS,
-  OPTION_HE_FIELDS,
-  readAdminForm,
-} from "~/models/catalogue-admin.schema";
-import {
-  builderRedirect,
-  builderReply,
   createQuestion,
   deleteQuestion,
   getQuestionForAdmin,
-  getQuizRef,
-  logCatalogueChange,
-  notFound,
-  rowVersion,
-  saveRefused,
-  sentVersion,
   updateQuestion,
-} from "~/models/catalogue-admin.server";
-import { getAdmin } from "~/routes/admin/guard.server";
+} from "~/models/course-builder/question.server";
+import { getQuizRef } from "~/models/course-builder/quiz.server";
+import { defineEditor, editorAction, editorLoader } from "./editor.server";
+import { notFound } from "./editor.server";
 import type { Route } from "./+types/question";
 import type { StringsHandle } from "~/i18n/sections";
 
@@ -45,58 +30,25 @@ export const handle = { strings: ["admin", "courseAdmin", "upload", "youtube"] }
  * the question, an optional code snippet, four distinct options and which one is right; the
  * question and options in Hebrew, and the explanation shown in the review (optional).
  */
-export async function loader({ context, request, params }: Route.LoaderArgs) {
-  const { db, config, cookieSecrets } = servicesOf(context);
-  const { i18n } = context.get(localeContext);
-  const found = params.id ? await getQuestionForAdmin(db, params.id) : null;
-  if (params.id && !found) throw notFound();
-  const quiz = found ? found.quiz : await getQuizRef(db, params.quizId ?? "");
-  if (!quiz) throw notFound();
-  const flash = await takeFlash(config, cookieSecrets, request, "courseAdmin.");
-  return data(
-    {
-      version: params.id ? await rowVersion(db, "quiz_questions", params.id) : null,
-      title: i18n.t("courseAdmin.pageTitle", {
-        title: found ? found.question.question.slice(0, 60) : i18n.t("courseAdmin.newQuestion"),
-      }),
-      flash: flash.message,
-      quiz,
-      question: found?.question ?? null,
-    },
-    { headers: flash.clear ? { "Set-Cookie": flash.clear } : {} },
-  );
-}
+const editor = defineEditor({
+  kind: "question",
+  find: getQuestionForAdmin,
+  name: (found) => found.question.question.slice(0, 60),
+  newName: "courseAdmin.newQuestion",
+  page: async (found, { services, params }) => {
+    const quiz = found ? found.quiz : await getQuizRef(services.db, params.quizId ?? "");
+    if (!quiz) throw notFound();
+    return { quiz, question: found?.question ?? null };
+  },
+  form: () => "question",
+  create: (db, raw, params) => createQuestion(db, params.quizId ?? "", raw),
+  update: updateQuestion,
+  remove: deleteQuestion,
+  afterDelete: (deleted) => `/admin/courses/quiz/${deleted.quizId}`,
+});
 
-export async function action({ context, request, params }: Route.ActionArgs) {
-  const admin = getAdmin(context);
-  const services = servicesOf(context);
-  const { db, log } = services;
-  const form = await request.formData();
-  const intent = form.get("intent");
-  const id = params.id;
-
-  if (intent === "save") {
-    const raw = readAdminForm("question", form);
-    const result = id
-      ? await updateQuestion(db, id, raw, sentVersion(form))
-      : await createQuestion(db, params.quizId ?? "", raw);
-    if (!result.ok) return saveRefused(result, raw);
-    logCatalogueChange(log, admin.id, { action: id ? "updated" : "created", kind: "question", id: result.id });
-    return builderRedirect(
-      `/admin/courses/question/${result.id}`,
-      id ? "courseAdmin.saved" : "courseAdmin.created",
-      services,
-    );
-  }
-  if (intent === "delete" && id) {
-    if (form.get("confirm") !== "on") return builderReply({ deleteError: CONFIRM_ERROR }, 400);
-    const result = await deleteQuestion(db, id);
-    if (!result.ok) throw notFound();
-    logCatalogueChange(log, admin.id, { action: "deleted", kind: "question", id });
-    return builderRedirect(`/admin/courses/quiz/${result.quizId}`, "courseAdmin.deleted", services);
-  }
-  return builderReply({ errors: { form: "courseAdmin.errors.badRequest" } }, 400);
-}
+export const loader = (args: Route.LoaderArgs) => editorLoader(args, editor);
+export const action = (args: Route.ActionArgs) => editorAction(args, editor);
 
 export const headers = passHeaders;
 

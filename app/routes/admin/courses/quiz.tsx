@@ -1,5 +1,5 @@
 import { useTranslation } from "~/i18n/use-translation";
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { AdminTable } from "~/components/admin/admin-table";
 import {
   BilingualFields,
@@ -19,25 +19,11 @@ import {
   useLocalTitle,
   useTitled,
 } from "~/components/admin/builder-parts";
-import { localeContext, servicesOf } from "~/context.server";
-import { takeFlash } from "~/lib/cookies.server";
 import { passHeaders } from "~/lib/http";
-import { ADMIN_LIMITS, CONFIRM_ERROR, moveRequestSchema, readAdminForm } from "~/models/catalogue-admin.schema";
-import {
-  builderRedirect,
-  builderReply,
-  createQuiz,
-  deleteQuiz,
-  getQuizForAdmin,
-  logCatalogueChange,
-  moveQuestion,
-  notFound,
-  rowVersion,
-  saveRefused,
-  sentVersion,
-  updateQuiz,
-} from "~/models/catalogue-admin.server";
-import { getAdmin } from "~/routes/admin/guard.server";
+import { ADMIN_LIMITS } from "~/models/catalogue-admin.schema";
+import { moveQuestion } from "~/models/course-builder/question.server";
+import { createQuiz, deleteQuiz, getQuizForAdmin, updateQuiz } from "~/models/course-builder/quiz.server";
+import { defineEditor, editorAction, editorLoader } from "./editor.server";
 import type { Route } from "./+types/quiz";
 import type { StringsHandle } from "~/i18n/sections";
 
@@ -48,63 +34,25 @@ export const handle = { strings: ["admin", "courseAdmin", "upload", "youtube"] }
  * /admin/courses/quiz/:id (and /admin/courses/new-quiz): a quiz — short name (/test/<slug>), title
  * and description in both languages, where "Watch Now" leads, published — and its questions in order.
  */
-export async function loader({ context, request, params }: Route.LoaderArgs) {
-  const { db, config, cookieSecrets } = servicesOf(context);
-  const { i18n } = context.get(localeContext);
-  const found = params.id ? await getQuizForAdmin(db, params.id) : null;
-  if (params.id && !found) throw notFound();
-  const flash = await takeFlash(config, cookieSecrets, request, "courseAdmin.");
-  const he = i18n.language === "he";
-  const name = found ? (he ? (found.quiz.titleHe ?? found.quiz.titleEn) : found.quiz.titleEn) : null;
-  return data(
-    {
-      version: params.id ? await rowVersion(db, "quizzes", params.id) : null,
-      title: i18n.t("courseAdmin.pageTitle", { title: name ?? i18n.t("courseAdmin.newQuiz") }),
-      flash: flash.message,
-      quiz: found?.quiz ?? null,
-      questions: found?.questions ?? [],
-    },
-    { headers: flash.clear ? { "Set-Cookie": flash.clear } : {} },
-  );
-}
+const editor = defineEditor({
+  kind: "quiz",
+  find: getQuizForAdmin,
+  name: (found) => found.quiz,
+  newName: "courseAdmin.newQuiz",
+  page: async (found) => ({ quiz: found?.quiz ?? null, questions: found?.questions ?? [] }),
+  form: () => "quiz",
+  create: createQuiz,
+  update: updateQuiz,
+  remove: deleteQuiz,
+  afterDelete: () => "/admin/courses",
+  move: {
+    run: (db, _id, question, direction) => moveQuestion(db, question, direction),
+    log: (_id, question, direction) => ({ action: `moved ${direction}`, kind: "question", id: question }),
+  },
+});
 
-export async function action({ context, request, params }: Route.ActionArgs) {
-  const admin = getAdmin(context);
-  const services = servicesOf(context);
-  const { db, log } = services;
-  const form = await request.formData();
-  const intent = form.get("intent");
-  const id = params.id;
-
-  if (intent === "save") {
-    const raw = readAdminForm("quiz", form);
-    const result = id ? await updateQuiz(db, id, raw, sentVersion(form)) : await createQuiz(db, raw);
-    if (!result.ok) return saveRefused(result, raw);
-    logCatalogueChange(log, admin.id, { action: id ? "updated" : "created", kind: "quiz", id: result.id });
-    return builderRedirect(
-      `/admin/courses/quiz/${result.id}`,
-      id ? "courseAdmin.saved" : "courseAdmin.created",
-      services,
-    );
-  }
-  if (intent === "delete" && id) {
-    if (form.get("confirm") !== "on") return builderReply({ deleteError: CONFIRM_ERROR }, 400);
-    const result = await deleteQuiz(db, id);
-    if (!result.ok) throw notFound();
-    logCatalogueChange(log, admin.id, { action: "deleted", kind: "quiz", id });
-    return builderRedirect("/admin/courses", "courseAdmin.deleted", services);
-  }
-  if (intent === "move" && id) {
-    const move = moveRequestSchema.safeParse({ id: form.get("id"), direction: form.get("direction") });
-    if (!move.success) return builderReply({ errors: { form: "courseAdmin.errors.badRequest" } }, 400);
-    const result = await moveQuestion(db, move.data.id, move.data.direction);
-    if (!result.ok) throw notFound();
-    if (result.moved)
-      logCatalogueChange(log, admin.id, { action: `moved ${move.data.direction}`, kind: "question", id: move.data.id });
-    return builderReply({ moved: { ...move.data, moved: result.moved } });
-  }
-  return builderReply({ errors: { form: "courseAdmin.errors.badRequest" } }, 400);
-}
+export const loader = (args: Route.LoaderArgs) => editorLoader(args, editor);
+export const action = (args: Route.ActionArgs) => editorAction(args, editor);
 
 export const headers = passHeaders;
 
