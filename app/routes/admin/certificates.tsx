@@ -44,13 +44,17 @@ export async function action({ context, request }: Route.ActionArgs) {
   const { db, log } = servicesOf(context);
   const parsed = revokeRequest.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return data({ error: "certificate.adminBadRequest" as const }, { status: 400 });
-  const found = await setCertificateRevoked(db, {
+  const change = await setCertificateRevoked(db, {
     id: parsed.data.id,
     revoke: parsed.data.intent === "revoke",
     by: admin.email ?? admin.subject,
   });
-  if (!found) return data({ error: "certificate.adminBadRequest" as const }, { status: 404 });
-  log.info({ certificate: parsed.data.id, intent: parsed.data.intent, by: admin.id }, "certificate revocation changed");
+  if (change === "missing") return data({ error: "certificate.adminBadRequest" as const }, { status: 404 });
+  if (change === "changed")
+    log.info(
+      { certificate: parsed.data.id, intent: parsed.data.intent, by: admin.id },
+      "certificate revocation changed",
+    );
   return { error: null };
 }
 

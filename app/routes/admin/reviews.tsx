@@ -49,9 +49,10 @@ export async function action({ context, request }: Route.ActionArgs) {
   const { db, log } = servicesOf(context);
   const parsed = moderation.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return data({ error: "reviews.adminBadRequest" as const }, { status: 400 });
-  const found = await setReviewHidden(db, parsed.data.id, parsed.data.intent === "hide");
-  if (!found) return data({ error: "reviews.adminBadRequest" as const }, { status: 404 });
-  log.info({ review: parsed.data.id, intent: parsed.data.intent, by: admin.id }, "review moderated");
+  const change = await setReviewHidden(db, parsed.data.id, parsed.data.intent === "hide");
+  if (change === "missing") return data({ error: "reviews.adminBadRequest" as const }, { status: 404 });
+  if (change === "changed")
+    log.info({ review: parsed.data.id, intent: parsed.data.intent, by: admin.id }, "review moderated");
   return { error: null };
 }
 
