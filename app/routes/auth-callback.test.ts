@@ -27,9 +27,9 @@ describe("email_verified and admin rights (issue 13)", () => {
         return e;
       }
     };
-    expect(thrown(viewer)).toMatchObject({ data: "Forbidden", init: { status: 403 } });
+    expect(thrown(viewer)).toMatchObject({ data: { reason: "Forbidden" }, init: { status: 403 } });
     expect(thrown({ ...viewer, adminEmailUnverified: true })).toMatchObject({
-      data: ADMIN_EMAIL_NOT_VERIFIED,
+      data: { reason: ADMIN_EMAIL_NOT_VERIFIED },
       init: { status: 403 },
     });
     expect(en.forbidden.adminEmailNotVerified).toContain("email_verified");

@@ -1,5 +1,6 @@
 import { useTranslation } from "~/i18n/use-translation";
-import { Link, useFetcher, useLocation, useRouteLoaderData } from "react-router";
+import { Link, useFetcher, useLocation } from "react-router";
+import { useRootData } from "./use-root-data";
 import { site } from "~/models/site";
 import { isLocale } from "~/i18n/locale";
 
@@ -23,7 +24,7 @@ function FooterHeading({ children }: { children: React.ReactNode }) {
 export function Footer() {
   const { t, i18n } = useTranslation();
   // The server's year (root loader), so server and browser render the same copyright line.
-  const year = useRouteLoaderData<{ year: number }>("root")?.year ?? FALLBACK_YEAR;
+  const year = useRootData<{ year: number }>()?.year ?? FALLBACK_YEAR;
   const locale = isLocale(i18n.language) ? i18n.language : "en";
   return (
     <footer className="mt-16 bg-ink-950 text-ink-300 print:hidden">

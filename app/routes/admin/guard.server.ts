@@ -1,5 +1,5 @@
 import { createContext, data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
-import { getViewer } from "~/context.server";
+import { getViewer, shellData } from "~/context.server";
 import type { Viewer } from "~/models/access.server";
 import { ADMIN_EMAIL_NOT_VERIFIED } from "~/models/viewer.server";
 
@@ -8,15 +8,20 @@ export type Admin = NonNullable<Viewer["user"]>;
 
 const adminContext = createContext<Admin>();
 
-/** Admins only: a visitor is sent to sign in (and back); a signed-in non-admin gets 403. */
-export function requireAdmin(viewer: Viewer, request: Request): Admin {
+/**
+ * Admins only: a visitor is sent to sign in (and back); a signed-in non-admin gets 403, saying why
+ * (`reason`) and carrying the page frame's data (`shell`): no loader runs after a middleware
+ * refuses, the root's neither (components/layout/use-root-data.ts).
+ */
+export function requireAdmin(viewer: Viewer, request: Request, shell?: unknown): Admin {
   if (!viewer.user) {
     const url = new URL(request.url);
     throw redirect(`/signin?returnTo=${encodeURIComponent(url.pathname.replace(/\.data$/, ""))}`);
   }
   if (!viewer.isAdmin) {
     // Said plainly: an admin whose provider does not vouch for the address must know why.
-    throw data(viewer.adminEmailUnverified ? ADMIN_EMAIL_NOT_VERIFIED : "Forbidden", { status: 403 });
+    const reason = viewer.adminEmailUnverified ? ADMIN_EMAIL_NOT_VERIFIED : "Forbidden";
+    throw data({ reason, shell }, { status: 403 });
   }
   return viewer.user;
 }
@@ -26,7 +31,7 @@ export function requireAdmin(viewer: Viewer, request: Request): Admin {
  * actions, on page loads, client navigations (.data) and form posts alike.
  */
 export const adminMiddleware: MiddlewareFunction<Response> = ({ request, context }, next) => {
-  context.set(adminContext, requireAdmin(getViewer(context), request));
+  context.set(adminContext, requireAdmin(getViewer(context), request, shellData(context)));
   return next();
 };
 
