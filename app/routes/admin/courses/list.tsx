@@ -1,45 +1,20 @@
 import { useState } from "react";
 import { useTranslation } from "~/i18n/use-translation";
-import { Link } from "react-router";
-import { AdminTable } from "~/components/admin/admin-table";
-import {
-  BilingualFields,
-  BuilderForm,
-  CheckboxField,
-  CheckboxGroup,
-  TextField,
-  useBuilderLabels,
-  type FormValues,
-} from "~/components/admin/builder-form";
-import {
-  BuilderPage,
-  DeleteSection,
-  FallbackNote,
-  MoveButtons,
-  moveMessage,
-  PublicUrls,
-  PublishedBadge,
-  useFocusAfterMove,
-  useLocalTitle,
-  useTitled,
-} from "~/components/admin/builder-parts";
+import { BilingualFields, CheckboxField, CheckboxGroup, TextField } from "~/components/admin/builder-form";
+import { useLocalTitle } from "~/components/admin/builder-parts";
 import { passHeaders } from "~/lib/http";
 import { ADMIN_LIMITS, DEFAULT_FREE_SAMPLES } from "~/models/catalogue-admin.schema";
 import { listCourseChoices } from "~/models/course-builder/course.server";
 import { moveLesson } from "~/models/course-builder/lesson.server";
-import {
-  createVideoList,
-  deleteVideoList,
-  getListForAdmin,
-  updateVideoList,
-} from "~/models/course-builder/list.server";
+import * as lists from "~/models/course-builder/list.server";
+import { EditorPage, editorHandle, editorMeta } from "~/components/admin/editor-page";
+import { OrderedTable, PublishedCell, TitleCell } from "~/components/admin/ordered-table";
+import { AddressDetails, bilingualValues, SlugField } from "~/components/admin/editor-fields";
 import { defineEditor, editorAction, editorLoader } from "./editor.server";
 import { freeLessonCount } from "~/models/free-samples";
 import type { Route } from "./+types/list";
-import type { StringsHandle } from "~/i18n/sections";
 
-/** The string sections this page shows besides the frame's (app/i18n/sections.ts). */
-export const handle = { strings: ["admin", "courseAdmin", "upload", "youtube"] } satisfies StringsHandle;
+export const handle = editorHandle;
 
 /**
  * /admin/courses/list/:id (and /admin/courses/new-list): a video list — title and description in
@@ -49,7 +24,7 @@ export const handle = { strings: ["admin", "courseAdmin", "upload", "youtube"] }
  */
 const editor = defineEditor({
   kind: "list",
-  find: getListForAdmin,
+  find: lists.getListForAdmin,
   name: (found) => found.list,
   newName: "courseAdmin.newList",
   page: async (found, { services }) => ({
@@ -59,9 +34,9 @@ const editor = defineEditor({
     courses: await listCourseChoices(services.db),
   }),
   form: (isNew) => (isNew ? "list" : "listUpdate"),
-  create: createVideoList,
-  update: updateVideoList,
-  remove: deleteVideoList,
+  create: lists.createVideoList,
+  update: lists.updateVideoList,
+  remove: lists.deleteVideoList,
   afterDelete: () => "/admin/courses",
   media: "video",
   move: {
@@ -75,9 +50,7 @@ export const action = (args: Route.ActionArgs) => editorAction(args, editor);
 
 export const headers = passHeaders;
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData?.title }, { name: "robots", content: "noindex" }];
-}
+export const meta = editorMeta;
 
 /**
  * The free samples and "every lesson is free", with what learners will actually get when the number
@@ -132,24 +105,7 @@ function FreeSamplesFields(props: { given: string; allFree: boolean; lessons: re
 export default function ListEditor({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const localTitle = useLocalTitle();
-  const titled = useTitled();
-  const labels = useBuilderLabels();
   const { list, lessons, courseIds, courses } = loaderData;
-  const moved = actionData?.moved ?? null;
-  useFocusAfterMove(moved, lessons.map((item) => item.id).join());
-  const initial: FormValues = list
-    ? {
-        titleEn: list.titleEn,
-        titleHe: list.titleHe ?? "",
-        descriptionEn: list.descriptionEn,
-        descriptionHe: list.descriptionHe ?? "",
-        freeSamples: String(list.freeSamples),
-        allFree: list.allFree ? "on" : "",
-        published: list.published ? "on" : "",
-        courses: courseIds,
-      }
-    : { published: "on", freeSamples: String(DEFAULT_FREE_SAMPLES), courses: [] };
-  const values = (actionData?.values as FormValues | null) ?? initial;
   const title = list ? localTitle(list) : t("courseAdmin.newList");
   const he = i18n.language === "he";
   const courseChoices = courses.map((c) => ({
@@ -160,62 +116,30 @@ export default function ListEditor({ loaderData, actionData }: Route.ComponentPr
       </>
     ),
   }));
-  const message =
-    moveMessage(
-      moved,
-      lessons.map((l) => ({ id: l.id, title: localTitle(l) })),
-    ) ??
-    // A refused save says why in its form's error summary; other form-level refusals (a bad move) here.
-    (actionData?.errors?.form && !actionData.values ? { key: actionData.errors.form, tone: "error" as const } : null) ??
-    (loaderData.flash ? { key: loaderData.flash } : null);
   return (
-    <BuilderPage
+    <EditorPage
       title={title}
-      trail={[
-        { label: t("admin.title"), href: "/admin" },
-        { label: t("courseAdmin.title"), href: "/admin/courses" },
-        { label: title },
-      ]}
-      message={message}
-    >
-      <section aria-labelledby="details-heading" className="max-w-4xl">
-        <h2 id="details-heading" className="mb-4 text-2xl font-bold">
-          {t("courseAdmin.details")}
-        </h2>
-        {list ? (
-          <dl className="mb-5 grid gap-1 text-sm sm:grid-cols-[max-content_1fr] sm:gap-x-4">
-            <dt className="font-semibold">{labels.slug}</dt>
-            <dd>
-              <bdi dir="ltr" className="font-mono">
-                {list.slug}
-              </bdi>
-            </dd>
-            <dt className="font-semibold">{t("courseAdmin.columns.urls")}</dt>
-            <dd>
-              <PublicUrls paths={list.paths} />
-            </dd>
-          </dl>
-        ) : null}
-        <BuilderForm
-          // A new version (a save, even of the same values) or new values: the form starts again from them.
-          key={`${actionData?.version ?? loaderData.version ?? ""}:${JSON.stringify(values)}`}
-          form={list ? "listUpdate" : "list"}
-          errors={actionData?.errors ?? undefined}
-          version={actionData?.version ?? loaderData.version}
-          values={values}
-          labels={labels}
-          submitLabel={list ? t("courseAdmin.save") : t("courseAdmin.create")}
-          testId="list-form"
-        >
-          {list ? null : (
-            <TextField
-              name="slug"
-              lang="code"
-              required
-              maxLength={ADMIN_LIMITS.slug}
-              hint={t("courseAdmin.slugHintPath", { path: "/courses/…" })}
-            />
-          )}
+      loaderData={loaderData}
+      actionData={actionData}
+      ordered={lessons.map((l) => ({ id: l.id, title: localTitle(l) }))}
+      form={{
+        name: list ? "listUpdate" : "list",
+        isNew: !list,
+        testId: "list-form",
+        initial: list
+          ? {
+              ...bilingualValues(list, "title", "description"),
+              freeSamples: String(list.freeSamples),
+              allFree: list.allFree ? "on" : "",
+              published: list.published ? "on" : "",
+              courses: courseIds,
+            }
+          : { published: "on", freeSamples: String(DEFAULT_FREE_SAMPLES), courses: [] },
+      }}
+      details={list ? <AddressDetails slug={list.slug} paths={list.paths} /> : null}
+      fields={(values) => (
+        <>
+          {list ? null : <SlugField hint={t("courseAdmin.slugHintPath", { path: "/courses/…" })} />}
           <BilingualFields base="title" required maxLength={ADMIN_LIMITS.title} />
           <BilingualFields base="description" multiline maxLength={ADMIN_LIMITS.text} />
           <FreeSamplesFields
@@ -225,73 +149,52 @@ export default function ListEditor({ loaderData, actionData }: Route.ComponentPr
           />
           <CheckboxGroup name="courses" choices={courseChoices} empty={t("courseAdmin.noCoursesToChoose")} />
           <CheckboxField name="published" hint={t("courseAdmin.publishedHint")} />
-        </BuilderForm>
-      </section>
-
-      {list ? (
-        <>
-          <AdminTable
-            name="lessons"
-            title={t("courseAdmin.lessons")}
-            columns={[
-              t("courseAdmin.columns.number"),
-              t("courseAdmin.columns.title"),
-              t("courseAdmin.columns.length"),
-              t("courseAdmin.columns.video"),
-              t("courseAdmin.columns.status"),
-            ]}
-            actions={t("courseAdmin.columns.order")}
-            headingExtra={
-              <Link to={`/admin/courses/list/${list.id}/new-lesson`} className="btn btn-primary px-3 py-1.5 text-sm">
-                {t("courseAdmin.addLesson")}
-              </Link>
-            }
-          >
-            {lessons.map((lesson, index) => (
-              <tr key={lesson.id} className="border-b border-ink-100" data-testid="lesson-row">
-                <td className="py-2 pe-3">{index + 1}</td>
-                <td className="py-2 pe-3">
-                  <Link to={`/admin/courses/lesson/${lesson.id}`} className="font-semibold text-brand-800 underline">
-                    <bdi>{localTitle(lesson)}</bdi>
-                  </Link>
-                  <FallbackNote item={lesson} />
-                </td>
-                <td className="py-2 pe-3">
-                  <bdi dir="ltr">{lesson.duration ?? "—"}</bdi>
-                </td>
-                <td className="py-2 pe-3">
-                  {lesson.youtubeId ? (
-                    <>
-                      {t("courseAdmin.video.youtube")}{" "}
-                      <bdi dir="ltr" className="font-mono text-xs">
-                        {lesson.youtubeId}
-                      </bdi>
-                    </>
-                  ) : lesson.videoFile ? (
-                    t("courseAdmin.video.file")
-                  ) : (
-                    <span className={lesson.published ? "font-semibold text-danger-700" : ""}>
-                      {t("courseAdmin.video.none")}
-                    </span>
-                  )}
-                </td>
-                <td className="py-2 pe-3">
-                  <PublishedBadge published={lesson.published} />
-                </td>
-                <td className="py-2">
-                  <MoveButtons id={lesson.id} title={localTitle(lesson)} index={index} count={lessons.length} />
-                </td>
-              </tr>
-            ))}
-          </AdminTable>
-          {lessons.length === 0 ? <p className="-mt-6 text-ink-600">{t("courseAdmin.noLessons")}</p> : null}
-          <DeleteSection
-            confirmLabel={titled("courseAdmin.confirmDeleteList", title, { count: lessons.length })}
-            buttonLabel={t("courseAdmin.deleteList")}
-            error={actionData?.deleteError ?? undefined}
-          />
         </>
-      ) : null}
-    </BuilderPage>
+      )}
+      remove={{ confirm: "courseAdmin.confirmDeleteList", button: "courseAdmin.deleteList", count: lessons.length }}
+    >
+      <OrderedTable
+        name="lessons"
+        title={t("courseAdmin.lessons")}
+        columns={[
+          t("courseAdmin.columns.number"),
+          t("courseAdmin.columns.title"),
+          t("courseAdmin.columns.length"),
+          t("courseAdmin.columns.video"),
+          t("courseAdmin.columns.status"),
+        ]}
+        rows={lessons}
+        rowTestId="lesson-row"
+        titleOf={(lesson) => localTitle(lesson)}
+        add={list ? { to: `/admin/courses/list/${list.id}/new-lesson`, label: t("courseAdmin.addLesson") } : undefined}
+        cells={(lesson, index) => (
+          <>
+            <td className="py-2 pe-3">{index + 1}</td>
+            <TitleCell to={`/admin/courses/lesson/${lesson.id}`} item={lesson} />
+            <td className="py-2 pe-3">
+              <bdi dir="ltr">{lesson.duration ?? "—"}</bdi>
+            </td>
+            <td className="py-2 pe-3">
+              {lesson.youtubeId ? (
+                <>
+                  {t("courseAdmin.video.youtube")}{" "}
+                  <bdi dir="ltr" className="font-mono text-xs">
+                    {lesson.youtubeId}
+                  </bdi>
+                </>
+              ) : lesson.videoFile ? (
+                t("courseAdmin.video.file")
+              ) : (
+                <span className={lesson.published ? "font-semibold text-danger-700" : ""}>
+                  {t("courseAdmin.video.none")}
+                </span>
+              )}
+            </td>
+            <PublishedCell published={lesson.published} />
+          </>
+        )}
+        empty={lessons.length === 0 ? <p className="-mt-6 text-ink-600">{t("courseAdmin.noLessons")}</p> : null}
+      />
+    </EditorPage>
   );
 }

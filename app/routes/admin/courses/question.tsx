@@ -1,29 +1,15 @@
 import { useTranslation } from "~/i18n/use-translation";
-import {
-  BuilderForm,
-  RadioGroup,
-  TextAreaField,
-  TextField,
-  useBuilderLabels,
-  type FormValues,
-} from "~/components/admin/builder-form";
-import { BuilderPage, DeleteSection, useLocalTitle } from "~/components/admin/builder-parts";
+import { RadioGroup, TextAreaField, TextField, useBuilderLabels } from "~/components/admin/builder-form";
+import { useLocalTitle } from "~/components/admin/builder-parts";
 import { passHeaders } from "~/lib/http";
 import { ADMIN_LIMITS, OPTION_FIELDS, OPTION_HE_FIELDS } from "~/models/catalogue-admin.schema";
-import {
-  createQuestion,
-  deleteQuestion,
-  getQuestionForAdmin,
-  updateQuestion,
-} from "~/models/course-builder/question.server";
+import * as questions from "~/models/course-builder/question.server";
 import { getQuizRef } from "~/models/course-builder/quiz.server";
-import { defineEditor, editorAction, editorLoader } from "./editor.server";
-import { notFound } from "./editor.server";
+import { EditorPage, editorHandle, editorMeta } from "~/components/admin/editor-page";
+import { defineEditor, editorAction, editorLoader, notFound } from "./editor.server";
 import type { Route } from "./+types/question";
-import type { StringsHandle } from "~/i18n/sections";
 
-/** The string sections this page shows besides the frame's (app/i18n/sections.ts). */
-export const handle = { strings: ["admin", "courseAdmin", "upload", "youtube"] } satisfies StringsHandle;
+export const handle = editorHandle;
 
 /**
  * /admin/courses/question/:id (and /admin/courses/quiz/:quizId/new-question): a quiz question —
@@ -32,7 +18,7 @@ export const handle = { strings: ["admin", "courseAdmin", "upload", "youtube"] }
  */
 const editor = defineEditor({
   kind: "question",
-  find: getQuestionForAdmin,
+  find: questions.getQuestionForAdmin,
   name: (found) => found.question.question.slice(0, 60),
   newName: "courseAdmin.newQuestion",
   page: async (found, { services, params }) => {
@@ -41,9 +27,9 @@ const editor = defineEditor({
     return { quiz, question: found?.question ?? null };
   },
   form: () => "question",
-  create: (db, raw, params) => createQuestion(db, params.quizId ?? "", raw),
-  update: updateQuestion,
-  remove: deleteQuestion,
+  create: (db, raw, params) => questions.createQuestion(db, params.quizId ?? "", raw),
+  update: questions.updateQuestion,
+  remove: questions.deleteQuestion,
   afterDelete: (deleted) => `/admin/courses/quiz/${deleted.quizId}`,
 });
 
@@ -52,9 +38,7 @@ export const action = (args: Route.ActionArgs) => editorAction(args, editor);
 
 export const headers = passHeaders;
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData?.title }, { name: "robots", content: "noindex" }];
-}
+export const meta = editorMeta;
 
 export default function QuestionEditor({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
@@ -68,7 +52,7 @@ export default function QuestionEditor({ loaderData, actionData }: Route.Compone
     explanationHe: t("courseAdmin.fields.explanationHe"),
   });
   const { quiz, question } = loaderData;
-  const initial: FormValues = question
+  const initial = question
     ? {
         question: question.question,
         code: question.code ?? "",
@@ -83,38 +67,16 @@ export default function QuestionEditor({ loaderData, actionData }: Route.Compone
         explanationHe: question.explanationHe ?? "",
       }
     : {};
-  const values = (actionData?.values as FormValues | null) ?? initial;
   const title = question ? question.question.slice(0, 60) : t("courseAdmin.newQuestion");
-  const message =
-    // A refused save says why in its form's error summary; other form-level refusals (a bad move) here.
-    (actionData?.errors?.form && !actionData.values ? { key: actionData.errors.form, tone: "error" as const } : null) ??
-    (loaderData.flash ? { key: loaderData.flash } : null);
   return (
-    <BuilderPage
+    <EditorPage
       title={title}
-      trail={[
-        { label: t("admin.title"), href: "/admin" },
-        { label: t("courseAdmin.title"), href: "/admin/courses" },
-        { label: localTitle(quiz), href: `/admin/courses/quiz/${quiz.id}` },
-        { label: title },
-      ]}
-      message={message}
-    >
-      <section aria-labelledby="details-heading" className="max-w-4xl">
-        <h2 id="details-heading" className="mb-4 text-2xl font-bold">
-          {t("courseAdmin.details")}
-        </h2>
-        <BuilderForm
-          // A new version (a save, even of the same values) or new values: the form starts again from them.
-          key={`${actionData?.version ?? loaderData.version ?? ""}:${JSON.stringify(values)}`}
-          form="question"
-          errors={actionData?.errors ?? undefined}
-          version={actionData?.version ?? loaderData.version}
-          values={values}
-          labels={labels}
-          submitLabel={question ? t("courseAdmin.save") : t("courseAdmin.create")}
-          testId="question-form"
-        >
+      parent={{ label: localTitle(quiz), href: `/admin/courses/quiz/${quiz.id}` }}
+      loaderData={loaderData}
+      actionData={actionData}
+      form={{ name: "question", isNew: !question, testId: "question-form", labels, initial }}
+      fields={
+        <>
           <TextAreaField name="question" required maxLength={ADMIN_LIMITS.question} rows={3} />
           <TextAreaField
             name="code"
@@ -144,15 +106,9 @@ export default function QuestionEditor({ loaderData, actionData }: Route.Compone
             ))}
           </div>
           <TextAreaField name="explanationHe" lang="he" maxLength={ADMIN_LIMITS.explanation} rows={2} />
-        </BuilderForm>
-      </section>
-      {question ? (
-        <DeleteSection
-          confirmLabel={t("courseAdmin.confirmDeleteQuestion")}
-          buttonLabel={t("courseAdmin.deleteQuestion")}
-          error={actionData?.deleteError ?? undefined}
-        />
-      ) : null}
-    </BuilderPage>
+        </>
+      }
+      remove={{ confirm: "courseAdmin.confirmDeleteQuestion", button: "courseAdmin.deleteQuestion" }}
+    />
   );
 }
