@@ -174,6 +174,21 @@ function FieldError({ id, error }: { id: string; error: string | undefined }) {
   );
 }
 
+/** The first cells of a sale's row, in both tables: when, who, and what. */
+function BuyerCells({ date, email, what }: { date: string; email: string; what: string }) {
+  return (
+    <>
+      <td className="py-2 pe-3">{date}</td>
+      <td className="py-2 pe-3">
+        <bdi dir="ltr">{email}</bdi>
+      </td>
+      <td className="py-2 pe-3">
+        <bdi>{what}</bdi>
+      </td>
+    </>
+  );
+}
+
 export default function AdminPayments({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const errors: ActionResult["errors"] = actionData?.errors ?? {};
@@ -217,13 +232,7 @@ export default function AdminPayments({ loaderData, actionData }: Route.Componen
             >
               {loaderData.refundsDue.map((p) => (
                 <tr key={p.id} className="border-b border-ink-100" data-testid="refund-row">
-                  <td className="py-2 pe-3">{p.date}</td>
-                  <td className="py-2 pe-3">
-                    <bdi dir="ltr">{p.email ?? "—"}</bdi>
-                  </td>
-                  <td className="py-2 pe-3">
-                    <bdi>{p.what}</bdi>
-                  </td>
+                  <BuyerCells date={p.date} email={p.email ?? "—"} what={p.what} />
                   <td className="py-2 pe-3">
                     <bdi>{p.amount}</bdi>
                   </td>
@@ -431,13 +440,7 @@ export default function AdminPayments({ loaderData, actionData }: Route.Componen
         >
           {loaderData.grants.map((g) => (
             <tr key={g.id} className="border-b border-ink-100" data-testid="grant-row">
-              <td className="py-2 pe-3">{g.date}</td>
-              <td className="py-2 pe-3">
-                <bdi dir="ltr">{g.email}</bdi>
-              </td>
-              <td className="py-2 pe-3">
-                <bdi>{g.course}</bdi>
-              </td>
+              <BuyerCells date={g.date} email={g.email ?? ""} what={g.course} />
               <td className="py-2 pe-3">
                 {g.source === "payment"
                   ? t("adminPayments.sourcePayment", { provider: "Stripe" })

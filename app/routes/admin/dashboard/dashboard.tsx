@@ -114,6 +114,14 @@ export async function action({ context, request }: Route.ActionArgs) {
   }
 }
 
+/** The admin area's other screens, the course builder first. */
+const SCREENS = [
+  ["/admin/courses", "courseAdmin.adminLink"],
+  ["/admin/certificates", "certificate.adminLink"],
+  ["/admin/reviews", "reviews.adminLink"],
+  ["/admin/payments", "adminPayments.adminLink"],
+] as const;
+
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: loaderData?.title }, { name: "robots", content: "noindex" }];
 }
@@ -146,18 +154,11 @@ export default function Admin({ loaderData, actionData }: Route.ComponentProps) 
           </h2>
           <p className="mb-4 text-ink-700">{t("courseAdmin.adminLinkIntro")}</p>
           <div className="flex flex-wrap gap-3">
-            <Link to="/admin/courses" className="btn btn-primary">
-              {t("courseAdmin.adminLink")}
-            </Link>
-            <Link to="/admin/certificates" className="btn btn-secondary">
-              {t("certificate.adminLink")}
-            </Link>
-            <Link to="/admin/reviews" className="btn btn-secondary">
-              {t("reviews.adminLink")}
-            </Link>
-            <Link to="/admin/payments" className="btn btn-secondary">
-              {t("adminPayments.adminLink")}
-            </Link>
+            {SCREENS.map(([to, label], index) => (
+              <Link key={to} to={to} className={`btn ${index === 0 ? "btn-primary" : "btn-secondary"}`}>
+                {t(label)}
+              </Link>
+            ))}
           </div>
         </section>
         <Inbox registrations={loaderData.registrations} contact={loaderData.contact} />
