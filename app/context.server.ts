@@ -19,6 +19,7 @@ import type { Viewer } from "./models/access.server";
 import type { BooksClient } from "./models/books.server";
 import type { CatalogueSnapshot } from "./models/catalogue.server";
 import type { ViewerInfo } from "./models/viewer.server";
+import type { ClientViewer } from "./models/viewer.types";
 
 /**
  * The request context, at the app level: the Express shell fills it, root's middleware adds the
@@ -116,4 +117,37 @@ export function pageContext(context: Readonly<RouterContextProvider>, request: R
 export function requireUser(viewer: Viewer, request: Request): NonNullable<Viewer["user"]> & { viewer: Viewer } {
   if (!viewer.user) throw redirect(`/register?returnTo=${encodeURIComponent(routeAddress(request))}`);
   return { ...viewer.user, viewer };
+}
+
+/**
+ * The frame's data for every page: language, who is signed in (as the browser may see it), the
+ * error pages' titles… The root loader returns it; a middleware's refusal (the admin guard) carries
+ * it, since no loader runs after one (components/layout/use-root-data.ts).
+ */
+export function shellData(context: Readonly<RouterContextProvider>) {
+  const { locale, i18n } = context.get(localeContext);
+  const { viewer } = context.get(viewerContext);
+  const clientViewer: ClientViewer = {
+    user: viewer.user ? { name: viewer.user.name, picture: viewer.user.picture } : null,
+    isAuthenticated: viewer.isAuthenticated,
+    hasSubscription: viewer.hasSubscription,
+    isAdmin: viewer.isAdmin,
+  };
+  return {
+    locale,
+    viewer: clientViewer,
+    // A Sentry DSN is public by design (browsers send to it); null when error reporting is off.
+    sentryDsn: context.get(requestContext).config.SENTRY_DSN ?? null,
+    // The site's public origin, for absolute URLs in structured data.
+    publicUrl: context.get(requestContext).config.PUBLIC_URL,
+    // Demo mode (published demo passwords): a banner on every page says so.
+    demo: context.get(requestContext).config.demo,
+    // The server's year, so the footer's copyright renders the same in the browser on New Year's Eve.
+    year: new Date().getUTCFullYear(),
+    errorTitles: {
+      notFound: i18n.t("notFound.metaTitle"),
+      forbidden: i18n.t("forbidden.metaTitle"),
+      error: i18n.t("error.metaTitle"),
+    },
+  };
 }

@@ -1,16 +1,7 @@
 import { useEffect } from "react";
 import { useStringsSource, useTranslation } from "~/i18n/use-translation";
 import { Translations } from "~/i18n/translations";
-import {
-  data,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  isRouteErrorResponse,
-  useRouteLoaderData,
-} from "react-router";
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse } from "react-router";
 import type { Route } from "./+types/root";
 // The stylesheet as a React resource (precedence): sent at the top of <head>, so a slow connection
 // fetches it first (it is the only thing that holds the first paint; the page's modules come after
@@ -22,16 +13,16 @@ import heeboHebrew from "@fontsource-variable/heebo/files/heebo-hebrew-wght-norm
 import heeboLatin from "@fontsource-variable/heebo/files/heebo-latin-wght-normal.woff2?url";
 import { ErrorPage, ForbiddenPage, NotFoundPage } from "./components/layout/error-pages";
 import { SiteChrome } from "./components/layout/site-chrome";
+import { refusalReason, shellOf, useRootData } from "./components/layout/use-root-data";
 import { direction, isLocale, resolveLocale, type Locale } from "./i18n/locale";
 import { serverI18n } from "./i18n/resources.server";
 import { reportClientError } from "./lib/error-reporting.client";
-import { catalogueContext, localeContext, requestContext, viewerContext } from "./context.server";
+import { catalogueContext, localeContext, requestContext, shellData, viewerContext } from "./context.server";
 import { localeCookie, readCookies, takeFlash } from "./lib/cookies.server";
 import { hasControlCharacters, jsonHasControlCharacters } from "./lib/control-characters";
 import { json } from "./lib/http";
 import { ensureCatalogueFresh } from "./models/catalogue.server";
 import { loadViewer } from "./models/viewer.server";
-import type { ClientViewer } from "./models/viewer.types";
 
 const localeMiddleware: Route.MiddlewareFunction = async ({ request, context }, next) => {
   const { locale, fromQuery } = resolveLocale(request, readCookies(request));
@@ -119,37 +110,15 @@ export const middleware: Route.MiddlewareFunction[] = [
   catalogueMiddleware,
 ];
 
+/**
+ * The frame's data for every page (context.server.ts: shellData; a refusal by a middleware carries it
+ * too), and the footer's newsletter answer after a sign-up without JavaScript (read once, then cleared).
+ */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { locale, i18n } = context.get(localeContext);
   const { config, cookieSecrets } = context.get(requestContext);
-  // The footer's newsletter answer after a sign-up without JavaScript (read once, then cleared).
   const newsletter = await takeFlash(config, cookieSecrets, request, "newsletter.");
-  const { viewer } = context.get(viewerContext);
-  const clientViewer: ClientViewer = {
-    user: viewer.user ? { name: viewer.user.name, picture: viewer.user.picture } : null,
-    isAuthenticated: viewer.isAuthenticated,
-    hasSubscription: viewer.hasSubscription,
-    isAdmin: viewer.isAdmin,
-  };
   return data(
-    {
-      locale,
-      viewer: clientViewer,
-      // A Sentry DSN is public by design (browsers send to it); null when error reporting is off.
-      sentryDsn: context.get(requestContext).config.SENTRY_DSN ?? null,
-      // The site's public origin, for absolute URLs in structured data.
-      publicUrl: context.get(requestContext).config.PUBLIC_URL,
-      // Demo mode (published demo passwords): a banner on every page says so.
-      demo: context.get(requestContext).config.demo,
-      // The server's year, so the footer's copyright renders the same in the browser on New Year's Eve.
-      year: new Date().getUTCFullYear(),
-      errorTitles: {
-        notFound: i18n.t("notFound.metaTitle"),
-        forbidden: i18n.t("forbidden.metaTitle"),
-        error: i18n.t("error.metaTitle"),
-      },
-      newsletter: newsletter.message,
-    },
+    { ...shellData(context), newsletter: newsletter.message },
     { headers: newsletter.clear ? { "Set-Cookie": newsletter.clear } : {} },
   );
 }
@@ -159,14 +128,14 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: styl
 export function meta({ error, loaderData }: Route.MetaArgs): Route.MetaDescriptors {
   if (!error) return [];
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const titles = loaderData?.errorTitles;
+  const titles = (loaderData ?? shellOf<ReturnType<typeof shellData>>(error))?.errorTitles;
   const title = status === 404 ? titles?.notFound : status === 403 ? titles?.forbidden : titles?.error;
   return [{ title: title ?? "Lomda" }, { name: "robots", content: "noindex" }];
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const strings = useStringsSource();
-  const data = useRouteLoaderData<typeof loader>("root");
+  const data = useRootData<ReturnType<typeof shellData>>();
   const locale: Locale = data?.locale ?? (isLocale(strings.locale) ? strings.locale : "en");
   return (
     <html lang={locale} dir={direction(locale)}>
@@ -212,7 +181,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   }, [error]);
   const { t } = useTranslation();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
-  const adminUnverified = isRouteErrorResponse(error) && error.data === "admin_email_not_verified";
+  const adminUnverified = refusalReason(error) === "admin_email_not_verified";
   if (isRouteErrorResponse(error) && error.status === 403) {
     return <ForbiddenPage reason={adminUnverified ? t("forbidden.adminEmailNotVerified") : undefined} />;
   }

@@ -1,4 +1,4 @@
-import { type RouteConfig, index, route } from "@react-router/dev/routes";
+import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
 import { TEST_ROUTE_ID_PREFIX } from "./lib/test-routes";
 
 /** A route for the test suite only: its id marks it, for the server to leave out (server/route-table.ts). */
@@ -33,30 +33,36 @@ export default [
   route("contact", "routes/contact.tsx"),
   route("captcha/challenge", "routes/captcha-challenge.ts"),
   route("newsletter", "routes/newsletter.ts"),
-  route("admin", "routes/admin.tsx"),
-  route("admin/newsletter.csv", "routes/admin-newsletter-csv.ts"),
-  // The course builder (admins only).
-  route("admin/courses", "routes/admin-courses.tsx"),
-  route("admin/courses/new-catalogue", "routes/admin-courses-catalogue.tsx", { id: "admin-courses-new-catalogue" }),
-  route("admin/courses/catalogue/:id", "routes/admin-courses-catalogue.tsx"),
-  route("admin/courses/catalogue/:catalogueId/new-course", "routes/admin-courses-course.tsx", {
-    id: "admin-courses-new-course",
-  }),
-  route("admin/courses/course/:id", "routes/admin-courses-course.tsx"),
-  route("admin/courses/new-list", "routes/admin-courses-list.tsx", { id: "admin-courses-new-list" }),
-  route("admin/courses/list/:id", "routes/admin-courses-list.tsx"),
-  route("admin/courses/list/:listId/new-lesson", "routes/admin-courses-lesson.tsx", { id: "admin-courses-new-lesson" }),
-  route("admin/courses/lesson/:id", "routes/admin-courses-lesson.tsx"),
-  route("admin/courses/new-quiz", "routes/admin-courses-quiz.tsx", { id: "admin-courses-new-quiz" }),
-  route("admin/courses/quiz/:id", "routes/admin-courses-quiz.tsx"),
-  route("admin/courses/quiz/:quizId/new-question", "routes/admin-courses-question.tsx", {
-    id: "admin-courses-new-question",
-  }),
-  route("admin/courses/question/:id", "routes/admin-courses-question.tsx"),
+  // The admin area: one layout whose middleware admits admins only (docs/decisions/0034), so no
+  // screen below can forget the guard. Every /admin URL is a child of it.
+  layout("routes/admin/layout.tsx", [
+    ...prefix("admin", [
+      index("routes/admin/dashboard/dashboard.tsx"),
+      route("newsletter.csv", "routes/admin/newsletter-csv.ts"),
+      route("certificates", "routes/admin/certificates.tsx"),
+      route("reviews", "routes/admin/reviews.tsx"),
+      route("payments", "routes/admin/payments.tsx"),
+      // The course builder.
+      ...prefix("courses", [
+        index("routes/admin/courses/overview.tsx"),
+        route("new-catalogue", "routes/admin/courses/catalogue.tsx", { id: "admin-courses-new-catalogue" }),
+        route("catalogue/:id", "routes/admin/courses/catalogue.tsx"),
+        route("catalogue/:catalogueId/new-course", "routes/admin/courses/course.tsx", {
+          id: "admin-courses-new-course",
+        }),
+        route("course/:id", "routes/admin/courses/course.tsx"),
+        route("new-list", "routes/admin/courses/list.tsx", { id: "admin-courses-new-list" }),
+        route("list/:id", "routes/admin/courses/list.tsx"),
+        route("list/:listId/new-lesson", "routes/admin/courses/lesson.tsx", { id: "admin-courses-new-lesson" }),
+        route("lesson/:id", "routes/admin/courses/lesson.tsx"),
+        route("new-quiz", "routes/admin/courses/quiz.tsx", { id: "admin-courses-new-quiz" }),
+        route("quiz/:id", "routes/admin/courses/quiz.tsx"),
+        route("quiz/:quizId/new-question", "routes/admin/courses/question.tsx", { id: "admin-courses-new-question" }),
+        route("question/:id", "routes/admin/courses/question.tsx"),
+      ]),
+    ]),
+  ]),
   route("certificates/:id", "routes/certificate.tsx"),
-  route("admin/certificates", "routes/admin-certificates.tsx"),
-  route("admin/reviews", "routes/admin-reviews.tsx"),
-  route("admin/payments", "routes/admin-payments.tsx"),
   route("library", "routes/library.tsx"),
   route("feedback", "routes/feedback.tsx"),
   route("feedback/new", "routes/feedback.tsx", { id: "feedback-new" }),

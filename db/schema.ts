@@ -215,6 +215,8 @@ export interface CataloguesTable {
   published: number;
   created_at: string;
   updated_at: string;
+  /** Added to by every save; an edit form saves only onto the version it was made from (0024). */
+  version: Generated<number>;
 }
 
 /** A course card, and the course page behind it. */
@@ -251,6 +253,8 @@ export interface CoursesTable {
   published: number;
   created_at: string;
   updated_at: string;
+  /** Added to by every save; an edit form saves only onto the version it was made from (0024). */
+  version: Generated<number>;
 }
 
 export interface VideoListsTable {
@@ -271,6 +275,8 @@ export interface VideoListsTable {
   published: number;
   created_at: string;
   updated_at: string;
+  /** Added to by every save; an edit form saves only onto the version it was made from (0024). */
+  version: Generated<number>;
 }
 
 /** Which video lists a course is made of, in order. */
@@ -299,6 +305,8 @@ export interface LessonsTable {
   published: number;
   created_at: string;
   updated_at: string;
+  /** Added to by every save; an edit form saves only onto the version it was made from (0024). */
+  version: Generated<number>;
 }
 
 /** The public URLs of catalogues and video lists (several URLs may show the same list). */
@@ -325,6 +333,8 @@ export interface QuizzesTable {
   published: number;
   created_at: string;
   updated_at: string;
+  /** Added to by every save; an edit form saves only onto the version it was made from (0024). */
+  version: Generated<number>;
 }
 
 export interface QuizQuestionsTable {
@@ -350,6 +360,8 @@ export interface QuizQuestionsTable {
   explanation_he: string | null;
   created_at: string;
   updated_at: string;
+  /** Added to by every save; an edit form saves only onto the version it was made from (0024). */
+  version: Generated<number>;
 }
 
 /** One row (id 1): bumped by every catalogue change; processes compare it with their cached copy. */

@@ -3,7 +3,7 @@ import { parseYouTubeId } from "~/lib/youtube";
 
 /**
  * The course builder's forms (/admin/courses), checked in the browser before sending and parsed
- * again by the write model (catalogue-admin.server.ts) before anything is stored. Field names are
+ * again by the write model (models/course-builder/) before anything is stored. Field names are
  * the forms' input names; messages are translation keys (courseAdmin.errors.*), so each admin
  * reads them in their language. No server code here: the browser bundle imports this file.
  */

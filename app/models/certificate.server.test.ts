@@ -136,10 +136,21 @@ describe.each(DIALECTS)("certificates on %s", (dialect) => {
     const dana = await learner("c4");
     await completeAll(dana.id, "css");
     const issued = (await issueCertificateIfEarned(t.db, snapshot, dana, findList(snapshot, "css")!))!;
-    expect(await setCertificateRevoked(t.db, { id: issued.id, revoke: true, by: "boss@lomda.test" })).toBe(true);
-    expect((await findCertificate(t.db, issued.id))!.revokedAt).not.toBeNull();
-    expect(await setCertificateRevoked(t.db, { id: issued.id, revoke: false, by: "boss@lomda.test" })).toBe(true);
+    expect(await setCertificateRevoked(t.db, { id: issued.id, revoke: true, by: "boss@lomda.test" })).toBe("changed");
+    const revoked = (await findCertificate(t.db, issued.id))!.revokedAt;
+    expect(revoked).not.toBeNull();
+    // Revoking it again changes nothing: not when, nor by whom (the audit log records only a change).
+    expect(await setCertificateRevoked(t.db, { id: issued.id, revoke: true, by: "other@lomda.test" })).toBe(
+      "unchanged",
+    );
+    expect(await findCertificate(t.db, issued.id)).toMatchObject({ revokedAt: revoked });
+    expect(await setCertificateRevoked(t.db, { id: issued.id, revoke: false, by: "boss@lomda.test" })).toBe("changed");
     expect((await findCertificate(t.db, issued.id))!.revokedAt).toBeNull();
-    expect(await setCertificateRevoked(t.db, { id: "y".repeat(22), revoke: true, by: "boss@lomda.test" })).toBe(false);
+    expect(await setCertificateRevoked(t.db, { id: issued.id, revoke: false, by: "boss@lomda.test" })).toBe(
+      "unchanged",
+    );
+    expect(await setCertificateRevoked(t.db, { id: "y".repeat(22), revoke: true, by: "boss@lomda.test" })).toBe(
+      "missing",
+    );
   });
 });

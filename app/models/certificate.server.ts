@@ -187,15 +187,19 @@ export async function setCertificateRevoked(
   db: Kysely<Database>,
   input: { id: string; revoke: boolean; by: string },
   now: Date = new Date(),
-): Promise<boolean> {
+): Promise<"changed" | "unchanged" | "missing"> {
   const result = await db
     .updateTable("certificates")
     .set(
       input.revoke ? { revoked_at: now.toISOString(), revoked_by: input.by } : { revoked_at: null, revoked_by: null },
     )
     .where("id", "=", input.id)
+    // Only a change: revoking a revoked one keeps who revoked it and when (and the audit log says nothing).
+    .where("revoked_at", input.revoke ? "is" : "is not", null)
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  if (Number(result.numUpdatedRows) === 1) return "changed";
+  const found = await db.selectFrom("certificates").select("id").where("id", "=", input.id).executeTakeFirst();
+  return found ? "unchanged" : "missing";
 }
 
 /** A certificate's course title in a language. */

@@ -229,15 +229,20 @@ export async function deleteFeedback(db: Kysely<Database>, id: string): Promise<
   });
 }
 
-export async function setFeedbackHidden(db: Kysely<Database>, id: string, hidden: boolean): Promise<boolean> {
+/** Hides or shows a card: "unchanged" when it already was so (the audit log records only a change). */
+export async function setFeedbackHidden(
+  db: Kysely<Database>,
+  id: string,
+  hidden: boolean,
+): Promise<"changed" | "unchanged" | "missing"> {
   return writeTransaction(db, async (trx) => {
     const row = await trx.selectFrom("feedback").select(["rating", "hidden"]).where("id", "=", id).executeTakeFirst();
-    if (!row) return false;
+    if (!row) return "missing";
     const nowHidden = hidden ? 1 : 0;
-    if (row.hidden === nowHidden) return true;
+    if (row.hidden === nowHidden) return "unchanged";
     await trx.updateTable("feedback").set({ hidden: nowHidden }).where("id", "=", id).execute();
     await changeSummary(trx, hidden ? -1 : 1, hidden ? -row.rating : row.rating);
-    return true;
+    return "changed";
   });
 }
 

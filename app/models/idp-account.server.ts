@@ -90,13 +90,16 @@ export async function setIdpAccountDisabled(
   email: string,
   disabled: boolean,
   options: { embeddedIssuer?: string; now?: Date } = {},
-): Promise<IdpAccount | undefined> {
-  await db
+): Promise<(IdpAccount & { changed: boolean }) | undefined> {
+  const result = await db
     .updateTable("idp_accounts")
     .set({ disabled_at: disabled ? (options.now ?? new Date()).toISOString() : null })
     .where("email", "=", email.trim().toLowerCase())
-    .execute();
-  const account = await findIdpAccountByEmail(db, email);
+    // Only a change: disabling a disabled account keeps since when (and the audit log says nothing).
+    .where("disabled_at", disabled ? "is" : "is not", null)
+    .executeTakeFirst();
+  const found = await findIdpAccountByEmail(db, email);
+  const account = found && { ...found, changed: Number(result.numUpdatedRows) > 0 };
   if (account && disabled && options.embeddedIssuer) {
     const users = db
       .selectFrom("users")

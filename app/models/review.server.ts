@@ -146,15 +146,24 @@ export async function latestReviews(db: Kysely<Database>, limit = 50): Promise<R
 }
 
 /** Hides or shows a review (the admin's moderation). Returns whether there was such a review. */
-export async function setReviewHidden(db: Kysely<Database>, id: string, hidden: boolean): Promise<boolean> {
+export async function setReviewHidden(
+  db: Kysely<Database>,
+  id: string,
+  hidden: boolean,
+): Promise<"changed" | "unchanged" | "missing"> {
   return db.transaction().execute(async (trx) => {
     const result = await trx
       .updateTable("course_reviews")
       .set({ hidden: hidden ? 1 : 0, hidden_by: null })
       .where("id", "=", id)
+      // Only a change (the admin's hand on a review hidden with its author's access is one).
+      .where((eb) => eb.or([eb("hidden", "<>", hidden ? 1 : 0), eb("hidden_by", "is not", null)]))
       .executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) return false;
-    await bumpCatalogueVersion(trx);
-    return true;
+    if (Number(result.numUpdatedRows) === 1) {
+      await bumpCatalogueVersion(trx);
+      return "changed";
+    }
+    const found = await trx.selectFrom("course_reviews").select("id").where("id", "=", id).executeTakeFirst();
+    return found ? "unchanged" : "missing";
   });
 }

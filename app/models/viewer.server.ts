@@ -1,6 +1,4 @@
 import type { Kysely } from "kysely";
-// The admin guard still throws responses here until the admin area has its guarded layout (issue 30).
-import { data, redirect } from "react-router";
 import type { Database } from "~/lib/db.server";
 import { readSessionId, serializeSessionCookie } from "~/lib/cookies.server";
 import type { Config } from "~/lib/env.server";
@@ -51,16 +49,3 @@ export async function startSession(
 
 /** The 403 body when the email is an admin's but not verified by the provider (root ErrorBoundary translates it). */
 export const ADMIN_EMAIL_NOT_VERIFIED = "admin_email_not_verified";
-
-/** Admins only: a visitor is sent to sign in (and back); a signed-in non-admin gets 403. */
-export function requireAdmin(viewer: Viewer, request: Request) {
-  if (!viewer.user) {
-    const url = new URL(request.url);
-    throw redirect(`/signin?returnTo=${encodeURIComponent(url.pathname.replace(/\.data$/, ""))}`);
-  }
-  if (!viewer.isAdmin) {
-    // Said plainly: an admin whose provider does not vouch for the address must know why.
-    throw data(viewer.adminEmailUnverified ? ADMIN_EMAIL_NOT_VERIFIED : "Forbidden", { status: 403 });
-  }
-  return viewer.user;
-}

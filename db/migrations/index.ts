@@ -22,6 +22,7 @@ import * as m0020 from "./0020_earned_certificates.ts";
 import * as m0021 from "./0021_list_all_free.ts";
 import * as m0022 from "./0022_payment_refund_due.ts";
 import * as m0023 from "./0023_forget_id_tokens.ts";
+import * as m0024 from "./0024_row_versions.ts";
 
 /**
  * Every migration, in order. Listed in code (not read from a folder) so the server bundle
@@ -51,4 +52,5 @@ export const migrations: Record<string, Migration> = {
   "0021_list_all_free": m0021,
   "0022_payment_refund_due": m0022,
   "0023_forget_id_tokens": m0023,
+  "0024_row_versions": m0024,
 };

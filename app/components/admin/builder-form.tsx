@@ -110,7 +110,7 @@ export function BuilderForm({
 }: {
   form: AdminFormName;
   /** The row's version the form is made from (an edit form): a save from an older one is refused. */
-  version?: string | null;
+  version?: number | null;
   errors?: FieldErrors;
   values: FormValues;
   labels: Record<string, string>;

@@ -110,3 +110,69 @@ export function UploadSection({
     </section>
   );
 }
+
+/** A lesson's video file: its name and length, a new one, or (once its box is ticked) none. */
+export function VideoUpload({
+  lesson,
+  limit,
+  error,
+  removeError,
+}: {
+  lesson: { videoFile: string | null; duration: string | null };
+  limit: string;
+  error: UploadMessage | null;
+  removeError: string | null;
+}) {
+  const { t } = useTranslation();
+  return (
+    <UploadSection
+      id="video-file"
+      heading={t("courseAdmin.upload.videoHeading")}
+      current={
+        lesson.videoFile ? (
+          <>
+            {t("courseAdmin.videoFile")}: <bdi dir="ltr">{lesson.videoFile}</bdi>
+            {lesson.duration ? (
+              <>
+                {" · "}
+                <bdi dir="ltr">{lesson.duration}</bdi>
+              </>
+            ) : null}
+          </>
+        ) : (
+          t("courseAdmin.videoFileNone")
+        )
+      }
+      field="video"
+      accept="video/mp4,video/webm"
+      hint={t("courseAdmin.upload.videoHint", { limit })}
+      submitLabel={t("courseAdmin.upload.videoSubmit")}
+      error={error}
+      removeLabel={lesson.videoFile ? t("courseAdmin.upload.videoRemove") : undefined}
+      removeConfirm={t("courseAdmin.upload.videoRemoveConfirm")}
+      removeError={removeError}
+    />
+  );
+}
+
+/** A course's cover image: the current one, and a new one. */
+export function CoverUpload({ cover, limit, error }: { cover: string; limit: string; error: UploadMessage | null }) {
+  const { t } = useTranslation();
+  return (
+    <UploadSection
+      id="cover-file"
+      heading={t("courseAdmin.upload.coverHeading")}
+      current={
+        <>
+          {t("courseAdmin.upload.currentCover")}{" "}
+          <img src={cover} alt="" className="mt-1 h-24 rounded border border-ink-200" />
+        </>
+      }
+      field="cover"
+      accept="image/png,image/jpeg,image/webp"
+      hint={t("courseAdmin.upload.coverHint", { limit })}
+      submitLabel={t("courseAdmin.upload.coverSubmit")}
+      error={error}
+    />
+  );
+}

@@ -1,10 +1,10 @@
 import { useTranslation } from "~/i18n/use-translation";
-import { useRouteLoaderData } from "react-router";
+import { useRootData } from "./use-root-data";
 
 /** On every page in demo mode (`npm start`): the sign-in accepts demo accounts whose password is public. */
 export function DemoBanner() {
   const { t } = useTranslation();
-  const demo = useRouteLoaderData<{ demo?: boolean }>("root")?.demo ?? false;
+  const demo = useRootData<{ demo?: boolean }>()?.demo ?? false;
   if (!demo) return null;
   return (
     <aside

@@ -1,5 +1,6 @@
 import { useTranslation } from "~/i18n/use-translation";
-import { Link, useFetcher, useLocation, useRouteLoaderData } from "react-router";
+import { Link, useFetcher, useLocation } from "react-router";
+import { useRootData } from "./use-root-data";
 import { site } from "~/models/site";
 import { isLocale } from "~/i18n/locale";
 
@@ -23,7 +24,7 @@ function FooterHeading({ children }: { children: React.ReactNode }) {
 export function Footer() {
   const { t, i18n } = useTranslation();
   // The server's year (root loader), so server and browser render the same copyright line.
-  const year = useRouteLoaderData<{ year: number }>("root")?.year ?? FALLBACK_YEAR;
+  const year = useRootData<{ year: number }>()?.year ?? FALLBACK_YEAR;
   const locale = isLocale(i18n.language) ? i18n.language : "en";
   return (
     <footer className="mt-16 bg-ink-950 text-ink-300 print:hidden">
@@ -120,7 +121,7 @@ function NewsletterBox() {
   const location = useLocation();
   // After a sign-up without JavaScript, the root loader's flash; it belongs to the page it came back to
   // (the document's first location), not to the pages a later navigation shows.
-  const flash = useRouteLoaderData<{ newsletter: string | null }>("root")?.newsletter;
+  const flash = useRootData<{ newsletter: string | null }>()?.newsletter;
   const fromRedirect = location.key === "default" ? flash?.replace("newsletter.", "") : undefined;
   const answer = fetcher.data ? (fetcher.data.ok ? "thanks" : "invalid") : fromRedirect;
   return (

@@ -1,5 +1,6 @@
 import { useTranslation } from "~/i18n/use-translation";
-import { Link, useRouteLoaderData } from "react-router";
+import { Link } from "react-router";
+import { useRootData } from "./use-root-data";
 import { useNonce } from "~/components/ui/nonce";
 import { useEnglishFallback } from "~/components/ui/english-fallback";
 
@@ -36,7 +37,7 @@ export function PageHeader({ title, trail }: { title: string; trail?: Crumb[] })
   const fallback = useEnglishFallback();
   const { t } = useTranslation();
   const nonce = useNonce();
-  const root = useRouteLoaderData<{ publicUrl?: string; locale?: string }>("root");
+  const root = useRootData<{ publicUrl?: string; locale?: string }>();
   const middle: Crumb[] = trail ?? [{ label: t("breadcrumb.pages") }];
   // The canonical URLs of the pages in this language (decision 0004: Hebrew at `?lng=he`).
   const absolute = (to: string) => `${root?.publicUrl ?? ""}${to}${root?.locale === "he" ? "?lng=he" : ""}`;

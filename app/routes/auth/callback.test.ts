@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { isVerified } from "./callback";
-import { ADMIN_EMAIL_NOT_VERIFIED, requireAdmin } from "~/models/viewer.server";
+import { ADMIN_EMAIL_NOT_VERIFIED } from "~/models/viewer.server";
+import { requireAdmin } from "~/routes/admin/guard.server";
 import { VISITOR } from "~/models/access.server";
 import { en } from "~/i18n/en";
 import { he } from "~/i18n/he";
@@ -26,9 +27,9 @@ describe("email_verified and admin rights (issue 13)", () => {
         return e;
       }
     };
-    expect(thrown(viewer)).toMatchObject({ data: "Forbidden", init: { status: 403 } });
+    expect(thrown(viewer)).toMatchObject({ data: { reason: "Forbidden" }, init: { status: 403 } });
     expect(thrown({ ...viewer, adminEmailUnverified: true })).toMatchObject({
-      data: ADMIN_EMAIL_NOT_VERIFIED,
+      data: { reason: ADMIN_EMAIL_NOT_VERIFIED },
       init: { status: 403 },
     });
     expect(en.forbidden.adminEmailNotVerified).toContain("email_verified");

@@ -4,7 +4,7 @@ import { RowAction } from "~/components/admin/admin-list-page";
 import { PageHeader } from "~/components/layout/page-header";
 import { useTranslation } from "~/i18n/use-translation";
 import { formatDate, formatDateTime, formatMoney } from "~/i18n/format";
-import { getCatalogue, getViewer, pageContext, servicesOf } from "~/context.server";
+import { getCatalogue, pageContext, servicesOf } from "~/context.server";
 import { parseCursor } from "~/lib/keyset.server";
 import { centsToDollars } from "~/models/catalogue-admin.schema";
 import { findCourse } from "~/models/catalogue.server";
@@ -21,9 +21,9 @@ import {
   savePlan,
   setOnlineCheckout,
 } from "~/models/billing.server";
-import { requireAdmin } from "~/models/viewer.server";
 import type { StringsHandle } from "~/i18n/sections";
-import type { Route } from "./+types/admin-payments";
+import { getAdmin } from "./guard.server";
+import type { Route } from "./+types/payments";
 
 /** The string sections this page shows besides the frame's (app/i18n/sections.ts). */
 export const handle = { strings: ["adminPayments", "courseAdmin", "youtube"] } satisfies StringsHandle;
@@ -36,7 +36,6 @@ export const handle = { strings: ["adminPayments", "courseAdmin", "youtube"] } s
  * on /admin beside the hand grants and approvals.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireAdmin(getViewer(context), request);
   const { locale, t } = pageContext(context, request);
   const { db, payments: provider } = servicesOf(context);
   const url = new URL(request.url);
@@ -102,7 +101,7 @@ type ActionResult = {
 const done = (ok: string): ActionResult => ({ ok, errors: {} });
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const admin = requireAdmin(getViewer(context), request);
+  const admin = getAdmin(context);
   const { db, log } = servicesOf(context);
   const fields = Object.fromEntries(await request.formData());
   const parsed = adminPaymentsForm.safeParse(fields);
@@ -175,6 +174,21 @@ function FieldError({ id, error }: { id: string; error: string | undefined }) {
   );
 }
 
+/** The first cells of a sale's row, in both tables: when, who, and what. */
+function BuyerCells({ date, email, what }: { date: string; email: string; what: string }) {
+  return (
+    <>
+      <td className="py-2 pe-3">{date}</td>
+      <td className="py-2 pe-3">
+        <bdi dir="ltr">{email}</bdi>
+      </td>
+      <td className="py-2 pe-3">
+        <bdi>{what}</bdi>
+      </td>
+    </>
+  );
+}
+
 export default function AdminPayments({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const errors: ActionResult["errors"] = actionData?.errors ?? {};
@@ -218,13 +232,7 @@ export default function AdminPayments({ loaderData, actionData }: Route.Componen
             >
               {loaderData.refundsDue.map((p) => (
                 <tr key={p.id} className="border-b border-ink-100" data-testid="refund-row">
-                  <td className="py-2 pe-3">{p.date}</td>
-                  <td className="py-2 pe-3">
-                    <bdi dir="ltr">{p.email ?? "—"}</bdi>
-                  </td>
-                  <td className="py-2 pe-3">
-                    <bdi>{p.what}</bdi>
-                  </td>
+                  <BuyerCells date={p.date} email={p.email ?? "—"} what={p.what} />
                   <td className="py-2 pe-3">
                     <bdi>{p.amount}</bdi>
                   </td>
@@ -432,13 +440,7 @@ export default function AdminPayments({ loaderData, actionData }: Route.Componen
         >
           {loaderData.grants.map((g) => (
             <tr key={g.id} className="border-b border-ink-100" data-testid="grant-row">
-              <td className="py-2 pe-3">{g.date}</td>
-              <td className="py-2 pe-3">
-                <bdi dir="ltr">{g.email}</bdi>
-              </td>
-              <td className="py-2 pe-3">
-                <bdi>{g.course}</bdi>
-              </td>
+              <BuyerCells date={g.date} email={g.email ?? ""} what={g.course} />
               <td className="py-2 pe-3">
                 {g.source === "payment"
                   ? t("adminPayments.sourcePayment", { provider: "Stripe" })

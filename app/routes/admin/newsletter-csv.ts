@@ -1,7 +1,7 @@
-import { requireAdmin } from "~/models/viewer.server";
-import { getViewer, servicesOf } from "~/context.server";
+import { servicesOf } from "~/context.server";
 import { listNewsletter } from "~/models/submission.server";
-import type { Route } from "./+types/admin-newsletter-csv";
+import { getAdmin } from "./guard.server";
+import type { Route } from "./+types/newsletter-csv";
 
 /** A cell a spreadsheet will not run as a formula. */
 function csvCell(value: string): string {
@@ -9,8 +9,8 @@ function csvCell(value: string): string {
   return `"${safe.replace(/"/g, '""')}"`;
 }
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const admin = requireAdmin(getViewer(context), request);
+export async function loader({ context }: Route.LoaderArgs) {
+  const admin = getAdmin(context);
   const { db, log } = servicesOf(context);
   const rows = await listNewsletter(db);
   log.info({ adminId: admin.id, count: rows.length }, "admin: newsletter exported");

@@ -4,12 +4,12 @@ import { AdminTable } from "~/components/admin/admin-table";
 import { AdminListPage, RowAction } from "~/components/admin/admin-list-page";
 import { useTranslation } from "~/i18n/use-translation";
 import { formatDate } from "~/i18n/format";
-import { getViewer, pageContext, servicesOf } from "~/context.server";
+import { pageContext, servicesOf } from "~/context.server";
 import { latestReviews, setReviewHidden } from "~/models/review.server";
 import { getCatalogue } from "~/context.server";
-import { requireAdmin } from "~/models/viewer.server";
 import type { StringsHandle } from "~/i18n/sections";
-import type { Route } from "./+types/admin-reviews";
+import { getAdmin } from "./guard.server";
+import type { Route } from "./+types/reviews";
 
 /** The string sections this page shows besides the frame's (app/i18n/sections.ts). */
 export const handle = { strings: ["rating", "reviews"] } satisfies StringsHandle;
@@ -24,7 +24,6 @@ const moderation = z.object({
 
 /** /admin/reviews: the latest learners' reviews, hidden ones too, each with hide / show (admins only). */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireAdmin(getViewer(context), request);
   const { locale, t } = pageContext(context, request);
   const snapshot = getCatalogue(context);
   const titles = new Map([...snapshot.courses.values()].map((course) => [course.id, course.title[locale]]));
@@ -46,13 +45,14 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const admin = requireAdmin(getViewer(context), request);
+  const admin = getAdmin(context);
   const { db, log } = servicesOf(context);
   const parsed = moderation.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return data({ error: "reviews.adminBadRequest" as const }, { status: 400 });
-  const found = await setReviewHidden(db, parsed.data.id, parsed.data.intent === "hide");
-  if (!found) return data({ error: "reviews.adminBadRequest" as const }, { status: 404 });
-  log.info({ review: parsed.data.id, intent: parsed.data.intent, by: admin.id }, "review moderated");
+  const change = await setReviewHidden(db, parsed.data.id, parsed.data.intent === "hide");
+  if (change === "missing") return data({ error: "reviews.adminBadRequest" as const }, { status: 404 });
+  if (change === "changed")
+    log.info({ review: parsed.data.id, intent: parsed.data.intent, by: admin.id }, "review moderated");
   return { error: null };
 }
 

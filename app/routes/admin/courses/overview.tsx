@@ -13,18 +13,16 @@ import {
   useLocalTitle,
   useTitled,
 } from "~/components/admin/builder-parts";
-import { getViewer, localeContext, servicesOf } from "~/context.server";
+import { localeContext, servicesOf } from "~/context.server";
 import { takeFlash } from "~/lib/cookies.server";
 import { passHeaders } from "~/lib/http";
 import { moveRequestSchema } from "~/models/catalogue-admin.schema";
-import {
-  loadCourseBuilderOverview,
-  logCatalogueChange,
-  moveCatalogue,
-  moveQuiz,
-} from "~/models/catalogue-admin.server";
-import { requireAdmin } from "~/models/viewer.server";
-import type { Route } from "./+types/admin-courses";
+import { moveCatalogue } from "~/models/course-builder/catalogue.server";
+import { loadCourseBuilderOverview } from "~/models/course-builder/overview.server";
+import { moveQuiz } from "~/models/course-builder/quiz.server";
+import { logCatalogueChange } from "./editor.server";
+import { getAdmin } from "~/routes/admin/guard.server";
+import type { Route } from "./+types/overview";
 import type { StringsHandle } from "~/i18n/sections";
 
 /** The string sections this page shows besides the frame's (app/i18n/sections.ts). */
@@ -36,7 +34,6 @@ export const handle = { strings: ["admin", "courseAdmin", "upload", "youtube"] }
  * how many published lessons learners cannot watch yet. Catalogues and quizzes are reordered here.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireAdmin(getViewer(context), request);
   const { db, config, cookieSecrets } = servicesOf(context);
   const { i18n } = context.get(localeContext);
   const flash = await takeFlash(config, cookieSecrets, request, "courseAdmin.");
@@ -48,7 +45,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const admin = requireAdmin(getViewer(context), request);
+  const admin = getAdmin(context);
   const { db, log } = servicesOf(context);
   const form = await request.formData();
   const parsed = moveRequestSchema.safeParse({

@@ -4,11 +4,11 @@ import { AdminTable } from "~/components/admin/admin-table";
 import { AdminListPage, RowAction } from "~/components/admin/admin-list-page";
 import { useTranslation } from "~/i18n/use-translation";
 import { formatDate } from "~/i18n/format";
-import { getViewer, pageContext, servicesOf } from "~/context.server";
+import { pageContext, servicesOf } from "~/context.server";
 import { latestCertificates, revokedWithAccess, setCertificateRevoked } from "~/models/certificate.server";
-import { requireAdmin } from "~/models/viewer.server";
 import type { StringsHandle } from "~/i18n/sections";
-import type { Route } from "./+types/admin-certificates";
+import { getAdmin } from "./guard.server";
+import type { Route } from "./+types/certificates";
 
 /** The string sections this page shows besides the frame's (app/i18n/sections.ts). */
 export const handle = { strings: ["certificate"] } satisfies StringsHandle;
@@ -23,7 +23,6 @@ const revokeRequest = z.object({
 
 /** /admin/certificates: the latest certificates, each with its page, and revoke / restore (admins only). */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireAdmin(getViewer(context), request);
   const { locale, t } = pageContext(context, request);
   const certificates = await latestCertificates(servicesOf(context).db, SHOWN);
   return {
@@ -41,17 +40,21 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const admin = requireAdmin(getViewer(context), request);
+  const admin = getAdmin(context);
   const { db, log } = servicesOf(context);
   const parsed = revokeRequest.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return data({ error: "certificate.adminBadRequest" as const }, { status: 400 });
-  const found = await setCertificateRevoked(db, {
+  const change = await setCertificateRevoked(db, {
     id: parsed.data.id,
     revoke: parsed.data.intent === "revoke",
     by: admin.email ?? admin.subject,
   });
-  if (!found) return data({ error: "certificate.adminBadRequest" as const }, { status: 404 });
-  log.info({ certificate: parsed.data.id, intent: parsed.data.intent, by: admin.id }, "certificate revocation changed");
+  if (change === "missing") return data({ error: "certificate.adminBadRequest" as const }, { status: 404 });
+  if (change === "changed")
+    log.info(
+      { certificate: parsed.data.id, intent: parsed.data.intent, by: admin.id },
+      "certificate revocation changed",
+    );
   return { error: null };
 }
 

@@ -1,0 +1,41 @@
+import { useTranslation } from "~/i18n/use-translation";
+
+/** What every dashboard form can say (app/i18n: admin.*). */
+export type DashboardMessage =
+  "admin.done" | "admin.notFound" | "admin.badDate" | "admin.alreadyDecided" | "admin.cannotDisableSelf";
+
+/** What became of the approved person's account: a link mailed, a link to copy, or nothing to do. */
+export type Invite =
+  | { email: string; mailed: true }
+  | { email: string; mailed: false; error: string; link: string }
+  | { email: string; hadPassword: true };
+
+export function InviteResult({ invite }: { invite: Invite }) {
+  const { t } = useTranslation();
+  if ("hadPassword" in invite) {
+    return <p className="rounded-md bg-brand-50 p-3">{t("admin.accountHadPassword", { email: invite.email })}</p>;
+  }
+  if (invite.mailed) {
+    return (
+      <p className="rounded-md bg-green-50 p-3 text-success-700" data-testid="invite">
+        {t("admin.inviteMailed", { email: invite.email })}
+      </p>
+    );
+  }
+  return (
+    <div className="rounded-md bg-red-50 p-3 text-danger-700" data-testid="invite">
+      <p>{t("admin.inviteNotMailed", { email: invite.email, error: invite.error })}</p>
+      <label className="mt-2 block text-sm font-semibold" htmlFor="invite-link">
+        {t("admin.inviteLink")}
+      </label>
+      <input
+        id="invite-link"
+        readOnly
+        dir="ltr"
+        value={invite.link}
+        className="mt-1 w-full rounded-md border border-ink-300 bg-white px-3 py-2 text-ink-900"
+        data-testid="invite-link"
+      />
+    </div>
+  );
+}

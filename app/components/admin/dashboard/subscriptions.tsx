@@ -1,0 +1,54 @@
+import { AdminTable } from "~/components/admin/admin-table";
+import { useTranslation } from "~/i18n/use-translation";
+import { ActionButton } from "./action-button";
+import { Pager, type PageLinks } from "./pager";
+
+/** A subscription as the dashboard lists it: who, since and until when, granted how, and its state. */
+export interface SubscriptionRow {
+  id: string;
+  email: string;
+  startsAt: string;
+  endsAt: string | null;
+  grantedBy: string;
+  source: "payment" | "approval" | "manual";
+  state: "active" | "revoked" | "ended";
+}
+
+/** Subscriptions, with Revoke on the active ones. */
+export function Subscriptions({ subscriptions }: { subscriptions: { items: SubscriptionRow[]; pages: PageLinks } }) {
+  const { t } = useTranslation();
+  return (
+    <AdminTable
+      name="subscriptions"
+      headingId="subs-heading"
+      title={t("admin.subscriptions")}
+      columns={[t("admin.subscriber"), t("admin.from"), t("admin.until"), t("admin.grantedBy"), t("admin.status")]}
+      actions={t("admin.revoke")}
+      footer={<Pager label={t("admin.pagesSubscriptions")} pages={subscriptions.pages} />}
+    >
+      {subscriptions.items.map((s) => (
+        <tr key={s.id} className="border-b border-ink-100">
+          <td className="py-2">
+            <bdi dir="ltr">{s.email}</bdi>
+          </td>
+          <td className="py-2">{s.startsAt}</td>
+          <td className="py-2">{s.endsAt ?? t("admin.noEnd")}</td>
+          <td className="py-2">
+            {s.source === "payment"
+              ? t("adminPayments.sourcePayment", { provider: "Stripe" })
+              : s.source === "approval"
+                ? t("adminPayments.sourceApproval")
+                : t("adminPayments.sourceManual")}
+            <bdi dir="ltr" className="block text-xs text-ink-600">
+              {s.grantedBy}
+            </bdi>
+          </td>
+          <td className="py-2">{t(`admin.${s.state}` as "admin.active")}</td>
+          <td className="py-2">
+            {s.state === "active" ? <ActionButton intent="revoke" id={s.id} label={t("admin.revoke")} danger /> : null}
+          </td>
+        </tr>
+      ))}
+    </AdminTable>
+  );
+}

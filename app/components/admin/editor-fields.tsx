@@ -1,0 +1,43 @@
+import { useTranslation } from "~/i18n/use-translation";
+import { ADMIN_LIMITS } from "~/models/catalogue-admin.schema";
+import { TextField, useBuilderLabels, type FormValues } from "./builder-form";
+import { PublicUrls } from "./builder-parts";
+
+/** An existing catalogue's or list's short name and public addresses, above its form. */
+export function AddressDetails({ slug, paths }: { slug: string; paths: string[] }) {
+  const { t } = useTranslation();
+  const labels = useBuilderLabels();
+  return (
+    <dl className="mb-5 grid gap-1 text-sm sm:grid-cols-[max-content_1fr] sm:gap-x-4">
+      <dt className="font-semibold">{labels.slug}</dt>
+      <dd>
+        <bdi dir="ltr" className="font-mono">
+          {slug}
+        </bdi>
+      </dd>
+      <dt className="font-semibold">{t("courseAdmin.columns.urls")}</dt>
+      <dd>
+        <PublicUrls paths={paths} />
+      </dd>
+    </dl>
+  );
+}
+
+/** A row's short name: the address it is shown at, set when it is made. */
+export function SlugField({ hint }: { hint: string }) {
+  return <TextField name="slug" lang="code" required maxLength={ADMIN_LIMITS.slug} hint={hint} />;
+}
+
+/** A row's texts in both languages as its form shows them (an empty Hebrew field falls back to English). */
+export function bilingualValues<Base extends string>(
+  row: { [K in `${Base}En`]: string } & { [K in `${Base}He`]: string | null },
+  ...bases: Base[]
+): FormValues {
+  const texts: Record<string, string | null> = row;
+  const values: FormValues = {};
+  for (const base of bases) {
+    values[`${base}En`] = texts[`${base}En`] ?? "";
+    values[`${base}He`] = texts[`${base}He`] ?? "";
+  }
+  return values;
+}

@@ -1,0 +1,135 @@
+import { useTranslation } from "~/i18n/use-translation";
+import { BilingualFields, CheckboxField, TextField, useBuilderLabels } from "~/components/admin/builder-form";
+import { useLocalTitle } from "~/components/admin/builder-parts";
+import { VideoUpload } from "~/components/admin/upload-section";
+import { passHeaders } from "~/lib/http";
+import { formatFileSize } from "~/i18n/format";
+import { ADMIN_LIMITS, CONFIRM_ERROR } from "~/models/catalogue-admin.schema";
+import * as lessons from "~/models/course-builder/lesson.server";
+import { getListRef } from "~/models/course-builder/list.server";
+import { removeUnusedMedia } from "~/models/course-builder/write.server";
+import { EditorPage, editorHandle, editorMeta } from "~/components/admin/editor-page";
+import { bilingualValues, SlugField } from "~/components/admin/editor-fields";
+import {
+  builderRedirect,
+  builderReply,
+  defineEditor,
+  editorAction,
+  editorLoader,
+  logCatalogueChange,
+  notFound,
+} from "./editor.server";
+import type { Route } from "./+types/lesson";
+
+export const handle = editorHandle;
+
+/**
+ * /admin/courses/lesson/:id (and /admin/courses/list/:listId/new-lesson): a lesson — title and
+ * description in both languages, length, its video (a YouTube link in any usual form, stored as
+ * the 11-character id; or an uploaded file), published.
+ */
+const editor = defineEditor({
+  kind: "lesson",
+  find: lessons.getLessonForAdmin,
+  name: (found) => found.lesson,
+  newName: "courseAdmin.newLesson",
+  page: async (found, { services, params, locale }) => {
+    const list = found ? found.list : await getListRef(services.db, params.listId ?? "");
+    if (!list) throw notFound();
+    return {
+      list,
+      lesson: found?.lesson ?? null,
+      videoLimit: formatFileSize(services.config.maxVideoBytes, locale),
+    };
+  },
+  form: () => "lesson",
+  create: (db, raw, params) => lessons.createLesson(db, params.listId ?? "", raw),
+  update: lessons.updateLesson,
+  remove: lessons.deleteLesson,
+  afterDelete: (deleted) => `/admin/courses/list/${deleted.listId}`,
+  media: "video",
+  upload: {
+    kind: "video",
+    field: "video",
+    maxBytes: (config) => config.maxVideoBytes,
+    apply: (db, id, saved) => lessons.setLessonVideoFile(db, id, saved.file, saved.durationSeconds),
+    done: "courseAdmin.upload.videoUploaded",
+  },
+  intents: {
+    // Removing deletes the file for good: asked for as deleting the lesson is.
+    "remove-video": async ({ services, id, form, adminId }) => {
+      if (form.get("confirm") !== "on") return builderReply({ removeError: CONFIRM_ERROR }, 400);
+      const changed = await lessons.setLessonVideoFile(services.db, id, null);
+      if (!changed) throw notFound();
+      await removeUnusedMedia(services.media, "video", changed.files);
+      logCatalogueChange(services.log, adminId, {
+        action: "video removed",
+        kind: "lesson",
+        id,
+        detail: { file: changed.previous },
+      });
+      return builderRedirect(`/admin/courses/lesson/${id}`, "courseAdmin.upload.videoRemoved", services);
+    },
+  },
+});
+
+export const loader = (args: Route.LoaderArgs) => editorLoader(args, editor);
+export const action = (args: Route.ActionArgs) => editorAction(args, editor);
+
+export const headers = passHeaders;
+
+export const meta = editorMeta;
+
+export default function LessonEditor({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const localTitle = useLocalTitle();
+  const labels = useBuilderLabels({ duration: t("courseAdmin.fields.lessonDuration") });
+  const { list, lesson } = loaderData;
+  const initial = lesson
+    ? {
+        slug: lesson.slug,
+        ...bilingualValues(lesson, "title", "description"),
+        duration: lesson.duration ?? "",
+        youtube: lesson.youtubeId ?? "",
+        published: lesson.published ? "on" : "",
+      }
+    : { published: "on" };
+  const title = lesson ? localTitle(lesson) : t("courseAdmin.newLesson");
+  return (
+    <EditorPage
+      title={title}
+      parent={{ label: localTitle(list), href: `/admin/courses/list/${list.id}` }}
+      loaderData={loaderData}
+      actionData={actionData}
+      form={{ name: "lesson", isNew: !lesson, testId: "lesson-form", labels, initial }}
+      fields={
+        <>
+          <SlugField hint={t("courseAdmin.slugHintLesson")} />
+          <BilingualFields base="title" required maxLength={ADMIN_LIMITS.title} />
+          <BilingualFields base="description" multiline maxLength={ADMIN_LIMITS.text} />
+          <div className="max-w-xs">
+            <TextField name="duration" lang="code" hint={t("courseAdmin.lessonDurationHint")} />
+          </div>
+          <TextField
+            name="youtube"
+            lang="code"
+            inputMode="url"
+            maxLength={ADMIN_LIMITS.path}
+            hint={t("courseAdmin.youtubeHint")}
+          />
+          <CheckboxField name="published" hint={t("courseAdmin.publishedHint")} />
+        </>
+      }
+      remove={{ confirm: "courseAdmin.confirmDeleteLesson", button: "courseAdmin.deleteLesson" }}
+    >
+      {lesson ? (
+        <VideoUpload
+          lesson={lesson}
+          limit={loaderData.videoLimit}
+          error={actionData?.uploadError ?? null}
+          removeError={actionData?.removeError ?? null}
+        />
+      ) : null}
+    </EditorPage>
+  );
+}
