@@ -35,14 +35,16 @@ function filesUnder(dir: string): string[] {
  * branch switch touches every file without changing what is built). About 350 files, a few MB: a
  * few tens of milliseconds.
  */
-export function hashBuildInputs(): string {
+export function hashBuildInputs(root = ROOT): string {
   const files = [
-    ...INPUT_FOLDERS.flatMap((folder) => filesUnder(join(ROOT, folder))),
-    ...INPUT_FILES.map((file) => join(ROOT, file)).filter((file) => existsSync(file)),
+    ...INPUT_FOLDERS.map((folder) => join(root, folder))
+      .filter((folder) => existsSync(folder))
+      .flatMap((folder) => filesUnder(folder)),
+    ...INPUT_FILES.map((file) => join(root, file)).filter((file) => existsSync(file)),
   ].sort();
   const hash = createHash("sha256");
   for (const file of files) {
-    hash.update(relative(ROOT, file)).update("\0").update(readFileSync(file)).update("\0");
+    hash.update(relative(root, file)).update("\0").update(readFileSync(file)).update("\0");
   }
   return hash.digest("hex");
 }
