@@ -1,5 +1,11 @@
 import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
+import { ensureCurrentBuild } from "./scripts/build-inputs.ts";
+
+// The servers below run the production build: bring it up to date first (a hash of the sources when
+// it is current). Here, not in globalSetup: Playwright starts the web servers before globalSetup. The
+// workers load this file too; the runner did it already.
+if (!process.env.TEST_WORKER_INDEX) ensureCurrentBuild();
 
 /** Browser tests run in Debian's Chromium against the production build, started as `npm start` starts it. */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3310);

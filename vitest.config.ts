@@ -1,5 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { CurrentBuildFirst } from "./tests/setup/current-build-first.ts";
 
 const reportDir = process.env.CI_REPORT_DIR;
 
@@ -16,6 +17,10 @@ export default defineConfig({
       "tests/support/**/*.test.ts",
     ],
     setupFiles: ["tests/setup/fail-on-console-error.ts"],
+    // One migrated (and seeded) template database per run; each test file gets a copy.
+    globalSetup: ["tests/setup/template-databases.ts"],
+    // Integration tests run the production build: it is rebuilt first when older than its sources.
+    sequence: { sequencer: CurrentBuildFirst },
     testTimeout: 20_000,
     hookTimeout: 30_000,
     pool: "forks",

@@ -22,7 +22,8 @@ export interface LogLine {
 
 /**
  * The built app (what `npm start` serves), created in this process on a real database and
- * listening on a free port. Needs `npm run build` first (npm test does it).
+ * listening on a free port. A run with integration tests rebuilds `build/` first when it is older
+ * than its sources (tests/setup/current-build-first.ts).
  */
 export async function startApp(
   env: Record<string, string> = {},

@@ -1,21 +1,38 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { PostgresAdapter, sql, type Kysely } from "kysely";
 import { Migrator } from "kysely/migration";
 import { quizzes } from "../../content/quizzes.ts";
 import { migrateToLatest } from "../../db/migrate.ts";
 import { migrations } from "../../db/migrations/index.ts";
-import { createTestDb, DIALECTS, whileMigrating } from "../setup/databases.ts";
+import { createTestDb, DIALECTS } from "../setup/databases.ts";
+import { openDatabase } from "../../app/lib/db.server.ts";
 import { countNewsletter, subscribeToNewsletter } from "../../app/models/submission.server.ts";
 
 describe.each(DIALECTS)("migrations on %s", (dialect) => {
+  // Test databases are copies of one migrated template (tests/setup/template-databases.ts): this one
+  // runs every migration itself, beside a database that holds them all already.
   it("migrate a second database (on PostgreSQL, a second schema) while the first holds its tables", async () => {
     const first = await createTestDb(dialect);
+    const dir = mkdtempSync(join(tmpdir(), "lomda-migrate-"));
     try {
-      const second = await createTestDb(dialect);
-      expect(await second.db.selectFrom("idp_accounts").select("is_admin").execute()).toEqual([]);
-      await second.destroy();
+      if (dialect === "postgres") await sql`create schema second`.execute(first.db);
+      const second =
+        dialect === "postgres" ? first.reopen({ schema: "second" }) : openDatabase(`file:${join(dir, "second.db")}`);
+      try {
+        const result = await migrateToLatest(second.db);
+        expect(result.results?.map((r) => [r.migrationName, r.status])).toEqual(
+          Object.keys(migrations).map((name) => [name, "Success"]),
+        );
+        expect(await second.db.selectFrom("idp_accounts").select("is_admin").execute()).toEqual([]);
+      } finally {
+        await second.close();
+      }
     } finally {
       await first.destroy();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });
@@ -27,7 +44,7 @@ describe.each(DIALECTS)("migration 0011 (quiz translations) on %s", (dialect) =>
       const db = t.db as unknown as Kysely<any>;
       const migrator = await migratorOf(db);
       // An install from before 0011: its catalogue seeded with the English-only questions.
-      const back = await whileMigrating(dialect, () => migrator.migrateTo("0010_catalogue"));
+      const back = await migrator.migrateTo("0010_catalogue");
       expect(back.error).toBeUndefined();
       const now = new Date().toISOString();
       await db.insertInto("catalogue_state").values({ id: 1, version: 7, seeded_at: now }).execute();
@@ -73,7 +90,7 @@ describe.each(DIALECTS)("migration 0011 (quiz translations) on %s", (dialect) =>
         ])
         .execute();
 
-      await whileMigrating(dialect, () => migrateToLatest(db));
+      await migrateToLatest(db);
 
       const rows = await db.selectFrom("quiz_questions").selectAll().orderBy("position").execute();
       const seeded = java.questions[2]!;
@@ -139,7 +156,7 @@ describe.each(DIALECTS)("migration 0013 (the admin lists' indexes) on %s", (dial
       ];
       expect(await indexes()).toEqual(latest);
       const migrator = await migratorOf(db);
-      const down = await whileMigrating(dialect, () => migrator.migrateTo("0012_feedback_summary"));
+      const down = await migrator.migrateTo("0012_feedback_summary");
       expect(down.error).toBeUndefined();
       expect(await indexes()).toEqual([
         "contact_messages_created_idx",
@@ -147,7 +164,7 @@ describe.each(DIALECTS)("migration 0013 (the admin lists' indexes) on %s", (dial
         "feedback_visible_newest",
         "registration_requests_created_idx",
       ]);
-      await whileMigrating(dialect, () => migrateToLatest(db));
+      await migrateToLatest(db);
       expect(await indexes()).toEqual(latest);
     } finally {
       await t.destroy();
@@ -162,7 +179,7 @@ describe.each(DIALECTS)("migration 0018 (the newsletter's count) on %s", (dialec
       const db = t.db as unknown as Kysely<any>;
       const migrator = await migratorOf(db);
       // An install from before 0018, with three sign-ups.
-      const down = await whileMigrating(dialect, () => migrator.migrateTo("0017_payments"));
+      const down = await migrator.migrateTo("0017_payments");
       expect(down.error).toBeUndefined();
       const now = new Date().toISOString();
       await db
@@ -171,7 +188,7 @@ describe.each(DIALECTS)("migration 0018 (the newsletter's count) on %s", (dialec
           ["a", "b", "c"].map((n) => ({ id: `news-${n}`, email: `${n}@example.org`, locale: "en", created_at: now })),
         )
         .execute();
-      await whileMigrating(dialect, () => migrateToLatest(db));
+      await migrateToLatest(db);
       expect(await countNewsletter(t.db)).toBe(3);
       await subscribeToNewsletter(t.db, "d@example.org", "he");
       expect(await countNewsletter(t.db)).toBe(4);
@@ -187,7 +204,7 @@ describe.each(DIALECTS)("migration 0019 (a subscription ends with its day in Isr
     try {
       const db = t.db as unknown as Kysely<any>;
       const migrator = await migratorOf(db);
-      expect((await whileMigrating(dialect, () => migrator.migrateTo("0018_newsletter_count"))).error).toBeUndefined();
+      expect((await migrator.migrateTo("0018_newsletter_count")).error).toBeUndefined();
       const now = new Date().toISOString();
       const row = (id: string, ends_at: string | null, provider_subscription_id: string | null = null) => ({
         id,
@@ -215,7 +232,7 @@ describe.each(DIALECTS)("migration 0019 (a subscription ends with its day in Isr
             r.ends_at,
           ]),
         );
-      await whileMigrating(dialect, () => migrateToLatest(db));
+      await migrateToLatest(db);
       expect(await ends()).toEqual({
         summer: "2027-03-31T20:59:59.000Z",
         winter: "2027-01-15T21:59:59.000Z",
@@ -223,7 +240,7 @@ describe.each(DIALECTS)("migration 0019 (a subscription ends with its day in Isr
         bought: "2027-03-31T23:59:59.000Z",
         "other-time": "2027-03-31T10:00:00.000Z",
       });
-      expect((await whileMigrating(dialect, () => migrator.migrateTo("0018_newsletter_count"))).error).toBeUndefined();
+      expect((await migrator.migrateTo("0018_newsletter_count")).error).toBeUndefined();
       expect(await ends()).toMatchObject({ summer: "2027-03-31T23:59:59.000Z", winter: "2027-01-15T23:59:59.000Z" });
     } finally {
       await t.destroy();
