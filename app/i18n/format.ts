@@ -137,7 +137,7 @@ export function formatHours(hours: number, locale: Locale): string {
   return formatNumber(hours, locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 }
 
-/** A percentage from 0–100, at most two decimals (SPEC.md §4: score*100/total): 66.666… → "66.67%". */
+/** A percentage from 0–100, at most two decimals (docs/product.md#behaviour: score*100/total): 66.666… → "66.67%". */
 export function formatPercent(percent: number, locale: Locale): string {
   return numberFormat(locale, "percent", { style: "percent", maximumFractionDigits: 2 }).of(percent / 100);
 }
@@ -179,7 +179,7 @@ export function formatDate(iso: string | Date, locale: Locale): string {
   return dateFormat(locale, { dateStyle: "medium" }).format(new Date(iso));
 }
 
-/** SPEC.md §9: feedback dates "like Jan 5, 2024" (en-US short month); "5 בינו׳ 2024" in Hebrew. */
+/** docs/product.md#numbers-the-product-keeps: feedback dates "like Jan 5, 2024" (en-US short month); "5 בינו׳ 2024" in Hebrew. */
 export function formatShortDate(iso: string | Date, locale: Locale): string {
   return dateFormat(locale, { month: "short", day: "numeric", year: "numeric" }).format(new Date(iso));
 }

@@ -13,7 +13,7 @@ import type { Config } from "./env.server";
  * kept here. CAPTCHA=off only outside production.
  */
 
-/** PBKDF2/SHA-256 (TOOLCHAIN.md: Argon2 settings that look normal took 24 s to solve). */
+/** PBKDF2/SHA-256 (docs/toolchain.md#pitfalls-met: Argon2 settings that look normal took 24 s to solve). */
 const ALGORITHM = "PBKDF2/SHA-256";
 const COST = 1000;
 const CHALLENGE_TTL_S = 10 * 60;

@@ -76,7 +76,7 @@ const schema = z
         .default("https://www.googleapis.com/books/v1/volumes"),
     ),
     BOOKS_API_KEY: optionalString,
-    /** At most 3 s (SECURITY.md, 16.5.2): a stalled upstream must not hold a page longer. */
+    /** At most 3 s (docs/security.md#outside-services): a stalled upstream must not hold a page longer. */
     BOOKS_TIMEOUT_MS: z.preprocess(
       emptyToUndefined,
       z.coerce.number().int().min(100).max(3000, "must be at most 3000 (3 s)").default(3000),

@@ -1,5 +1,5 @@
 /**
- * Optional error reporting to Sentry (SPEC.md §7). With SENTRY_DSN unset nothing is loaded or sent;
+ * Optional error reporting to Sentry (docs/product.md#outside-services). With SENTRY_DSN unset nothing is loaded or sent;
  * set, the SDK is imported once at start and failures are captured with the request id.
  */
 type SentrySdk = typeof import("@sentry/react-router");

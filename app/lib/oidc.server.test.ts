@@ -6,7 +6,7 @@ import { chooseTokenAuthMethod, logoutUrl, OidcClient, SignInError, type OidcSet
 const CLIENT_ID = "lomda";
 const SECRET = "a-client-secret-of-reasonable-length-123456";
 
-describe("ID token validation (SPEC.md §5): each rule refuses a bad token", () => {
+describe("ID token validation (docs/product.md#rules): each rule refuses a bad token", () => {
   let op: Awaited<ReturnType<typeof startCraftedOp>>;
   const log = createLogger("silent");
   const client = (extra: Partial<OidcSettings> = {}) =>

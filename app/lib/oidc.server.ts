@@ -6,7 +6,7 @@ import { CONFIGURABLE_ID_TOKEN_ALGS, isHmacAlg, SAFE_ID_TOKEN_ALGS, type SignInE
 /**
  * The relying party: Lomda signing people in at an OpenID provider (openid-client), as the
  * library's own examples do it. Discovery once, memoised; a fresh PKCE verifier, state and nonce
- * for every redirect; every ID token check the library offers (SPEC.md §5), plus organization.
+ * for every redirect; every ID token check the library offers (docs/product.md#rules), plus organization.
  */
 
 export const TOKEN_TIMEOUT_MS = 10_000;
@@ -49,7 +49,7 @@ export interface OidcSettings {
    */
   selfOrigin?: () => string | undefined;
   publicOrigin?: string;
-  /** Per-attempt timeout of calls to the provider (SPEC.md §9: 10 s). */
+  /** Per-attempt timeout of calls to the provider (docs/product.md#numbers-the-product-keeps: 10 s). */
   timeoutMs?: number;
   /** OIDC_TOKEN_AUTH_METHOD; by default chosen from the provider's discovery document. */
   tokenAuthMethod?: TokenAuthMethod;

@@ -18,7 +18,7 @@ export type SignInErrorCode =
 export const SAFE_ID_TOKEN_ALGS = ["RS256", "PS256", "ES256", "EdDSA"] as const;
 /**
  * HMAC algorithms: the ID token is keyed with the client secret, so it proves nothing to anyone but
- * this client (no non-repudiation, SPEC.md §5). Accepted only when OIDC_ID_TOKEN_ALGS names them,
+ * this client (no non-repudiation, docs/product.md#rules). Accepted only when OIDC_ID_TOKEN_ALGS names them,
  * for providers that offer nothing else (decision 0015).
  */
 export const HMAC_ID_TOKEN_ALGS = ["HS256", "HS384", "HS512"] as const;

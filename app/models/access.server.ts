@@ -7,7 +7,7 @@ import { freeLessonCount, type FreeSamplesOf } from "./free-samples";
 export { freeLessonCount };
 
 /**
- * The one place that decides who may see what (ARCHITECTURE.md "Who may see what").
+ * The one place that decides who may see what (docs/product.md#who-sees-what).
  * visitor: no session · learner: signed in · subscriber: + a live subscription · admin: + /admin.
  */
 export type Role = "visitor" | "learner" | "subscriber" | "admin";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * A Google Books volume (SPEC.md §3), as far as Lomda reads it. Everything from the upstream is
+ * A Google Books volume (docs/product.md#what-a-card-shows), as far as Lomda reads it. Everything from the upstream is
  * untrusted: each item is checked with this schema and an item that does not fit is left out.
  */
 const price = z.object({ amount: z.number().nonnegative().max(100_000), currencyCode: z.string().regex(/^[A-Z]{3}$/) });

@@ -24,7 +24,7 @@ export const FEW_SHOWN = 10;
 
 /**
  * `volumes`: what can be shown and what cannot, in the upstream's order (toBookViews drops the
- * NOT_FOR_SALE ones, SPEC.md §5); `leftOut`: how many of those cannot be shown, to say so.
+ * NOT_FOR_SALE ones, docs/product.md#rules); `leftOut`: how many of those cannot be shown, to say so.
  */
 export type SearchOutcome = { status: "ok"; volumes: Volume[]; leftOut: number } | { status: "unavailable" };
 
@@ -222,7 +222,7 @@ async function readCapped(response: Response, cap: number): Promise<string> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
-/* ---------- What a book card shows (SPEC.md §3, §5) ---------- */
+/* ---------- What a book card shows (docs/product.md#what-a-card-shows, #rules) ---------- */
 
 /** Image hosts the CSP allows for book covers (img-src), besides our own. */
 export const BOOK_IMAGE_ORIGINS = ["https://books.google.com", "https://books.googleusercontent.com"];
@@ -266,7 +266,7 @@ export function plainText(html: string | undefined, max = 400): string | null {
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 
-/** SPEC.md §5: books that are NOT_FOR_SALE are left out. */
+/** docs/product.md#rules: books that are NOT_FOR_SALE are left out. */
 export function toBookViews(volumes: Volume[], locale: Locale): BookView[] {
   return volumes.filter(showable).map((v) => {
     const saleability =

@@ -1,4 +1,4 @@
-/** What a book card shows (SPEC.md §3, §5): shared by the books model and the library components. */
+/** What a book card shows (docs/product.md#what-a-card-shows, #rules): shared by the books model and the library components. */
 
 export interface BookView {
   id: string;

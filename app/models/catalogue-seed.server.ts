@@ -42,7 +42,7 @@ import {
 const LIST_OF_CARD: Record<string, string> = {
   // The home page's tax course is the Tax Authority's explainers (shown on /about).
   "tax-refund": "tax",
-  // SPEC.md §2 keeps the Node card's quirk of joining /courses/mern/express, but its curriculum is
+  // docs/product.md#routes keeps the Node card's quirk of joining /courses/mern/express, but its curriculum is
   // the Node.js list, not Express's.
   "mern-nodejs": "nodejs",
 };
@@ -159,7 +159,7 @@ export async function seedCatalogue(db: Kysely<Database>, now: Date = new Date()
     }
     for (const rows of chunks(lessonRows)) await trx.insertInto("lessons").values(rows).execute();
 
-    // The URLs of catalogues and lists (SPEC.md §2); the corrected spelling is an alias.
+    // The URLs of catalogues and lists (docs/product.md#routes); the corrected spelling is an alias.
     const catalogueIds = new Map<string, string>();
     const courseRows: Insertable<CoursesTable>[] = [];
     const links: Insertable<CourseVideoListsTable>[] = [];

@@ -34,7 +34,7 @@ import {
 import { CATALOGUE_URLS, VIDEO_LIST_URLS } from "./catalogue.urls";
 import { videoContent } from "./content.server";
 
-/** SPEC.md §2 and §9: the sizes the seeded catalogue must have. */
+/** docs/product.md#pages: the sizes the seeded catalogue must have. */
 const LIST_SIZES: Record<string, number> = {
   dsa: 35,
   java: 32,
@@ -86,14 +86,14 @@ describe.each(DIALECTS)("the seeded catalogue on %s", (dialect) => {
   });
   afterAll(async () => t.destroy());
 
-  it("holds every list with SPEC.md's lesson counts, every catalogue's cards and every quiz's questions", () => {
+  it("holds every list with docs/product.md's lesson counts, every catalogue's cards and every quiz's questions", () => {
     expect(Object.fromEntries([...snapshot.lists.values()].map((l) => [l.slug, l.lessons.length]))).toEqual(LIST_SIZES);
     expect(Object.fromEntries(snapshot.catalogues.map((c) => [c.slug, c.courses.length]))).toEqual(CATALOGUE_SIZES);
     expect(Object.fromEntries(snapshot.quizzes.map((q) => [q.slug, q.questions.length]))).toEqual(QUIZ_SIZES);
     expect(snapshot.courses.size).toBe(18);
   });
 
-  it("answers every SPEC.md catalogue and list URL, in any case and with a trailing slash", () => {
+  it("answers every catalogue and list URL of docs/product.md, in any case and with a trailing slash", () => {
     for (const [url, key] of Object.entries(VIDEO_LIST_URLS)) {
       const found = resolveCataloguePath(snapshot, url);
       expect(found?.kind === "list" && found.list.slug, url).toBe(key);
@@ -144,7 +144,7 @@ describe.each(DIALECTS)("the seeded catalogue on %s", (dialect) => {
     expect(tax.cover).toBe("/images/courses/tax-refund.svg");
     expect(tax.listIds).toEqual([findList(snapshot, "tax")!.id]);
     const node = findCourse(snapshot, "mern-nodejs")!;
-    expect(node.joinTarget).toBe("/courses/mern/express"); // SPEC.md §2: the Node card joins Express
+    expect(node.joinTarget).toBe("/courses/mern/express"); // docs/product.md#routes: the Node card joins Express
     expect(node.listIds).toEqual([findList(snapshot, "nodejs")!.id]);
     expect(findCourse(snapshot, "programming-advanced-java")!.joinTarget).toBe("/cources/programming/advJava");
     for (const course of snapshot.courses.values()) expect(course.readMore, course.slug).toBeNull();
@@ -162,7 +162,7 @@ describe.each(DIALECTS)("the seeded catalogue on %s", (dialect) => {
             course.currency,
           ]);
     for (const course of sold) expect(dearerCourseSharingLists(snapshot, course), course.slug).toBeUndefined();
-    // The one React list, in both React courses, at one price; the catalogue still spans $49 to $249 (SPEC.md).
+    // The one React list, in both React courses, at one price; the catalogue still spans $49 to $249 (docs/product.md).
     expect(findCourse(snapshot, "fullstack-react")!.priceCents).toBe(findCourse(snapshot, "mern-react")!.priceCents);
     const prices = snapshot.catalogues
       .filter((c) => c.slug !== "home")

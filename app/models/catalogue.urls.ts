@@ -1,5 +1,5 @@
 /**
- * The catalogue's URLs. The tables below are SPEC.md §2's URLs as the seed stores them in
+ * The catalogue's URLs. The tables below are the URLs of docs/product.md#routes as the seed stores them in
  * catalogue_paths (catalogue-seed.server.ts); pages find their catalogue or list through that table,
  * so a list added later answers at its own URL without a rebuild. The helpers build the URLs of
  * pages that have one shape for every item (a course, a quiz, the order page). Pure data and
@@ -57,7 +57,7 @@ export const CATALOGUE_URLS = {
 export type VideoListUrl = keyof typeof VIDEO_LIST_URLS;
 export type CatalogueUrl = keyof typeof CATALOGUE_URLS;
 
-/** Where "Watch Now" leads after each quiz (SPEC.md §4): one of the URLs above. */
+/** Where "Watch Now" leads after each quiz (docs/product.md#routes): one of the URLs above. */
 export const QUIZ_FOLLOW_UP: Record<QuizKey, VideoListUrl | CatalogueUrl> = {
   java: "/courses/java",
   fullstack: "/courses/fullstack",
@@ -79,7 +79,7 @@ const SPELLINGS = new Map(
 
 /**
  * A catalogue page's address as the site writes it (its canonical path): the original's spelling
- * where it had capitals (/cources/programming/advJava, SPEC.md §2), else lower case.
+ * where it had capitals (/cources/programming/advJava, docs/product.md#routes), else lower case.
  */
 export function catalogueSpelling(pathname: string): string {
   const normal = normalizeCataloguePath(pathname);

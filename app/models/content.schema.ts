@@ -44,7 +44,7 @@ export const videoList = z
 export type VideoList = z.infer<typeof videoList>;
 export type VideoItem = z.infer<typeof videoItem>;
 
-/** A course card (SPEC.md §3): cover, rating, title, teacher, duration, students, price, links. */
+/** A course card (docs/product.md#what-a-card-shows): cover, rating, title, teacher, duration, students, price, links. */
 export const courseCard = z
   .object({
     key: slug,
@@ -62,7 +62,7 @@ export const courseCard = z
     cover: z.string().regex(/^[a-z0-9][a-z0-9-]*\.(svg|png|jpg|webp)$/),
     /** Where "Read More" leads (a page of this site). */
     readMore: z.string().startsWith("/"),
-    /** Where "Join Now" leads (SPEC.md: the card's route; the Node card joins /courses/mern/express). */
+    /** Where "Join Now" leads (docs/product.md#routes: the card's route; the Node card joins /courses/mern/express). */
     join: z.string().startsWith("/"),
     summary: bilingual,
   })
@@ -90,7 +90,7 @@ export const testimonial = z
   })
   .strict();
 
-/** A quiz question (SPEC.md §3): exactly one option is the answer (checked by exact text equality). */
+/** A quiz question (docs/product.md#what-a-card-shows): exactly one option is the answer (checked by exact text equality). */
 export const quizQuestion = z
   .object({
     question: z.string().trim().min(5),

@@ -6,7 +6,7 @@ import type { CatalogueSnapshot, QuizEntry, QuizQuestionEntry } from "./catalogu
 import { PASS_PERCENT } from "./quiz.limits";
 
 /**
- * Practice quizzes, graded on the server (SPEC.md §5: exact equality of the chosen option). The
+ * Practice quizzes, graded on the server (docs/product.md#rules: exact equality of the chosen option). The
  * quizzes come from the catalogue (catalogue.server.ts); their answers stay on the server: views
  * sent to the browser carry questions and options only, and the review of a finished attempt names
  * the right options only once the attempt passed (issue 29). Each attempt asks the quiz's questions,

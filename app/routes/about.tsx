@@ -19,7 +19,7 @@ export const handle = {
 } satisfies StringsHandle;
 
 /**
- * About: the about section, then the "about video page" of SPEC.md §2 — the Hebrew about-us video,
+ * About: the about section, then the "about video page" of docs/product.md#pages — the Hebrew about-us video,
  * the tax-authority explainers, and the Java list by viewer (visitor: all locked; learner: 3 free;
  * subscriber: all, with the banner) — then testimonials.
  */

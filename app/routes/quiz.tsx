@@ -261,7 +261,7 @@ function ResultStep({ loaderData }: { loaderData: Route.ComponentProps["loaderDa
   useEffect(() => {
     heading.current?.focus();
     if (result.dismissed) return;
-    // SPEC.md §9: the "Well done!" alert comes 3000 ms after the result.
+    // docs/product.md#numbers-the-product-keeps: the "Well done!" alert comes 3000 ms after the result.
     const timer = window.setTimeout(() => setAlertState((s) => (s === "waiting" ? "shown" : s)), 3000);
     return () => window.clearTimeout(timer);
   }, [result.dismissed]);

@@ -26,7 +26,7 @@ test("Read More on a catalogue card leads to the course's page: summary, teacher
   await page.getByTestId("course-quiz-link").click();
   await expect(page).toHaveURL(/\/test\/react$/);
   await page.goBack();
-  // This card's Join Now is its list, as in SPEC.md.
+  // This card's Join Now is its list, as in docs/product.md#routes.
   await page.getByTestId("course-join").click();
   await expect(page).toHaveURL(/\/courses\/mern\/react$/);
 });

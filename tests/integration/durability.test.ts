@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { spawnServer, tempDataDir } from "./harness.ts";
 
 /**
- * SECURITY.md "Data": kill -9 during a stream of writes; after a restart the database is intact and
+ * docs/security.md#data: kill -9 during a stream of writes; after a restart the database is intact and
  * every acknowledged row is there (SQLite in WAL with synchronous=FULL).
  */
 describe("durability", () => {

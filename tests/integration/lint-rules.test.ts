@@ -5,7 +5,7 @@ import { dirname, join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 /**
- * The layering of ARCHITECTURE.md is encoded in .oxlintrc.json. Here the project's own lint
+ * The layering of docs/architecture.md#the-layers is encoded in .oxlintrc.json. Here the project's own lint
  * configuration runs over a small tree of files that break (and keep) each rule, so that the rules
  * are known to bite: routes → components → ui; routes → models → lib → db.
  */

@@ -1,5 +1,5 @@
 // A local stand-in for the Google Books volumes endpoint: replays the recorded answers in
-// ../shared/fixtures/google-books/ (by query), and misbehaves on request for the failure tests:
+// tests/fixtures/google-books/ (by query), and misbehaves on request for the failure tests:
 // "hang" never answers, "boom" answers 500, "garbage" answers non-JSON, "huge" answers 3 MB,
 // "redirect" answers a redirect. It also answers hCaptcha's POST /siteverify (token "good-token"), and
 // serves the YouTube IFrame Player API stand-in (youtube-iframe-api.js) at /youtube/iframe_api.
@@ -9,7 +9,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 
-// A copy of ../shared/fixtures/google-books (recorded Google Books answers; see SOURCES.md there).
+// Recorded Google Books answers (where each came from: tests/fixtures/google-books/SOURCES.md).
 const FIXTURES = fileURLToPath(new URL("../fixtures/google-books/", import.meta.url));
 const YOUTUBE_STAND_IN = fileURLToPath(new URL("./youtube-iframe-api.js", import.meta.url));
 

@@ -17,7 +17,7 @@ const MESSAGES: Record<SignInErrorCode, { title: TranslationKey; text: Translati
   userinfo_mismatch: { title: "auth.userinfoMismatch", text: "auth.userinfoMismatchText" },
 };
 
-/** A translated sign-in error (SPEC.md §8) with a "Try again" link that starts a fresh sign-in. */
+/** A translated sign-in error (docs/product.md#errors) with a "Try again" link that starts a fresh sign-in. */
 export function AuthErrorPage({
   code,
   description,

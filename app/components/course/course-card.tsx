@@ -7,7 +7,7 @@ import { ProgressTally } from "./progress-tally";
 import { useEnglishFallback } from "~/components/ui/english-fallback";
 
 /**
- * A course card (SPEC.md §3): cover, stars and reviews, title, teacher, duration, students, price,
+ * A course card (docs/product.md#what-a-card-shows): cover, stars and reviews, title, teacher, duration, students, price,
  * links. `join={false}` leaves "Join Now" out (the order page, where it would lead to itself);
  * `eager` loads the cover at once, for cards in the first screen.
  */

@@ -461,7 +461,7 @@ export function VideoList({
   );
 }
 
-/** The banner or notice above a list, by viewer (SPEC.md §4 "Home video page"). */
+/** The banner or notice above a list, by viewer (docs/product.md#who-sees-what). */
 export function AccessNotice({
   viewer,
   subscribedUntil,

@@ -31,7 +31,7 @@ async function loadAltcha(locale: string) {
   altcha?.algorithms.set("PBKDF2/SHA-256", () => new Pbkdf2Worker());
 }
 
-/** hCaptcha's script, retried up to 2 times (SPEC.md §9), then a generic loading error. */
+/** hCaptcha's script, retried up to 2 times (docs/product.md#numbers-the-product-keeps), then a generic loading error. */
 function loadHcaptcha(locale: string, attemptsLeft = 3): Promise<void> {
   return new Promise((resolve, reject) => {
     const script = document.createElement("script");

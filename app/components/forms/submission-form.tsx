@@ -8,7 +8,7 @@ import type { SubmissionActionData, SubmissionErrors } from "~/models/submission
 import { Captcha, type CaptchaMode } from "./captcha";
 
 /**
- * The contact and registration-request form (SPEC.md §4): "Sending...." while it goes, "Form
+ * The contact and registration-request form (docs/product.md#behaviour): "Sending...." while it goes, "Form
  * Submitted Successfully" and a cleared form on success, the reason and what was typed on failure.
  * A real form post: without JavaScript the page answers with the same states.
  */

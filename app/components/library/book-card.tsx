@@ -5,7 +5,7 @@ import { useEnglishFallback } from "~/components/ui/english-fallback";
 const PLACEHOLDER = "/images/books/placeholder.svg";
 
 /**
- * A book (SPEC.md §3): cover, title, page count, authors, saleability; then a Download Pdf link for
+ * A book (docs/product.md#what-a-card-shows): cover, title, page count, authors, saleability; then a Download Pdf link for
  * free books, or the price and a Buy Now link. Everything from the upstream is rendered as text.
  */
 export function BookCard({ book, eager = false }: { book: BookView; eager?: boolean }) {
