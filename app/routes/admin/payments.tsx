@@ -1,6 +1,7 @@
-import { data, Form, Link } from "react-router";
+import { data, Form } from "react-router";
 import { AdminTable } from "~/components/admin/admin-table";
-import { RowAction } from "~/components/admin/admin-list-page";
+import { Pager } from "~/components/admin/pager";
+import { RowAction } from "~/components/admin/row-action";
 import { PageHeader } from "~/components/layout/page-header";
 import { useTranslation } from "~/i18n/use-translation";
 import { formatDate, formatDateTime, formatMoney } from "~/i18n/format";
@@ -340,20 +341,13 @@ export default function AdminPayments({ loaderData, actionData }: Route.Componen
           ]}
           actions={t("adminPayments.none")}
           footer={
-            loaderData.newest || loaderData.older ? (
-              <nav aria-label={t("adminPayments.pages")} className="mt-4 flex gap-3">
-                {loaderData.newest ? (
-                  <Link to={loaderData.newest} className="btn btn-secondary px-3 py-1 text-sm">
-                    {t("adminPayments.newest")}
-                  </Link>
-                ) : null}
-                {loaderData.older ? (
-                  <Link to={loaderData.older} rel="next" className="btn btn-secondary px-3 py-1 text-sm">
-                    {t("adminPayments.older")}
-                  </Link>
-                ) : null}
-              </nav>
-            ) : null
+            <Pager
+              label={t("adminPayments.pages")}
+              links={[
+                { to: loaderData.newest, label: t("adminPayments.newest") },
+                { to: loaderData.older, label: t("adminPayments.older"), rel: "next" },
+              ]}
+            />
           }
         >
           {loaderData.payments.map((p) => (
@@ -450,7 +444,7 @@ export default function AdminPayments({ loaderData, actionData }: Route.Componen
               <td className="py-2">
                 {g.revoked ? null : (
                   <RowAction
-                    id={g.id}
+                    fields={{ id: g.id }}
                     intent="revoke-course"
                     label={t("adminPayments.revoke")}
                     about={`${g.email}, ${g.course}`}
