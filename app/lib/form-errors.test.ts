@@ -54,6 +54,13 @@ describe("fieldErrors", () => {
     expect(errorsOf({ name: "a", email: "a@b.co", code: "toolong", token: "t" })).toEqual({ code: E.nameRequired });
   });
 
+  it("does not show such a message when the form has no fallback", () => {
+    const { fallback: _, ...strict } = FORM;
+    expect(errorsOf({ name: " ", email: "a@b.co", code: "toolong", token: "t" }, strict)).toEqual({
+      name: E.nameRequired,
+    });
+  });
+
   it("does not show an issue of a field the form does not show (a hidden token)", () => {
     expect(errorsOf({ name: "a", email: "a@b.co", code: "a", token: "" })).toEqual({});
   });

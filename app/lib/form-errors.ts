@@ -21,8 +21,12 @@ export interface FormMessages<Field extends string, Key extends TranslationKey> 
   readonly fields: readonly Field[];
   /** Every message the schema gives: each is a translation key. */
   readonly messages: readonly Key[];
-  /** For an issue whose message is none of them (zod's own English, from a check written without one). */
-  readonly fallback: Key;
+  /**
+   * For an issue whose message is none of them (zod's own English, from a check written without one).
+   * Without one, such an issue is not shown: a form whose every check of a shown field has its own
+   * message (admin payments) answers a post its page cannot make as a bad request instead.
+   */
+  readonly fallback?: Key;
   /** For a post with fields the form does not have (a strict schema's `unrecognized_keys`). */
   readonly unknownField?: Key;
 }
@@ -36,7 +40,7 @@ export function fieldErrors<Field extends string, Key extends TranslationKey>(
   form: FormMessages<Field, Key>,
 ): FieldErrors<Field, Key> {
   const errors: FieldErrors<Field, Key> = {};
-  const known = (message: string): Key => form.messages.find((key) => key === message) ?? form.fallback;
+  const known = (message: string): Key | undefined => form.messages.find((key) => key === message) ?? form.fallback;
   const shown = (name: PropertyKey): name is Field => form.fields.some((field) => field === name);
   for (const issue of issues) {
     if (issue.code === "unrecognized_keys") {

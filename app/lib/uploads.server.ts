@@ -1,6 +1,7 @@
 import busboy, { type Busboy } from "busboy";
 import type { Writable } from "node:stream";
 import { finished } from "node:stream/promises";
+import type { TranslationKey } from "~/i18n/keys";
 import type { MediaKind, MediaStore, SavedMedia, SaveResult } from "./media-store.server";
 
 /**
@@ -191,7 +192,7 @@ export function uploadErrorMessage(
   error: UploadError,
   kind: MediaKind,
   fileField: string,
-): { key: string; limitBytes?: number } {
+): { key: TranslationKey; limitBytes?: number } {
   switch (error.error) {
     case "too-large":
       return {

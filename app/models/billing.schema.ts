@@ -1,4 +1,6 @@
 import { z } from "zod";
+import type { TranslationKey } from "~/i18n/keys";
+import type { FormMessages } from "~/lib/form-errors";
 import { dollarsToCents } from "./catalogue-admin.schema";
 
 /** The admin's forms on /admin/payments (issue 18); errors are translation keys. */
@@ -8,7 +10,7 @@ const E = {
   currency: "adminPayments.errors.currency",
   email: "adminPayments.errors.email",
   course: "adminPayments.errors.course",
-} as const;
+} as const satisfies Record<string, TranslationKey>;
 
 const text = z.preprocess((v) => (typeof v === "string" ? v.trim() : ""), z.string());
 const checkbox = z.preprocess((v) => v === "on" || v === "1" || v === "true", z.boolean());
@@ -56,3 +58,14 @@ export const adminPaymentsForm = z.discriminatedUnion("intent", [
   revokeCourseForm,
 ]);
 export type AdminPaymentsErrorKey = (typeof E)[keyof typeof E];
+export type AdminPaymentsField = "amount" | "currency" | "email" | "course";
+
+/**
+ * The fields the admin types or picks, and their messages. Every check of these fields has its own
+ * message, so there is no fallback: an issue elsewhere (an intent, an interval or an id the page does
+ * not send) is no mistake of the admin's, and the action refuses it as a bad request.
+ */
+export const ADMIN_PAYMENTS_FORM: FormMessages<AdminPaymentsField, AdminPaymentsErrorKey> = {
+  fields: ["amount", "currency", "email", "course"],
+  messages: Object.values(E),
+};

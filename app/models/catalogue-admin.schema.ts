@@ -1,4 +1,6 @@
 import { z } from "zod";
+import type { TranslationKey } from "~/i18n/keys";
+import { fieldErrors, type FormMessages } from "~/lib/form-errors";
 import { parseYouTubeId } from "~/lib/youtube";
 
 /**
@@ -65,7 +67,7 @@ const E = {
   optionDuplicate: "courseAdmin.errors.optionDuplicate",
   courses: "courseAdmin.errors.courses",
   currency: "courseAdmin.errors.currency",
-} as const;
+} as const satisfies Record<string, TranslationKey>;
 
 /* ---------- Field types ---------- */
 
@@ -109,7 +111,7 @@ const siteLink = text(ADMIN_LIMITS.path).pipe(
     .transform((v) => (v === "" ? null : v)),
 );
 
-const wholeNumber = (max: number, error: string = E.wholeNumber) =>
+const wholeNumber = (max: number, error: TranslationKey = E.wholeNumber) =>
   text(40).pipe(
     z
       .string()
@@ -320,10 +322,10 @@ export type QuestionInput = z.infer<typeof questionSchema>;
 export type MessageParam = string | number | { en: string; he: string };
 
 /** A field's problem: its translation key, with what it names when it names something (another course…). */
-export type FieldError = string | { key: string; params: Record<string, MessageParam> };
+export type FieldError = TranslationKey | { key: TranslationKey; params: Record<string, MessageParam> };
 
 /** Field → its first problem ("form": the form as a whole, always a plain key). */
-export type FieldErrors = { form?: string } & { [field: string]: FieldError | undefined };
+export type FieldErrors = { form?: TranslationKey } & { [field: string]: FieldError | undefined };
 
 /** The form of each kind of thing, by the names the routes use. */
 export const ADMIN_FORMS = {
@@ -353,14 +355,12 @@ export function readAdminForm(name: AdminFormName, form: FormData): Record<strin
   return values;
 }
 
-export function fieldErrors(error: z.ZodError): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of error.issues) {
-    const field = typeof issue.path[0] === "string" ? issue.path[0] : "form";
-    errors[field] ??= issue.message.startsWith("courseAdmin.") ? issue.message : E.required;
-  }
-  return errors;
-}
+/** What a form can say, and where: its fields, the schemas' messages, and "required" for zod's own. */
+const formMessages = (name: AdminFormName): FormMessages<string, TranslationKey> => ({
+  fields: Object.keys(ADMIN_FORMS[name].shape),
+  messages: Object.values(E),
+  fallback: E.required,
+});
 
 /** Parses a form's raw values: the data, or translated field errors. */
 export function parseAdminForm<N extends AdminFormName>(
@@ -370,7 +370,7 @@ export function parseAdminForm<N extends AdminFormName>(
   const result = (ADMIN_FORMS[name] as z.ZodType).safeParse(raw);
   return result.success
     ? { ok: true, data: result.data as z.infer<(typeof ADMIN_FORMS)[N]> }
-    : { ok: false, errors: fieldErrors(result.error) };
+    : { ok: false, errors: fieldErrors(result.error.issues, formMessages(name)) };
 }
 
 /** What each form can weigh at most, in characters (server/body-limit.ts sizes form bodies by characters). */
@@ -399,4 +399,4 @@ export const moveRequestSchema = z.object({
 });
 
 /** A delete form: the "Yes, delete" box must be ticked. */
-export const CONFIRM_ERROR = "courseAdmin.errors.confirm";
+export const CONFIRM_ERROR = "courseAdmin.errors.confirm" satisfies TranslationKey;

@@ -9,7 +9,7 @@ import {
   setPublished,
 } from "../../tests/support/factories.ts";
 import { VISITOR, type Viewer } from "./access.server";
-import { loadCourseBuilderOverview } from "./catalogue-admin.server";
+import { loadCourseBuilderOverview } from "./course-builder/overview.server";
 import { seedCatalogue } from "./catalogue-seed.server";
 import { readCatalogueVersion } from "./catalogue-version.server";
 import { coursePageView } from "./catalogue-view.server";

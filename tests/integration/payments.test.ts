@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Kysely } from "kysely";
 import type { Database } from "../../app/lib/db.server.ts";
 import { ensureCatalogueFresh, findCourse } from "../../app/models/catalogue.server.ts";
-import { deleteCourse } from "../../app/models/catalogue-admin.server.ts";
+import { deleteCourse } from "../../app/models/course-builder/course.server.ts";
 import { resolveViewer } from "../../app/models/access.server.ts";
 import { issueCertificateIfEarned } from "../../app/models/certificate.server.ts";
 import { saveReview } from "../../app/models/review.server.ts";

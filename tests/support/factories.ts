@@ -2,7 +2,12 @@ import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database, IdpAccount, Submission, User } from "../../db/schema.ts";
 import { ensureAccountForApproval } from "../../app/models/account-tokens.server.ts";
-import * as admin from "../../app/models/catalogue-admin.server.ts";
+import { createCatalogue as storeCatalogue } from "../../app/models/course-builder/catalogue.server.ts";
+import { createCourse as storeCourse } from "../../app/models/course-builder/course.server.ts";
+import { createLesson as storeLesson } from "../../app/models/course-builder/lesson.server.ts";
+import { createVideoList as storeVideoList } from "../../app/models/course-builder/list.server.ts";
+import { createQuestion as storeQuestion } from "../../app/models/course-builder/question.server.ts";
+import { createQuiz as storeQuiz } from "../../app/models/course-builder/quiz.server.ts";
 import type { FeedbackInput } from "../../app/models/feedback.schema.ts";
 import { bumpCatalogueVersion } from "../../app/models/catalogue-version.server.ts";
 import { createFeedback as storeFeedback, type FeedbackItem } from "../../app/models/feedback.server.ts";
@@ -254,7 +259,7 @@ export async function createCatalogue(
   const slug = uniqueId("cat");
   return created(
     "catalogue",
-    await admin.createCatalogue(db, { slug, titleEn: `Catalogue ${slug}`, published: "on", ...overrides }),
+    await storeCatalogue(db, { slug, titleEn: `Catalogue ${slug}`, published: "on", ...overrides }),
   ).id;
 }
 
@@ -267,7 +272,7 @@ export async function createCourse(
   const slug = uniqueId("course");
   return created(
     "course",
-    await admin.createCourse(db, catalogueId ?? (await createCatalogue(db)), {
+    await storeCourse(db, catalogueId ?? (await createCatalogue(db)), {
       slug,
       titleEn: `Course ${slug}`,
       teacherEn: "Dana Levi",
@@ -291,7 +296,7 @@ export async function createVideoList(
   const slug = uniqueId("list");
   return created(
     "video list",
-    await admin.createVideoList(db, {
+    await storeVideoList(db, {
       slug,
       titleEn: `List ${slug}`,
       freeSamples: "3",
@@ -314,7 +319,7 @@ export async function createLesson(
   const fields = { slug, titleEn: `Lesson ${slug}`, youtube: "dQw4w9WgXcQ", published: "on", ...overrides };
   return created(
     "lesson",
-    await admin.createLesson(db, listId, { ...(fields.youtube ? { duration: "10:00" } : {}), ...fields }),
+    await storeLesson(db, listId, { ...(fields.youtube ? { duration: "10:00" } : {}), ...fields }),
   ).id;
 }
 
@@ -324,8 +329,7 @@ export async function createQuiz(
   overrides: Record<string, string | undefined> = {},
 ): Promise<string> {
   const slug = uniqueId("quiz");
-  return created("quiz", await admin.createQuiz(db, { slug, titleEn: `Quiz ${slug}`, published: "on", ...overrides }))
-    .id;
+  return created("quiz", await storeQuiz(db, { slug, titleEn: `Quiz ${slug}`, published: "on", ...overrides })).id;
 }
 
 /** A question at the end of a quiz; option 2 is right unless told otherwise. Returns its id. */
@@ -336,7 +340,7 @@ export async function createQuestion(
 ): Promise<string> {
   return created(
     "question",
-    await admin.createQuestion(db, quizId, {
+    await storeQuestion(db, quizId, {
       question: `Which one? ${uniqueId("q")}`,
       option1: "One",
       option2: "Two",

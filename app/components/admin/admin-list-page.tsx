@@ -1,5 +1,4 @@
 import type { ReactNode } from "react";
-import { Form } from "react-router";
 import { PageHeader } from "~/components/layout/page-header";
 
 /**
@@ -45,19 +44,5 @@ export function AdminListPage({
         )}
       </div>
     </>
-  );
-}
-
-/** One row's action: a plain POST of the row's id and the intent, named for screen readers by its row. */
-export function RowAction({ id, intent, label, about }: { id: string; intent: string; label: string; about: string }) {
-  return (
-    <Form method="post">
-      <input type="hidden" name="id" value={id} />
-      <input type="hidden" name="intent" value={intent} />
-      <button type="submit" className="btn btn-secondary px-3 py-1">
-        {label}
-        <span className="sr-only">: {about}</span>
-      </button>
-    </Form>
   );
 }

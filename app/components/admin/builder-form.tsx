@@ -1,6 +1,7 @@
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { Form, useNavigation } from "react-router";
+import { Field, FieldError as ErrorLine, type FieldControlProps } from "~/components/ui/field";
 import {
   parseAdminForm,
   readAdminForm,
@@ -28,6 +29,8 @@ const FormContext = createContext<FormState>({ errors: {}, values: {}, labels: {
 export const fieldId = (name: string) => `f-${name}`;
 const errorId = (name: string) => `f-${name}-error`;
 const hintId = (name: string) => `f-${name}-hint`;
+/** The tests' name for a field's error line (its id is `f-<name>-error`). */
+const errorTestId = (name: string) => `${name}-error`;
 
 const inputClass =
   "w-full rounded-md border border-ink-300 bg-white px-3 py-2 text-ink-900 aria-[invalid=true]:border-danger-700";
@@ -36,7 +39,7 @@ const inputClass =
 export function useMessage() {
   const { t, i18n } = useTranslation();
   return (error: FieldError) => {
-    if (typeof error === "string") return t(error as "courseAdmin.errors.required");
+    if (typeof error === "string") return t(error);
     const he = i18n.language === "he";
     const params = Object.fromEntries(
       Object.entries(error.params).map(([name, value]) => [
@@ -44,7 +47,7 @@ export function useMessage() {
         typeof value === "object" ? (he ? value.he : value.en) : value,
       ]),
     );
-    return t(error.key as "courseAdmin.errors.required", params);
+    return t(error.key, params);
   };
 }
 
@@ -180,13 +183,25 @@ function FieldNotes({ name, hint, error }: { name: string; hint?: ReactNode; err
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p id={errorId(name)} className="mt-1 text-sm font-semibold text-danger-700" data-testid={`${name}-error`}>
-          {error}
-        </p>
-      ) : null}
+      <ErrorLine id={errorId(name)} error={error ?? undefined} testId={errorTestId(name)} />
     </>
   );
+}
+
+/** The kit's Field under the builder's names: `f-<name>` and its `-hint`, `-error`, tested as `<name>-error`. */
+function BuilderField({
+  name,
+  error,
+  ...field
+}: {
+  name: string;
+  label: string;
+  hint?: ReactNode;
+  error: string | null;
+  required?: boolean;
+  children: (control: FieldControlProps) => ReactNode;
+}) {
+  return <Field id={fieldId(name)} error={error ?? undefined} errorTestId={errorTestId(name)} {...field} />;
 }
 
 /** Which way text in a field runs: Hebrew right to left, English, codes and paths left to right. */
@@ -219,26 +234,22 @@ export function TextField({
 }) {
   const field = useField(name, hint);
   return (
-    <div>
-      <label htmlFor={fieldId(name)} className="mb-1 block text-sm font-semibold text-ink-800">
-        {field.label}
-      </label>
-      <input
-        id={fieldId(name)}
-        name={name}
-        defaultValue={typeof field.value === "string" ? field.value : ""}
-        required={required}
-        aria-required={required || undefined}
-        maxLength={maxLength}
-        inputMode={inputMode}
-        readOnly={readOnly}
-        autoComplete="off"
-        className={inputClass}
-        {...langProps(lang)}
-        {...field.aria}
-      />
-      <FieldNotes name={name} hint={hint} error={field.error} />
-    </div>
+    <BuilderField name={name} label={field.label} hint={hint} error={field.error} required={required}>
+      {(control) => (
+        <input
+          {...control}
+          name={name}
+          defaultValue={typeof field.value === "string" ? field.value : ""}
+          aria-required={required || undefined}
+          maxLength={maxLength}
+          inputMode={inputMode}
+          readOnly={readOnly}
+          autoComplete="off"
+          className={inputClass}
+          {...langProps(lang)}
+        />
+      )}
+    </BuilderField>
   );
 }
 
@@ -261,24 +272,20 @@ export function TextAreaField({
 }) {
   const field = useField(name, hint);
   return (
-    <div>
-      <label htmlFor={fieldId(name)} className="mb-1 block text-sm font-semibold text-ink-800">
-        {field.label}
-      </label>
-      <textarea
-        id={fieldId(name)}
-        name={name}
-        rows={rows}
-        defaultValue={typeof field.value === "string" ? field.value : ""}
-        required={required}
-        aria-required={required || undefined}
-        maxLength={maxLength}
-        className={`${inputClass} ${mono ? "font-mono text-sm" : ""}`}
-        {...langProps(lang)}
-        {...field.aria}
-      />
-      <FieldNotes name={name} hint={hint} error={field.error} />
-    </div>
+    <BuilderField name={name} label={field.label} hint={hint} error={field.error} required={required}>
+      {(control) => (
+        <textarea
+          {...control}
+          name={name}
+          rows={rows}
+          defaultValue={typeof field.value === "string" ? field.value : ""}
+          aria-required={required || undefined}
+          maxLength={maxLength}
+          className={`${inputClass} ${mono ? "font-mono text-sm" : ""}`}
+          {...langProps(lang)}
+        />
+      )}
+    </BuilderField>
   );
 }
 
@@ -315,25 +322,22 @@ export function SelectField({
 }) {
   const field = useField(name, hint);
   return (
-    <div>
-      <label htmlFor={fieldId(name)} className="mb-1 block text-sm font-semibold text-ink-800">
-        {field.label}
-      </label>
-      <select
-        id={fieldId(name)}
-        name={name}
-        defaultValue={typeof field.value === "string" ? field.value : ""}
-        className={inputClass}
-        {...field.aria}
-      >
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-      <FieldNotes name={name} hint={hint} error={field.error} />
-    </div>
+    <BuilderField name={name} label={field.label} hint={hint} error={field.error}>
+      {(control) => (
+        <select
+          {...control}
+          name={name}
+          defaultValue={typeof field.value === "string" ? field.value : ""}
+          className={inputClass}
+        >
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </BuilderField>
   );
 }
 

@@ -1,4 +1,5 @@
 import { useEffect, type ReactNode } from "react";
+import type { TranslationKey } from "~/i18n/keys";
 import { useTranslation } from "~/i18n/use-translation";
 import { Form, Link, useNavigation } from "react-router";
 import { PageHeader } from "~/components/layout/page-header";
@@ -27,8 +28,8 @@ const TITLE_MARK = "\uE000";
  */
 export function useTitled() {
   const { t } = useTranslation();
-  return (key: string, title: string, params: Record<string, string | number> = {}): ReactNode => {
-    const text = t(key as "courseAdmin.saved", { ...params, title: TITLE_MARK });
+  return (key: TranslationKey, title: string, params: Record<string, string | number> = {}): ReactNode => {
+    const text = t(key, { ...params, title: TITLE_MARK });
     const [before, ...rest] = text.split(TITLE_MARK);
     if (rest.length === 0) return text;
     return (
@@ -43,7 +44,7 @@ export function useTitled() {
 
 /** A one-line result: after a redirect (the flash) or an action (a move). */
 export interface BuilderMessage {
-  key: string;
+  key: TranslationKey;
   params?: Record<string, string | number>;
   tone?: "ok" | "error";
 }
@@ -110,7 +111,7 @@ export function StatusLine({ message }: { message: BuilderMessage | null }) {
         ? ""
         : typeof title === "string"
           ? titled(message.key, title, params)
-          : t(message.key as "courseAdmin.saved", message.params ?? {})}
+          : t(message.key, message.params ?? {})}
     </p>
   );
 }
@@ -209,7 +210,7 @@ export function DeleteSection({
 }: {
   confirmLabel: ReactNode;
   buttonLabel: string;
-  error?: string;
+  error?: TranslationKey;
 }) {
   const { t } = useTranslation();
   const message = useMessage();

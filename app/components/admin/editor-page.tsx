@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import type { AdminFormName, FieldErrors } from "~/models/catalogue-admin.schema";
+import type { TranslationKey } from "~/i18n/keys";
 import type { StringsHandle } from "~/i18n/sections";
 import { BuilderForm, useBuilderLabels, type FormValues } from "./builder-form";
 import { BuilderPage, DeleteSection, moveMessage, useFocusAfterMove, useTitled, type TrailItem } from "./builder-parts";
@@ -25,7 +26,7 @@ export const editorMeta = ({ loaderData }: { loaderData?: { title: string } }) =
 export interface EditorReply {
   errors: FieldErrors | null;
   values: Record<string, unknown> | null;
-  deleteError: string | null;
+  deleteError: TranslationKey | null;
   moved: { id: string; direction: "up" | "down"; moved: boolean } | null;
   version: number | null;
 }
@@ -45,7 +46,7 @@ export function EditorPage({
   title: string;
   /** The row's parent in the trail (a course's catalogue, a lesson's list…). */
   parent?: TrailItem;
-  loaderData: { version: number | null; flash: string | null };
+  loaderData: { version: number | null; flash: TranslationKey | null };
   actionData: EditorReply | undefined;
   /** The children the page orders: a move is announced by their titles and keeps the keyboard's focus. */
   ordered?: { id: string; title: string }[];
@@ -56,7 +57,7 @@ export function EditorPage({
   fields: ReactNode | ((values: FormValues) => ReactNode);
   /** Deleting an existing row: the confirmation's sentence (around the title; `count` its children), the button. */
   remove: {
-    confirm: string;
+    confirm: TranslationKey;
     button:
       | "courseAdmin.deleteCatalogue"
       | "courseAdmin.deleteCourse"

@@ -62,4 +62,23 @@ describe("RowAction", () => {
       '<button type="submit" class="btn border border-danger-700 text-danger-700 hover:bg-red-50 px-2 py-1 text-xs">Reject</button>',
     );
   });
+
+  it("takes a whole accessible name where a page gives one", () => {
+    const html = render(
+      <RowAction
+        intent="disable-account"
+        fields={{ email: "dana@example.org" }}
+        label="Disable"
+        name="Disable dana@example.org"
+        danger
+        compact
+      />,
+    );
+    expect(html).toContain(
+      '<input type="hidden" name="intent" value="disable-account"/><input type="hidden" name="email" value="dana@example.org"/>',
+    );
+    expect(html).toContain(
+      '<button type="submit" class="btn border border-danger-700 text-danger-700 hover:bg-red-50 px-2 py-1 text-xs" aria-label="Disable dana@example.org">Disable</button>',
+    );
+  });
 });

@@ -10,6 +10,7 @@ export function RowAction({
   fields,
   label,
   about,
+  name,
   danger = false,
   compact = false,
 }: {
@@ -19,6 +20,8 @@ export function RowAction({
   label: string;
   /** The row, for screen readers: "Revoke: Dana, React course". */
   about?: string;
+  /** The button's whole name for screen readers, instead of `about` (the accounts' "Disable dana@example.org"). */
+  name?: string;
   /** An action that takes something away (reject, disable): outlined in red. */
   danger?: boolean;
   /** The smaller button of a busy row (the inbox, the accounts). */
@@ -31,7 +34,7 @@ export function RowAction({
       {Object.entries(fields).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
-      <button type="submit" className={`btn ${tone} ${compact ? "px-2 py-1 text-xs" : "px-3 py-1"}`}>
+      <button type="submit" className={`btn ${tone} ${compact ? "px-2 py-1 text-xs" : "px-3 py-1"}`} aria-label={name}>
         {label}
         {about ? <span className="sr-only">: {about}</span> : null}
       </button>

@@ -1,10 +1,11 @@
 import type { ReactNode } from "react";
+import type { TranslationKey } from "~/i18n/keys";
 import { useTranslation } from "~/i18n/use-translation";
 import { Form, useNavigation } from "react-router";
 
 /** A translated message for an upload refused by the server, with its parameters. */
 export interface UploadMessage {
-  key: string;
+  key: TranslationKey;
   params?: Record<string, string | number>;
 }
 
@@ -38,7 +39,7 @@ export function UploadSection({
   removeLabel?: string;
   removeConfirm?: string;
   /** The remove form's error: a translation key (the box not ticked). */
-  removeError?: string | null;
+  removeError?: TranslationKey | null;
 }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
@@ -72,7 +73,7 @@ export function UploadSection({
         </p>
         {error ? (
           <p id={`${inputId}-error`} role="alert" className="text-sm font-semibold text-danger-700">
-            {t(error.key as "courseAdmin.saved", error.params)}
+            {t(error.key, error.params)}
           </p>
         ) : null}
         <button type="submit" className="btn btn-primary" disabled={busy}>
@@ -99,7 +100,7 @@ export function UploadSection({
           ) : null}
           {removeError ? (
             <p id={`${id}-remove-error`} role="alert" className="text-sm font-semibold text-danger-700">
-              {t(removeError as "courseAdmin.saved")}
+              {t(removeError)}
             </p>
           ) : null}
           <button type="submit" className="btn border border-danger-700 text-danger-700 hover:bg-red-50">
@@ -121,7 +122,7 @@ export function VideoUpload({
   lesson: { videoFile: string | null; duration: string | null };
   limit: string;
   error: UploadMessage | null;
-  removeError: string | null;
+  removeError: TranslationKey | null;
 }) {
   const { t } = useTranslation();
   return (

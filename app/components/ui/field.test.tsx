@@ -65,6 +65,14 @@ describe("Field", () => {
     expect(byId("error-name")!.text).toBe("Please enter your name.");
   });
 
+  it("gives the error the page's test id, its id by default (the builder's slug-error)", () => {
+    expect(render({ error: "Taken." }).byId("contact-phone-error")!.attributes["data-testid"]).toBe(
+      "contact-phone-error",
+    );
+    const { byId } = render({ error: "Taken.", errorTestId: "phone-error" });
+    expect(byId("contact-phone-error")!.attributes["data-testid"]).toBe("phone-error");
+  });
+
   it("reads a message about the whole form first, then the field's own", () => {
     const { input } = render({ describedBy: "idp-error", hint: "hint", error: "error" });
     expect(input["aria-describedby"]).toBe("idp-error contact-phone-hint contact-phone-error");

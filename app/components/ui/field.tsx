@@ -28,6 +28,7 @@ export function Field({
   required,
   describedBy,
   errorId = `${id}-error`,
+  errorTestId = errorId,
   labelClassName = LABEL,
   hintClassName = HINT,
   children,
@@ -42,6 +43,8 @@ export function Field({
   describedBy?: string;
   /** The error's id (and test id), when a page has its own naming. */
   errorId?: string;
+  /** The error's test id, when the page's tests name it otherwise than its id (the builder's `slug-error`). */
+  errorTestId?: string;
   labelClassName?: string;
   hintClassName?: string;
   children: (control: FieldControlProps) => ReactNode;
@@ -64,15 +67,15 @@ export function Field({
           {hint}
         </p>
       ) : null}
-      <FieldError id={errorId} error={error} />
+      <FieldError id={errorId} error={error} testId={errorTestId} />
     </div>
   );
 }
 
 /** A field's error line, also for a group of controls (a fieldset of radio buttons) that names it itself. */
-export function FieldError({ id, error }: { id: string; error?: string }) {
+export function FieldError({ id, error, testId = id }: { id: string; error?: string; testId?: string }) {
   return error ? (
-    <p id={id} className="mt-1 text-sm font-semibold text-danger-700" data-testid={id}>
+    <p id={id} className="mt-1 text-sm font-semibold text-danger-700" data-testid={testId}>
       {error}
     </p>
   ) : null;

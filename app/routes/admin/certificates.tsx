@@ -1,7 +1,8 @@
 import { data, Link } from "react-router";
 import { z } from "zod";
 import { AdminTable } from "~/components/admin/admin-table";
-import { AdminListPage, RowAction } from "~/components/admin/admin-list-page";
+import { AdminListPage } from "~/components/admin/admin-list-page";
+import { RowAction } from "~/components/admin/row-action";
 import { useTranslation } from "~/i18n/use-translation";
 import { formatDate } from "~/i18n/format";
 import { pageContext, servicesOf } from "~/context.server";
@@ -104,7 +105,7 @@ export default function AdminCertificates({ loaderData, actionData }: Route.Comp
             </td>
             <td className="py-2">
               <RowAction
-                id={c.id}
+                fields={{ id: c.id }}
                 intent={c.revoked ? "restore" : "revoke"}
                 label={c.revoked ? t("certificate.adminRestore") : t("certificate.adminRevoke")}
                 about={`${c.name}, ${c.course}`}

@@ -1,14 +1,22 @@
-import { data, Form, Link } from "react-router";
+import { data, Form } from "react-router";
 import { AdminTable } from "~/components/admin/admin-table";
-import { RowAction } from "~/components/admin/admin-list-page";
+import { Pager } from "~/components/admin/pager";
+import { RowAction } from "~/components/admin/row-action";
 import { PageHeader } from "~/components/layout/page-header";
+import { Field } from "~/components/ui/field";
 import { useTranslation } from "~/i18n/use-translation";
 import { formatDate, formatDateTime, formatMoney } from "~/i18n/format";
 import { getCatalogue, pageContext, servicesOf } from "~/context.server";
 import { parseCursor } from "~/lib/keyset.server";
 import { centsToDollars } from "~/models/catalogue-admin.schema";
 import { findCourse } from "~/models/catalogue.server";
-import { adminPaymentsForm, type AdminPaymentsErrorKey } from "~/models/billing.schema";
+import { fieldErrors, type FieldErrors } from "~/lib/form-errors";
+import {
+  ADMIN_PAYMENTS_FORM,
+  adminPaymentsForm,
+  type AdminPaymentsErrorKey,
+  type AdminPaymentsField,
+} from "~/models/billing.schema";
 import {
   getPlans,
   grantCourse,
@@ -21,6 +29,7 @@ import {
   savePlan,
   setOnlineCheckout,
 } from "~/models/billing.server";
+import type { TranslationKey } from "~/i18n/keys";
 import type { StringsHandle } from "~/i18n/sections";
 import { getAdmin } from "./guard.server";
 import type { Route } from "./+types/payments";
@@ -89,16 +98,19 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   );
 }
 
+/** The payments forms' labels, bolder than the kit's own. */
+const LABEL = "block font-semibold";
+
 const PROVIDER_NAMES: Record<string, string> = { stripe: "Stripe" };
 
 type ActionResult = {
-  ok: string | null;
-  errors: Partial<Record<string, AdminPaymentsErrorKey | "adminPayments.errors.noUser">>;
+  ok: TranslationKey | null;
+  errors: FieldErrors<AdminPaymentsField, AdminPaymentsErrorKey | "adminPayments.errors.noUser">;
   /** Which form the errors belong to: a plan's interval, or "grant". */
   form?: string;
 };
 
-const done = (ok: string): ActionResult => ({ ok, errors: {} });
+const done = (ok: TranslationKey): ActionResult => ({ ok, errors: {} });
 
 export async function action({ context, request }: Route.ActionArgs) {
   const admin = getAdmin(context);
@@ -106,11 +118,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const fields = Object.fromEntries(await request.formData());
   const parsed = adminPaymentsForm.safeParse(fields);
   if (!parsed.success) {
-    const errors: ActionResult["errors"] = {};
-    for (const issue of parsed.error.issues) {
-      const field = String(issue.path[0] ?? "form");
-      if (issue.message.startsWith("adminPayments.")) errors[field] ??= issue.message as AdminPaymentsErrorKey;
-    }
+    const errors = fieldErrors(parsed.error.issues, ADMIN_PAYMENTS_FORM);
     if (Object.keys(errors).length === 0) throw data("Bad Request", { status: 400 });
     const form = fields.intent === "plan" ? String(fields.interval) : "grant";
     return data<ActionResult>({ ok: null, errors, form }, { status: 400 });
@@ -164,16 +172,6 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: loaderData?.title }, { name: "robots", content: "noindex" }];
 }
 
-function FieldError({ id, error }: { id: string; error: string | undefined }) {
-  const { t } = useTranslation();
-  if (!error) return null;
-  return (
-    <p id={id} className="mt-1 text-sm font-semibold text-danger-700">
-      {t(error as AdminPaymentsErrorKey)}
-    </p>
-  );
-}
-
 /** The first cells of a sale's row, in both tables: when, who, and what. */
 function BuyerCells({ date, email, what }: { date: string; email: string; what: string }) {
   return (
@@ -192,6 +190,7 @@ function BuyerCells({ date, email, what }: { date: string; email: string; what: 
 export default function AdminPayments({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const errors: ActionResult["errors"] = actionData?.errors ?? {};
+  const message = (key: ActionResult["errors"][AdminPaymentsField]) => (key ? t(key) : undefined);
   const grantErrors = actionData?.form === "grant" ? errors : {};
   const field = "mt-1 w-full rounded-md border border-ink-300 bg-white px-3 py-2 text-ink-900";
   return (
@@ -204,7 +203,7 @@ export default function AdminPayments({ loaderData, actionData }: Route.Componen
             className="rounded-md bg-green-50 p-3 font-semibold text-success-700"
             data-testid="admin-payments-ok"
           >
-            {t(actionData.ok as "adminPayments.planSaved")}
+            {t(actionData.ok)}
           </p>
         ) : null}
         {loaderData.badCursor ? (
@@ -291,29 +290,38 @@ export default function AdminPayments({ loaderData, actionData }: Route.Componen
                   </h3>
                   <input type="hidden" name="intent" value="plan" />
                   <input type="hidden" name="interval" value={plan.interval} />
-                  <label className="block font-semibold" htmlFor={`${id}-amount`}>
-                    {t("adminPayments.amount")}
-                  </label>
-                  <input
+                  <Field
                     id={`${id}-amount`}
-                    name="amount"
-                    inputMode="decimal"
-                    dir="ltr"
+                    label={t("adminPayments.amount")}
+                    error={message(mine.amount)}
                     required
-                    pattern="\d{1,7}(\.\d{1,2})?"
-                    defaultValue={plan.amount}
-                    aria-describedby={mine.amount ? `${id}-amount-error` : undefined}
-                    aria-invalid={mine.amount ? true : undefined}
-                    className={field}
-                  />
-                  <FieldError id={`${id}-amount-error`} error={mine.amount} />
-                  <label className="mt-3 block font-semibold" htmlFor={`${id}-currency`}>
-                    {t("adminPayments.currency")}
-                  </label>
-                  <select id={`${id}-currency`} name="currency" defaultValue={plan.currency} className={field}>
-                    <option value="USD">{t("adminPayments.usd")}</option>
-                    <option value="ILS">{t("adminPayments.ils")}</option>
-                  </select>
+                    labelClassName={LABEL}
+                  >
+                    {(control) => (
+                      <input
+                        {...control}
+                        name="amount"
+                        inputMode="decimal"
+                        dir="ltr"
+                        pattern="\d{1,7}(\.\d{1,2})?"
+                        defaultValue={plan.amount}
+                        className={field}
+                      />
+                    )}
+                  </Field>
+                  <Field
+                    id={`${id}-currency`}
+                    label={t("adminPayments.currency")}
+                    error={message(mine.currency)}
+                    labelClassName={`mt-3 ${LABEL}`}
+                  >
+                    {(control) => (
+                      <select {...control} name="currency" defaultValue={plan.currency} className={field}>
+                        <option value="USD">{t("adminPayments.usd")}</option>
+                        <option value="ILS">{t("adminPayments.ils")}</option>
+                      </select>
+                    )}
+                  </Field>
                   <label className="mt-3 flex items-center gap-2">
                     <input type="checkbox" name="active" defaultChecked={plan.active} className="size-4" />
                     {t("adminPayments.offered")}
@@ -340,20 +348,13 @@ export default function AdminPayments({ loaderData, actionData }: Route.Componen
           ]}
           actions={t("adminPayments.none")}
           footer={
-            loaderData.newest || loaderData.older ? (
-              <nav aria-label={t("adminPayments.pages")} className="mt-4 flex gap-3">
-                {loaderData.newest ? (
-                  <Link to={loaderData.newest} className="btn btn-secondary px-3 py-1 text-sm">
-                    {t("adminPayments.newest")}
-                  </Link>
-                ) : null}
-                {loaderData.older ? (
-                  <Link to={loaderData.older} rel="next" className="btn btn-secondary px-3 py-1 text-sm">
-                    {t("adminPayments.older")}
-                  </Link>
-                ) : null}
-              </nav>
-            ) : null
+            <Pager
+              label={t("adminPayments.pages")}
+              links={[
+                { to: loaderData.newest, label: t("adminPayments.newest") },
+                { to: loaderData.older, label: t("adminPayments.older"), rel: "next" },
+              ]}
+            />
           }
         >
           {loaderData.payments.map((p) => (
@@ -390,36 +391,34 @@ export default function AdminPayments({ loaderData, actionData }: Route.Componen
           </h2>
           <Form method="post" className="flex max-w-xl flex-col gap-3">
             <input type="hidden" name="intent" value="grant-course" />
-            <div>
-              <label className="block font-semibold" htmlFor="grant-email">
-                {t("adminPayments.learnerEmail")}
-              </label>
-              <input
-                id="grant-email"
-                name="email"
-                type="email"
-                dir="ltr"
-                required
-                maxLength={254}
-                aria-describedby={grantErrors.email ? "grant-email-error" : undefined}
-                aria-invalid={grantErrors.email ? true : undefined}
-                className={field}
-              />
-              <FieldError id="grant-email-error" error={grantErrors.email} />
-            </div>
-            <div>
-              <label className="block font-semibold" htmlFor="grant-course">
-                {t("adminPayments.course")}
-              </label>
-              <select id="grant-course" name="course" required className={field}>
-                {loaderData.courses.map((c) => (
-                  <option key={c.slug} value={c.slug}>
-                    {c.title}
-                  </option>
-                ))}
-              </select>
-              <FieldError id="grant-course-error" error={grantErrors.course} />
-            </div>
+            <Field
+              id="grant-email"
+              label={t("adminPayments.learnerEmail")}
+              error={message(grantErrors.email)}
+              required
+              labelClassName={LABEL}
+            >
+              {(control) => (
+                <input {...control} name="email" type="email" dir="ltr" maxLength={254} className={field} />
+              )}
+            </Field>
+            <Field
+              id="grant-course"
+              label={t("adminPayments.course")}
+              error={message(grantErrors.course)}
+              required
+              labelClassName={LABEL}
+            >
+              {(control) => (
+                <select {...control} name="course" className={field}>
+                  {loaderData.courses.map((c) => (
+                    <option key={c.slug} value={c.slug}>
+                      {c.title}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
             <button type="submit" className="btn btn-primary self-start">
               {t("adminPayments.grant")}
             </button>
@@ -450,7 +449,7 @@ export default function AdminPayments({ loaderData, actionData }: Route.Componen
               <td className="py-2">
                 {g.revoked ? null : (
                   <RowAction
-                    id={g.id}
+                    fields={{ id: g.id }}
                     intent="revoke-course"
                     label={t("adminPayments.revoke")}
                     about={`${g.email}, ${g.course}`}

@@ -1,7 +1,8 @@
 import { data } from "react-router";
 import { z } from "zod";
 import { AdminTable } from "~/components/admin/admin-table";
-import { AdminListPage, RowAction } from "~/components/admin/admin-list-page";
+import { AdminListPage } from "~/components/admin/admin-list-page";
+import { RowAction } from "~/components/admin/row-action";
 import { useTranslation } from "~/i18n/use-translation";
 import { formatDate } from "~/i18n/format";
 import { pageContext, servicesOf } from "~/context.server";
@@ -103,7 +104,7 @@ export default function AdminReviews({ loaderData, actionData }: Route.Component
             </td>
             <td className="py-2">
               <RowAction
-                id={r.id}
+                fields={{ id: r.id }}
                 intent={r.hidden ? "show" : "hide"}
                 label={r.hidden ? t("reviews.adminShow") : t("reviews.adminHide")}
                 about={`${r.name ?? t("reviews.anonymous")}, ${r.course ?? "—"}`}

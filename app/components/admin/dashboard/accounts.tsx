@@ -1,7 +1,8 @@
-import { Form } from "react-router";
 import { AdminTable } from "~/components/admin/admin-table";
+import { Pager } from "~/components/admin/pager";
+import { RowAction } from "~/components/admin/row-action";
 import { useTranslation } from "~/i18n/use-translation";
-import { Pager, type PageLinks } from "./pager";
+import { usePageLinks, type PageLinks } from "./page-links";
 
 /** An embedded-provider account as the dashboard lists it; the admin's own offers no Disable. */
 export interface AccountRow {
@@ -20,7 +21,7 @@ export function Accounts({ accounts }: { accounts: { items: AccountRow[]; pages:
       title={t("admin.accounts")}
       columns={[t("admin.account"), t("admin.accountState")]}
       actions={t("admin.disable")}
-      footer={<Pager label={t("admin.pagesAccounts")} pages={accounts.pages} />}
+      footer={<Pager label={t("admin.pagesAccounts")} links={usePageLinks(accounts.pages)} />}
     >
       {accounts.items.map((a) => (
         <tr key={a.id} className="border-b border-ink-100">
@@ -38,17 +39,14 @@ export function Accounts({ accounts }: { accounts: { items: AccountRow[]; pages:
             {a.self ? (
               <span className="text-sm text-ink-600">{t("admin.yourAccount")}</span>
             ) : (
-              <Form method="post" className="inline">
-                <input type="hidden" name="intent" value={a.disabled ? "enable-account" : "disable-account"} />
-                <input type="hidden" name="email" value={a.email} />
-                <button
-                  type="submit"
-                  className={`btn ${a.disabled ? "btn-secondary" : "border border-danger-700 text-danger-700 hover:bg-red-50"} px-2 py-1 text-xs`}
-                  aria-label={`${a.disabled ? t("admin.enable") : t("admin.disable")} ${a.email}`}
-                >
-                  {a.disabled ? t("admin.enable") : t("admin.disable")}
-                </button>
-              </Form>
+              <RowAction
+                intent={a.disabled ? "enable-account" : "disable-account"}
+                fields={{ email: a.email }}
+                label={a.disabled ? t("admin.enable") : t("admin.disable")}
+                name={`${a.disabled ? t("admin.enable") : t("admin.disable")} ${a.email}`}
+                danger={!a.disabled}
+                compact
+              />
             )}
           </td>
         </tr>

@@ -1,7 +1,8 @@
 import { Form } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
-import { ActionButton } from "./action-button";
-import { Pager, type PageLinks } from "./pager";
+import { Pager } from "~/components/admin/pager";
+import { RowAction } from "~/components/admin/row-action";
+import { usePageLinks, type PageLinks } from "./page-links";
 
 /** A contact message or registration request as the inbox shows it. */
 export interface InboxItem {
@@ -31,12 +32,12 @@ export function Inbox({ registrations, contact }: { registrations: Listed; conta
         {t("admin.registrationRequests")}
       </h3>
       <InboxList items={registrations.items} kind="registration" />
-      <Pager label={t("admin.pagesRegistrations")} pages={registrations.pages} />
+      <Pager label={t("admin.pagesRegistrations")} links={usePageLinks(registrations.pages)} />
       <h3 id="contact-heading" className="mt-8 mb-3 text-lg font-bold">
         {t("admin.contactMessages")}
       </h3>
       <InboxList items={contact.items} kind="contact" />
-      <Pager label={t("admin.pagesContact")} pages={contact.pages} />
+      <Pager label={t("admin.pagesContact")} links={usePageLinks(contact.pages)} />
     </section>
   );
 }
@@ -99,10 +100,10 @@ function InboxList({ items, kind }: { items: InboxItem[]; kind: "contact" | "reg
                       {t("admin.approve")}
                     </button>
                   </Form>
-                  <ActionButton intent="reject" id={item.id} label={t("admin.reject")} danger />
+                  <RowAction intent="reject" fields={{ id: item.id }} label={t("admin.reject")} danger compact />
                 </>
               ) : (
-                <ActionButton intent="handle" id={item.id} label={t("admin.markHandled")} extra={{ kind }} />
+                <RowAction intent="handle" fields={{ id: item.id, kind }} label={t("admin.markHandled")} compact />
               )}
             </div>
           ) : null}

@@ -1,6 +1,7 @@
 import { useTranslation } from "~/i18n/use-translation";
-import { ActionButton } from "./action-button";
-import { Pager, type PageLinks } from "./pager";
+import { Pager } from "~/components/admin/pager";
+import { RowAction } from "~/components/admin/row-action";
+import { usePageLinks, type PageLinks } from "./page-links";
 
 /** A feedback card as moderation shows it. */
 export interface ModerationRow {
@@ -35,17 +36,18 @@ export function Moderation({ feedback }: { feedback: { items: ModerationRow[]; p
               ({f.rating}/5, {f.date}){f.hidden ? ` · ${t("admin.hidden")}` : ""}: <span dir="auto">{f.comment}</span>
             </p>
             <div className="flex gap-2">
-              <ActionButton
+              <RowAction
                 intent={f.hidden ? "show" : "hide"}
-                id={f.id}
+                fields={{ id: f.id }}
                 label={f.hidden ? t("admin.show") : t("admin.hide")}
+                compact
               />
-              <ActionButton intent="delete-feedback" id={f.id} label={t("admin.delete")} danger />
+              <RowAction intent="delete-feedback" fields={{ id: f.id }} label={t("admin.delete")} danger compact />
             </div>
           </li>
         ))}
       </ul>
-      <Pager label={t("admin.pagesFeedback")} pages={feedback.pages} />
+      <Pager label={t("admin.pagesFeedback")} links={usePageLinks(feedback.pages)} />
     </section>
   );
 }

@@ -1,7 +1,9 @@
 import { AdminTable } from "~/components/admin/admin-table";
+import type { TranslationKey } from "~/i18n/keys";
 import { useTranslation } from "~/i18n/use-translation";
-import { ActionButton } from "./action-button";
-import { Pager, type PageLinks } from "./pager";
+import { Pager } from "~/components/admin/pager";
+import { RowAction } from "~/components/admin/row-action";
+import { usePageLinks, type PageLinks } from "./page-links";
 
 /** A subscription as the dashboard lists it: who, since and until when, granted how, and its state. */
 export interface SubscriptionRow {
@@ -14,6 +16,12 @@ export interface SubscriptionRow {
   state: "active" | "revoked" | "ended";
 }
 
+const STATE_LABELS = {
+  active: "admin.active",
+  revoked: "admin.revoked",
+  ended: "admin.ended",
+} as const satisfies Record<SubscriptionRow["state"], TranslationKey>;
+
 /** Subscriptions, with Revoke on the active ones. */
 export function Subscriptions({ subscriptions }: { subscriptions: { items: SubscriptionRow[]; pages: PageLinks } }) {
   const { t } = useTranslation();
@@ -24,7 +32,7 @@ export function Subscriptions({ subscriptions }: { subscriptions: { items: Subsc
       title={t("admin.subscriptions")}
       columns={[t("admin.subscriber"), t("admin.from"), t("admin.until"), t("admin.grantedBy"), t("admin.status")]}
       actions={t("admin.revoke")}
-      footer={<Pager label={t("admin.pagesSubscriptions")} pages={subscriptions.pages} />}
+      footer={<Pager label={t("admin.pagesSubscriptions")} links={usePageLinks(subscriptions.pages)} />}
     >
       {subscriptions.items.map((s) => (
         <tr key={s.id} className="border-b border-ink-100">
@@ -43,9 +51,11 @@ export function Subscriptions({ subscriptions }: { subscriptions: { items: Subsc
               {s.grantedBy}
             </bdi>
           </td>
-          <td className="py-2">{t(`admin.${s.state}` as "admin.active")}</td>
+          <td className="py-2">{t(STATE_LABELS[s.state])}</td>
           <td className="py-2">
-            {s.state === "active" ? <ActionButton intent="revoke" id={s.id} label={t("admin.revoke")} danger /> : null}
+            {s.state === "active" ? (
+              <RowAction intent="revoke" fields={{ id: s.id }} label={t("admin.revoke")} danger compact />
+            ) : null}
           </td>
         </tr>
       ))}

@@ -1,6 +1,7 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { localeContext, servicesOf, type RequestInfo } from "~/context.server";
 import { formatFileSize } from "~/i18n/format";
+import type { TranslationKey } from "~/i18n/keys";
 import type { Locale } from "~/i18n/locale";
 import { setFlash, takeFlash, type Flash } from "~/lib/cookies.server";
 import type { Logger } from "~/lib/logger.server";
@@ -38,13 +39,13 @@ export interface BuilderReply {
   errors: FieldErrors | null;
   values: Record<string, unknown> | null;
   /** The delete form's error (the confirmation box not ticked). */
-  deleteError: string | null;
+  deleteError: TranslationKey | null;
   /** What a "Move up"/"Move down" did. */
   moved: { id: string; direction: Direction; moved: boolean } | null;
   /** Why an upload was refused: a translation key and its parameters. */
-  uploadError: { key: string; params?: Record<string, string | number> } | null;
+  uploadError: { key: TranslationKey; params?: Record<string, string | number> } | null;
   /** The "remove the file" form's error (the confirmation box not ticked). */
-  removeError: string | null;
+  removeError: TranslationKey | null;
   /** After a refused save from an older form: the row's version now (saving again replaces it). */
   version: number | null;
 }

@@ -23,6 +23,7 @@ import { moveQuiz } from "~/models/course-builder/quiz.server";
 import { logCatalogueChange } from "./editor.server";
 import { getAdmin } from "~/routes/admin/guard.server";
 import type { Route } from "./+types/overview";
+import type { TranslationKey } from "~/i18n/keys";
 import type { StringsHandle } from "~/i18n/sections";
 
 /** The string sections this page shows besides the frame's (app/i18n/sections.ts). */
@@ -44,6 +45,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   );
 }
 
+/** A move the page cannot have sent (no such intent, item or kind). */
+const BAD_REQUEST: TranslationKey = "courseAdmin.errors.badRequest";
+
 export async function action({ context, request }: Route.ActionArgs) {
   const admin = getAdmin(context);
   const { db, log } = servicesOf(context);
@@ -54,7 +58,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     kind: form.get("kind") ?? undefined,
   });
   if (form.get("intent") !== "move" || !parsed.success || !parsed.data.kind)
-    return data({ moved: null, error: "courseAdmin.errors.badRequest" }, { status: 400 });
+    return data({ moved: null, error: BAD_REQUEST }, { status: 400 });
   const { id, direction, kind } = parsed.data;
   const result = kind === "catalogue" ? await moveCatalogue(db, id, direction) : await moveQuiz(db, id, direction);
   if (!result.ok) throw data("Not Found", { status: 404 });

@@ -1,4 +1,4 @@
-import type { PageLinks } from "~/components/admin/dashboard/pager";
+import type { PageLinks } from "~/components/admin/dashboard/page-links";
 import { parseCursor, type Page, type PageCursor } from "~/lib/keyset.server";
 
 /**

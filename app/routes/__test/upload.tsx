@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { getViewer, requestContext } from "~/context.server";
 import { readUpload } from "~/lib/uploads.server";
-import type { Route } from "./+types/test-upload";
+import type { Route } from "./+types/upload";
 
 /**
  * Test-only (LOMDA_TEST_ROUTES=1, admins): one upload through the whole shell — the body limit

@@ -1,16 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FORM_BODY_LIMIT } from "../../server/body-limit.ts";
-import { createTestDb, DIALECTS, type TestDb } from "../../tests/setup/databases.ts";
-import {
-  changeCatalogue,
-  createCatalogue,
-  createCourse,
-  createLesson,
-  createQuestion,
-  createQuiz,
-  createVideoList,
-  uniqueId,
-} from "../../tests/support/factories.ts";
+import { FORM_BODY_LIMIT } from "../../../server/body-limit.ts";
+import { createTestDb, DIALECTS, type TestDb } from "../../../tests/setup/databases.ts";
+import * as make from "../../../tests/support/factories.ts";
 import {
   ADMIN_FORM_MAX_CHARS,
   dollarsToCents,
@@ -18,9 +9,36 @@ import {
   parseAdminForm,
   ratingToTenths,
   readAdminForm,
-} from "./catalogue-admin.schema";
-import * as admin from "./catalogue-admin.server";
-import { readCatalogueVersion } from "./catalogue-version.server";
+} from "../catalogue-admin.schema";
+import { readCatalogueVersion } from "../catalogue-version.server";
+import {
+  createCatalogue,
+  deleteCatalogue,
+  getCatalogueForAdmin,
+  moveCatalogue,
+  updateCatalogue,
+} from "./catalogue.server";
+import {
+  createCourse,
+  deleteCourse,
+  getCourseForAdmin,
+  moveCourse,
+  moveListInCourse,
+  setCourseCover,
+  updateCourse,
+} from "./course.server";
+import {
+  createLesson,
+  deleteLesson,
+  getLessonForAdmin,
+  moveLesson,
+  setLessonVideoFile,
+  updateLesson,
+} from "./lesson.server";
+import { createVideoList, deleteVideoList, getListForAdmin, updateVideoList } from "./list.server";
+import { loadCourseBuilderOverview } from "./overview.server";
+import { createQuestion, deleteQuestion, getQuestionForAdmin, moveQuestion, updateQuestion } from "./question.server";
+import { createQuiz, deleteQuiz, getQuizForAdmin, moveQuiz, updateQuiz } from "./quiz.server";
 
 const lessonInput = (youtube: string) => ({ slug: "a-lesson", titleEn: "A lesson", youtube, duration: "12:34" });
 const question = {
@@ -177,7 +195,7 @@ describe("the course builder's schemas", () => {
 
 /** A course card's fields as the builder's form sends them, valid, with a new slug. */
 const courseFields = (overrides: Record<string, string> = {}) => ({
-  slug: uniqueId("course"),
+  slug: make.uniqueId("course"),
   titleEn: "Course",
   teacherEn: "T",
   summaryEn: "S",
@@ -222,12 +240,12 @@ describe.each(DIALECTS)("the course builder's write model on %s", (dialect) => {
   }
 
   it("bumps the catalogue version once for every write", async () => {
-    const catalogue = await bumps(() => admin.createCatalogue(t.db, { slug: uniqueId("c"), titleEn: "C" }));
+    const catalogue = await bumps(() => createCatalogue(t.db, { slug: make.uniqueId("c"), titleEn: "C" }));
     expect(catalogue.by).toBe(1);
     const catalogueId = (catalogue.result as { id: string }).id;
     const course = await bumps(() =>
-      admin.createCourse(t.db, catalogueId, {
-        slug: uniqueId("course"),
+      createCourse(t.db, catalogueId, {
+        slug: make.uniqueId("course"),
         titleEn: "Course",
         teacherEn: "T",
         summaryEn: "S",
@@ -240,28 +258,28 @@ describe.each(DIALECTS)("the course builder's write model on %s", (dialect) => {
     );
     expect(course.by).toBe(1);
     const courseId = (course.result as { id: string }).id;
-    await createCourse(t.db, { catalogueId });
+    await make.createCourse(t.db, { catalogueId });
     const list = await bumps(() =>
-      admin.createVideoList(t.db, { slug: uniqueId("l"), titleEn: "L", freeSamples: "3", courses: [courseId] }),
+      createVideoList(t.db, { slug: make.uniqueId("l"), titleEn: "L", freeSamples: "3", courses: [courseId] }),
     );
     expect(list.by).toBe(1);
     const listId = (list.result as { id: string }).id;
-    const quizId = await createQuiz(t.db);
-    const questionId = await createQuestion(t.db, quizId);
-    await createQuestion(t.db, quizId);
-    await createQuiz(t.db);
-    const lessonId = await createLesson(t.db, listId);
-    await createLesson(t.db, listId);
-    const secondCatalogue = await createCatalogue(t.db);
+    const quizId = await make.createQuiz(t.db);
+    const questionId = await make.createQuestion(t.db, quizId);
+    await make.createQuestion(t.db, quizId);
+    await make.createQuiz(t.db);
+    const lessonId = await make.createLesson(t.db, listId);
+    await make.createLesson(t.db, listId);
+    const secondCatalogue = await make.createCatalogue(t.db);
 
     const writes: [string, () => Promise<unknown>][] = [
-      ["update catalogue", () => admin.updateCatalogue(t.db, catalogueId, { titleEn: "C2" })],
-      ["move catalogue", () => admin.moveCatalogue(t.db, secondCatalogue, "up")],
+      ["update catalogue", () => updateCatalogue(t.db, catalogueId, { titleEn: "C2" })],
+      ["move catalogue", () => moveCatalogue(t.db, secondCatalogue, "up")],
       [
         "update course",
         () =>
-          admin.updateCourse(t.db, courseId, {
-            slug: uniqueId("course"),
+          updateCourse(t.db, courseId, {
+            slug: make.uniqueId("course"),
             titleEn: "Course 2",
             teacherEn: "T",
             summaryEn: "S",
@@ -272,22 +290,22 @@ describe.each(DIALECTS)("the course builder's write model on %s", (dialect) => {
             reviews: "1",
           }),
       ],
-      ["move course", () => admin.moveCourse(t.db, courseId, "down")],
-      ["cover", () => admin.setCourseCover(t.db, courseId, "/media/covers/x.png")],
-      ["update list", () => admin.updateVideoList(t.db, listId, { titleEn: "L2", freeSamples: "5", courses: [] })],
-      ["update lesson", () => admin.updateLesson(t.db, lessonId, { slug: "renamed", titleEn: "Renamed", youtube: "" })],
-      ["move lesson", () => admin.moveLesson(t.db, lessonId, "down")],
-      ["video file", () => admin.setLessonVideoFile(t.db, lessonId, "abc.mp4", 61)],
-      ["update quiz", () => admin.updateQuiz(t.db, quizId, { slug: uniqueId("quiz"), titleEn: "Q2" })],
-      ["update question", () => admin.updateQuestion(t.db, questionId, { ...question, answer: "3" })],
-      ["move question", () => admin.moveQuestion(t.db, questionId, "down")],
-      ["move quiz", () => admin.moveQuiz(t.db, quizId, "down")],
-      ["delete question", () => admin.deleteQuestion(t.db, questionId)],
-      ["delete lesson", () => admin.deleteLesson(t.db, lessonId)],
-      ["delete quiz", () => admin.deleteQuiz(t.db, quizId)],
-      ["delete course", () => admin.deleteCourse(t.db, courseId)],
-      ["delete list", () => admin.deleteVideoList(t.db, listId)],
-      ["delete catalogue", () => admin.deleteCatalogue(t.db, catalogueId)],
+      ["move course", () => moveCourse(t.db, courseId, "down")],
+      ["cover", () => setCourseCover(t.db, courseId, "/media/covers/x.png")],
+      ["update list", () => updateVideoList(t.db, listId, { titleEn: "L2", freeSamples: "5", courses: [] })],
+      ["update lesson", () => updateLesson(t.db, lessonId, { slug: "renamed", titleEn: "Renamed", youtube: "" })],
+      ["move lesson", () => moveLesson(t.db, lessonId, "down")],
+      ["video file", () => setLessonVideoFile(t.db, lessonId, "abc.mp4", 61)],
+      ["update quiz", () => updateQuiz(t.db, quizId, { slug: make.uniqueId("quiz"), titleEn: "Q2" })],
+      ["update question", () => updateQuestion(t.db, questionId, { ...question, answer: "3" })],
+      ["move question", () => moveQuestion(t.db, questionId, "down")],
+      ["move quiz", () => moveQuiz(t.db, quizId, "down")],
+      ["delete question", () => deleteQuestion(t.db, questionId)],
+      ["delete lesson", () => deleteLesson(t.db, lessonId)],
+      ["delete quiz", () => deleteQuiz(t.db, quizId)],
+      ["delete course", () => deleteCourse(t.db, courseId)],
+      ["delete list", () => deleteVideoList(t.db, listId)],
+      ["delete catalogue", () => deleteCatalogue(t.db, catalogueId)],
     ];
     for (const [name, write] of writes) {
       const { result, by } = await bumps(write);
@@ -298,21 +316,21 @@ describe.each(DIALECTS)("the course builder's write model on %s", (dialect) => {
   });
 
   it("refuses bad input with field errors and stores nothing, without bumping the version", async () => {
-    const catalogueSlug = uniqueId("cat");
-    const catalogueId = await createCatalogue(t.db, { slug: catalogueSlug });
-    const courseSlug = uniqueId("course");
-    await createCourse(t.db, { catalogueId, slug: courseSlug });
-    const listSlug = uniqueId("list");
-    const listId = await createVideoList(t.db, { slug: listSlug });
-    await createLesson(t.db, listId, { slug: "intro" });
-    const quizSlug = uniqueId("quiz");
-    const quizId = await createQuiz(t.db, { slug: quizSlug });
+    const catalogueSlug = make.uniqueId("cat");
+    const catalogueId = await make.createCatalogue(t.db, { slug: catalogueSlug });
+    const courseSlug = make.uniqueId("course");
+    await make.createCourse(t.db, { catalogueId, slug: courseSlug });
+    const listSlug = make.uniqueId("list");
+    const listId = await make.createVideoList(t.db, { slug: listSlug });
+    await make.createLesson(t.db, listId, { slug: "intro" });
+    const quizSlug = make.uniqueId("quiz");
+    const quizId = await make.createQuiz(t.db, { slug: quizSlug });
     await t.db
       .insertInto("catalogue_paths")
       .values({ path: "/courses/taken", kind: "catalogue", target_id: "elsewhere", in_sitemap: 1 })
       .execute();
     const course = {
-      slug: uniqueId("course"),
+      slug: make.uniqueId("course"),
       titleEn: "Course",
       teacherEn: "T",
       summaryEn: "S",
@@ -327,44 +345,44 @@ describe.each(DIALECTS)("the course builder's write model on %s", (dialect) => {
     const cases: [string, () => Promise<unknown>, Record<string, string>][] = [
       [
         "duplicate catalogue slug",
-        () => admin.createCatalogue(t.db, { slug: catalogueSlug, titleEn: "C" }),
+        () => createCatalogue(t.db, { slug: catalogueSlug, titleEn: "C" }),
         { slug: "courseAdmin.errors.slugTaken" },
       ],
       [
         "catalogue at a used address",
-        () => admin.createCatalogue(t.db, { slug: "taken", titleEn: "C" }),
+        () => createCatalogue(t.db, { slug: "taken", titleEn: "C" }),
         { slug: "courseAdmin.errors.pathTaken" },
       ],
       [
         "list at a used address",
-        () => admin.createVideoList(t.db, { slug: "taken", titleEn: "L", freeSamples: "3" }),
+        () => createVideoList(t.db, { slug: "taken", titleEn: "L", freeSamples: "3" }),
         { slug: "courseAdmin.errors.pathTaken" },
       ],
       [
         "duplicate list slug",
-        () => admin.createVideoList(t.db, { slug: listSlug, titleEn: "L", freeSamples: "3" }),
+        () => createVideoList(t.db, { slug: listSlug, titleEn: "L", freeSamples: "3" }),
         { slug: "courseAdmin.errors.slugTaken" },
       ],
       [
         "upper-case slug",
-        () => admin.createVideoList(t.db, { slug: "React", titleEn: "L", freeSamples: "3" }),
+        () => createVideoList(t.db, { slug: "React", titleEn: "L", freeSamples: "3" }),
         { slug: "courseAdmin.errors.slug" },
       ],
       [
         "slug with a slash",
-        () => admin.createVideoList(t.db, { slug: "a/b", titleEn: "L", freeSamples: "3" }),
+        () => createVideoList(t.db, { slug: "a/b", titleEn: "L", freeSamples: "3" }),
         { slug: "courseAdmin.errors.slug" },
       ],
       [
         "free samples out of range",
-        () => admin.createVideoList(t.db, { slug: uniqueId("l"), titleEn: "L", freeSamples: "51" }),
+        () => createVideoList(t.db, { slug: make.uniqueId("l"), titleEn: "L", freeSamples: "51" }),
         { freeSamples: "courseAdmin.errors.freeSamples" },
       ],
       [
         "membership of a course that does not exist",
         () =>
-          admin.createVideoList(t.db, {
-            slug: uniqueId("l"),
+          createVideoList(t.db, {
+            slug: make.uniqueId("l"),
             titleEn: "L",
             freeSamples: "3",
             courses: ["no-such-course"],
@@ -373,87 +391,87 @@ describe.each(DIALECTS)("the course builder's write model on %s", (dialect) => {
       ],
       [
         "duplicate course slug",
-        () => admin.createCourse(t.db, catalogueId, { ...course, slug: courseSlug }),
+        () => createCourse(t.db, catalogueId, { ...course, slug: courseSlug }),
         { slug: "courseAdmin.errors.slugTaken" },
       ],
       [
         "price with three decimals",
-        () => admin.createCourse(t.db, catalogueId, { ...course, price: "49.999" }),
+        () => createCourse(t.db, catalogueId, { ...course, price: "49.999" }),
         { price: "courseAdmin.errors.price" },
       ],
       [
         "negative price",
-        () => admin.createCourse(t.db, catalogueId, { ...course, price: "-5" }),
+        () => createCourse(t.db, catalogueId, { ...course, price: "-5" }),
         { price: "courseAdmin.errors.price" },
       ],
       [
         "rating over 5",
-        () => admin.createCourse(t.db, catalogueId, { ...course, rating: "5.5" }),
+        () => createCourse(t.db, catalogueId, { ...course, rating: "5.5" }),
         { rating: "courseAdmin.errors.rating" },
       ],
       [
         "protocol-relative link",
-        () => admin.createCourse(t.db, catalogueId, { ...course, readMore: "//evil.example" }),
+        () => createCourse(t.db, catalogueId, { ...course, readMore: "//evil.example" }),
         { readMore: "courseAdmin.errors.path" },
       ],
       [
         "link to another site",
-        () => admin.createCourse(t.db, catalogueId, { ...course, join: "https://evil.example/" }),
+        () => createCourse(t.db, catalogueId, { ...course, join: "https://evil.example/" }),
         { join: "courseAdmin.errors.path" },
       ],
       [
         "cover not offered",
-        () => admin.createCourse(t.db, catalogueId, { ...course, cover: "/etc/passwd" }),
+        () => createCourse(t.db, catalogueId, { ...course, cover: "/etc/passwd" }),
         { cover: "courseAdmin.errors.cover" },
       ],
       [
         "missing English title",
-        () => admin.createCourse(t.db, catalogueId, { ...course, titleEn: "  " }),
+        () => createCourse(t.db, catalogueId, { ...course, titleEn: "  " }),
         { titleEn: "courseAdmin.errors.required" },
       ],
       [
         "duplicate lesson slug in the list",
-        () => admin.createLesson(t.db, listId, { slug: "intro", titleEn: "Again" }),
+        () => createLesson(t.db, listId, { slug: "intro", titleEn: "Again" }),
         { slug: "courseAdmin.errors.slugTaken" },
       ],
       [
         "bad YouTube link",
-        () => admin.createLesson(t.db, listId, { slug: "other", titleEn: "L", youtube: "https://vimeo.com/1" }),
+        () => createLesson(t.db, listId, { slug: "other", titleEn: "L", youtube: "https://vimeo.com/1" }),
         { youtube: "courseAdmin.errors.youtube" },
       ],
       [
         "bad lesson length",
-        () => admin.createLesson(t.db, listId, { slug: "other", titleEn: "L", duration: "12:99" }),
+        () => createLesson(t.db, listId, { slug: "other", titleEn: "L", duration: "12:99" }),
         { duration: "courseAdmin.errors.lessonDuration" },
       ],
       [
         "a lesson length past the format (told the format, not 'too long')",
-        () => admin.createLesson(t.db, listId, { slug: "other", titleEn: "L", duration: "100:00:00" }),
+        () => createLesson(t.db, listId, { slug: "other", titleEn: "L", duration: "100:00:00" }),
         { duration: "courseAdmin.errors.lessonDuration" },
       ],
       [
         "duplicate quiz slug",
-        () => admin.createQuiz(t.db, { slug: quizSlug, titleEn: "Q" }),
+        () => createQuiz(t.db, { slug: quizSlug, titleEn: "Q" }),
         { slug: "courseAdmin.errors.slugTaken" },
       ],
       [
         "quiz follow-up off the site",
-        () => admin.createQuiz(t.db, { slug: uniqueId("q"), titleEn: "Q", followUp: "javascript:alert(1)" }),
+        () => createQuiz(t.db, { slug: make.uniqueId("q"), titleEn: "Q", followUp: "javascript:alert(1)" }),
         { followUp: "courseAdmin.errors.path" },
       ],
       [
         "answer not among the options",
-        () => admin.createQuestion(t.db, quizId, { ...question, answer: "0" }),
+        () => createQuestion(t.db, quizId, { ...question, answer: "0" }),
         { answer: "courseAdmin.errors.answer" },
       ],
       [
         "duplicate options",
-        () => admin.createQuestion(t.db, quizId, { ...question, option3: "HTML" }),
+        () => createQuestion(t.db, quizId, { ...question, option3: "HTML" }),
         { option3: "courseAdmin.errors.optionDuplicate" },
       ],
       [
         "title too long",
-        () => admin.createQuiz(t.db, { slug: uniqueId("q"), titleEn: "x".repeat(201) }),
+        () => createQuiz(t.db, { slug: make.uniqueId("q"), titleEn: "x".repeat(201) }),
         { titleEn: "courseAdmin.errors.tooLong" },
       ],
     ];
@@ -462,9 +480,9 @@ describe.each(DIALECTS)("the course builder's write model on %s", (dialect) => {
       expect(result, name).toEqual({ ok: false, status: 400, errors });
     }
     // An update that would take another row's slug is refused too.
-    const otherCourse = await createCourse(t.db, { catalogueId });
+    const otherCourse = await make.createCourse(t.db, { catalogueId });
     const afterOther = await snapshot();
-    expect(await admin.updateCourse(t.db, otherCourse, { ...course, slug: courseSlug })).toEqual({
+    expect(await updateCourse(t.db, otherCourse, { ...course, slug: courseSlug })).toEqual({
       ok: false,
       status: 400,
       errors: { slug: "courseAdmin.errors.slugTaken" },
@@ -478,34 +496,34 @@ describe.each(DIALECTS)("the course builder's write model on %s", (dialect) => {
   });
 
   it("answers 404 for rows that do not exist", async () => {
-    expect(await admin.updateLesson(t.db, "nope", { slug: "a", titleEn: "A" })).toEqual({ ok: false, status: 404 });
-    expect(await admin.createLesson(t.db, "nope", { slug: "a", titleEn: "A" })).toEqual({ ok: false, status: 404 });
-    expect(await admin.moveLesson(t.db, "nope", "up")).toEqual({ ok: false, status: 404 });
-    expect(await admin.deleteQuiz(t.db, "nope")).toEqual({ ok: false, status: 404 });
-    expect(await admin.setLessonVideoFile(t.db, "nope", "x.mp4")).toBeNull();
-    expect(await admin.setCourseCover(t.db, "nope", "/media/covers/x.png")).toBeNull();
+    expect(await updateLesson(t.db, "nope", { slug: "a", titleEn: "A" })).toEqual({ ok: false, status: 404 });
+    expect(await createLesson(t.db, "nope", { slug: "a", titleEn: "A" })).toEqual({ ok: false, status: 404 });
+    expect(await moveLesson(t.db, "nope", "up")).toEqual({ ok: false, status: 404 });
+    expect(await deleteQuiz(t.db, "nope")).toEqual({ ok: false, status: 404 });
+    expect(await setLessonVideoFile(t.db, "nope", "x.mp4")).toBeNull();
+    expect(await setCourseCover(t.db, "nope", "/media/covers/x.png")).toBeNull();
   });
 
   it("gives a new video list the address /courses/<slug>, shown in the admin", async () => {
-    const slug = uniqueId("new");
-    const result = await admin.createVideoList(t.db, { slug, titleEn: "New", freeSamples: "3" });
+    const slug = make.uniqueId("new");
+    const result = await createVideoList(t.db, { slug, titleEn: "New", freeSamples: "3" });
     expect(result).toMatchObject({ ok: true, path: `/courses/${slug}` });
     const id = (result as { id: string }).id;
     expect(await t.db.selectFrom("catalogue_paths").selectAll().where("target_id", "=", id).execute()).toEqual([
       { path: `/courses/${slug}`, kind: "list", target_id: id, in_sitemap: 1 },
     ]);
-    expect((await admin.getListForAdmin(t.db, id))?.list).toMatchObject({
+    expect((await getListForAdmin(t.db, id))?.list).toMatchObject({
       paths: [`/courses/${slug}`],
       freeSamples: 3,
       allFree: false,
     });
-    const overview = await admin.loadCourseBuilderOverview(t.db);
+    const overview = await loadCourseBuilderOverview(t.db);
     expect(overview.lists.find((l) => l.id === id)?.paths).toEqual([`/courses/${slug}`]);
   });
 
   it('stores the teacher\'s "every lesson of this list is free" as its own choice, off unless ticked', async () => {
-    const slug = uniqueId("free");
-    const { id } = (await admin.createVideoList(t.db, { slug, titleEn: "Free", freeSamples: "3", allFree: "on" })) as {
+    const slug = make.uniqueId("free");
+    const { id } = (await createVideoList(t.db, { slug, titleEn: "Free", freeSamples: "3", allFree: "on" })) as {
       id: string;
     };
     const row = () =>
@@ -515,8 +533,8 @@ describe.each(DIALECTS)("the course builder's write model on %s", (dialect) => {
         .where("id", "=", id)
         .executeTakeFirstOrThrow();
     expect(await row()).toEqual({ free_samples: 3, all_free: 1 });
-    expect((await admin.getListForAdmin(t.db, id))?.list.allFree).toBe(true);
-    expect(await admin.updateVideoList(t.db, id, { titleEn: "Free", freeSamples: "1" })).toEqual({ ok: true, id });
+    expect((await getListForAdmin(t.db, id))?.list.allFree).toBe(true);
+    expect(await updateVideoList(t.db, id, { titleEn: "Free", freeSamples: "1" })).toEqual({ ok: true, id });
     expect(await row()).toEqual({ free_samples: 1, all_free: 0 });
   });
 
@@ -524,13 +542,13 @@ describe.each(DIALECTS)("the course builder's write model on %s", (dialect) => {
     // Issue 29: owning any course opens every list it holds, so a list in a $249 and a $199 course
     // sold the $249 course's lessons for $199. Nothing is stored when the builder refuses.
     const course = (title: string, price: string, extra: Record<string, string> = {}) =>
-      createCourse(t.db, { titleEn: title, titleHe: `${title} בעברית`, price, soldSeparately: "on", ...extra });
+      make.createCourse(t.db, { titleEn: title, titleHe: `${title} בעברית`, price, soldSeparately: "on", ...extra });
     const dear = await course("Dear", "249");
     const cheap = await course("Cheap", "199");
     const shekels = await course("Shekels", "249", { currency: "ILS" });
     const before = await snapshot();
-    const slug = uniqueId("shared");
-    const refused = await admin.createVideoList(t.db, {
+    const slug = make.uniqueId("shared");
+    const refused = await createVideoList(t.db, {
       slug,
       titleEn: "Shared",
       freeSamples: "3",
@@ -553,16 +571,16 @@ describe.each(DIALECTS)("the course builder's write model on %s", (dialect) => {
     });
     // The same number in another currency is another price.
     expect(
-      await admin.createVideoList(t.db, { slug, titleEn: "Shared", freeSamples: "3", courses: [dear, shekels] }),
+      await createVideoList(t.db, { slug, titleEn: "Shared", freeSamples: "3", courses: [dear, shekels] }),
     ).toMatchObject({ ok: false, status: 400, errors: { courses: { key: "courseAdmin.errors.sharedPrice" } } });
     expect(await snapshot()).toEqual(before);
 
     // One list per course is fine; a course not sold on its own may share with any; equal prices may share.
-    const listId = await createVideoList(t.db, { courses: [dear] });
-    const subscriptionOnly = await createCourse(t.db, { titleEn: "In the subscription", price: "19" });
+    const listId = await make.createVideoList(t.db, { courses: [dear] });
+    const subscriptionOnly = await make.createCourse(t.db, { titleEn: "In the subscription", price: "19" });
     const twin = await course("Twin", "249");
     const update = (courses: string[]) =>
-      admin.updateVideoList(t.db, listId, { titleEn: "Shared", freeSamples: "3", courses });
+      updateVideoList(t.db, listId, { titleEn: "Shared", freeSamples: "3", courses });
     expect(await update([dear, subscriptionOnly, twin])).toEqual({ ok: true, id: listId });
     const members = () =>
       t.db
@@ -577,7 +595,7 @@ describe.each(DIALECTS)("the course builder's write model on %s", (dialect) => {
 
     // A course's own save may not make such a pair either: a new price, currency or "sold on its own".
     const courseFields = async (id: string) => {
-      const { course: c } = (await admin.getCourseForAdmin(t.db, id))!;
+      const { course: c } = (await getCourseForAdmin(t.db, id))!;
       return {
         slug: c.slug,
         titleEn: c.titleEn,
@@ -595,7 +613,7 @@ describe.each(DIALECTS)("the course builder's write model on %s", (dialect) => {
       };
     };
     const twinBefore = await t.db.selectFrom("courses").selectAll().where("id", "=", twin).executeTakeFirstOrThrow();
-    expect(await admin.updateCourse(t.db, twin, { ...(await courseFields(twin)), price: "199" })).toEqual({
+    expect(await updateCourse(t.db, twin, { ...(await courseFields(twin)), price: "199" })).toEqual({
       ok: false,
       status: 400,
       errors: {
@@ -609,12 +627,12 @@ describe.each(DIALECTS)("the course builder's write model on %s", (dialect) => {
         },
       },
     });
-    expect(await admin.updateCourse(t.db, twin, { ...(await courseFields(twin)), currency: "ILS" })).toMatchObject({
+    expect(await updateCourse(t.db, twin, { ...(await courseFields(twin)), currency: "ILS" })).toMatchObject({
       ok: false,
       errors: { price: { key: "courseAdmin.errors.sharedPriceCourse" } },
     });
     expect(
-      await admin.updateCourse(t.db, subscriptionOnly, {
+      await updateCourse(t.db, subscriptionOnly, {
         ...(await courseFields(subscriptionOnly)),
         soldSeparately: "on",
       }),
@@ -624,25 +642,25 @@ describe.each(DIALECTS)("the course builder's write model on %s", (dialect) => {
     );
     // Sold only in the subscription, it may cost anything; the same price again, sold on its own, is fine.
     expect(
-      await admin.updateCourse(t.db, twin, { ...(await courseFields(twin)), price: "199", soldSeparately: "" }),
+      await updateCourse(t.db, twin, { ...(await courseFields(twin)), price: "199", soldSeparately: "" }),
     ).toMatchObject({ ok: true });
     expect(
-      await admin.updateCourse(t.db, twin, { ...(await courseFields(twin)), price: "249", soldSeparately: "on" }),
+      await updateCourse(t.db, twin, { ...(await courseFields(twin)), price: "249", soldSeparately: "on" }),
     ).toMatchObject({
       ok: true,
     });
   });
 
   it("stores Hebrew as null when left empty (English fallback), prices in cents and ratings in tenths", async () => {
-    const id = await createCourse(t.db, { price: "389", rating: "4.5", titleHe: "", summaryHe: "תקציר" });
+    const id = await make.createCourse(t.db, { price: "389", rating: "4.5", titleHe: "", summaryHe: "תקציר" });
     const row = await t.db.selectFrom("courses").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ price_cents: 38900, rating_tenths: 45, title_he: null, summary_he: "תקציר" });
-    expect((await admin.getCourseForAdmin(t.db, id))?.course).toMatchObject({ price: "389.00", rating: "4.5" });
+    expect((await getCourseForAdmin(t.db, id))?.course).toMatchObject({ price: "389.00", rating: "4.5" });
   });
 
   it("stores a question's Hebrew text and explanations, empty ones as null, and reads them back", async () => {
-    const quizId = await createQuiz(t.db);
-    const result = await admin.createQuestion(t.db, quizId, {
+    const quizId = await make.createQuiz(t.db);
+    const result = await createQuestion(t.db, quizId, {
       ...question,
       questionHe: "למה מתהדר `JSX`?",
       option2He: "קריאות ל־`React.createElement`",
@@ -662,7 +680,7 @@ describe.each(DIALECTS)("the course builder's write model on %s", (dialect) => {
       explanation_en: "JSX is syntax for `React.createElement` calls.",
       explanation_he: null,
     });
-    expect((await admin.getQuestionForAdmin(t.db, result.id))?.question).toMatchObject({
+    expect((await getQuestionForAdmin(t.db, result.id))?.question).toMatchObject({
       questionHe: "למה מתהדר `JSX`?",
       optionsHe: [null, "קריאות ל־`React.createElement`", null, null],
       explanationEn: "JSX is syntax for `React.createElement` calls.",
@@ -671,68 +689,68 @@ describe.each(DIALECTS)("the course builder's write model on %s", (dialect) => {
   });
 
   it("swaps a lesson, a question, a course card and a list with their neighbours", async () => {
-    const listId = await createVideoList(t.db);
+    const listId = await make.createVideoList(t.db);
     const lessons = [
-      await createLesson(t.db, listId, { slug: "one" }),
-      await createLesson(t.db, listId, { slug: "two" }),
-      await createLesson(t.db, listId, { slug: "three" }),
+      await make.createLesson(t.db, listId, { slug: "one" }),
+      await make.createLesson(t.db, listId, { slug: "two" }),
+      await make.createLesson(t.db, listId, { slug: "three" }),
     ];
-    const order = async () => (await admin.getListForAdmin(t.db, listId))!.lessons.map((l) => l.slug);
+    const order = async () => (await getListForAdmin(t.db, listId))!.lessons.map((l) => l.slug);
     expect(await order()).toEqual(["one", "two", "three"]);
-    expect(await admin.moveLesson(t.db, lessons[2]!, "up")).toEqual({ ok: true, moved: true });
+    expect(await moveLesson(t.db, lessons[2]!, "up")).toEqual({ ok: true, moved: true });
     expect(await order()).toEqual(["one", "three", "two"]);
-    expect(await admin.moveLesson(t.db, lessons[0]!, "down")).toEqual({ ok: true, moved: true });
+    expect(await moveLesson(t.db, lessons[0]!, "down")).toEqual({ ok: true, moved: true });
     expect(await order()).toEqual(["three", "one", "two"]);
-    const { by } = await bumps(() => admin.moveLesson(t.db, lessons[2]!, "up"));
+    const { by } = await bumps(() => moveLesson(t.db, lessons[2]!, "up"));
     expect(by).toBe(0); // already first: nothing to change
     expect(await order()).toEqual(["three", "one", "two"]);
 
-    const quizId = await createQuiz(t.db);
-    const q1 = await createQuestion(t.db, quizId, { question: "First question?" });
-    await createQuestion(t.db, quizId, { question: "Second question?" });
-    await admin.moveQuestion(t.db, q1, "down");
-    expect((await admin.getQuizForAdmin(t.db, quizId))!.questions.map((q) => q.question)).toEqual([
+    const quizId = await make.createQuiz(t.db);
+    const q1 = await make.createQuestion(t.db, quizId, { question: "First question?" });
+    await make.createQuestion(t.db, quizId, { question: "Second question?" });
+    await moveQuestion(t.db, q1, "down");
+    expect((await getQuizForAdmin(t.db, quizId))!.questions.map((q) => q.question)).toEqual([
       "Second question?",
       "First question?",
     ]);
 
-    const catalogueId = await createCatalogue(t.db);
-    const c1 = await createCourse(t.db, { catalogueId, titleEn: "Card one" });
-    await createCourse(t.db, { catalogueId, titleEn: "Card two" });
-    await admin.moveCourse(t.db, c1, "down");
-    expect((await admin.getCatalogueForAdmin(t.db, catalogueId))!.courses.map((c) => c.titleEn)).toEqual([
+    const catalogueId = await make.createCatalogue(t.db);
+    const c1 = await make.createCourse(t.db, { catalogueId, titleEn: "Card one" });
+    await make.createCourse(t.db, { catalogueId, titleEn: "Card two" });
+    await moveCourse(t.db, c1, "down");
+    expect((await getCatalogueForAdmin(t.db, catalogueId))!.courses.map((c) => c.titleEn)).toEqual([
       "Card two",
       "Card one",
     ]);
 
-    const l1 = await createVideoList(t.db, { titleEn: "List one", courses: [c1] });
-    const l2 = await createVideoList(t.db, { titleEn: "List two", courses: [c1] });
-    expect((await admin.getCourseForAdmin(t.db, c1))!.lists.map((l) => l.id)).toEqual([l1, l2]);
-    expect(await admin.moveListInCourse(t.db, c1, l2, "up")).toEqual({ ok: true, moved: true });
-    expect((await admin.getCourseForAdmin(t.db, c1))!.lists.map((l) => l.id)).toEqual([l2, l1]);
+    const l1 = await make.createVideoList(t.db, { titleEn: "List one", courses: [c1] });
+    const l2 = await make.createVideoList(t.db, { titleEn: "List two", courses: [c1] });
+    expect((await getCourseForAdmin(t.db, c1))!.lists.map((l) => l.id)).toEqual([l1, l2]);
+    expect(await moveListInCourse(t.db, c1, l2, "up")).toEqual({ ok: true, moved: true });
+    expect((await getCourseForAdmin(t.db, c1))!.lists.map((l) => l.id)).toEqual([l2, l1]);
   });
 
   it("deletes a list with its lessons, memberships and addresses, and names the files left unused", async () => {
-    const courseId = await createCourse(t.db);
-    const slug = uniqueId("gone");
-    const listId = await createVideoList(t.db, { slug, courses: [courseId] });
-    const lessonId = await createLesson(t.db, listId);
-    await createLesson(t.db, listId);
-    expect(await admin.setLessonVideoFile(t.db, lessonId, "clip.mp4", 3725)).toEqual({ previous: null, files: [] });
-    expect((await admin.getLessonForAdmin(t.db, lessonId))!.lesson).toMatchObject({
+    const courseId = await make.createCourse(t.db);
+    const slug = make.uniqueId("gone");
+    const listId = await make.createVideoList(t.db, { slug, courses: [courseId] });
+    const lessonId = await make.createLesson(t.db, listId);
+    await make.createLesson(t.db, listId);
+    expect(await setLessonVideoFile(t.db, lessonId, "clip.mp4", 3725)).toEqual({ previous: null, files: [] });
+    expect((await getLessonForAdmin(t.db, lessonId))!.lesson).toMatchObject({
       videoFile: "clip.mp4",
       duration: "1:02:05",
     });
     // Replacing an uploaded file names it as unused, unless another lesson still plays it.
-    const other = await createLesson(t.db, await createVideoList(t.db));
-    await admin.setLessonVideoFile(t.db, other, "shared.mp4");
-    expect(await admin.setLessonVideoFile(t.db, other, "newer.mp4")).toEqual({
+    const other = await make.createLesson(t.db, await make.createVideoList(t.db));
+    await setLessonVideoFile(t.db, other, "shared.mp4");
+    expect(await setLessonVideoFile(t.db, other, "newer.mp4")).toEqual({
       previous: "shared.mp4",
       files: ["shared.mp4"],
     });
-    await admin.setLessonVideoFile(t.db, other, "clip.mp4");
-    expect(await admin.setLessonVideoFile(t.db, other, "again.mp4")).toEqual({ previous: "clip.mp4", files: [] });
-    expect(await admin.deleteVideoList(t.db, listId)).toEqual({ ok: true, files: ["clip.mp4"] });
+    await setLessonVideoFile(t.db, other, "clip.mp4");
+    expect(await setLessonVideoFile(t.db, other, "again.mp4")).toEqual({ previous: "clip.mp4", files: [] });
+    expect(await deleteVideoList(t.db, listId)).toEqual({ ok: true, files: ["clip.mp4"] });
     expect(await t.db.selectFrom("lessons").select("id").where("list_id", "=", listId).execute()).toEqual([]);
     expect(
       await t.db.selectFrom("course_video_lists").select("course_id").where("list_id", "=", listId).execute(),
@@ -740,30 +758,30 @@ describe.each(DIALECTS)("the course builder's write model on %s", (dialect) => {
     expect(await t.db.selectFrom("catalogue_paths").select("path").where("target_id", "=", listId).execute()).toEqual(
       [],
     );
-    expect(await admin.getListForAdmin(t.db, listId)).toBeNull();
-    expect(await admin.getCourseForAdmin(t.db, courseId)).not.toBeNull();
+    expect(await getListForAdmin(t.db, listId)).toBeNull();
+    expect(await getCourseForAdmin(t.db, courseId)).not.toBeNull();
     // The address is free again.
-    await createVideoList(t.db, { slug });
+    await make.createVideoList(t.db, { slug });
   });
 
   it("deletes a quiz with its questions, and a catalogue with its cards, their memberships and its address", async () => {
-    const quizId = await createQuiz(t.db);
-    await createQuestion(t.db, quizId);
-    await createQuestion(t.db, quizId);
-    expect(await admin.deleteQuiz(t.db, quizId)).toEqual({ ok: true, files: [] });
+    const quizId = await make.createQuiz(t.db);
+    await make.createQuestion(t.db, quizId);
+    await make.createQuestion(t.db, quizId);
+    expect(await deleteQuiz(t.db, quizId)).toEqual({ ok: true, files: [] });
     expect(await t.db.selectFrom("quiz_questions").select("id").where("quiz_id", "=", quizId).execute()).toEqual([]);
 
-    const catalogueId = await createCatalogue(t.db);
-    const courseId = await createCourse(t.db, { catalogueId });
-    const keptCourse = await createCourse(t.db);
+    const catalogueId = await make.createCatalogue(t.db);
+    const courseId = await make.createCourse(t.db, { catalogueId });
+    const keptCourse = await make.createCourse(t.db);
     // A bundled cover replaced: nothing to remove from the store.
-    expect(await admin.setCourseCover(t.db, courseId, "/media/covers/mine.webp")).toEqual({
+    expect(await setCourseCover(t.db, courseId, "/media/covers/mine.webp")).toEqual({
       previous: "/images/courses/plain.svg",
       files: [],
     });
-    await admin.setCourseCover(t.db, keptCourse, "/media/covers/shared.webp");
-    const listId = await createVideoList(t.db, { courses: [courseId, keptCourse] });
-    expect(await admin.deleteCatalogue(t.db, catalogueId)).toEqual({ ok: true, files: ["/media/covers/mine.webp"] });
+    await setCourseCover(t.db, keptCourse, "/media/covers/shared.webp");
+    const listId = await make.createVideoList(t.db, { courses: [courseId, keptCourse] });
+    expect(await deleteCatalogue(t.db, catalogueId)).toEqual({ ok: true, files: ["/media/covers/mine.webp"] });
     expect(await t.db.selectFrom("courses").select("id").where("catalogue_id", "=", catalogueId).execute()).toEqual([]);
     expect(
       await t.db.selectFrom("course_video_lists").select("course_id").where("list_id", "=", listId).execute(),
@@ -771,31 +789,34 @@ describe.each(DIALECTS)("the course builder's write model on %s", (dialect) => {
     expect(
       await t.db.selectFrom("catalogue_paths").select("path").where("target_id", "=", catalogueId).execute(),
     ).toEqual([]);
-    expect(await admin.getListForAdmin(t.db, listId)).not.toBeNull();
+    expect(await getListForAdmin(t.db, listId)).not.toBeNull();
   });
 
   it("names an uploaded cover left unworn when a course is saved with another, unless another course wears it", async () => {
-    const catalogueId = await createCatalogue(t.db);
-    const [first, second] = [await createCourse(t.db, { catalogueId }), await createCourse(t.db, { catalogueId })];
+    const catalogueId = await make.createCatalogue(t.db);
+    const [first, second] = [
+      await make.createCourse(t.db, { catalogueId }),
+      await make.createCourse(t.db, { catalogueId }),
+    ];
     const fields = (cover?: string) => courseFields(cover ? { cover } : {});
-    await admin.setCourseCover(t.db, first, "/media/covers/own.png");
+    await setCourseCover(t.db, first, "/media/covers/own.png");
     // Saved with its own cover, or none chosen: nothing to remove.
-    expect(await admin.updateCourse(t.db, first, fields("/media/covers/own.png"))).toEqual({
+    expect(await updateCourse(t.db, first, fields("/media/covers/own.png"))).toEqual({
       ok: true,
       id: first,
       files: [],
     });
-    expect(await admin.updateCourse(t.db, first, fields())).toEqual({ ok: true, id: first, files: [] });
+    expect(await updateCourse(t.db, first, fields())).toEqual({ ok: true, id: first, files: [] });
     // Swapped for a bundled cover: the upload is no one's now.
-    expect(await admin.updateCourse(t.db, first, fields("/images/courses/sql.svg"))).toEqual({
+    expect(await updateCourse(t.db, first, fields("/images/courses/sql.svg"))).toEqual({
       ok: true,
       id: first,
       files: ["/media/covers/own.png"],
     });
     // An upload two courses wear stays while one still does.
-    await admin.setCourseCover(t.db, first, "/media/covers/shared.png");
-    await admin.setCourseCover(t.db, second, "/media/covers/shared.png");
-    expect(await admin.updateCourse(t.db, first, fields("/images/courses/plain.svg"))).toEqual({
+    await setCourseCover(t.db, first, "/media/covers/shared.png");
+    await setCourseCover(t.db, second, "/media/covers/shared.png");
+    expect(await updateCourse(t.db, first, fields("/images/courses/plain.svg"))).toEqual({
       ok: true,
       id: first,
       files: [],
@@ -804,9 +825,9 @@ describe.each(DIALECTS)("the course builder's write model on %s", (dialect) => {
 
   /** One row of each kind the builder edits: how its editor reads it, and a save of it from a form of some version. */
   async function editedRows() {
-    const catalogueId = await createCatalogue(t.db);
-    const listId = await createVideoList(t.db);
-    const quizId = await createQuiz(t.db);
+    const catalogueId = await make.createCatalogue(t.db);
+    const listId = await make.createVideoList(t.db);
+    const quizId = await make.createQuiz(t.db);
     const course = courseFields();
     const questionFields = {
       question: "Which one is it?",
@@ -817,41 +838,41 @@ describe.each(DIALECTS)("the course builder's write model on %s", (dialect) => {
       answer: "1",
     };
     const [courseId, lessonId, questionId] = [
-      await createCourse(t.db, { catalogueId }),
-      await createLesson(t.db, listId),
-      await createQuestion(t.db, quizId),
+      await make.createCourse(t.db, { catalogueId }),
+      await make.createLesson(t.db, listId),
+      await make.createQuestion(t.db, quizId),
     ];
     type Save = (version?: number) => Promise<unknown>;
     const rows: [string, () => Promise<{ version: number } | null>, Save][] = [
       [
         "catalogue",
-        () => admin.getCatalogueForAdmin(t.db, catalogueId),
-        (version) => admin.updateCatalogue(t.db, catalogueId, { titleEn: "C" }, { version }),
+        () => getCatalogueForAdmin(t.db, catalogueId),
+        (version) => updateCatalogue(t.db, catalogueId, { titleEn: "C" }, { version }),
       ],
       [
         "course",
-        () => admin.getCourseForAdmin(t.db, courseId),
-        (version) => admin.updateCourse(t.db, courseId, course, { version }),
+        () => getCourseForAdmin(t.db, courseId),
+        (version) => updateCourse(t.db, courseId, course, { version }),
       ],
       [
         "list",
-        () => admin.getListForAdmin(t.db, listId),
-        (version) => admin.updateVideoList(t.db, listId, { titleEn: "L", freeSamples: "1" }, { version }),
+        () => getListForAdmin(t.db, listId),
+        (version) => updateVideoList(t.db, listId, { titleEn: "L", freeSamples: "1" }, { version }),
       ],
       [
         "lesson",
-        () => admin.getLessonForAdmin(t.db, lessonId),
-        (version) => admin.updateLesson(t.db, lessonId, { slug: "l", titleEn: "L" }, { version }),
+        () => getLessonForAdmin(t.db, lessonId),
+        (version) => updateLesson(t.db, lessonId, { slug: "l", titleEn: "L" }, { version }),
       ],
       [
         "quiz",
-        () => admin.getQuizForAdmin(t.db, quizId),
-        (version) => admin.updateQuiz(t.db, quizId, { slug: uniqueId("q"), titleEn: "Q" }, { version }),
+        () => getQuizForAdmin(t.db, quizId),
+        (version) => updateQuiz(t.db, quizId, { slug: make.uniqueId("q"), titleEn: "Q" }, { version }),
       ],
       [
         "question",
-        () => admin.getQuestionForAdmin(t.db, questionId),
-        (version) => admin.updateQuestion(t.db, questionId, questionFields, { version }),
+        () => getQuestionForAdmin(t.db, questionId),
+        (version) => updateQuestion(t.db, questionId, questionFields, { version }),
       ],
     ];
     return rows;
@@ -883,43 +904,41 @@ describe.each(DIALECTS)("the course builder's write model on %s", (dialect) => {
   });
 
   it("counts published lessons without a playable video in the overview", async () => {
-    const before = (await admin.loadCourseBuilderOverview(t.db)).missingVideos;
-    const listId = await createVideoList(t.db);
-    await createLesson(t.db, listId, { youtube: "" });
-    await createLesson(t.db, listId, { youtube: "", published: "" }); // unpublished: learners do not see it
-    const withFile = await createLesson(t.db, listId, { youtube: "" });
-    await admin.setLessonVideoFile(t.db, withFile, "f.mp4");
-    await createLesson(t.db, listId);
-    const overview = await admin.loadCourseBuilderOverview(t.db);
+    const before = (await loadCourseBuilderOverview(t.db)).missingVideos;
+    const listId = await make.createVideoList(t.db);
+    await make.createLesson(t.db, listId, { youtube: "" });
+    await make.createLesson(t.db, listId, { youtube: "", published: "" }); // unpublished: learners do not see it
+    const withFile = await make.createLesson(t.db, listId, { youtube: "" });
+    await setLessonVideoFile(t.db, withFile, "f.mp4");
+    await make.createLesson(t.db, listId);
+    const overview = await loadCourseBuilderOverview(t.db);
     expect(overview.missingVideos - before).toBe(1);
     expect(overview.lists.find((l) => l.id === listId)).toMatchObject({ lessons: 4, missingVideos: 1 });
   });
 
   it("asks a lesson with a video for its length (watching is measured against it), and counts those without one", async () => {
-    const before = (await admin.loadCourseBuilderOverview(t.db)).missingLengths;
-    const listId = await createVideoList(t.db);
+    const before = (await loadCourseBuilderOverview(t.db)).missingLengths;
+    const listId = await make.createVideoList(t.db);
     // A YouTube lesson needs its length.
     expect(
-      await admin.createLesson(t.db, listId, { slug: "no-length", titleEn: "L", youtube: "dQw4w9WgXcQ", duration: "" }),
+      await createLesson(t.db, listId, { slug: "no-length", titleEn: "L", youtube: "dQw4w9WgXcQ", duration: "" }),
     ).toEqual({ ok: false, status: 400, errors: { duration: "courseAdmin.errors.lessonDurationNeeded" } });
     // Without a video, none is needed; an upload gives its own, and it cannot be cleared by hand.
-    const upload = await createLesson(t.db, listId, { youtube: "", duration: "" });
-    await admin.setLessonVideoFile(t.db, upload, "measured.mp4", 95);
-    expect(await admin.updateLesson(t.db, upload, { slug: "upload", titleEn: "L", youtube: "", duration: "" })).toEqual(
-      {
-        ok: false,
-        status: 400,
-        errors: { duration: "courseAdmin.errors.lessonDurationNeeded" },
-      },
-    );
+    const upload = await make.createLesson(t.db, listId, { youtube: "", duration: "" });
+    await setLessonVideoFile(t.db, upload, "measured.mp4", 95);
+    expect(await updateLesson(t.db, upload, { slug: "upload", titleEn: "L", youtube: "", duration: "" })).toEqual({
+      ok: false,
+      status: 400,
+      errors: { duration: "courseAdmin.errors.lessonDurationNeeded" },
+    });
     // A file whose length could not be read, and a YouTube lesson saved before lengths were needed.
-    const unread = await createLesson(t.db, listId, { youtube: "", duration: "" });
-    await admin.setLessonVideoFile(t.db, unread, "unread.webm");
-    const older = await createLesson(t.db, listId);
-    await changeCatalogue(t.db, async (trx) => {
+    const unread = await make.createLesson(t.db, listId, { youtube: "", duration: "" });
+    await setLessonVideoFile(t.db, unread, "unread.webm");
+    const older = await make.createLesson(t.db, listId);
+    await make.changeCatalogue(t.db, async (trx) => {
       await trx.updateTable("lessons").set({ duration: null }).where("id", "=", older).execute();
     });
-    const overview = await admin.loadCourseBuilderOverview(t.db);
+    const overview = await loadCourseBuilderOverview(t.db);
     expect(overview.missingLengths - before).toBe(2);
   });
 });
