@@ -120,7 +120,10 @@ for (const locale of ["en", "he"] as const) {
     expect(box.x + box.width).toBeLessThanOrEqual(360);
     const step = Number(/\d+/.exec((await page.getByTestId("question-progress").textContent())!)![0]);
     await next.click();
-    await expect(page.getByTestId("question-progress")).toContainText(`${step + 1} `);
+    // Questions come in an order of each attempt's own: the one with the widest code may be the last,
+    // and then Next finishes the quiz.
+    if (step < total) await expect(page.getByTestId("question-progress")).toContainText(`${step + 1} `);
+    else await expect(page.getByTestId("quiz-result")).toBeVisible();
 
     // A learner: the profile, and the refusal at /admin.
     await startSession(page, DEMO_EMAILS.learner);
