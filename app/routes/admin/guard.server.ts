@@ -1,5 +1,6 @@
 import { createContext, data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { getViewer, shellData } from "~/context.server";
+import { routeAddress } from "~/lib/route-path";
 import type { Viewer } from "~/models/access.server";
 import { ADMIN_EMAIL_NOT_VERIFIED } from "~/models/viewer.server";
 
@@ -14,10 +15,7 @@ const adminContext = createContext<Admin>();
  * refuses, the root's neither (components/layout/use-root-data.ts).
  */
 export function requireAdmin(viewer: Viewer, request: Request, shell?: unknown): Admin {
-  if (!viewer.user) {
-    const url = new URL(request.url);
-    throw redirect(`/signin?returnTo=${encodeURIComponent(url.pathname.replace(/\.data$/, ""))}`);
-  }
+  if (!viewer.user) throw redirect(`/signin?returnTo=${encodeURIComponent(routeAddress(request))}`);
   if (!viewer.isAdmin) {
     // Said plainly: an admin whose provider does not vouch for the address must know why.
     const reason = viewer.adminEmailUnverified ? ADMIN_EMAIL_NOT_VERIFIED : "Forbidden";

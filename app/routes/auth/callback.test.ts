@@ -7,6 +7,18 @@ import { en } from "~/i18n/en";
 import { he } from "~/i18n/he";
 
 describe("email_verified and admin rights (issue 13)", () => {
+  it("sends a visitor to sign in and back to the same admin page, query included", () => {
+    let thrown: unknown;
+    try {
+      requireAdmin(VISITOR, new Request("http://lomda.test/admin/payments.data?before=5&_routes=x"));
+    } catch (e) {
+      thrown = e;
+    }
+    expect((thrown as Response).headers.get("location")).toBe(
+      `/signin?returnTo=${encodeURIComponent("/admin/payments?before=5")}`,
+    );
+  });
+
   it("accepts email_verified as true or the string true, nothing else", () => {
     expect(isVerified(true)).toBe(true);
     expect(isVerified("true")).toBe(true);
