@@ -1,5 +1,5 @@
 import express from "express";
-import { request as httpRequest, type Server } from "node:http";
+import { Agent, request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Writable } from "node:stream";
 import { afterEach, describe, expect, it } from "vitest";
@@ -21,8 +21,9 @@ afterEach(async () => {
 });
 
 /** An app behind the given middleware whose handler reads the body and says how much it got (after a while). */
-async function serve(middleware: express.RequestHandler, answerAfterMs = 0) {
+async function serve(middleware: express.RequestHandler, answerAfterMs = 0, trustProxy?: string) {
   const app = express();
+  if (trustProxy) app.set("trust proxy", trustProxy);
   app.use(middleware);
   app.use((req, res) => {
     let received = 0;
@@ -200,6 +201,36 @@ describe("bodyTimeout", () => {
       req.write("x".repeat(10));
     });
     expect(closed).toBeLessThan(2500);
+  });
+
+  it("keeps a trusted proxy's connection after refusing a body, so the proxy can finish sending it", async () => {
+    // nginx streams an upload on as it comes; a connection closed under it while it is still
+    // sending becomes its 502 instead of the app's 413 (seen in the deployment test).
+    const port = await serve(shell(admin), 0, "127.0.0.1");
+    const body = "x".repeat(FORM_BODY_LIMIT + 1);
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const send = () =>
+      new Promise<{ status?: number; connection?: string; error?: string }>((resolve) => {
+        const req = httpRequest({
+          port,
+          host: "127.0.0.1",
+          path: "/admin/courses/new",
+          method: "POST",
+          agent,
+          headers: { "content-type": MULTIPART, "content-length": body.length },
+        });
+        req.on("response", (res) => {
+          res.resume();
+          res.on("end", () => resolve({ status: res.statusCode, connection: res.headers.connection }));
+        });
+        req.on("error", (error) => resolve({ error: error.message }));
+        req.end(body);
+      });
+    const first = await send();
+    expect(first).toEqual({ status: 413, connection: "keep-alive" });
+    // The same connection carries the next request.
+    expect(await send()).toEqual({ status: 413, connection: "keep-alive" });
+    agent.destroy();
   });
 
   it("leaves a request alone once its body is in, however long the answer takes", async () => {

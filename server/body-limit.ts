@@ -94,9 +94,16 @@ const LINGER_MS = 2_000;
 
 /**
  * Ends the connection of a request whose body will not be read, once its answer is sent: the body
- * is neither read nor waited for (a client trickling it would hold the connection).
+ * is neither read nor waited for (a client trickling it would hold the connection). A trusted
+ * proxy's connection is kept (below).
  */
 export function closeAfterAnswer(req: Request, res: Response) {
+  // Not a trusted proxy's: nginx streams a client's body on (request buffering off under /admin/)
+  // and takes a connection closed while it is still sending for a failed upstream, answering 502 in
+  // place of this answer. Node reads and drops an unread body on a kept-alive connection; the body
+  // timeout still bounds it, and nginx bounds the client's own pace (client_body_timeout).
+  const fromTrustedProxy = req.app.get("trust proxy fn") as (address: string, hop: number) => boolean;
+  if (fromTrustedProxy(req.socket.remoteAddress ?? "", 0)) return;
   res.setHeader("Connection", "close");
   res.once("finish", () => setTimeout(() => req.socket.destroy(), LINGER_MS).unref());
 }
