@@ -280,22 +280,23 @@ function ResultStep({ loaderData }: { loaderData: Route.ComponentProps["loaderDa
       <p role="status" className="sr-only">
         {t("quiz.announcement", { score: result.score, total: result.total, percentage: result.percentage })}
       </p>
+      {/* Three cards fit a 360 px phone only with smaller type: "100%" would overflow its card. */}
       <dl className="mt-8 grid grid-cols-3 gap-4">
-        <div className="rounded-[var(--radius-card)] bg-white p-6 shadow-[var(--shadow-card)]">
+        <div className="rounded-[var(--radius-card)] bg-white p-3 shadow-[var(--shadow-card)] sm:p-6">
           <dt className="text-sm font-semibold text-ink-600">{t("quiz.scoreLabel")}</dt>
-          <dd className="mt-1 text-4xl font-extrabold text-brand-800" data-testid="result-score">
+          <dd className="mt-1 text-2xl font-extrabold text-brand-800 sm:text-4xl" data-testid="result-score">
             {result.score}
           </dd>
         </div>
-        <div className="rounded-[var(--radius-card)] bg-white p-6 shadow-[var(--shadow-card)]">
+        <div className="rounded-[var(--radius-card)] bg-white p-3 shadow-[var(--shadow-card)] sm:p-6">
           <dt className="text-sm font-semibold text-ink-600">{t("quiz.totalLabel")}</dt>
-          <dd className="mt-1 text-4xl font-extrabold text-brand-800" data-testid="result-total">
+          <dd className="mt-1 text-2xl font-extrabold text-brand-800 sm:text-4xl" data-testid="result-total">
             {result.total}
           </dd>
         </div>
-        <div className="rounded-[var(--radius-card)] bg-white p-6 shadow-[var(--shadow-card)]">
+        <div className="rounded-[var(--radius-card)] bg-white p-3 shadow-[var(--shadow-card)] sm:p-6">
           <dt className="text-sm font-semibold text-ink-600">{t("quiz.percentageLabel")}</dt>
-          <dd className="mt-1 text-4xl font-extrabold text-brand-800" data-testid="result-percentage">
+          <dd className="mt-1 text-2xl font-extrabold text-brand-800 sm:text-4xl" data-testid="result-percentage">
             <bdi>{result.percentage}</bdi>
           </dd>
         </div>

@@ -476,6 +476,19 @@ for (const locale of ["en", "he"] as const) {
     await page.getByRole("button", { name: locale === "he" ? "הבא" : "Next" }).click();
     await expect(page.getByTestId("review-chosen")).toHaveText("expect(locator.visible).toBe(true)");
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    // A pass: "100%" stays inside its result card too.
+    await page.getByRole("link", { name: locale === "he" ? "לנסות שוב" : "Try Again" }).click();
+    await expect(page.getByTestId("question-progress")).toBeVisible();
+    await (await radioFor(page, "await expect(locator).toBeVisible()")).check();
+    await page.getByRole("button", { name: locale === "he" ? "הבא" : "Next" }).click();
+    await expect(page.getByTestId("result-percentage")).toHaveText("100%");
+    const cards = page.getByTestId("quiz-result").locator(":scope > dl > div");
+    expect(await cards.evaluateAll((divs) => divs.map((div) => div.scrollWidth <= div.clientWidth))).toEqual([
+      true,
+      true,
+      true,
+    ]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   });
 }
 
