@@ -708,6 +708,10 @@ export const en = {
     wellDone: "Well done!",
     wellDoneText: "Keep going with the course on this topic.",
     encourageText: "Every mistake is a lesson: read the answers below, watch the course and try again.",
+    keepPractising: "Keep practising!",
+    verdictPassed: "Passed: you reached the pass mark of {{percent, number}} %.",
+    verdictNotYet: "Not passed yet: the pass mark is {{percent, number}} %.",
+    verdictCertificate: "This pass counts toward your certificate for “{{list}}”.",
     reviewTitle: "Your answers",
     reviewIntro: "Each question with your answer, the right answer and why.",
     reviewIntroBeforePass:

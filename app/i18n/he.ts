@@ -716,6 +716,10 @@ export const he: Translation = {
     wellDone: "כל הכבוד!",
     wellDoneText: "המשיכו עם הקורס בנושא הזה.",
     encourageText: "כל טעות היא שיעור: עברו על התשובות שלמטה, צפו בקורס ונסו שוב.",
+    keepPractising: "ממשיכים להתאמן!",
+    verdictPassed: "עברתם: הגעתם לציון המעבר, {{percent, number}}%.",
+    verdictNotYet: "עוד לא עברתם: ציון המעבר הוא {{percent, number}}%.",
+    verdictCertificate: "המעבר הזה נספר לקראת התעודה שלכם על „{{list}}”.",
     reviewTitle: "התשובות שלכם",
     reviewIntro: "כל שאלה עם התשובה שלכם, התשובה הנכונה וההסבר.",
     reviewIntroBeforePass:

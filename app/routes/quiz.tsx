@@ -57,6 +57,10 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const attempt = attemptId ? await findAttempt(servicesOf(context).db, attemptId, key) : undefined;
   if (attempt?.finished_at) {
     const pct = percentage(attempt.score, attempt.question_count);
+    const pass = passed(attempt);
+    // A signed-in learner's pass of a list's quiz is one of that list's certificate requirements.
+    const certificateList =
+      pass && attempt.user_id !== null ? listsOfQuiz(getCatalogue(context), quiz.slug)[0]?.title[locale] : undefined;
     const review = await reviewAttempt(servicesOf(context).db, quiz, attempt, locale);
     return {
       ...base,
@@ -69,8 +73,8 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
         percentage: formatPercent(pct, locale),
         followUp: followUpOf(getCatalogue(context), quiz),
         dismissed: url.searchParams.get("dismissed") === "1",
-        encourage: pct < 50,
-        passed: passed(attempt),
+        passed: pass,
+        certificateList: certificateList ?? null,
         review,
       },
     };
@@ -261,7 +265,7 @@ function ResultStep({ loaderData }: { loaderData: Route.ComponentProps["loaderDa
   useEffect(() => {
     heading.current?.focus();
     if (result.dismissed) return;
-    // docs/product.md#numbers-the-product-keeps: the "Well done!" alert comes 3000 ms after the result.
+    // docs/product.md#numbers-the-product-keeps: the result's alert comes 3000 ms after the result.
     const timer = window.setTimeout(() => setAlertState((s) => (s === "waiting" ? "shown" : s)), 3000);
     return () => window.clearTimeout(timer);
   }, [result.dismissed]);
@@ -276,26 +280,36 @@ function ResultStep({ loaderData }: { loaderData: Route.ComponentProps["loaderDa
       <p role="status" className="sr-only">
         {t("quiz.announcement", { score: result.score, total: result.total, percentage: result.percentage })}
       </p>
+      {/* Three cards fit a 360 px phone only with smaller type: "100%" would overflow its card. */}
       <dl className="mt-8 grid grid-cols-3 gap-4">
-        <div className="rounded-[var(--radius-card)] bg-white p-6 shadow-[var(--shadow-card)]">
+        <div className="rounded-[var(--radius-card)] bg-white p-3 shadow-[var(--shadow-card)] sm:p-6">
           <dt className="text-sm font-semibold text-ink-600">{t("quiz.scoreLabel")}</dt>
-          <dd className="mt-1 text-4xl font-extrabold text-brand-800" data-testid="result-score">
+          <dd className="mt-1 text-2xl font-extrabold text-brand-800 sm:text-4xl" data-testid="result-score">
             {result.score}
           </dd>
         </div>
-        <div className="rounded-[var(--radius-card)] bg-white p-6 shadow-[var(--shadow-card)]">
+        <div className="rounded-[var(--radius-card)] bg-white p-3 shadow-[var(--shadow-card)] sm:p-6">
           <dt className="text-sm font-semibold text-ink-600">{t("quiz.totalLabel")}</dt>
-          <dd className="mt-1 text-4xl font-extrabold text-brand-800" data-testid="result-total">
+          <dd className="mt-1 text-2xl font-extrabold text-brand-800 sm:text-4xl" data-testid="result-total">
             {result.total}
           </dd>
         </div>
-        <div className="rounded-[var(--radius-card)] bg-white p-6 shadow-[var(--shadow-card)]">
+        <div className="rounded-[var(--radius-card)] bg-white p-3 shadow-[var(--shadow-card)] sm:p-6">
           <dt className="text-sm font-semibold text-ink-600">{t("quiz.percentageLabel")}</dt>
-          <dd className="mt-1 text-4xl font-extrabold text-brand-800" data-testid="result-percentage">
+          <dd className="mt-1 text-2xl font-extrabold text-brand-800 sm:text-4xl" data-testid="result-percentage">
             <bdi>{result.percentage}</bdi>
           </dd>
         </div>
       </dl>
+      <p
+        className={`mt-6 text-lg font-semibold ${result.passed ? "text-success-700" : "text-ink-800"}`}
+        data-testid="result-verdict"
+      >
+        {result.passed
+          ? t("quiz.verdictPassed", { percent: PASS_PERCENT })
+          : t("quiz.verdictNotYet", { percent: PASS_PERCENT })}
+        {result.certificateList ? ` ${t("quiz.verdictCertificate", { list: result.certificateList })}` : null}
+      </p>
       <div className="mt-8 flex justify-center gap-3">
         <Link to={quizUrl(loaderData.key)} className="btn btn-primary btn-lg">
           {t("quiz.tryAgain")}
@@ -307,15 +321,19 @@ function ResultStep({ loaderData }: { loaderData: Route.ComponentProps["loaderDa
       {showAlert ? (
         <div
           role="alert"
-          className={`mt-8 rounded-[var(--radius-card)] bg-success-700 p-6 text-white ${hydrated ? "" : "delayed-reveal"}`}
+          // Green congratulations for a pass only; below the pass mark, encouragement in the brand's colour.
+          className={`mt-8 rounded-[var(--radius-card)] ${result.passed ? "bg-success-700" : "bg-brand-800"} p-6 text-white ${hydrated ? "" : "delayed-reveal"}`}
           data-testid="well-done"
         >
-          <p className="text-2xl font-bold">{t("quiz.wellDone")}</p>
+          <p className="text-2xl font-bold">{t(result.passed ? "quiz.wellDone" : "quiz.keepPractising")}</p>
           <p className="mt-1" data-testid="well-done-text">
-            {t(result.encourage ? "quiz.encourageText" : "quiz.wellDoneText")}
+            {t(result.passed ? "quiz.wellDoneText" : "quiz.encourageText")}
           </p>
           <div className="mt-4 flex justify-center gap-3">
-            <Link to={result.followUp} className="btn btn-lg bg-white text-success-700 hover:bg-ink-50">
+            <Link
+              to={result.followUp}
+              className={`btn btn-lg bg-white hover:bg-ink-50 ${result.passed ? "text-success-700" : "text-brand-800"}`}
+            >
               {t("quiz.watchNow")}
             </Link>
             <a
@@ -398,7 +416,8 @@ function AnswerReview({ items, passed }: { items: ReviewItem[]; passed: boolean 
               </p>
               {item.code ? <QuizCode code={item.code} className="mt-3" /> : null}
               <dl className="mt-3 grid gap-2">
-                <div>
+                {/* min-w-0: a grid item is never narrower than its longest word otherwise, and a long code answer is one. */}
+                <div className="min-w-0">
                   <dt className="text-sm font-semibold text-ink-600">{t("quiz.yourAnswer")}</dt>
                   <dd data-testid="review-chosen">
                     {item.chosen === null ? (
@@ -409,7 +428,7 @@ function AnswerReview({ items, passed }: { items: ReviewItem[]; passed: boolean 
                   </dd>
                 </div>
                 {item.answer ? (
-                  <div>
+                  <div className="min-w-0">
                     <dt className="text-sm font-semibold text-ink-600">{t("quiz.rightAnswer")}</dt>
                     <dd className="font-semibold text-success-700" data-testid="review-answer">
                       <QuizOption text={item.answer.text} lang={item.answer.lang} />
@@ -417,7 +436,7 @@ function AnswerReview({ items, passed }: { items: ReviewItem[]; passed: boolean 
                   </div>
                 ) : null}
                 {item.explanation ? (
-                  <div>
+                  <div className="min-w-0">
                     <dt className="text-sm font-semibold text-ink-600">{t("quiz.why")}</dt>
                     <dd data-testid="review-explanation">
                       <QuizText text={item.explanation.text} lang={item.explanation.lang} />

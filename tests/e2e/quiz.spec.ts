@@ -1,5 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { quizzes } from "../../content/quizzes.ts";
+import { createLesson, createQuestion, createQuiz, createVideoList } from "../support/factories.ts";
+import { withE2eDatabase } from "./catalogue-db.ts";
 import { expect, expectAccessible, test, waitForHydration } from "./fixtures.ts";
 
 // The site scrolls smoothly (html { scroll-behavior: smooth }), so every scroll into view (focus moving
@@ -155,6 +157,7 @@ for (const quiz of quizzes) {
     await expect(page.getByTestId("result-total")).toHaveText(String(total));
     await expect(page.getByTestId("result-percentage")).toHaveText("0%");
     await expect(page.getByRole("heading", { name: "Your result" })).toBeFocused();
+    await expect(page.getByTestId("result-verdict")).toHaveText("Not passed yet: the pass mark is 70 %.");
 
     await page.getByRole("link", { name: "Try Again" }).click();
     await expect(page.getByTestId("question-progress")).toHaveText(`Question 1 of ${total}`);
@@ -162,6 +165,7 @@ for (const quiz of quizzes) {
     const shownAt = Date.now();
     await expect(page.getByTestId("result-score")).toHaveText(String(total));
     await expect(page.getByTestId("result-percentage")).toHaveText("100%");
+    await expect(page.getByTestId("result-verdict")).toHaveText("Passed: you reached the pass mark of 70 %.");
     await expect(page.getByTestId("well-done")).toHaveCount(0);
     await expect(page.getByTestId("well-done")).toBeVisible({ timeout: 6000 });
     const delay = Date.now() - shownAt;
@@ -332,7 +336,7 @@ test("in Hebrew a quiz plays through to the alert, and code stays code", async (
   );
 });
 
-test("the review before a pass: each answer right, wrong or skipped, never the right one; below 50 % the alert encourages", async ({
+test("the review before a pass: each answer right, wrong or skipped, never the right one; below the pass mark the alert encourages", async ({
   page,
 }, testInfo) => {
   // Questions 1–8 skipped, then 9 right and 10 wrong in the page: 1 of 10.
@@ -366,7 +370,11 @@ test("the review before a pass: each answer right, wrong or skipped, never the r
   await expect(items.nth(9).getByTestId("review-chosen")).toHaveText(wrong.replaceAll("`", ""));
   await expect(page.getByTestId("quiz-review")).not.toContainText(last.answer.replaceAll("`", ""));
 
+  await expect(page.getByTestId("result-verdict")).toHaveText("Not passed yet: the pass mark is 70 %.");
   await expect(page.getByTestId("well-done")).toBeVisible({ timeout: 6000 });
+  // Encouragement, not congratulations, for a fail.
+  await expect(page.getByRole("alert")).not.toContainText("Well done!");
+  await expect(page.getByRole("alert")).toContainText("Keep practising!");
   await expect(page.getByTestId("well-done-text")).toHaveText(
     "Every mistake is a lesson: read the answers below, watch the course and try again.",
   );
@@ -415,7 +423,9 @@ test("in Hebrew the full review after a pass: the right answers and why, in Hebr
   await expect(withCode).toHaveAttribute("dir", "ltr");
   expect(await direction(withCode)).toBe("ltr");
 
+  await expect(page.getByTestId("result-verdict")).toHaveText("עברתם: הגעתם לציון המעבר, 70%.");
   await expect(page.getByTestId("well-done-text")).toHaveText("המשיכו עם הקורס בנושא הזה.", { timeout: 6000 });
+  await expect(page.getByRole("alert")).toContainText("כל הכבוד!");
   await expectAccessible(page);
   await page.getByRole("link", { name: "סגירה" }).click();
   for (const width of [360, 1366]) {
@@ -437,6 +447,71 @@ test("a signed-in learner's results appear on the profile", async ({ learnerPage
   await expect(history).toContainText("0%");
 });
 
+/** A one-question quiz whose wrong first option is a long line of code; `followUp` is its "Watch Now". */
+async function longCodeQuiz(followUp?: string): Promise<string> {
+  const slug = `e2e-long-code-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`;
+  await withE2eDatabase(async (db) => {
+    const quizId = await createQuiz(db, { slug, titleEn: "Locators", ...(followUp ? { followUp } : {}) });
+    await createQuestion(db, quizId, {
+      question: "Which assertion waits until the button shows?",
+      option1: "expect(locator.visible).toBe(true)",
+      option2: "await expect(locator).toBeVisible()",
+      option3: "locator.isVisible()",
+      option4: "page.waitForTimeout(1000)",
+      answer: "2",
+    });
+  });
+  return slug;
+}
+
+for (const locale of ["en", "he"] as const) {
+  test(`a long code answer stays inside its review card at 360 px (${locale})`, async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    const slug = await longCodeQuiz();
+    // The server sees the new quiz within a second (its catalogue's version check).
+    await expect.poll(async () => (await page.request.get(`/test/${slug}`)).status()).toBe(200);
+    await page.goto(`/test/${slug}?lng=${locale}`);
+    await waitForHydration(page);
+    await (await radioFor(page, "expect(locator.visible).toBe(true)")).check();
+    await page.getByRole("button", { name: locale === "he" ? "הבא" : "Next" }).click();
+    await expect(page.getByTestId("review-chosen")).toHaveText("expect(locator.visible).toBe(true)");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    // A pass: "100%" stays inside its result card too.
+    await page.getByRole("link", { name: locale === "he" ? "לנסות שוב" : "Try Again" }).click();
+    await expect(page.getByTestId("question-progress")).toBeVisible();
+    await (await radioFor(page, "await expect(locator).toBeVisible()")).check();
+    await page.getByRole("button", { name: locale === "he" ? "הבא" : "Next" }).click();
+    await expect(page.getByTestId("result-percentage")).toHaveText("100%");
+    const cards = page.getByTestId("quiz-result").locator(":scope > dl > div");
+    expect(await cards.evaluateAll((divs) => divs.map((div) => div.scrollWidth <= div.clientWidth))).toEqual([
+      true,
+      true,
+      true,
+    ]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  });
+}
+
+test("a pass of a list's quiz says it counts toward that list's certificate", async ({ learnerPage: page }) => {
+  // A list the learner cannot watch whole (no free samples): the pass counts, but earns no certificate yet.
+  const listSlug = `e2e-cert-list-${Date.now().toString(36)}`;
+  await withE2eDatabase(async (db) => {
+    const listId = await createVideoList(db, { slug: listSlug, titleEn: "Locator basics", freeSamples: "0" });
+    await createLesson(db, listId);
+  });
+  const slug = await longCodeQuiz(`/courses/${listSlug}`);
+  await expect.poll(async () => (await page.request.get(`/test/${slug}`)).status()).toBe(200);
+  await page.goto(`/test/${slug}`);
+  await waitForHydration(page);
+  await (await radioFor(page, "await expect(locator).toBeVisible()")).check();
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(page.getByTestId("result-verdict")).toHaveText(
+    "Passed: you reached the pass mark of 70 %. This pass counts toward your certificate for “Locator basics”.",
+  );
+  await expect(page.getByRole("alert")).toContainText("Well done!", { timeout: 6000 });
+  await expectAccessible(page);
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
@@ -449,8 +524,12 @@ test.describe("without JavaScript", () => {
     }
     await expect(page.getByTestId("result-score")).toHaveText("5");
     await expect(page.getByTestId("result-percentage")).toHaveText("50%");
+    // 50 % is below the pass mark: the verdict says so, and the alert encourages instead of congratulating.
+    await expect(page.getByTestId("result-verdict")).toHaveText("עוד לא עברתם: ציון המעבר הוא 70%.");
     await expect(page.getByTestId("well-done")).toBeHidden();
     await expect(page.getByTestId("well-done")).toBeVisible({ timeout: 6000 });
+    await expect(page.getByTestId("well-done")).not.toContainText("כל הכבוד!");
+    await expect(page.getByTestId("well-done")).toContainText("ממשיכים להתאמן!");
     await page.getByRole("link", { name: "סגירה" }).click();
     await expect(page.getByTestId("well-done")).toHaveCount(0);
     await page.getByRole("link", { name: "לנסות שוב" }).click();

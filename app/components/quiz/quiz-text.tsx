@@ -21,7 +21,7 @@ export function QuizText({ text, lang, className }: { text: string; lang: Locale
           return segments[i - 1]?.code ? segment.text.replace(TRAILING_PUNCTUATION, "") : segment.text;
         }
         const code = (
-          <code dir="ltr" className="rounded bg-ink-100 px-1 font-mono text-[0.9em]">
+          <code dir="ltr" className="rounded bg-ink-100 px-1 font-mono text-[0.9em] break-words">
             {segment.text}
           </code>
         );
