@@ -21,6 +21,7 @@ import type { CourseCardView } from "~/models/catalogue.types";
 import type { Route } from "./+types/course";
 import type { StringsHandle } from "~/i18n/sections";
 import { useEnglishFallback } from "~/components/ui/english-fallback";
+import { useTitled } from "~/components/ui/titled";
 
 /** The string sections this page shows besides the frame's (app/i18n/sections.ts). */
 export const handle = {
@@ -170,6 +171,7 @@ function CourseFacts({ card, lessonCount }: { card: CourseCardView; lessonCount:
 export default function CoursePage({ loaderData, actionData }: Route.ComponentProps) {
   const fallback = useEnglishFallback();
   const { t } = useTranslation();
+  const titled = useTitled();
   const { card, catalogue, lists, lessonCount, quiz, viewer, progress } = loaderData;
   const trail = [
     { label: t("nav.courses"), to: "/courses" },
@@ -249,7 +251,7 @@ export default function CoursePage({ loaderData, actionData }: Route.ComponentPr
                 {t("coursePage.quizHeading")}
               </h2>
               <p className="mt-2 text-ink-700">
-                {t("coursePage.quizText", { title: quiz.title, count: quiz.questionCount })}
+                {titled("coursePage.quizText", quiz.title, { count: quiz.questionCount })}
               </p>
               <Link to={quiz.href} className="btn btn-primary mt-4" data-testid="course-quiz-link">
                 {t("test.start")}

@@ -107,6 +107,36 @@ test("the course page in Hebrew, right to left; Join Now leads to /order for tha
   await expect(page.getByTestId("curriculum")).toContainText("החזר מס לשכירים – איך מגישים בקשה?");
 });
 
+test("in Hebrew, the quiz's sentence reads in order: the English quiz name set apart, its question count after it", async ({
+  page,
+}) => {
+  await page.goto("/course/mern-react?lng=he");
+  const sentence = page.getByRole("region", { name: "בחנו את עצמכם" }).locator("p");
+  await expect(sentence).toContainText("React");
+  // Where each piece is drawn: read right to left, "ב־", then "React", then "10".
+  const x = (piece: string) =>
+    sentence.evaluate((p, piece) => {
+      const walker = document.createTreeWalker(p, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const at = node.textContent!.indexOf(piece);
+        if (at === -1) continue;
+        const range = document.createRange();
+        range.setStart(node, at);
+        range.setEnd(node, at + piece.length);
+        const { left, right } = range.getBoundingClientRect();
+        return { left, right };
+      }
+      throw new Error(`${piece} is not in the sentence`);
+    }, piece);
+  const [name, count] = [await x("React"), await x("10")];
+  expect(count.right).toBeLessThanOrEqual(name.left);
+  // A Hebrew prefix before a Latin word takes a maqaf.
+  await expect(sentence).toHaveText("המבחן ב־React: 10 שאלות על מה שהקורס מלמד.");
+  expect(name.right).toBeLessThanOrEqual((await x("ב־")).left);
+  // The name is isolated, so whatever follows it keeps to the Hebrew sentence's direction.
+  await expect(sentence.locator("bdi, [dir=ltr]")).toHaveText("React");
+});
+
 test('"Video coming soon" instead of a broken player, in both languages, for those who may watch', async ({
   subscriberPage: page,
 }) => {

@@ -116,6 +116,51 @@ test("a registration request, approved by the admin, lets that person watch subs
   expect(await lesson.evaluate((element) => (element as HTMLVideoElement).error?.code ?? null)).toBeNull();
 });
 
+// The widget draws its own checkbox (appearance: none): its box is only what its colours give it.
+for (const [path, form] of [
+  ["/contact", "contact-form"],
+  ["/register?lng=he", "registration-form"],
+] as const) {
+  test(`${path}: the captcha's checkbox is a visible box, reached with Tab, ticked with Space`, async ({ page }) => {
+    await page.goto(path);
+    await waitForHydration(page);
+    await expect(page.getByTestId(form).getByTestId("captcha")).toHaveAttribute("data-ready", "true");
+    const checkbox = page.getByTestId(form).locator("altcha-widget").getByRole("checkbox");
+    const look = () =>
+      checkbox.evaluate((box) => {
+        const style = getComputedStyle(box);
+        const { width, height } = box.getBoundingClientRect();
+        const transparent = (colour: string) => colour === "transparent" || /\/ 0\)$|, 0\)$/.test(colour);
+        return {
+          width,
+          height,
+          bordered: parseFloat(style.borderTopWidth) > 0 && style.borderTopStyle !== "none",
+          borderColour: style.borderTopColor,
+          filled: !transparent(style.backgroundColor),
+          borderShows: !transparent(style.borderTopColor),
+          outline: style.outlineStyle,
+        };
+      });
+    const idle = await look();
+    expect(idle.width).toBeGreaterThanOrEqual(16);
+    expect(idle.height).toBeGreaterThanOrEqual(16);
+    expect(idle.bordered && idle.borderShows).toBe(true);
+    expect(idle.filled).toBe(true);
+    await expectAccessible(page);
+
+    await page.getByTestId(form).locator('textarea[name="message"]').focus();
+    await page.keyboard.press("Tab");
+    await expect(checkbox).toBeFocused();
+    expect((await look()).outline).not.toBe("none"); // the focus ring
+
+    await page.keyboard.press("Space");
+    await expect(page.getByTestId(form).locator('input[name="altcha"]')).toHaveValue(/.{40,}/, { timeout: 20_000 });
+    await expect(checkbox).toBeChecked();
+    // Ticked, the box takes another colour than its unticked border.
+    await expect.poll(async () => (await look()).borderColour).not.toBe(idle.borderColour);
+  });
+}
+
 test("the newsletter box stores a sign-up and thanks in place", async ({ page }) => {
   await page.goto("/about");
   await waitForHydration(page);

@@ -3,6 +3,7 @@ import type { TranslationKey } from "~/i18n/keys";
 import { useTranslation } from "~/i18n/use-translation";
 import { Form, Link, useNavigation } from "react-router";
 import { PageHeader } from "~/components/layout/page-header";
+import { useTitled } from "~/components/ui/titled";
 import { useMessage } from "./builder-form";
 
 /** The course builder's pages: the page band, a trail back to the overview, the last change's message. */
@@ -17,29 +18,6 @@ export function useLocalTitle() {
   const { i18n } = useTranslation();
   return (item: { titleEn: string; titleHe: string | null }) =>
     i18n.language === "he" ? (item.titleHe ?? item.titleEn) : item.titleEn;
-}
-
-/** Stands for the title in a translated sentence, so the title itself can be set apart in a <bdi>. */
-const TITLE_MARK = "\uE000";
-
-/**
- * A translated sentence around an item's title, the title isolated (<bdi>) so an English title
- * keeps its place and its quotation marks in a Hebrew sentence, and the other way round.
- */
-export function useTitled() {
-  const { t } = useTranslation();
-  return (key: TranslationKey, title: string, params: Record<string, string | number> = {}): ReactNode => {
-    const text = t(key, { ...params, title: TITLE_MARK });
-    const [before, ...rest] = text.split(TITLE_MARK);
-    if (rest.length === 0) return text;
-    return (
-      <>
-        {before}
-        <bdi>{title}</bdi>
-        {rest.join(title)}
-      </>
-    );
-  };
 }
 
 /** A one-line result: after a redirect (the flash) or an action (a move). */

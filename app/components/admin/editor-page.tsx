@@ -4,7 +4,8 @@ import type { AdminFormName, FieldErrors } from "~/models/catalogue-admin.schema
 import type { TranslationKey } from "~/i18n/keys";
 import type { StringsHandle } from "~/i18n/sections";
 import { BuilderForm, useBuilderLabels, type FormValues } from "./builder-form";
-import { BuilderPage, DeleteSection, moveMessage, useFocusAfterMove, useTitled, type TrailItem } from "./builder-parts";
+import { BuilderPage, DeleteSection, moveMessage, useFocusAfterMove, type TrailItem } from "./builder-parts";
+import { useTitled } from "~/components/ui/titled";
 
 /**
  * The page of one of the course builder's editors (catalogue, course, list, lesson, quiz,

@@ -11,8 +11,8 @@ import {
   PublishedBadge,
   useFocusAfterMove,
   useLocalTitle,
-  useTitled,
 } from "~/components/admin/builder-parts";
+import { useTitled } from "~/components/ui/titled";
 import { localeContext, servicesOf } from "~/context.server";
 import { takeFlash } from "~/lib/cookies.server";
 import { passHeaders } from "~/lib/http";
