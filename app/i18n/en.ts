@@ -28,6 +28,7 @@ export const en = {
     switchLanguageLabel: "Switch to Hebrew",
     profile: "Your profile",
     logout: "Logout",
+    admin: "Admin",
   },
   footer: {
     quickLinks: "Quick Links",
@@ -245,6 +246,8 @@ export const en = {
     dateColumn: "Date",
     scoreOf: "{{score}} of {{total}}",
     changePassword: "Change password",
+    adminLink: "Open the admin area",
+    accessAdmin: "As an admin, you may watch every course and lesson.",
   },
   card: {
     readMore: "Read More",
@@ -255,6 +258,7 @@ export const en = {
     students_one: "{{count, number}} Student",
     students_other: "{{count, number}} Students",
     teacher: "Teacher",
+    goToCourse: "Go to course",
   },
   rating: {
     /** One label for the stars and the number beside them. */
@@ -441,6 +445,7 @@ export const en = {
       "Video courses, practice quizzes and an e-library, in English and Hebrew — learn at your own pace and turn what you learn into work.",
     heroCta: "Browse courses",
     heroSecondary: "Join now",
+    heroContinue: "Continue learning",
     popularEyebrow: "Courses",
     popularTitle: "Popular Courses",
     instructorsEyebrow: "Instructors",

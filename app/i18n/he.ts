@@ -29,6 +29,7 @@ export const he: Translation = {
     switchLanguageLabel: "מעבר לאנגלית",
     profile: "הפרופיל האישי",
     logout: "יציאה",
+    admin: "ניהול",
   },
   footer: {
     quickLinks: "קישורים מהירים",
@@ -241,6 +242,8 @@ export const he: Translation = {
     dateColumn: "תאריך",
     scoreOf: "{{score}} מתוך {{total}}",
     changePassword: "שינוי סיסמה",
+    adminLink: "לאזור הניהול",
+    accessAdmin: "כמנהלי מערכת, כל הקורסים והשיעורים פתוחים בפניכם.",
   },
   card: {
     readMore: "לפרטים",
@@ -253,6 +256,7 @@ export const he: Translation = {
     students_two: "שני תלמידים",
     students_other: "{{count, number}} תלמידים",
     teacher: "מרצה",
+    goToCourse: "מעבר לקורס",
   },
   rating: {
     /** One label for the stars and the number beside them. */
@@ -442,6 +446,7 @@ export const he: Translation = {
       "קורסי וידאו, מבחני תרגול וספרייה דיגיטלית, בעברית ובאנגלית — לומדים בקצב שלכם והופכים את מה שלמדתם לעבודה.",
     heroCta: "לכל הקורסים",
     heroSecondary: "הצטרפו עכשיו",
+    heroContinue: "המשיכו ללמוד",
     popularEyebrow: "קורסים",
     popularTitle: "קורסים פופולריים",
     instructorsEyebrow: "מרצים",

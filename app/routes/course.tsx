@@ -22,6 +22,7 @@ import type { Route } from "./+types/course";
 import type { StringsHandle } from "~/i18n/sections";
 import { useEnglishFallback } from "~/components/ui/english-fallback";
 import { useTitled } from "~/components/ui/titled";
+import { useSignInHref } from "~/components/auth/use-sign-in-href";
 
 /** The string sections this page shows besides the frame's (app/i18n/sections.ts). */
 export const handle = {
@@ -58,7 +59,11 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
         may: viewer.user ? Boolean(mine) || (await mayReview(db, snapshot, viewer, course)) : false,
         saved: saved.message === "reviews.saved",
       },
-      viewer: { isAuthenticated: viewer.isAuthenticated, hasSubscription: viewer.hasSubscription || viewer.isAdmin },
+      viewer: {
+        isAuthenticated: viewer.isAuthenticated,
+        // Every lesson open: subscribed, an admin, or the course is theirs (bought or granted).
+        hasAccess: viewer.hasSubscription || viewer.isAdmin || viewer.courseIds.includes(course.id),
+      },
     },
     { headers: saved.clear ? { "Set-Cookie": saved.clear } : {} },
   );
@@ -125,8 +130,17 @@ function Fact({ label, value, testId }: { label: string; value: React.ReactNode;
   );
 }
 
-/** Price, rating, teacher, duration, lessons, students and "Join Now". */
-function CourseFacts({ card, lessonCount }: { card: CourseCardView; lessonCount: number }) {
+/** Price, rating, teacher, duration, lessons, students and "Join Now" (or, for whom it is open, "Go to course"). */
+function CourseFacts({
+  card,
+  lessonCount,
+  openAt,
+}: {
+  card: CourseCardView;
+  lessonCount: number;
+  /** Where the course is watched, for a viewer to whom every lesson is open; otherwise undefined. */
+  openAt?: string;
+}) {
   const { t, i18n } = useTranslation();
   const locale = asLocale(i18n.language);
   const hours = Number(card.duration);
@@ -160,9 +174,15 @@ function CourseFacts({ card, lessonCount }: { card: CourseCardView; lessonCount:
           <Fact label={t("coursePage.lessons")} value={formatNumber(lessonCount, locale)} testId="course-lessons" />
           <Fact label={t("coursePage.students")} value={formatNumber(card.students, locale)} testId="course-students" />
         </dl>
-        <Link to={card.join} className="btn btn-primary btn-lg mt-6 w-full" data-testid="course-join">
-          {t("card.joinNow")}
-        </Link>
+        {openAt ? (
+          <Link to={openAt} className="btn btn-primary btn-lg mt-6 w-full" data-testid="course-open">
+            {t("card.goToCourse")}
+          </Link>
+        ) : (
+          <Link to={card.join} className="btn btn-primary btn-lg mt-6 w-full" data-testid="course-join">
+            {t("card.joinNow")}
+          </Link>
+        )}
       </div>
     </aside>
   );
@@ -180,7 +200,8 @@ export default function CoursePage({ loaderData, actionData }: Route.ComponentPr
   // What the curriculum below holds for someone signed in without paying: all of it, some, or nothing.
   const allFree = lists.length > 0 && lists.every((list) => list.allFree);
   const noneFree = lists.every((list) => !list.allFree && list.freeSamples === 0);
-  const note = viewer.hasSubscription
+  const signIn = useSignInHref();
+  const note = viewer.hasAccess
     ? t("coursePage.noteSubscriber")
     : allFree
       ? t(viewer.isAuthenticated ? "coursePage.noteLearnerAllFree" : "coursePage.noteVisitorAllFree")
@@ -217,7 +238,11 @@ export default function CoursePage({ loaderData, actionData }: Route.ComponentPr
             </p>
           </section>
         </div>
-        <CourseFacts card={card} lessonCount={lessonCount} />
+        <CourseFacts
+          card={card}
+          lessonCount={lessonCount}
+          openAt={viewer.hasAccess ? (lists.find((list) => list.href)?.href ?? "/courses") : undefined}
+        />
         <div className="min-w-0 lg:col-start-1">
           <section aria-labelledby="curriculum-heading" className="lg:mt-10">
             <h2 id="curriculum-heading" className="text-2xl font-bold">
@@ -226,9 +251,9 @@ export default function CoursePage({ loaderData, actionData }: Route.ComponentPr
             {progress ? <ProgressTally tally={progress} className="mt-3 max-w-md" /> : null}
             <p className="mt-2 mb-6 text-ink-700" data-testid="course-access-note">
               {note}{" "}
-              {viewer.hasSubscription || (allFree && viewer.isAuthenticated) ? null : (
+              {viewer.hasAccess || (allFree && viewer.isAuthenticated) ? null : (
                 <Link
-                  to={viewer.isAuthenticated ? "/Payments" : "/register"}
+                  to={viewer.isAuthenticated ? "/Payments" : signIn}
                   className="font-semibold text-brand-800 underline"
                 >
                   {viewer.isAuthenticated ? t("video.subscribeCta") : t("video.signInCta")}

@@ -29,6 +29,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const watched = await watchedFor(db, viewer);
   return {
     meta: meta(t("home.metaTitle"), t("site.description")),
+    // A subscriber, an admin or someone who bought a course has nothing to join: they are led back in.
+    hasAccess: viewer.hasSubscription || viewer.isAdmin || viewer.courseIds.length > 0,
     continueLearning: await continueLearning(db, snapshot, viewer, locale),
     // The "home" catalogue's cards (it has no page of its own).
     popular: (findCatalogue(snapshot, HOME_CATALOGUE_SLUG)?.courses ?? []).map((c) =>
@@ -121,9 +123,19 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               <Link to="/courses" className="btn btn-lg bg-white text-brand-800 hover:bg-brand-50">
                 {t("home.heroCta")}
               </Link>
-              <Link to="/register" className="btn btn-lg btn-outline">
-                {t("home.heroSecondary")}
-              </Link>
+              {loaderData.hasAccess ? (
+                <Link
+                  to={loaderData.continueLearning?.href ?? "/courses"}
+                  className="btn btn-lg btn-outline"
+                  data-testid="hero-continue"
+                >
+                  {t("home.heroContinue")}
+                </Link>
+              ) : (
+                <Link to="/register" className="btn btn-lg btn-outline" data-testid="hero-join">
+                  {t("home.heroSecondary")}
+                </Link>
+              )}
             </div>
           </div>
           <img src="/images/hero.svg" alt="" width={560} height={420} className="hidden w-full lg:block" />

@@ -129,7 +129,13 @@ function Row({ label, value, ltr = false }: { label: string; value: string | nul
 }
 
 /** What the learner has — subscription, courses owned — and where to manage the billing. */
-function AccessSection({ access }: { access: Route.ComponentProps["loaderData"]["access"] }) {
+function AccessSection({
+  access,
+  isAdmin,
+}: {
+  access: Route.ComponentProps["loaderData"]["access"];
+  isAdmin: boolean;
+}) {
   const { t } = useTranslation();
   const { subscription, courses } = access;
   return (
@@ -161,7 +167,13 @@ function AccessSection({ access }: { access: Route.ComponentProps["loaderData"][
           </li>
         ))}
       </ul>
-      {!subscription && courses.length === 0 ? <p className="mt-3 text-ink-600">{t("checkout.accessNone")}</p> : null}
+      {isAdmin && !subscription ? (
+        <p className="mt-3 text-ink-700" data-testid="access-admin">
+          {t("profile.accessAdmin")}
+        </p>
+      ) : !subscription && courses.length === 0 ? (
+        <p className="mt-3 text-ink-600">{t("checkout.accessNone")}</p>
+      ) : null}
       <div className="mt-6 flex flex-wrap gap-3">
         {access.portal ? (
           <form
@@ -173,7 +185,8 @@ function AccessSection({ access }: { access: Route.ComponentProps["loaderData"][
             </button>
           </form>
         ) : null}
-        {!subscription ? (
+        {/* An admin watches every lesson without paying: nothing to subscribe to. */}
+        {!subscription && !isAdmin ? (
           <Link to="/Payments" className="btn btn-primary">
             {t(access.online ? "checkout.seePlans" : "profile.howToSubscribe")}
           </Link>
@@ -217,7 +230,14 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
             <h2 id="profile-name" className="text-3xl font-bold">
               {profile.name}
             </h2>
-            {profile.isAdmin ? <p className="mt-1 font-semibold text-brand-800">{t("profile.admin")}</p> : null}
+            {profile.isAdmin ? (
+              <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1">
+                <span className="font-semibold text-brand-800">{t("profile.admin")}</span>
+                <Link to="/admin" className="font-semibold text-brand-800 underline" data-testid="profile-admin-link">
+                  {t("profile.adminLink")}
+                </Link>
+              </p>
+            ) : null}
           </div>
         </div>
         <dl className="mt-8" data-testid="profile-rows">
@@ -234,7 +254,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           </Link>
         ) : null}
       </section>
-      <AccessSection access={loaderData.access} />
+      <AccessSection access={loaderData.access} isAdmin={profile.isAdmin} />
       <section className="container-page max-w-3xl pb-14" aria-labelledby="progress-heading">
         <h2 id="progress-heading" className="text-2xl font-bold">
           {t("progress.profileHeading")}

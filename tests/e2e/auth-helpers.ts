@@ -5,6 +5,11 @@ export const DEMO_PASSWORD = "lomda-demo";
 /** Signs in through the embedded provider's login page, starting at /signin (optionally with returnTo). */
 export async function signIn(page: Page, email: string, returnTo?: string) {
   await page.goto(returnTo ? `/signin?returnTo=${encodeURIComponent(returnTo)}` : "/signin");
+  await signInOnLoginPage(page, email);
+}
+
+/** Fills in and sends the embedded provider's login page, once the browser is on it. */
+export async function signInOnLoginPage(page: Page, email: string) {
   await expect(page).toHaveURL(/\/idp\/interaction\//);
   await page.locator("#idp-email").fill(email);
   await page.locator("#idp-password").fill(DEMO_PASSWORD);

@@ -82,7 +82,7 @@ for (const lng of ["en", "he"] as const) {
     await expectAccessible(page);
     await waitForHydration(page);
     await page.getByTestId("visitor-notice").getByRole("link", { name: text.cta }).click();
-    await expect(page).toHaveURL(/\/register$/);
+    await expect(page).toHaveURL(/\/register\?returnTo=%2Fcourses%2Fjava$/);
   });
 
   test(`a learner plays the free samples; the rest are locked, marked in words (${lng})`, async ({

@@ -36,14 +36,16 @@ test.describe("every public page passes axe in both languages", () => {
   }
 });
 
-test("a visitor sees the lessons locked, and the notice's button leads to /register", async ({ page }) => {
+test("a visitor sees the lessons locked, and the notice's button leads to /register, back here after sign-in", async ({
+  page,
+}) => {
   await page.goto("/courses/java");
   const list = page.getByTestId("video-list");
   await expect(list.getByTestId("video-locked")).toHaveCount(32);
   await expect(page.getByTestId("visitor-notice")).toBeVisible();
   await waitForHydration(page);
   await page.getByTestId("visitor-notice").getByRole("link", { name: "Sign in or register" }).click();
-  await expect(page).toHaveURL(/\/register$/);
+  await expect(page).toHaveURL(/\/register\?returnTo=%2Fcourses%2Fjava$/);
 });
 
 test("a learner plays a free sample: nothing from YouTube until the click, then the no-cookie player", async ({

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSignedInUser, setAllFree, setLessonVideo, setPublished } from "../support/factories.ts";
+import { grantCourse } from "../../app/models/billing.server.ts";
 import { shown, startApp } from "./harness.ts";
 
 const LISTS: Record<string, number> = {
@@ -414,6 +415,31 @@ describe("public site, catalogue and gated videos", () => {
     const tax = await (await get("/course/tax-refund?lng=he")).text();
     expect(tax).toContain('href="/order?course=tax-refund"');
     expect(tax).toContain("נעול");
+  });
+
+  it("leads someone who owns the course to its lessons, not to join it (issue 31)", async () => {
+    const owner = await createSignedInUser(app.db, "learner");
+    const course = await app.db
+      .selectFrom("courses")
+      .select("id")
+      .where("slug", "=", "mern-express")
+      .executeTakeFirstOrThrow();
+    await grantCourse(app.db, { userId: owner.user.id, courseId: course.id, grantedBy: "admin" });
+    for (const [lng, goTo, join, hero] of [
+      ["en", "Go to course", "Join Now", "Continue learning"],
+      ["he", "מעבר לקורס", "הצטרפות", "המשיכו ללמוד"],
+    ] as const) {
+      const page = await (await get(`/course/mern-express?lng=${lng}`, owner.cookie)).text();
+      expect(page).toContain('data-testid="course-open" href="/courses/mern/express"');
+      expect(shown(page)).toContain(goTo);
+      expect(page).not.toContain('data-testid="course-join"');
+      expect(states(page)).toEqual({ playable: 0, soon: 7, locked: 0 });
+      // Anyone else signed in is still offered to join it.
+      const other = await (await get(`/course/mern-express?lng=${lng}`, cookies.learner)).text();
+      expect(shown(other)).toContain(join);
+      expect(other).not.toContain('data-testid="course-open"');
+      expect(shown(await (await get(`/?lng=${lng}`, owner.cookie)).text())).toContain(hero);
+    }
   });
 
   it("answers a list added later at its own /courses/ URL, without a rebuild, and hides unpublished items", async () => {

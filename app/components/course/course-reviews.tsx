@@ -2,6 +2,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { FieldError } from "~/components/ui/field";
 import { Stars } from "~/components/ui/stars";
 import { useTranslation } from "~/i18n/use-translation";
+import { useSignInHref } from "~/components/auth/use-sign-in-href";
 // The limits alone, not the schema: no zod in the browser (issue 16).
 import { REVIEW_COMMENT_MAX, REVIEW_COMMENT_MIN } from "~/models/review.limits";
 import type { ReviewErrors } from "~/models/review.schema";
@@ -42,6 +43,7 @@ export function CourseReviews({
 }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
+  const signIn = useSignInHref();
   const rating = state?.values?.rating ?? (mine ? String(mine.rating) : "");
   const comment = state?.values?.comment ?? mine?.comment ?? "";
   return (
@@ -74,7 +76,7 @@ export function CourseReviews({
       {!signedIn ? (
         <p className="mt-4 text-ink-700">
           {t("reviews.signIn")}{" "}
-          <Link to="/register" className="font-semibold text-brand-800 underline">
+          <Link to={signIn} className="font-semibold text-brand-800 underline">
             {t("reviews.signInCta")}
           </Link>
         </p>

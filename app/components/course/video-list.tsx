@@ -4,6 +4,7 @@ import { Form, Link, useRevalidator } from "react-router";
 import { clock } from "~/lib/clock";
 import type { VideoProgressView, VideoView } from "~/models/catalogue.types";
 import { useEnglishFallback } from "~/components/ui/english-fallback";
+import { useSignInHref } from "~/components/auth/use-sign-in-href";
 
 function PlayIcon() {
   return (
@@ -115,9 +116,10 @@ function ResumeBar({ at, onPlay }: { at: number; onPlay: (seconds: number) => vo
 
 function LockedPreview({ video }: { video: VideoView }) {
   const { t } = useTranslation();
+  const signIn = useSignInHref();
   return (
     <Link
-      to="/register"
+      to={signIn}
       className="group relative block overflow-hidden rounded-lg bg-ink-900"
       aria-label={`${video.title} — ${t("video.locked")}`}
       data-testid="video-locked"
@@ -476,6 +478,7 @@ export function AccessNotice({
   allFree?: boolean;
 }) {
   const { t } = useTranslation();
+  const signIn = useSignInHref();
   if (viewer.hasSubscription) {
     return (
       <div
@@ -526,7 +529,7 @@ export function AccessNotice({
             ? t("video.visitorNotice")
             : t("video.visitorNoticeNone")}
       </p>
-      <Link to="/register" className="btn btn-primary">
+      <Link to={signIn} className="btn btn-primary">
         {t("video.signInCta")}
       </Link>
     </div>

@@ -1,6 +1,7 @@
 import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
 import { useViewer } from "./use-viewer";
+import { useSignInHref } from "~/components/auth/use-sign-in-href";
 
 export function NotFoundPage() {
   const { t } = useTranslation();
@@ -61,6 +62,7 @@ export function ErrorPage({ status, message, stack }: { status: number; message?
 export function ForbiddenPage({ reason }: { reason?: string }) {
   const { t } = useTranslation();
   const viewer = useViewer();
+  const signIn = useSignInHref();
   return (
     <section className="container-page py-20 text-center" aria-labelledby="forbidden-title">
       <svg
@@ -91,7 +93,7 @@ export function ForbiddenPage({ reason }: { reason?: string }) {
             </Link>
           )
         ) : (
-          <Link to="/register" className="btn btn-primary btn-lg">
+          <Link to={signIn} className="btn btn-primary btn-lg">
             {t("forbidden.signIn")}
           </Link>
         )}

@@ -4,6 +4,7 @@ import { useDisclosure } from "~/components/ui/use-disclosure";
 import { useViewer } from "./use-viewer";
 import { LanguageSwitch } from "./language-switch";
 import { Logo } from "./logo";
+import { useSignInHref } from "~/components/auth/use-sign-in-href";
 
 const MAIN_LINKS = [
   { to: "/", key: "nav.home", end: true },
@@ -67,9 +68,15 @@ function NavItems() {
 function AccountActions() {
   const { t } = useTranslation();
   const viewer = useViewer();
+  const signIn = useSignInHref();
   if (viewer.user) {
     return (
-      <div className="flex items-center gap-2">
+      <div className="flex flex-wrap items-center justify-end gap-2">
+        {viewer.isAdmin ? (
+          <NavLink to="/admin" className={linkClass} data-testid="admin-link">
+            {t("nav.admin")}
+          </NavLink>
+        ) : null}
         <NavLink
           to="/profile"
           className={linkClass}
@@ -93,7 +100,7 @@ function AccountActions() {
     );
   }
   return (
-    <Link to="/register" className="btn btn-primary">
+    <Link to={signIn} className="btn btn-primary">
       {t("nav.signIn")}
       <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4 rtl:-scale-x-100" fill="currentColor">
         <path d="M11.3 4.3a1 1 0 0 1 1.4 0l5 5a1 1 0 0 1 0 1.4l-5 5a1 1 0 0 1-1.4-1.4l3.3-3.3H3a1 1 0 1 1 0-2h11.6l-3.3-3.3a1 1 0 0 1 0-1.4Z" />
