@@ -42,6 +42,7 @@ export default [
       route("certificates", "routes/admin/certificates.tsx"),
       route("reviews", "routes/admin/reviews.tsx"),
       route("payments", "routes/admin/payments.tsx"),
+      route("learners/:id", "routes/admin/learner.tsx"),
       // The course builder.
       ...prefix("courses", [
         index("routes/admin/courses/overview.tsx"),
@@ -84,6 +85,8 @@ export default [
   route("account/set-password", "routes/account/set-password.tsx"),
   route("account/forgot", "routes/account/forgot.tsx"),
   route("account/password", "routes/account/password.tsx"),
+  route("account/signup", "routes/account/signup.tsx"),
+  route("account/confirm", "routes/account/confirm.tsx"),
   route("idp/interaction/:uid", "routes/idp-interaction.tsx"),
   // Test-only routes: in every build (the tests run the production one), served only when
   // LOMDA_TEST_ROUTES=1 — the server leaves them out of its route table otherwise (decision 0035).

@@ -80,6 +80,11 @@ export interface IdpAccountsTable {
   is_admin: Generated<number>;
   /** Set: the account cannot sign in (`npm run accounts -- disable <email>`). */
   disabled_at: string | null;
+  /** Null: signed up and not yet confirmed (the mailed link or an admin); cannot sign in until set. */
+  email_verified_at: string | null;
+  /** The terms and privacy notice agreed to at sign-up (app/models/legal.ts), and when. */
+  terms_version: string | null;
+  terms_accepted_at: string | null;
 }
 
 export interface IdpPayloadsTable {

@@ -160,3 +160,23 @@ export async function takeFlash(
   if (!isFlash(value) || (area !== undefined && !value.startsWith(area))) return { message: null, clear: null };
   return { message: value, clear: await flashCookie(config, secrets).serialize("", { maxAge: 0 }) };
 }
+
+/**
+ * A sign-up's confirmation link, followed: its token, until the person signs in with their password
+ * at the embedded provider, which confirms the email then (app/models/sign-up.server.ts). Signed,
+ * httpOnly, for an hour.
+ */
+const confirmCookie = (config: Config, secrets: string[]) => signedCookie(config, secrets, "lomda_confirm", 60 * 60);
+
+export async function serializeConfirmToken(config: Config, secrets: string[], token: string): Promise<string> {
+  return confirmCookie(config, secrets).serialize(token);
+}
+
+export async function readConfirmToken(config: Config, secrets: string[], request: Request): Promise<string | null> {
+  const value = (await confirmCookie(config, secrets).parse(request.headers.get("cookie"))) as unknown;
+  return typeof value === "string" && value.length >= 20 && value.length <= 100 ? value : null;
+}
+
+export async function clearConfirmToken(config: Config, secrets: string[]): Promise<string> {
+  return confirmCookie(config, secrets).serialize("", { maxAge: 0 });
+}

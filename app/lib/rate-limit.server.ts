@@ -118,6 +118,12 @@ export function createRateLimits(db: Kysely<Database>) {
     passwordResetByAddress: new RateLimiter(db, "password-reset-address", 10, 15 * 60_000),
     passwordResetByEmailAndAddress: new RateLimiter(db, "password-reset-email-address", 3, 60 * 60_000),
     passwordResetByEmail: new RateLimiter(db, "password-reset-email", 10, 60 * 60_000),
+    /**
+     * Sign-ups (each hashes a password, may store an account and sends a mail), valid or not: 10
+     * an hour per address; then 3 an hour per email from anywhere (what one inbox can be sent).
+     */
+    signUpByAddress: new RateLimiter(db, "sign-up-address", 10, 60 * 60_000),
+    signUpByEmail: new RateLimiter(db, "sign-up-email", 3, 60 * 60_000),
     /** New quiz attempts (each a database row): 30 a minute per address. */
     quizStart: new RateLimiter(db, "quiz-start", 30, 60_000),
     /** Library searches (page and API): 30 a minute per address. */

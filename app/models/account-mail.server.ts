@@ -3,10 +3,11 @@ import { translationFor } from "~/i18n/resources.server";
 import { mailFrom, smtpTransport } from "~/lib/mail.server";
 
 /**
- * The emails of the embedded provider's accounts (a link to set a first password, or to reset a
- * forgotten one), through SMTP_URL, in English and Hebrew in one message.
+ * The emails of the embedded provider's accounts (a link to set a first password, to reset a
+ * forgotten one, to confirm a sign-up, or — to an address that has an account already — to sign
+ * in or reset), through SMTP_URL, in English and Hebrew in one message.
  */
-export type AccountMailKind = "setPassword" | "resetPassword";
+export type AccountMailKind = "setPassword" | "resetPassword" | "confirmEmail" | "alreadyRegistered";
 export type MailResult = { ok: true } | { ok: false; error: string };
 
 export async function sendAccountMail(

@@ -13,9 +13,17 @@ import { findIdpAccountByEmail } from "./idp-account.server";
  * must not take away the one the learner holds); using one voids every other of the account.
  */
 
-export type AccountTokenPurpose = "set" | "reset";
+export type AccountTokenPurpose = "set" | "reset" | "verify";
+/** The links that choose a password (a "verify" link only confirms an email: app/models/sign-up.server.ts). */
+const PASSWORD_PURPOSES = ["set", "reset"] as const;
 export const SET_PASSWORD_TTL_MS = 72 * 60 * 60 * 1000;
 export const RESET_PASSWORD_TTL_MS = 60 * 60 * 1000;
+export const VERIFY_EMAIL_TTL_MS = 72 * 60 * 60 * 1000;
+const TTL: Record<AccountTokenPurpose, number> = {
+  set: SET_PASSWORD_TTL_MS,
+  reset: RESET_PASSWORD_TTL_MS,
+  verify: VERIFY_EMAIL_TTL_MS,
+};
 export const SET_PASSWORD_PATH = "/account/set-password";
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
@@ -39,6 +47,8 @@ export async function ensureAccountForApproval(
       address: null,
       is_admin: 0,
       created_at: now.toISOString(),
+      // An admin approved this address; the set-password link goes to it.
+      email_verified_at: now.toISOString(),
     })
     .onConflict((oc) => oc.column("email").doNothing())
     .execute();
@@ -59,7 +69,7 @@ export async function createAccountToken(
   now: Date = new Date(),
 ): Promise<string> {
   const token = randomBytes(32).toString("base64url");
-  const ttl = purpose === "set" ? SET_PASSWORD_TTL_MS : RESET_PASSWORD_TTL_MS;
+  const ttl = TTL[purpose];
   await db
     .insertInto("account_tokens")
     .values({
@@ -76,7 +86,7 @@ export async function createAccountToken(
 
 export type TokenState = { ok: true; purpose: AccountTokenPurpose; email: string } | { ok: false };
 
-/** Whether a link token can still be used (for the page; the action checks again as it uses it). */
+/** Whether a password link (set or reset) can still be used (for the page; the action checks again as it uses it). */
 export async function checkAccountToken(
   db: Kysely<Database>,
   token: string,
@@ -88,6 +98,7 @@ export async function checkAccountToken(
     .innerJoin("idp_accounts", "idp_accounts.id", "account_tokens.account_id")
     .select(["account_tokens.purpose", "account_tokens.expires_at", "account_tokens.used_at", "idp_accounts.email"])
     .where("token_hash", "=", hashToken(token))
+    .where("account_tokens.purpose", "in", PASSWORD_PURPOSES)
     .executeTakeFirst();
   if (!row || row.used_at || row.expires_at <= now.toISOString()) return { ok: false };
   return { ok: true, purpose: row.purpose as AccountTokenPurpose, email: row.email };
@@ -113,6 +124,7 @@ export async function setPasswordWithToken(
       .updateTable("account_tokens")
       .set({ used_at: now.toISOString() })
       .where("token_hash", "=", hashToken(token))
+      .where("purpose", "in", PASSWORD_PURPOSES)
       .where("used_at", "is", null)
       .where("expires_at", ">", now.toISOString())
       .returning("account_id")
@@ -130,8 +142,76 @@ export async function setPasswordWithToken(
       .set({ password_hash: passwordHash })
       .where("id", "=", used.account_id)
       .execute();
+    // The link reached the inbox: a sign-up still waiting for its confirmation is confirmed by it.
+    await trx
+      .updateTable("idp_accounts")
+      .set({ email_verified_at: now.toISOString() })
+      .where("id", "=", used.account_id)
+      .where("email_verified_at", "is", null)
+      .execute();
     if (options.embeddedIssuer) await endAccountSessions(trx, options.embeddedIssuer, used.account_id);
     return trx.selectFrom("idp_accounts").selectAll().where("id", "=", used.account_id).executeTakeFirst();
+  });
+}
+
+/** The account a sign-up's confirmation link is for, while it can still be used; else null. */
+export async function checkConfirmToken(
+  db: Kysely<Database>,
+  token: string,
+  now: Date = new Date(),
+): Promise<{ accountId: string; email: string } | null> {
+  if (token.length < 20 || token.length > 100) return null;
+  const row = await db
+    .selectFrom("account_tokens")
+    .innerJoin("idp_accounts", "idp_accounts.id", "account_tokens.account_id")
+    .select(["idp_accounts.id", "idp_accounts.email"])
+    .where("token_hash", "=", hashToken(token))
+    .where("account_tokens.purpose", "=", "verify")
+    .where("account_tokens.used_at", "is", null)
+    .where("account_tokens.expires_at", ">", now.toISOString())
+    .where("idp_accounts.email_verified_at", "is", null)
+    .where("idp_accounts.disabled_at", "is", null)
+    .executeTakeFirst();
+  return row ? { accountId: row.id, email: row.email } : null;
+}
+
+/**
+ * Uses an email confirmation link (a sign-up's) for the account whose password was just given:
+ * marks it used and the account's email confirmed. Returns the account, or undefined for an
+ * unknown, used or expired link, or one of another account. The account's other
+ * confirmation links stay valid until they expire; they only confirm what is confirmed.
+ */
+export async function confirmEmailWithToken(
+  db: Kysely<Database>,
+  token: string,
+  accountId: string,
+  now: Date = new Date(),
+): Promise<IdpAccount | undefined> {
+  if (token.length < 20 || token.length > 100) return undefined;
+  return db.transaction().execute(async (trx) => {
+    const used = await trx
+      .updateTable("account_tokens")
+      .set({ used_at: now.toISOString() })
+      .where("token_hash", "=", hashToken(token))
+      .where("purpose", "=", "verify")
+      .where("account_id", "=", accountId)
+      .where("used_at", "is", null)
+      .where("expires_at", ">", now.toISOString())
+      .returning("account_id")
+      .executeTakeFirst();
+    if (!used) return undefined;
+    await trx
+      .updateTable("idp_accounts")
+      .set({ email_verified_at: now.toISOString() })
+      .where("id", "=", used.account_id)
+      .where("email_verified_at", "is", null)
+      .execute();
+    return trx
+      .selectFrom("idp_accounts")
+      .selectAll()
+      .where("id", "=", used.account_id)
+      .where("disabled_at", "is", null)
+      .executeTakeFirst();
   });
 }
 

@@ -19,6 +19,15 @@ const E = {
   wrongCurrent: "account.wrongCurrent",
   notEmbedded: "account.notEmbedded",
   linkInvalid: "account.linkInvalid",
+  nameRequired: "account.errors.nameRequired",
+  nameTooLong: "account.errors.nameTooLong",
+  termsRequired: "account.errors.termsRequired",
+  signUpClosed: "account.errors.signUpClosed",
+  signUpTooManyForEmail: "account.errors.signUpTooManyForEmail",
+  captchaMissing: "forms.errors.captchaMissing",
+  captchaInvalid: "forms.errors.captchaInvalid",
+  captchaReplayed: "forms.errors.captchaReplayed",
+  captchaUnavailable: "forms.errors.captchaUnavailable",
 } as const satisfies Record<string, TranslationKey>;
 export type AccountErrorKey = (typeof E)[keyof typeof E];
 
@@ -57,10 +66,32 @@ export const forgotSchema = z.object({
     .pipe(z.email({ error: E.emailInvalid })),
 });
 
-export type PasswordFormErrors = FieldErrors<"password" | "confirm" | "current" | "email", AccountErrorKey>;
+/**
+ * Sign-up: a name (it goes on certificates), the email, a new password twice, and the terms and
+ * privacy notice agreed to (a ticked box sends "on"). The captcha is checked by the action.
+ */
+export const NAME_MAX = 100;
+export const signUpSchema = z
+  .object({
+    name: z
+      .string({ error: E.nameRequired })
+      .trim()
+      .min(2, { error: E.nameRequired })
+      .max(NAME_MAX, { error: E.nameTooLong })
+      // No control characters or angle brackets in a name that certificates print.
+      .refine((value) => !/[\p{Cc}<>]/u.test(value), { error: E.nameRequired }),
+    email: forgotSchema.shape.email,
+    password: newPassword,
+    confirm: z.string().max(PASSWORD_MAX * 4),
+    terms: z.literal("on", { error: E.termsRequired }),
+  })
+  .refine(confirmed, mismatch);
 
-const PASSWORD_FORMS: FormMessages<"password" | "confirm" | "current" | "email", AccountErrorKey> = {
-  fields: ["password", "confirm", "current", "email"],
+type AccountField = "password" | "confirm" | "current" | "email" | "name" | "terms" | "captcha";
+export type PasswordFormErrors = FieldErrors<AccountField, AccountErrorKey>;
+
+const PASSWORD_FORMS: FormMessages<AccountField, AccountErrorKey> = {
+  fields: ["password", "confirm", "current", "email", "name", "terms", "captcha"],
   messages: Object.values(E),
   fallback: E.required,
 };

@@ -131,6 +131,7 @@ describe.each(DIALECTS)("housekeeping on %s", (dialect) => {
       logout_tokens_seen: 1,
       account_tokens: 0,
       payment_events: 1,
+      unconfirmed_sign_ups: 0,
     });
     expect(await counts()).toEqual({
       sessions: 1,

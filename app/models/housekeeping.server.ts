@@ -8,6 +8,7 @@ import { deleteExpiredAccountTokens } from "./account-tokens.server";
 import { deleteOldPaymentEvents } from "./billing.server";
 import { deleteExpiredLogoutTokens, deleteExpiredSessions } from "./session.server";
 import { deleteStaleAttempts } from "./quiz.server";
+import { deleteUnconfirmedSignUps } from "./sign-up.server";
 
 /**
  * Housekeeping: rows past their time. Every process schedules it; a round first takes the
@@ -22,6 +23,7 @@ export interface HousekeepingCounts {
   logout_tokens_seen: number;
   account_tokens: number;
   payment_events: number;
+  unconfirmed_sign_ups: number;
 }
 
 export async function removeExpiredRows(db: Kysely<Database>, now: Date = new Date()): Promise<HousekeepingCounts> {
@@ -34,6 +36,7 @@ export async function removeExpiredRows(db: Kysely<Database>, now: Date = new Da
     logout_tokens_seen: await deleteExpiredLogoutTokens(db, now),
     account_tokens: await deleteExpiredAccountTokens(db, now),
     payment_events: await deleteOldPaymentEvents(db, now),
+    unconfirmed_sign_ups: await deleteUnconfirmedSignUps(db, now),
   };
 }
 

@@ -57,6 +57,8 @@ export interface AccountListItem {
   email: string;
   disabled: boolean;
   hasPassword: boolean;
+  /** False: a sign-up whose email is not confirmed yet (it cannot sign in). */
+  confirmed: boolean;
 }
 
 /** A page of the accounts, newest first (keyset: app/lib/keyset.server.ts), for the admin area. */
@@ -64,7 +66,9 @@ export async function listIdpAccountsPage(
   db: Kysely<Database>,
   cursor: PageCursor | null,
 ): Promise<Page<AccountListItem>> {
-  const query = db.selectFrom("idp_accounts").select(["id", "email", "password_hash", "disabled_at", "created_at"]);
+  const query = db
+    .selectFrom("idp_accounts")
+    .select(["id", "email", "password_hash", "disabled_at", "created_at", "email_verified_at"]);
   const page = await readPage(
     cursor,
     (window) => inWindow(query, window, { at: "created_at", id: "id" }).execute(),
@@ -77,8 +81,25 @@ export async function listIdpAccountsPage(
       email: a.email,
       disabled: a.disabled_at !== null,
       hasPassword: a.password_hash !== "",
+      confirmed: a.email_verified_at !== null,
     })),
   };
+}
+
+/** The site's user id of each of these accounts that has signed in (their progress is under it). */
+export async function userIdsOfAccounts(
+  db: Kysely<Database>,
+  embeddedIssuer: string,
+  accountIds: readonly string[],
+): Promise<Map<string, string>> {
+  if (accountIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom("users")
+    .select(["id", "subject"])
+    .where("issuer", "=", embeddedIssuer)
+    .where("subject", "in", accountIds)
+    .execute();
+  return new Map(rows.map((r) => [r.subject, r.id]));
 }
 
 /**
@@ -113,15 +134,22 @@ export async function setIdpAccountDisabled(
   return account;
 }
 
+/** What a password check found: an account that may sign in, one still to be confirmed, or nothing. */
+export type CredentialCheck =
+  | { status: "ok"; account: IdpAccount }
+  | { status: "unconfirmed"; account: IdpAccount }
+  | { status: "invalid" };
+
 /**
- * The account for these credentials, or undefined. The same work is done whether or not the email
- * exists, so neither the answer nor its timing tells which emails have accounts.
+ * Checks an email and password. The same work is done whether or not the email exists, so neither
+ * the answer nor its timing tells which emails have accounts. Only the right password learns that
+ * an account still waits for its email to be confirmed.
  */
-export async function authenticateIdpAccount(
+export async function checkIdpCredentials(
   db: Kysely<Database>,
   email: string,
   password: string,
-): Promise<IdpAccount | undefined> {
+): Promise<CredentialCheck> {
   const account = await db
     .selectFrom("idp_accounts")
     .selectAll()
@@ -129,7 +157,18 @@ export async function authenticateIdpAccount(
     .executeTakeFirst();
   // An account with no password yet (approved, link not used) does the same work and fails.
   const ok = await verifyPassword(password, account?.password_hash || (await dummyPasswordHash()));
-  return account && ok && account.password_hash !== "" && account.disabled_at === null ? account : undefined;
+  if (!account || !ok || account.password_hash === "" || account.disabled_at !== null) return { status: "invalid" };
+  return account.email_verified_at === null ? { status: "unconfirmed", account } : { status: "ok", account };
+}
+
+/** The account for these credentials when it may sign in, or undefined. */
+export async function authenticateIdpAccount(
+  db: Kysely<Database>,
+  email: string,
+  password: string,
+): Promise<IdpAccount | undefined> {
+  const check = await checkIdpCredentials(db, email, password);
+  return check.status === "ok" ? check.account : undefined;
 }
 
 export async function createIdpAccount(
@@ -144,6 +183,7 @@ export async function createIdpAccount(
   },
 ): Promise<string> {
   const id = randomUUID();
+  const now = new Date().toISOString();
   await db
     .insertInto("idp_accounts")
     .values({
@@ -154,7 +194,9 @@ export async function createIdpAccount(
       phone: input.phone ?? null,
       address: input.address ?? null,
       is_admin: input.isAdmin ? 1 : 0,
-      created_at: new Date().toISOString(),
+      created_at: now,
+      // Made by an admin (the command line) or the demo seed: the admin vouches for the address.
+      email_verified_at: now,
     })
     .onConflict((oc) => oc.column("email").doNothing())
     .execute();

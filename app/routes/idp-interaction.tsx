@@ -4,7 +4,10 @@ import { z } from "zod";
 import { Field, PLAIN_LABEL } from "~/components/ui/field";
 import { localeContext, servicesOf } from "~/context.server";
 import { EMBEDDED_CLIENT_ID, EMBEDDED_SCOPES } from "~/lib/idp/provider.server";
-import { authenticateIdpAccount, DEMO_ACCOUNTS, DEMO_PASSWORD } from "~/models/idp-account.server";
+import { clearConfirmToken, readConfirmToken, readTransaction } from "~/lib/cookies.server";
+import { checkConfirmToken, confirmEmailWithToken } from "~/models/account-tokens.server";
+import { checkIdpCredentials, DEMO_ACCOUNTS, DEMO_PASSWORD } from "~/models/idp-account.server";
+import { signUpOpen } from "~/models/sign-up.server";
 import type { Route } from "./+types/idp-interaction";
 import { passHeaders } from "~/lib/http";
 import type { StringsHandle } from "~/i18n/sections";
@@ -12,7 +15,9 @@ import type { StringsHandle } from "~/i18n/sections";
 /**
  * The embedded provider's login page (/idp/interaction/:uid): email and password, checked against
  * idp_accounts. The same message for an unknown email and a wrong password; rate-limited per
- * client address and per account and address (never per account alone).
+ * client address and per account and address (never per account alone). After a sign-up's
+ * confirmation link (its token in a cookie: routes/account/confirm.tsx), the right password for
+ * that account confirms its email and signs in. It offers sign-up, coming back to the same page.
  */
 
 const credentials = z.object({
@@ -33,14 +38,28 @@ async function interaction(context: Route.LoaderArgs["context"]) {
 /** The string sections this page shows besides the frame's (app/i18n/sections.ts). */
 export const handle = { strings: ["account", "idp", "register"] } satisfies StringsHandle;
 
-export async function loader({ context, params }: Route.LoaderArgs) {
+export async function loader({ context, params, request }: Route.LoaderArgs) {
   const { idp, details } = await interaction(context);
   const { nodeReq, nodeRes } = servicesOf(context);
   const { i18n } = context.get(localeContext);
   const demo = servicesOf(context).config.demo
     ? { password: DEMO_PASSWORD, emails: DEMO_ACCOUNTS.map((a) => a.email) }
     : null;
-  const base = { title: i18n.t("idp.metaTitle"), demo };
+  const { db, config, cookieSecrets } = servicesOf(context);
+  // Where sign-in will go on to (the site's own sign-in cookie): a sign-up from here goes there too.
+  const returnTo = (await readTransaction(config, cookieSecrets, request))?.returnTo ?? "/";
+  const confirmToken = await readConfirmToken(config, cookieSecrets, request);
+  const confirming = confirmToken ? await checkConfirmToken(db, confirmToken) : null;
+  const base = {
+    title: i18n.t("idp.metaTitle"),
+    demo,
+    confirmingEmail: confirming?.email ?? null,
+    signUpHref: (await signUpOpen(db))
+      ? returnTo === "/"
+        ? "/account/signup"
+        : `/account/signup?returnTo=${encodeURIComponent(returnTo)}`
+      : null,
+  };
   if (!details || details.uid !== params.uid) return data({ ...base, expired: true }, { status: 400 });
   if (details.prompt.name !== "login") {
     // Consent for our own first-party client: granted without a screen.
@@ -59,7 +78,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const { db, log, clientIp, nodeReq, nodeRes, rateLimits } = servicesOf(context);
+  const { db, log, clientIp, nodeReq, nodeRes, rateLimits, config, cookieSecrets } = servicesOf(context);
   const { details, idp } = await interaction(context);
   if (!details || details.uid !== params.uid) return data({ error: "expired" as const, email: "" }, { status: 400 });
   const form = await request.formData();
@@ -85,10 +104,21 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       { status: 429, headers: { "Retry-After": String(retryAfter) } },
     );
   }
-  const account = await authenticateIdpAccount(db, parsed.data.email, parsed.data.password);
-  if (!account) {
+  const check = await checkIdpCredentials(db, parsed.data.email, parsed.data.password);
+  if (check.status === "invalid") {
     log.info({ route: "idp-login" }, "embedded provider: failed sign-in");
     return data({ error: "invalid" as const, email }, { status: 401 });
+  }
+  const { account } = check;
+  const confirmToken = await readConfirmToken(config, cookieSecrets, request);
+  if (check.status === "unconfirmed") {
+    // The confirmation link followed in this browser, and the password chosen at sign-up: confirmed.
+    const confirmed = confirmToken && (await confirmEmailWithToken(db, confirmToken, account.id));
+    if (!confirmed) {
+      log.info({ route: "idp-login", accountId: account.id }, "embedded provider: sign-in before confirming");
+      return data({ error: "unconfirmed" as const, email }, { status: 403 });
+    }
+    log.info({ accountId: account.id }, "account: email confirmed by its link and password");
   }
   await rateLimits.loginByAddress.refund(clientIp);
   await rateLimits.loginByAccountAndAddress.reset(accountKey);
@@ -98,7 +128,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     { login: { accountId: account.id } },
     { mergeWithLastSubmission: false },
   );
-  return redirect(to);
+  return redirect(to, confirmToken ? { headers: { "Set-Cookie": await clearConfirmToken(config, cookieSecrets) } } : {});
 }
 
 export const headers = passHeaders;
@@ -124,7 +154,9 @@ export default function IdpLogin({ loaderData, actionData }: Route.ComponentProp
   const message =
     error === "invalid"
       ? t("idp.invalid")
-      : error === "missing"
+      : error === "unconfirmed"
+        ? t("idp.unconfirmed")
+        : error === "missing"
         ? t("idp.missing")
         : error === "tooMany"
           ? t("idp.tooMany", { count: actionData && "retryAfter" in actionData ? actionData.retryAfter : 60 })
@@ -136,6 +168,11 @@ export default function IdpLogin({ loaderData, actionData }: Route.ComponentProp
           {t("idp.title")}
         </h1>
         <p className="mt-2 text-ink-600">{t("idp.subtitle")}</p>
+        {loaderData.confirmingEmail ? (
+          <p role="status" className="mt-4 rounded-md bg-brand-50 p-3 text-sm text-ink-800" data-testid="idp-confirming">
+            {t("idp.confirming")}
+          </p>
+        ) : null}
         {/* A document post: the answer is a redirect into the provider, which the router must not intercept. */}
         <Form method="post" reloadDocument className="mt-6 space-y-4" noValidate>
           {message ? (
@@ -157,7 +194,7 @@ export default function IdpLogin({ loaderData, actionData }: Route.ComponentProp
                 type="email"
                 autoComplete="username"
                 dir="ltr"
-                defaultValue={actionData?.email ?? ""}
+                defaultValue={actionData?.email ?? loaderData.confirmingEmail ?? ""}
                 className="w-full rounded-md border border-ink-300 px-3 py-2"
               />
             )}
@@ -183,6 +220,14 @@ export default function IdpLogin({ loaderData, actionData }: Route.ComponentProp
             {t("account.forgotLink")}
           </a>
         </p>
+        {loaderData.signUpHref ? (
+          <p className="mt-6 border-t border-ink-100 pt-6 text-center text-ink-700">
+            {t("idp.newHere")}{" "}
+            <a href={loaderData.signUpHref} className="font-semibold text-brand-700 underline" data-testid="sign-up-link">
+              {t("idp.createAccount")}
+            </a>
+          </p>
+        ) : null}
         {loaderData.demo ? (
           <div className="mt-6 rounded-md bg-brand-50 p-4 text-sm text-ink-700">
             <p>{t("idp.demoHint")}</p>

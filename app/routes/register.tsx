@@ -5,6 +5,7 @@ import { safeReturnTo } from "~/lib/http";
 import { pageMeta } from "~/lib/meta";
 import { handleSubmission } from "./submission-action.server";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "~/models/idp-account.server";
+import { signUpOpen } from "~/models/sign-up.server";
 import { SubmissionForm } from "~/components/forms/submission-form";
 import type { Route } from "./+types/register";
 import type { StringsHandle } from "~/i18n/sections";
@@ -13,12 +14,19 @@ import type { StringsHandle } from "~/i18n/sections";
 export const handle = { strings: ["forms", "register"] } satisfies StringsHandle;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { config } = servicesOf(context);
+  const { config, db, idp } = servicesOf(context);
   const { t, meta } = pageContext(context, request);
   // Sent here by a page for signed-in people: sign-in comes back to it.
   const returnTo = safeReturnTo(new URL(request.url).searchParams.get("returnTo"));
   return {
     signInHref: returnTo === "/" ? "/signin" : `/signin?returnTo=${encodeURIComponent(returnTo)}`,
+    // Self-service sign-up, with the embedded sign-in when the admin has it open.
+    signUpHref:
+      idp && (await signUpOpen(db))
+        ? returnTo === "/"
+          ? "/account/signup"
+          : `/account/signup?returnTo=${encodeURIComponent(returnTo)}`
+        : null,
     meta: meta(t("register.metaTitle"), t("register.loginText")),
     captcha: config.CAPTCHA,
     hcaptchaSiteKey: config.CAPTCHA === "hcaptcha" ? (config.HCAPTCHA_SITEKEY ?? null) : null,
@@ -58,6 +66,15 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
           <a href={loaderData.signInHref} className="btn btn-primary btn-lg mt-6" data-testid="login-button">
             {t("register.loginButton")}
           </a>
+          {loaderData.signUpHref ? (
+            <div className="mt-8 border-t border-ink-100 pt-6" data-testid="sign-up-offer">
+              <h3 className="text-lg font-bold">{t("register.signUpHeading")}</h3>
+              <p className="mt-2 text-ink-600">{t("register.signUpText")}</p>
+              <a href={loaderData.signUpHref} className="btn btn-secondary btn-lg mt-4">
+                {t("register.signUpButton")}
+              </a>
+            </div>
+          ) : null}
           {loaderData.demo ? (
             <div className="mt-8 rounded-lg bg-brand-50 p-5" data-testid="demo-accounts">
               <h3 className="font-bold text-brand-900">{t("register.demoHeading")}</h3>

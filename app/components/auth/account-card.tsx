@@ -28,7 +28,7 @@ export function AccountField({
 }: {
   name: string;
   label: string;
-  type: "password" | "email";
+  type: "password" | "email" | "text";
   autoComplete: string;
   /** Translated. */
   error?: string;
@@ -42,7 +42,8 @@ export function AccountField({
           name={name}
           type={type}
           autoComplete={autoComplete}
-          dir="ltr"
+          // Emails and passwords read left to right in Hebrew too; a name follows its language.
+          dir={type === "text" ? "auto" : "ltr"}
           defaultValue={defaultValue}
           className="w-full rounded-md border border-ink-300 px-3 py-2"
         />
@@ -63,20 +64,27 @@ export function AccountMessage({ tone, children }: { tone: "ok" | "error"; child
 }
 
 /** The new password, twice (set, reset and change password), with their translated errors. */
-export function NewPasswordFields({ errors }: { errors: Pick<PasswordFormErrors, "password" | "confirm"> }) {
+export function NewPasswordFields({
+  errors,
+  labels = "new",
+}: {
+  errors: Pick<PasswordFormErrors, "password" | "confirm">;
+  /** "signUp": a first password ("Password"), not a new one. */
+  labels?: "new" | "signUp";
+}) {
   const { t } = useTranslation();
   return (
     <>
       <AccountField
         name="password"
-        label={t("account.newPassword")}
+        label={labels === "signUp" ? t("account.password") : t("account.newPassword")}
         type="password"
         autoComplete="new-password"
         error={errors.password ? t(errors.password) : undefined}
       />
       <AccountField
         name="confirm"
-        label={t("account.confirmPassword")}
+        label={labels === "signUp" ? t("account.passwordAgain") : t("account.confirmPassword")}
         type="password"
         autoComplete="new-password"
         error={errors.confirm ? t(errors.confirm) : undefined}

@@ -18,3 +18,10 @@ export function weakPasswordErrors(password: string): PasswordFormErrors | null 
   const problem = passwordProblem(password);
   return problem ? { password: `account.errors.${problem}` } : null;
 }
+
+/** Where a sign-up's confirmation link leads (app/routes/account/confirm.tsx). */
+export const CONFIRM_PATH = "/account/confirm";
+
+/** The sign-in path that comes back to returnTo (a same-site path, already checked). */
+export const signInHref = (returnTo: string) =>
+  returnTo === "/" ? "/signin" : `/signin?returnTo=${encodeURIComponent(returnTo)}`;

@@ -21,7 +21,9 @@ export const handle = { strings: ["account"] } satisfies StringsHandle;
  * either). Rate-limited per client address, per email from that address, and per email from
  * anywhere (rate-limit.server.ts), so a stranger elsewhere cannot use up a learner's own requests;
  * a new link leaves the ones already sent working (issue 29), so a stranger's request cannot take
- * away the link a learner holds either. A refused request makes and voids nothing.
+ * away the link a learner holds either. A refused request makes and voids nothing. When the school
+ * sends no mail (no SMTP_URL) the answer says so and points to staff, who can send a link from the
+ * admin area (issue 31, D-H6).
  */
 export async function loader({ context }: Route.LoaderArgs) {
   if (!servicesOf(context).idp) throw data("Not Found", { status: 404 });
@@ -68,7 +70,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   } else {
     log.info("account: password reset asked for an address without an (enabled) account");
   }
-  return data({ sent: true, email: "", errors: {} as PasswordFormErrors });
+  // Without mail the link cannot reach anyone: the page says so, for every address alike.
+  return data({ sent: true, mailed: Boolean(config.SMTP_URL), email: "", errors: {} as PasswordFormErrors });
 }
 
 export const headers = passHeaders;
@@ -84,8 +87,17 @@ export default function Forgot({ actionData }: Route.ComponentProps) {
   if (actionData?.sent) {
     return (
       <AccountCard title={t("account.forgotTitle")}>
-        <AccountMessage tone="ok">{t("account.forgotSent")}</AccountMessage>
-        <a href="/signin" className="btn btn-primary btn-lg mt-6 w-full">
+        {"mailed" in actionData && !actionData.mailed ? (
+          <AccountMessage tone="error">{t("account.forgotSentNoMail")}</AccountMessage>
+        ) : (
+          <AccountMessage tone="ok">{t("account.forgotSent")}</AccountMessage>
+        )}
+        {"mailed" in actionData && !actionData.mailed ? (
+          <a href="/contact" className="btn btn-primary btn-lg mt-6 w-full">
+            {t("forbidden.contact")}
+          </a>
+        ) : null}
+        <a href="/signin" className="btn btn-secondary btn-lg mt-3 w-full">
           {t("account.signIn")}
         </a>
       </AccountCard>

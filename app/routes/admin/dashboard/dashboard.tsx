@@ -3,14 +3,16 @@ import { data, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { Accounts } from "~/components/admin/dashboard/accounts";
 import { Inbox } from "~/components/admin/dashboard/inbox";
-import { InviteResult } from "~/components/admin/dashboard/invite-result";
+import { AccountLinkResult, InviteResult } from "~/components/admin/dashboard/invite-result";
 import { Moderation } from "~/components/admin/dashboard/moderation";
 import { Subscriptions } from "~/components/admin/dashboard/subscriptions";
 import { PageHeader } from "~/components/layout/page-header";
 import { localeContext, servicesOf } from "~/context.server";
 import { formatDate } from "~/i18n/format";
 import { listFeedbackForModeration } from "~/models/feedback.server";
-import { listIdpAccountsPage } from "~/models/idp-account.server";
+import { listIdpAccountsPage, userIdsOfAccounts } from "~/models/idp-account.server";
+import { signUpOpen } from "~/models/sign-up.server";
+import { IDP_MOUNT } from "~/lib/idp/provider.server";
 import { countNewsletter, listSubmissionsPage } from "~/models/submission.server";
 import { listSubscriptionsPage } from "~/models/subscription.server";
 import { getAdmin } from "~/routes/admin/guard.server";
@@ -37,7 +39,7 @@ export const handle = {
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const admin = getAdmin(context);
-  const { db, idp } = servicesOf(context);
+  const { db, idp, config } = servicesOf(context);
   const { locale, i18n } = context.get(localeContext);
   const url = new URL(request.url);
   const { cursors, badCursor } = readCursors(url);
@@ -51,6 +53,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     countNewsletter(db),
   ]);
   const pageLinks = pageLinker(url, { registrations, contact, subscriptions, feedback, accounts });
+  const learners = accounts
+    ? await userIdsOfAccounts(
+        db,
+        `${config.PUBLIC_URL}${IDP_MOUNT}`,
+        accounts.items.map((a) => a.id),
+      )
+    : new Map<string, string>();
   return data(
     {
       title: i18n.t("admin.metaTitle"),
@@ -72,8 +81,14 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       accounts: accounts
         ? {
             // The admin's own row offers no Disable (the action refuses it too).
-            items: accounts.items.map((a) => ({ ...a, self: isSelf(admin, a.email) })),
+            items: accounts.items.map((a) => ({
+              ...a,
+              self: isSelf(admin, a.email),
+              learnerId: learners.get(a.id) ?? null,
+            })),
             pages: pageLinks("accounts", accounts),
+            signUpOpen: await signUpOpen(db),
+            mail: Boolean(config.SMTP_URL),
           }
         : null,
     },
@@ -110,6 +125,9 @@ export async function action({ context, request }: Route.ActionArgs) {
       return feedbackAction(input, at);
     case "disable-account":
     case "enable-account":
+    case "confirm-account":
+    case "account-link":
+    case "sign-up":
       return accountsAction(input, at);
   }
 }
@@ -148,6 +166,7 @@ export default function Admin({ loaderData, actionData }: Route.ComponentProps) 
           </p>
         ) : null}
         {actionData?.invite ? <InviteResult invite={actionData.invite} /> : null}
+        {actionData?.accountLink ? <AccountLinkResult result={actionData.accountLink} /> : null}
         <section aria-labelledby="course-builder-heading">
           <h2 id="course-builder-heading" className="mb-2 text-2xl font-bold">
             {t("courseAdmin.title")}

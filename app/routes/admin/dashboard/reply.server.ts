@@ -1,11 +1,12 @@
 import { data } from "react-router";
-import type { DashboardMessage, Invite } from "~/components/admin/dashboard/invite-result";
+import type { AccountLink, DashboardMessage, Invite } from "~/components/admin/dashboard/invite-result";
 import type { RequestInfo } from "~/context.server";
 import type { Admin } from "~/routes/admin/guard.server";
 
 /**
- * What every /admin form answers: whether it did it, the message to show, and (after an approval)
- * what became of the person's account. One shape for the dashboard's every intent.
+ * What every /admin form answers: whether it did it, the message to show, (after an approval) what
+ * became of the person's account, and (after an account link was asked for) where that link went.
+ * One shape for the dashboard's every intent.
  */
 export function reply(
   ok: boolean,
@@ -18,8 +19,9 @@ export function reply(
       : message === "admin.alreadyDecided" || message === "admin.cannotDisableSelf"
         ? 409
         : 404,
+  accountLink?: AccountLink,
 ) {
-  return data({ ok, message, invite: invite ?? null }, { status });
+  return data({ ok, message, invite: invite ?? null, accountLink: accountLink ?? null }, { status });
 }
 
 /** What a dashboard part's action is given: the services and the admin (whom the audit log names). */

@@ -1,0 +1,167 @@
+import { data, Link } from "react-router";
+import { ProgressTally } from "~/components/course/progress-tally";
+import { PageHeader } from "~/components/layout/page-header";
+import { getCatalogue, pageContext, servicesOf } from "~/context.server";
+import { formatDate, formatDateTime, formatPercent } from "~/i18n/format";
+import { useTranslation } from "~/i18n/use-translation";
+import { findQuiz } from "~/models/catalogue.server";
+import { certificatesOf } from "~/models/certificate.server";
+import { startedLists } from "~/models/progress.server";
+import { quizHistory } from "~/models/quiz.server";
+import { findUserById } from "~/models/user.server";
+import type { StringsHandle } from "~/i18n/sections";
+import type { Route } from "./+types/learner";
+
+/** The string sections this page shows besides the frame's (app/i18n/sections.ts). */
+export const handle = { strings: ["admin", "certificate", "profile", "progress"] } satisfies StringsHandle;
+
+/**
+ * /admin/learners/:id: one learner's progress as the profile shows it to them — the lists they
+ * started and how far, their quiz results and their certificates — so an admin can answer "where
+ * am I?" or "why no certificate?" without a database. Read only.
+ */
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  const { db } = servicesOf(context);
+  const { locale, t } = pageContext(context, request);
+  const user = /^[\w-]{1,64}$/.test(params.id) ? await findUserById(db, params.id) : undefined;
+  if (!user) throw data("Not Found", { status: 404 });
+  const catalogue = getCatalogue(context);
+  const [lists, history, certificates] = await Promise.all([
+    startedLists(db, catalogue, user.id),
+    quizHistory(db, user.id),
+    certificatesOf(db, user.id),
+  ]);
+  const name = user.name ?? user.email ?? user.subject;
+  return {
+    title: t("admin.learnerTitle", { name }),
+    learner: {
+      name,
+      email: user.email,
+      lastLogin: user.last_login_at ? formatDateTime(user.last_login_at, locale) : null,
+    },
+    lists: lists.map(({ list, href, tally }) => ({ key: list.slug, title: list.title[locale], href, tally })),
+    history: history.map((h) => ({
+      quiz: findQuiz(catalogue, h.quiz)?.title[locale] ?? h.quiz,
+      score: h.score,
+      total: h.total,
+      percentage: formatPercent(h.percentage, locale),
+      date: formatDateTime(h.finishedAt, locale),
+    })),
+    certificates: certificates.map((c) => ({
+      id: c.id,
+      course: c.title[locale],
+      date: formatDate(c.issuedAt, locale),
+      revoked: c.revokedAt !== null,
+    })),
+  };
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData?.title }, { name: "robots", content: "noindex" }];
+}
+
+export default function AdminLearner({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { learner } = loaderData;
+  return (
+    <>
+      <PageHeader title={learner.name} trail={[{ label: t("admin.title"), to: "/admin" }]} />
+      <div className="container-page max-w-4xl space-y-10 py-10">
+        <p className="text-ink-700" data-testid="learner-details">
+          {learner.email ? (
+            <>
+              <bdi dir="ltr">{learner.email}</bdi>
+              {" · "}
+            </>
+          ) : null}
+          {learner.lastLogin ? t("admin.learnerLastLogin", { date: learner.lastLogin }) : t("admin.learnerNeverIn")}
+        </p>
+        <section aria-labelledby="learner-lists">
+          <h2 id="learner-lists" className="text-2xl font-bold">
+            {t("admin.learnerLists")}
+          </h2>
+          {loaderData.lists.length === 0 ? (
+            <p className="mt-3 text-ink-600" data-testid="learner-no-lists">
+              {t("admin.learnerNoLists")}
+            </p>
+          ) : (
+            <ul className="mt-4 grid gap-4" data-testid="learner-lists">
+              {loaderData.lists.map((list) => (
+                <li key={list.key} className="rounded-md border border-ink-100 p-4">
+                  {list.href ? (
+                    <Link to={list.href} className="font-semibold text-brand-800 underline">
+                      <bdi>{list.title}</bdi>
+                    </Link>
+                  ) : (
+                    <bdi className="font-semibold">{list.title}</bdi>
+                  )}
+                  <ProgressTally tally={list.tally} label={list.title} className="mt-2" />
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+        <section aria-labelledby="learner-quizzes">
+          <h2 id="learner-quizzes" className="text-2xl font-bold">
+            {t("profile.quizHistory")}
+          </h2>
+          {loaderData.history.length === 0 ? (
+            <p className="mt-3 text-ink-600">{t("admin.learnerNoQuizzes")}</p>
+          ) : (
+            <div className="mt-4 overflow-x-auto">
+              <table className="w-full text-start" data-testid="learner-quizzes">
+                <thead>
+                  <tr className="border-b border-ink-200 text-sm text-ink-600">
+                    {(["quizColumn", "scoreColumn", "percentageColumn", "dateColumn"] as const).map((column) => (
+                      <th key={column} scope="col" className="py-2 pe-3 text-start">
+                        {t(`profile.${column}`)}
+                      </th>
+                    ))}
+                  </tr>
+                </thead>
+                <tbody>
+                  {loaderData.history.map((h, i) => (
+                    <tr key={i} className="border-b border-ink-100">
+                      <td className="py-2 pe-3 font-semibold">
+                        <bdi>{h.quiz}</bdi>
+                      </td>
+                      <td className="py-2 pe-3">{t("profile.scoreOf", { score: h.score, total: h.total })}</td>
+                      <td className="py-2 pe-3">
+                        <bdi>{h.percentage}</bdi>
+                      </td>
+                      <td className="py-2">{h.date}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </section>
+        <section aria-labelledby="learner-certificates">
+          <h2 id="learner-certificates" className="text-2xl font-bold">
+            {t("certificate.profileHeading")}
+          </h2>
+          {loaderData.certificates.length === 0 ? (
+            <p className="mt-3 text-ink-600">{t("admin.learnerNoCertificates")}</p>
+          ) : (
+            <ul className="mt-4 space-y-2" data-testid="learner-certificates">
+              {loaderData.certificates.map((c) => (
+                <li key={c.id}>
+                  <Link to={`/certificates/${c.id}`} className="font-semibold text-brand-800 underline">
+                    <bdi>{c.course}</bdi>
+                  </Link>{" "}
+                  <span className="text-sm text-ink-600">{c.date}</span>
+                  {c.revoked ? (
+                    <span className="ms-2 rounded-full bg-red-50 px-2 py-0.5 text-xs font-semibold text-red-900">
+                      {t("certificate.profileRevoked")}
+                    </span>
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </div>
+    </>
+  );
+}
