@@ -136,9 +136,7 @@ export async function setIdpAccountDisabled(
 
 /** What a password check found: an account that may sign in, one still to be confirmed, or nothing. */
 export type CredentialCheck =
-  | { status: "ok"; account: IdpAccount }
-  | { status: "unconfirmed"; account: IdpAccount }
-  | { status: "invalid" };
+  { status: "ok"; account: IdpAccount } | { status: "unconfirmed"; account: IdpAccount } | { status: "invalid" };
 
 /**
  * Checks an email and password. The same work is done whether or not the email exists, so neither

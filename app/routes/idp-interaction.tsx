@@ -128,7 +128,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     { login: { accountId: account.id } },
     { mergeWithLastSubmission: false },
   );
-  return redirect(to, confirmToken ? { headers: { "Set-Cookie": await clearConfirmToken(config, cookieSecrets) } } : {});
+  return redirect(
+    to,
+    confirmToken ? { headers: { "Set-Cookie": await clearConfirmToken(config, cookieSecrets) } } : {},
+  );
 }
 
 export const headers = passHeaders;
@@ -157,10 +160,10 @@ export default function IdpLogin({ loaderData, actionData }: Route.ComponentProp
       : error === "unconfirmed"
         ? t("idp.unconfirmed")
         : error === "missing"
-        ? t("idp.missing")
-        : error === "tooMany"
-          ? t("idp.tooMany", { count: actionData && "retryAfter" in actionData ? actionData.retryAfter : 60 })
-          : null;
+          ? t("idp.missing")
+          : error === "tooMany"
+            ? t("idp.tooMany", { count: actionData && "retryAfter" in actionData ? actionData.retryAfter : 60 })
+            : null;
   return (
     <section className="container-page flex justify-center py-16" aria-labelledby="idp-title">
       <div className="w-full max-w-md rounded-[var(--radius-card)] border border-ink-100 p-8 shadow-[var(--shadow-card)]">
@@ -169,7 +172,11 @@ export default function IdpLogin({ loaderData, actionData }: Route.ComponentProp
         </h1>
         <p className="mt-2 text-ink-600">{t("idp.subtitle")}</p>
         {loaderData.confirmingEmail ? (
-          <p role="status" className="mt-4 rounded-md bg-brand-50 p-3 text-sm text-ink-800" data-testid="idp-confirming">
+          <p
+            role="status"
+            className="mt-4 rounded-md bg-brand-50 p-3 text-sm text-ink-800"
+            data-testid="idp-confirming"
+          >
             {t("idp.confirming")}
           </p>
         ) : null}
@@ -223,7 +230,11 @@ export default function IdpLogin({ loaderData, actionData }: Route.ComponentProp
         {loaderData.signUpHref ? (
           <p className="mt-6 border-t border-ink-100 pt-6 text-center text-ink-700">
             {t("idp.newHere")}{" "}
-            <a href={loaderData.signUpHref} className="font-semibold text-brand-700 underline" data-testid="sign-up-link">
+            <a
+              href={loaderData.signUpHref}
+              className="font-semibold text-brand-700 underline"
+              data-testid="sign-up-link"
+            >
               {t("idp.createAccount")}
             </a>
           </p>
