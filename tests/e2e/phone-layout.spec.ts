@@ -38,6 +38,7 @@ const PUBLIC_PAGES = [
   "/team",
   "/testimonial",
   "/account/forgot",
+  "/account/signup",
 ];
 
 /** What is wider than the viewport: the document, and every element that is not inside a box that scrolls or clips. */
@@ -160,7 +161,7 @@ for (const locale of ["en", "he"] as const) {
     });
     await startSession(page, DEMO_EMAILS.admin);
     // A course granted to the admin (who sees everything anyway): the courses-owned table has a row too.
-    await withE2eDatabase(async (db) => {
+    const adminUserId = await withE2eDatabase(async (db) => {
       const admin = await db
         .selectFrom("users")
         .select("id")
@@ -184,9 +185,11 @@ for (const locale of ["en", "he"] as const) {
           revoked_by: null,
         })
         .execute();
+      return admin.id;
     });
     for (const path of [
       "/admin",
+      `/admin/learners/${adminUserId}`,
       "/admin/courses",
       "/admin/courses/new-catalogue",
       "/admin/courses/new-list",
