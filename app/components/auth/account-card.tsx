@@ -25,6 +25,7 @@ export function AccountField({
   autoComplete,
   error,
   defaultValue,
+  hint,
 }: {
   name: string;
   label: string;
@@ -33,9 +34,11 @@ export function AccountField({
   /** Translated. */
   error?: string;
   defaultValue?: string;
+  /** Read with the field (aria-describedby), under it. */
+  hint?: string;
 }) {
   return (
-    <Field id={`account-${name}`} label={label} error={error} required labelClassName={PLAIN_LABEL}>
+    <Field id={`account-${name}`} label={label} hint={hint} error={error} required labelClassName={PLAIN_LABEL}>
       {(control) => (
         <input
           {...control}
@@ -78,6 +81,7 @@ export function NewPasswordFields({
       <AccountField
         name="password"
         label={labels === "signUp" ? t("account.password") : t("account.newPassword")}
+        hint={labels === "signUp" ? t("account.passwordHint") : undefined}
         type="password"
         autoComplete="new-password"
         error={errors.password ? t(errors.password) : undefined}

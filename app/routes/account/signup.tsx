@@ -219,7 +219,6 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
           defaultValue={values?.email}
           error={errors.email ? t(errors.email) : undefined}
         />
-        <p className="-mt-2 text-sm text-ink-600">{t("account.passwordHint")}</p>
         <NewPasswordFields errors={errors} labels="signUp" />
         <div>
           <div className="flex items-start gap-2">
