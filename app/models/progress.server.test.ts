@@ -111,6 +111,10 @@ describe.each(DIALECTS)("lesson progress on %s", (dialect) => {
     expect([at(3, 600), at(754, 1000), at(754, null), at(4, null), at(597, 600), at(300, 1000, true)]).toEqual([
       0, 754, 754, 0, 0, 300,
     ]);
+    // Marked complete: done with it, whatever the position.
+    expect(
+      resumeAt({ position: 300, duration: 1000, watched: false, watchedSeconds: 0, marked: true, updatedAt: "" }),
+    ).toBe(0);
     // A 12-second video: past its first 1.2 s and before 10.8 s.
     expect([at(1, 12), at(6, 12), at(11, 12)]).toEqual([0, 6, 0]);
     expect([clock(754), clock(59), clock(3723)]).toEqual(["12:34", "0:59", "1:02:03"]);

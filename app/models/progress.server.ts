@@ -77,10 +77,11 @@ export function mayTrack(viewer: Viewer, location: LessonLocation): boolean {
 
 /**
  * The second to start a lesson at: where the learner left off, unless that is near the start, or in
- * the last tenth (watched to the end, or as good as: the next viewing starts over).
+ * the last tenth (watched to the end, or as good as: the next viewing starts over), or the learner
+ * marked the lesson complete (done with it: offering to resume at 0:03 contradicts them, issue 31).
  */
 export function resumeAt(progress: LessonProgress | undefined): number {
-  if (!progress) return 0;
+  if (!progress || progress.marked) return 0;
   const { position, duration } = progress;
   const margin = duration !== null ? Math.min(RESUME_MARGIN_SECONDS, duration / 10) : RESUME_MARGIN_SECONDS;
   if (position < margin) return 0;

@@ -31,6 +31,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     meta: meta(t("home.metaTitle"), t("site.description")),
     // A subscriber, an admin or someone who bought a course has nothing to join: they are led back in.
     hasAccess: viewer.hasSubscription || viewer.isAdmin || viewer.courseIds.length > 0,
+    // A signed-in learner has an account already: joining is subscribing. A visitor starts at
+    // /register (sign in, sign up or ask), which the page cache can keep for every visitor.
+    joinHref: viewer.isAuthenticated ? "/Payments" : "/register",
     continueLearning: await continueLearning(db, snapshot, viewer, locale),
     // The "home" catalogue's cards (it has no page of its own).
     popular: (findCatalogue(snapshot, HOME_CATALOGUE_SLUG)?.courses ?? []).map((c) =>
@@ -132,7 +135,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                   {t("home.heroContinue")}
                 </Link>
               ) : (
-                <Link to="/register" className="btn btn-lg btn-outline" data-testid="hero-join">
+                <Link to={loaderData.joinHref} className="btn btn-lg btn-outline" data-testid="hero-join">
                   {t("home.heroSecondary")}
                 </Link>
               )}

@@ -102,4 +102,12 @@ for (const lng of ["en", "he"] as const) {
     await expect(page.getByTestId("course-join")).toHaveText(text.joinCourse);
     await expect(page.getByRole("link", { name: text.goToCourse })).toHaveCount(0);
   });
+
+  test(`a signed-in learner without access joins by subscribing, not by registering again (${lng})`, async ({
+    learnerPage: page,
+  }) => {
+    await page.goto(`/?lng=${lng}`);
+    const hero = page.locator("section", { has: page.locator("#hero-title") });
+    await expect(hero.getByRole("link", { name: text.join })).toHaveAttribute("href", "/Payments");
+  });
 }
