@@ -116,6 +116,28 @@ export async function setSubmissionStatus(
   return Number(result.numUpdatedRows) > 0;
 }
 
+/**
+ * Once one registration request of a person is approved, their other pending ones are settled with
+ * it ("handled", by the same admin): the inbox does not ask twice about one person (issue 31, D-L8).
+ * Returns how many.
+ */
+export async function settleOtherRequests(
+  db: Kysely<Database>,
+  email: string,
+  approvedId: string,
+  by: string,
+  now: Date = new Date(),
+): Promise<number> {
+  const result = await db
+    .updateTable("registration_requests")
+    .set({ status: "handled", handled_at: now.toISOString(), handled_by: by })
+    .where("email", "=", email.trim().toLowerCase())
+    .where("id", "!=", approvedId)
+    .where("status", "=", "pending")
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
 /* ---------- Forwarding ---------- */
 
 export interface ForwardOptions {

@@ -81,10 +81,19 @@ describe.each(DIALECTS)("accounts of the embedded provider on %s", (dialect) => 
   };
 
   it("request → approve → email → set password → sign in → subscriber", async () => {
+    // The same person asked twice: approving one settles the other (D-L8).
+    const duplicate = await request("tamar@example.org");
     const submission = await request("Tamar@Example.org");
     const approve = await post("/admin", { intent: "approve", id: submission.id }, adminJar);
     expect(approve.status).toBe(200);
     expect(await approve.text()).toContain("A link to set a password was emailed to tamar@example.org");
+    expect(
+      await app.db
+        .selectFrom("registration_requests")
+        .select("status")
+        .where("id", "=", duplicate.id)
+        .executeTakeFirst(),
+    ).toEqual({ status: "handled" });
     const mail = await mailTo("tamar@example.org", 1);
     expect(mail.raw).toMatch(/^Subject: /m);
     expect(mail.text).toContain("ההרשמה שלכם ללומדה אושרה");

@@ -13,6 +13,7 @@ import {
 import {
   findSubmission,
   setSubmissionStatus,
+  settleOtherRequests,
   type SubmissionKind,
   type SubmissionListItem,
 } from "~/models/submission.server";
@@ -87,6 +88,7 @@ async function approve(
   const granted = await db.transaction().execute(async (trx) => {
     if (!(await setSubmissionStatus(trx, "registration", request.id, "approved", by))) return false;
     await grantSubscription(trx, { email: request.email, endsAt, grantedBy: `request:${request.id}`, note: by });
+    await settleOtherRequests(trx, request.email, request.id, by);
     return true;
   });
   if (!granted) return unchanged("registration", request.id);
