@@ -1347,13 +1347,13 @@ export const en = {
       cookies: {
         heading: "Cookies",
         intro: "The site sets only the cookies it needs to work, and none for advertising or analytics:",
-        session: "keeps you signed in. The page’s script cannot read it; it ends with the session, at most {{max}}.",
-        lng: "the language you chose, for {{time}}.",
+        session: "Keeps you signed in. The page’s script cannot read it; it ends with the session, at most {{max}}.",
+        lng: "The language you chose, for {{time}}.",
         signin:
-          "a sign-in in progress: security values and the page to return to, signed, for at most {{time}}; cleared when the sign-in completes.",
+          "A sign-in in progress: security values and the page to return to, signed, for at most {{time}}; cleared when the sign-in completes.",
         feedback:
-          "which feedback this browser posted (the last 50), so that you can delete it without an account; signed, for {{time}}.",
-        flash: "a one-time message after you send a form, for {{time}}.",
+          "Which feedback this browser posted (the last 50), so that you can delete it without an account; signed, for {{time}}.",
+        flash: "A one-time message after you send a form, for {{time}}.",
         provider:
           "The site’s own sign-in page sets cookies of its own, which remember that you signed in there, for up to {{time}}. YouTube and hCaptcha may set cookies of their own when you use them.",
       },

@@ -28,12 +28,19 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export const meta = ({ loaderData }: Route.MetaArgs) => pageMeta(loaderData?.meta);
 
-/** A cookie's name, as it is sent: left to right in both languages. */
-function CookieName({ name }: { name: string }) {
+/** A cookie: its names as they are sent (left to right in both languages), then what it is for. */
+function Cookie({ names, children }: { names: string[]; children: string }) {
   return (
-    <code dir="ltr" className="rounded bg-ink-100 px-1 font-mono text-sm break-all">
-      {name}
-    </code>
+    <div className="rounded-lg border border-ink-100 p-4">
+      <dt className="flex flex-wrap gap-2">
+        {names.map((name) => (
+          <code key={name} dir="ltr" className="rounded bg-ink-100 px-1.5 py-0.5 font-mono text-sm">
+            {name}
+          </code>
+        ))}
+      </dt>
+      <dd className="mt-2">{children}</dd>
+    </div>
   );
 }
 
@@ -127,25 +134,21 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
       body: (
         <>
           <p>{t("legal.privacy.cookies.intro")}</p>
-          <ul className="list-disc space-y-3 ps-6" data-testid="cookie-list">
-            <li>
-              <CookieName name="lomda_session" /> / <CookieName name="__Host-lomda_session" />{" "}
+          <dl className="space-y-4" data-testid="cookie-list">
+            <Cookie names={["lomda_session", "__Host-lomda_session"]}>
               {t("legal.privacy.cookies.session", { max: time(times.sessionMax) })}
-            </li>
-            <li>
-              <CookieName name="lng" /> {t("legal.privacy.cookies.lng", { time: time(times.localeCookie) })}
-            </li>
-            <li>
-              <CookieName name="lomda_signin" /> {t("legal.privacy.cookies.signin", { time: time(times.signInCookie) })}
-            </li>
-            <li>
-              <CookieName name="lomda_feedback" />{" "}
+            </Cookie>
+            <Cookie names={["lng"]}>{t("legal.privacy.cookies.lng", { time: time(times.localeCookie) })}</Cookie>
+            <Cookie names={["lomda_signin"]}>
+              {t("legal.privacy.cookies.signin", { time: time(times.signInCookie) })}
+            </Cookie>
+            <Cookie names={["lomda_feedback"]}>
               {t("legal.privacy.cookies.feedback", { time: time(times.feedbackCookie) })}
-            </li>
-            <li>
-              <CookieName name="lomda_flash" /> {t("legal.privacy.cookies.flash", { time: time(times.flashCookie) })}
-            </li>
-          </ul>
+            </Cookie>
+            <Cookie names={["lomda_flash"]}>
+              {t("legal.privacy.cookies.flash", { time: time(times.flashCookie) })}
+            </Cookie>
+          </dl>
           <p>{t("legal.privacy.cookies.provider", { time: time(times.providerSession) })}</p>
         </>
       ),
