@@ -1316,7 +1316,7 @@ export const en = {
         quizzes: "An unfinished quiz attempt is deleted after {{stale}} without activity.",
         payments: "Records of the notifications Stripe sends us about payments are deleted after {{events}}.",
         rest: "Everything else (your account, progress, finished quizzes, certificates, reviews, feedback, messages, newsletter address and payment records) is kept until you ask us to delete it or we delete it ourselves: nothing deletes it automatically.",
-        logs: "How long server logs are kept depends on the server they are written to; they hold no names or email addresses.",
+        logs: "How long server logs are kept depends on the server they are written to.",
       },
       sharing: {
         heading: "Who else receives it",
@@ -1324,9 +1324,9 @@ export const en = {
           "We do not sell personal data or use it for advertising. These services receive some of it, only when you use what needs them, and may process it outside Israel:",
         stripeLabel: "Stripe, our payment provider:",
         stripe: "when you pay, your email address, what you buy and the card details you type on its page.",
-        emailLabel: "Our email provider:",
+        emailLabel: "Our email provider or form service:",
         email:
-          "when the school has set up sending email, the messages we send you (such as password links) and your contact messages and registration requests, which are forwarded to the school’s inbox.",
+          "when the school has set one up, the messages we send you (such as password links), and your contact messages and registration requests, which are forwarded to the school’s inbox.",
         booksLabel: "Google Books:",
         books:
           "the words you search for in the e-library, sent by our server without anything that identifies you. Book covers then load from Google in your browser.",

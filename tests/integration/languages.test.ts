@@ -113,7 +113,7 @@ describe("finished languages: search engines and plurals on real pages", () => {
     expect(en).toContain("works for 3 days, a link to reset it for 1 hour;");
     expect(en).toContain("An unfinished quiz attempt is deleted after 1 day without activity.");
     expect(en).toContain("are deleted after 30 days.");
-    expect(en).toContain("the language you chose, for 365 days.");
+    expect(en).toContain("The language you chose, for 365 days.");
     expect(en).toContain("after you send a form, for 60 seconds.");
     const he = await page("/privacy?lng=he");
     expect(he).toContain("חיבור מסתיים אחרי 7 ימים בלי שימוש, ולכל המאוחר 30 ימים אחרי שהתחברתם");
