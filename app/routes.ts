@@ -15,6 +15,9 @@ export default [
   route("courses", "routes/courses.tsx"),
   route("team", "routes/team.tsx"),
   route("testimonial", "routes/testimonial.tsx"),
+  // The terms of use and the privacy notice that sign-up asks consent to (app/models/legal.ts).
+  route("terms", "routes/terms.tsx"),
+  route("privacy", "routes/privacy.tsx"),
   route("Payments", "routes/payments.tsx"),
   route("order", "routes/order.tsx"),
   // Online payments (issue 18): start a checkout, come back from it, manage billing at the provider.

@@ -1259,6 +1259,203 @@ export const en = {
       badRequest: "That request was not understood; nothing changed.",
     },
   },
+  legal: {
+    contents: "On this page",
+    updated: "Last updated: {{date}}",
+    version: "Version",
+    contactName: "School",
+    days_one: "{{count, number}} day",
+    days_other: "{{count, number}} days",
+    hours_one: "{{count, number}} hour",
+    hours_other: "{{count, number}} hours",
+    seconds_one: "{{count, number}} second",
+    seconds_other: "{{count, number}} seconds",
+    terms: {
+      metaTitle: "Terms of use · Lomda",
+      description:
+        "The terms of using Lomda: accounts, subscriptions and courses, refunds, certificates, reviews and fair use.",
+      title: "Terms of use",
+      intro:
+        "These terms apply to everyone who uses this site. When you create an account you accept them, and the version you accepted is recorded with your account.",
+      who: {
+        heading: "Who we are",
+        p1: "Lomda is a school that teaches programming online, in English and Hebrew. It runs this site; “we” in these terms means the school. You can reach us here:",
+      },
+      account: {
+        heading: "Your account",
+        p1: "An account lets you sign in, watch the free sample lessons of each list, keep your lesson progress and quiz results on your profile, earn certificates and review courses.",
+        p2: "Give your real name and an email address you read: certificates carry your name as it was when they were issued, and we write to that address about your account, for example with a link to set or reset your password.",
+        p3: "An account is for one person. Keep your password to yourself, and tell us at once if you think someone else has used your account.",
+      },
+      access: {
+        heading: "Subscriptions and courses",
+        p1: "A subscription opens every lesson of every course for as long as it lasts. A course bought on its own opens every lesson of that course for good, unless the payment is refunded. The price and its currency are shown before you pay.",
+        p2: "You pay on the secure page of Stripe, our payment provider; your card details never reach us. A subscription renews at the end of each month or year until you cancel it. You can cancel at any time from your profile: the subscription then ends when the period you paid for ends, and you keep access until then. If a renewal payment fails, access stops at the start of the unpaid period.",
+        p3: "A subscription can also be arranged with us directly, for example for a group or by bank transfer: send a registration request, and it lasts for the dates we agree.",
+      },
+      refunds: {
+        heading: "Refunds",
+        p1: "To ask for a refund, write to us from your account’s email address and tell us which payment it is about. A person at the school decides and makes refunds through Stripe, back to the card you paid with; the site does not refund anything by itself.",
+        p2: "If a course is withdrawn while you are paying for it, the payment opens nothing, so we refund it in full without your having to ask.",
+        p3: "A refunded course is no longer yours: its lessons close again, the certificates it earned you are revoked and your reviews of it are hidden. Cancelling a subscription takes nothing back: you keep access until the paid period ends, and certificates you earned stay valid.",
+        p4: "None of this limits a right to cancel a purchase that consumer protection law gives you.",
+      },
+      certificates: {
+        heading: "Certificates",
+        p1: "A certificate of completion is issued when you have watched every lesson of a list and, where the list has a quiz, passed it with at least 70%. The site measures watching as you play: a lesson counts as watched once you have played 90% of its length, and no faster than twice its speed. “Mark as complete” is only a bookmark and counts toward no certificate.",
+        p2: "A certificate attests exactly that: that this account watched the lessons and passed the quiz. It is not an academic degree or a professional licence.",
+        p3: "Each certificate has a public address where anyone you give it to can check it. It shows your name as it was when the certificate was issued, the list and the date. A certificate earned against these terms, or through access that was refunded or taken back, may be revoked, and its page then says so.",
+      },
+      use: {
+        heading: "Fair use",
+        intro: "Please do not:",
+        item1: "share your account or its password, or sell or lend access to it;",
+        item2: "copy, record or publish the lessons, the quizzes or their answers anywhere else;",
+        item3:
+          "read the site with scrapers, bots or other automated tools, or send it so many requests that it slows down for others;",
+        item4:
+          "try to get credit for lessons you did not watch, to reach lessons your access does not include, or to break or probe the site;",
+        item5: "send spam or abusive messages through the site’s forms.",
+        p1: "The site pauses connections that ask for too much at once. We may hide content, and suspend or close an account, that breaks these rules.",
+      },
+      reviews: {
+        heading: "Reviews and feedback",
+        p1: "Once you have watched at least half of one of a course’s lists, you may review the course: one review per course, with 1 to 5 stars and a comment, which you can edit. It is shown on the course page with your name.",
+        p2: "Anyone may post feedback on the feedback page: a name, a comment, 1 to 5 stars and, if you like, the address of a picture. It is public as soon as it is sent. You can delete feedback you posted, from the same browser or while signed in to the same account.",
+        p3: "Write about your own experience, honestly. No insults, hate or threats, no one else’s personal details, no advertising, and no picture you have no right to show. We may hide or delete reviews and feedback that break these rules; we never change what you wrote.",
+        p4: "What you write stays yours; you allow us to show it on the site while it is published.",
+      },
+      content: {
+        heading: "Our content",
+        p1: "The lessons, quizzes and texts of the site belong to us or to their authors, and you may use them for your own study. Some lessons are YouTube videos, which YouTube’s terms also cover. The e-library shows books from Google Books; reading, downloading or buying one happens on Google’s site, under Google’s terms.",
+        p2: "We keep improving the site, and may add, change or withdraw courses and lessons. When these terms change, the date and version at the top of this page change too.",
+      },
+      liability: {
+        heading: "Liability",
+        p1: "We teach in good faith, but the site is provided as it is: we do not promise that it will always be available or free of errors, or that a course will bring you a job or any other result.",
+        p2: "As far as the law allows, our liability for any claim connected with the site is limited to what you paid us in the 12 months before the claim arose. Nothing here limits liability that the law does not allow to be limited.",
+      },
+      law: {
+        heading: "Law and courts",
+        p1: "These terms are governed by the laws of the State of Israel. Any dispute about them or about the site will be heard only by the competent courts in Tel Aviv-Jaffa.",
+      },
+      contact: {
+        heading: "Questions",
+        p1: "Questions about these terms, or a request about your account or a payment: write to us at the email address above, or use the contact page.",
+        privacy: "How we handle your personal data is explained in the privacy notice.",
+      },
+    },
+    privacy: {
+      metaTitle: "Privacy notice · Lomda",
+      description:
+        "What personal data Lomda keeps, why, for how long, who else receives it, the cookies it sets, and your rights.",
+      title: "Privacy notice",
+      intro:
+        "This notice says what personal data this site keeps about you, why, for how long and who else receives it. It describes what the site actually does.",
+      controller: {
+        heading: "Who is responsible",
+        p1: "Lomda, the school that runs this site, is responsible for the personal data described here (it controls the database, in the words of Israel’s Protection of Privacy Law, 1981). You can reach us here:",
+      },
+      data: {
+        heading: "What we keep and why",
+        intro: "We keep only what the site needs for what you use:",
+        accountLabel: "Your account.",
+        account:
+          "Your name, your email address and your password, of which we keep only a one-way hash (scrypt), never the password itself; and your phone number and address if you give them. We use them to sign you in, to show your profile, to put your name on certificates and to write to you about your account. If the school uses another sign-in provider, we keep the name, email address, picture, phone and address it sends us.",
+        sessionsLabel: "Sessions.",
+        sessions:
+          "When you sign in, a random key in a cookie keeps you signed in. We keep only its hash, with when the session began and when it was last used.",
+        progressLabel: "Lesson progress.",
+        progress:
+          "For each lesson you play: where you stopped, how long the site counted you as watching, and when you watched it through or marked it complete. We use it to let you resume, to show your progress and to issue certificates.",
+        quizzesLabel: "Quiz attempts.",
+        quizzes:
+          "The order of the questions, your answers, your score and the times, to grade the quiz, show your review and history, and count a pass toward a certificate. Attempts made without signing in are kept without a name.",
+        certificatesLabel: "Certificates.",
+        certificates:
+          "The name on the certificate, the list, the date and whether it was revoked. A certificate’s page is public to anyone who has its address.",
+        reviewsLabel: "Reviews and feedback.",
+        reviews:
+          "A course review keeps your name, stars and comment, shown publicly on the course page. Feedback keeps the name, comment, stars and picture address you typed, shown publicly on the feedback page, and your account if you were signed in.",
+        formsLabel: "Messages and requests.",
+        forms:
+          "From the contact form and registration requests: your name, email address, phone number, message and the page’s language, to answer you and, for a registration request, to open your account or subscription.",
+        newsletterLabel: "Newsletter.",
+        newsletter: "Your email address and the page’s language, to send you news of our courses.",
+        paymentsLabel: "Payments.",
+        payments:
+          "What you bought, the amount, currency, date and status, and Stripe’s references to the payment, the subscription and you as its customer. Your card number never reaches us: you type it on Stripe’s page.",
+        logsLabel: "Server logs.",
+        logs: "For each request: the time, the page asked for (without what follows “?” in its address), the result, how long it took and, if you are signed in, your account’s id; we use them to run the site and to find faults. The site’s log does not record IP addresses, cookies or what you type in forms. To hold back abuse, the site counts requests by IP address and by email address for a short while, keeping only their hashes.",
+      },
+      retention: {
+        heading: "How long we keep it",
+        sessions:
+          "A session ends after {{idle}} without use, and at the latest {{max}} after you signed in; it is then deleted. The site’s own sign-in page remembers you for {{provider}}.",
+        links:
+          "A link to set your first password works for {{set}}, a link to reset it for {{reset}}; we keep only their hashes, and delete them once they expire.",
+        quizzes: "An unfinished quiz attempt is deleted after {{stale}} without activity.",
+        payments: "Records of the notifications Stripe sends us about payments are deleted after {{events}}.",
+        rest: "Everything else (your account, progress, finished quizzes, certificates, reviews, feedback, messages, newsletter address and payment records) is kept until you ask us to delete it or we delete it ourselves: nothing deletes it automatically.",
+        logs: "How long server logs are kept depends on the server they are written to.",
+      },
+      sharing: {
+        heading: "Who else receives it",
+        intro:
+          "We do not sell personal data or use it for advertising. These services receive some of it, only when you use what needs them, and may process it outside Israel:",
+        stripeLabel: "Stripe, our payment provider:",
+        stripe: "when you pay, your email address, what you buy and the card details you type on its page.",
+        emailLabel: "Our email provider or form service:",
+        email:
+          "when the school has set one up, the messages we send you (such as password links), and your contact messages and registration requests, which are forwarded to the school’s inbox.",
+        booksLabel: "Google Books:",
+        books:
+          "the words you search for in the e-library, sent by our server without anything that identifies you. Book covers then load from Google in your browser.",
+        youtubeLabel: "YouTube:",
+        youtube:
+          "nothing is loaded from YouTube until you press play on a YouTube lesson. Then its player loads in your browser and receives your IP address, and may set its own cookies.",
+        captchaLabel: "hCaptcha:",
+        captcha:
+          "only when the school has turned it on instead of the site’s own check (ALTCHA, which sends nothing elsewhere): the forms then load hCaptcha’s check, which receives your IP address and details of your browser.",
+        othersLabel: "Other sites in your browser:",
+        others:
+          "the contact page shows a map from OpenStreetMap, and feedback may show a picture from the address its author gave; those sites see your IP address, but no cookie of ours and not the page you came from.",
+        errorsLabel: "Sentry:",
+        errors:
+          "only when the school has turned error reporting on, technical reports of errors, sent without cookies or form contents.",
+        law: "We give personal data to anyone else only when the law requires it.",
+      },
+      cookies: {
+        heading: "Cookies",
+        intro: "The site sets only the cookies it needs to work, and none for advertising or analytics:",
+        session: "Keeps you signed in. The page’s script cannot read it; it ends with the session, at most {{max}}.",
+        lng: "The language you chose, for {{time}}.",
+        signin:
+          "A sign-in in progress: security values and the page to return to, signed, for at most {{time}}; cleared when the sign-in completes.",
+        feedback:
+          "Which feedback this browser posted (the last 50), so that you can delete it without an account; signed, for {{time}}.",
+        flash: "A one-time message after you send a form, for {{time}}.",
+        provider:
+          "The site’s own sign-in page sets cookies of its own, which remember that you signed in there, for up to {{time}}. YouTube and hCaptcha may set cookies of their own when you use them.",
+      },
+      rights: {
+        heading: "Your rights",
+        p1: "Under Israel’s Protection of Privacy Law you may ask to see the personal data we hold about you, and to have it corrected or deleted if it is wrong, incomplete, unclear or out of date. Write to us at the email address above, from your account’s address if you have one; we answer within 30 days.",
+        p2: "We delete an account and what is linked to it when you ask. We keep the records of payments you made, for our accounts; deleted certificates can no longer be checked.",
+        p3: "Some things you can do yourself: change your password, cancel a subscription from your profile, and delete feedback you posted. To leave the newsletter, write to us and we remove your address.",
+        p4: "If our answer does not satisfy you, you may complain to Israel’s Privacy Protection Authority.",
+      },
+      security: {
+        heading: "How we protect it",
+        p1: "The site is served over an encrypted connection. Passwords are kept only as scrypt hashes, and session keys and one-time links only as hashes. Sign-in cookies cannot be read by the page’s script. Card details never reach us. Only the school’s administrators can open the admin area.",
+      },
+      changes: {
+        heading: "Changes to this notice",
+        p1: "When this notice changes, the date and version at the top of the page change too. The version you accepted when you created your account is recorded with it.",
+        terms: "The rules for using the site are in the terms of use.",
+      },
+    },
+  },
   seo: {
     listDescription_one: "{{title}} — {{count, number}} video lesson on Lomda.",
     listDescription_other: "{{title}} — {{count, number}} video lessons on Lomda.",

@@ -58,8 +58,16 @@ export function readSessionId(config: Config, request: Request): string | undefi
 
 /* The language chosen with ?lng=: readable by the page, not secret. */
 
+/** How long each cookie lasts, in seconds (the privacy notice, /privacy, quotes them). */
+export const COOKIE_MAX_AGE = {
+  locale: 365 * 24 * 60 * 60,
+  signIn: 24 * 60 * 60,
+  postedFeedback: 365 * 24 * 60 * 60,
+  flash: 60,
+} as const;
+
 export function localeCookie(config: Config, locale: Locale): string {
-  return serialize(LOCALE_COOKIE, locale, options(config, { maxAge: 365 * 24 * 60 * 60 }));
+  return serialize(LOCALE_COOKIE, locale, options(config, { maxAge: COOKIE_MAX_AGE.locale }));
 }
 
 /* Signed cookies (React Router's createCookie signs and encodes; the options come from here). */
@@ -70,7 +78,7 @@ function signedCookie(config: Config, secrets: string[], name: string, maxAge: n
 
 /** The sign-in transaction (state, nonce, PKCE verifier, returnTo), signed, for one day at most. */
 const transactionCookie = (config: Config, secrets: string[]) =>
-  signedCookie(config, secrets, "lomda_signin", 24 * 60 * 60);
+  signedCookie(config, secrets, "lomda_signin", COOKIE_MAX_AGE.signIn);
 
 export async function serializeTransaction(config: Config, secrets: string[], tx: SignInTransaction): Promise<string> {
   return transactionCookie(config, secrets).serialize(tx);
@@ -104,7 +112,7 @@ export async function clearTransaction(config: Config, secrets: string[]): Promi
  * the browser's proof that it may delete them (the 50 most recent).
  */
 const postedCookie = (config: Config, secrets: string[]) =>
-  signedCookie(config, secrets, "lomda_feedback", 365 * 24 * 60 * 60);
+  signedCookie(config, secrets, "lomda_feedback", COOKIE_MAX_AGE.postedFeedback);
 
 export async function readPostedFeedback(config: Config, secrets: string[], request: Request): Promise<Set<string>> {
   const value = (await postedCookie(config, secrets).parse(request.headers.get("cookie"))) as unknown;
@@ -127,7 +135,8 @@ export async function rememberPostedFeedback(
  * cache, and the answer that clears it is never stored there (server/page-cache.ts: any cookie but
  * the language one, any Set-Cookie), so a flash never reaches anyone else.
  */
-const flashCookie = (config: Config, secrets: string[]) => signedCookie(config, secrets, "lomda_flash", 60);
+const flashCookie = (config: Config, secrets: string[]) =>
+  signedCookie(config, secrets, "lomda_flash", COOKIE_MAX_AGE.flash);
 
 const FLASHES = [
   "feedback.thanks",

@@ -388,9 +388,12 @@ export async function quizHistory(db: Kysely<Database>, userId: string, limit = 
   }));
 }
 
+/** How long an unfinished attempt is kept untouched (the privacy notice, /privacy, quotes it). */
+export const STALE_ATTEMPT_MS = 24 * 60 * 60 * 1000;
+
 /** Housekeeping: unfinished attempts untouched for a day are dropped. */
 export async function deleteStaleAttempts(db: Kysely<Database>, now: Date = new Date()): Promise<number> {
-  const cutoff = new Date(now.getTime() - 24 * 60 * 60 * 1000).toISOString();
+  const cutoff = new Date(now.getTime() - STALE_ATTEMPT_MS).toISOString();
   const result = await db
     .deleteFrom("quiz_attempts")
     .where("finished_at", "is", null)

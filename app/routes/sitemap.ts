@@ -15,6 +15,8 @@ const PAGES = [
   QUIZ_LIST_URL,
   "/library",
   "/feedback",
+  "/terms",
+  "/privacy",
 ];
 
 function escapeXml(value: string): string {

@@ -37,6 +37,8 @@ const PUBLIC_PAGES = [
   "/register",
   "/team",
   "/testimonial",
+  "/terms",
+  "/privacy",
   "/account/forgot",
   "/account/signup",
 ];

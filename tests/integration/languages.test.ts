@@ -80,6 +80,8 @@ describe("finished languages: search engines and plurals on real pages", () => {
       "/test/java",
       "/library",
       "/feedback",
+      "/terms",
+      "/privacy",
       "/courses/dsa",
       "/cources/programming/advJava",
     ]) {
@@ -100,6 +102,24 @@ describe("finished languages: search engines and plurals on real pages", () => {
     expect(xml).toContain(`<xhtml:link rel="alternate" hreflang="he" href="${app.url}/courses/dsa?lng=he"/>`);
     expect(xml).toContain(`<xhtml:link rel="alternate" hreflang="x-default" href="${app.url}/courses/dsa"/>`);
     expect(xml).not.toContain("?lng=en");
+  });
+
+  it("quotes the retention times the code enforces on /privacy, in each language's plural forms", async () => {
+    const en = await page("/privacy?lng=en");
+    // Sessions (session.server.ts), the embedded provider's session, one-time links (account-tokens.server.ts),
+    // unfinished quizzes (quiz.server.ts), the payment provider's events (billing.server.ts), the cookies.
+    expect(en).toContain("A session ends after 7 days without use, and at the latest 30 days after you signed in");
+    expect(en).toContain("remembers you for 14 days");
+    expect(en).toContain("works for 3 days, a link to reset it for 1 hour;");
+    expect(en).toContain("An unfinished quiz attempt is deleted after 1 day without activity.");
+    expect(en).toContain("are deleted after 30 days.");
+    expect(en).toContain("The language you chose, for 365 days.");
+    expect(en).toContain("after you send a form, for 60 seconds.");
+    const he = await page("/privacy?lng=he");
+    expect(he).toContain("חיבור מסתיים אחרי 7 ימים בלי שימוש, ולכל המאוחר 30 ימים אחרי שהתחברתם");
+    expect(he).toContain("וקישור לאיפוס סיסמה למשך שעה אחת;");
+    expect(he).toContain("ניסיון בבוחן שלא הושלם נמחק אחרי יום אחד בלי פעילות.");
+    expect(he).toContain("הודעה חד-פעמית אחרי שליחת טופס, למשך 60 שניות.");
   });
 
   it("shows singular and plural counts on video lists and catalogues in both languages", async () => {

@@ -100,12 +100,18 @@ export function Footer() {
       <div className="border-t border-ink-800">
         <div className="container-page flex flex-col items-center justify-between gap-2 py-5 text-sm sm:flex-row">
           <p>{t("footer.copyright", { year })}</p>
-          <p className="flex gap-4">
+          <p className="flex flex-wrap justify-center gap-x-4 gap-y-2">
             <Link to="/" className="footer-link">
               {t("nav.home")}
             </Link>
             <Link to="/contact" className="footer-link">
               {t("nav.contact")}
+            </Link>
+            <Link to="/terms" className="footer-link">
+              {t("footer.terms")}
+            </Link>
+            <Link to="/privacy" className="footer-link">
+              {t("footer.privacy")}
             </Link>
           </p>
         </div>

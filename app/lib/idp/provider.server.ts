@@ -17,6 +17,8 @@ import { databaseAdapter } from "./adapter.server";
 export const EMBEDDED_CLIENT_ID = "lomda";
 export const IDP_MOUNT = "/idp";
 export const EMBEDDED_SCOPES = "openid profile email phone address";
+/** How long the embedded provider remembers a sign-in (the privacy notice, /privacy, quotes it). */
+export const IDP_SESSION_SECONDS = 14 * 24 * 3600;
 
 /** The embedded client's secret, derived from the cookie secret so nothing extra is stored. */
 export function embeddedClientSecret(cookieSecrets: readonly string[]): string {
@@ -222,7 +224,7 @@ export async function createEmbeddedIdp(options: EmbeddedIdpOptions): Promise<Pr
       IdToken: 3600,
       AccessToken: 3600,
       Interaction: 3600,
-      Session: 14 * 24 * 3600,
+      Session: IDP_SESSION_SECONDS,
       Grant: 14 * 24 * 3600,
     },
   };
