@@ -1361,7 +1361,7 @@ export const en = {
         intro: "We keep only what the site needs for what you use:",
         accountLabel: "Your account.",
         account:
-          "Your name, your email address and your password, of which we keep only a one-way hash (scrypt), never the password itself; and your phone number and address if you give them. We use them to sign you in, to show your profile, to put your name on certificates and to write to you about your account. If the school uses another sign-in provider, we keep the name, email address, picture, phone and address it sends us.",
+          "Your name, your email address and your password, of which we keep only a one-way hash (scrypt), never the password itself; and your phone number and address if you give them. We use them to sign you in, to show your profile, to put your name on certificates and to write to you about your account. If you sign up yourself, we also keep which version of the terms of use and of this notice you agreed to, and when. If the school uses another sign-in provider, we keep the name, email address, picture, phone and address it sends us.",
         sessionsLabel: "Sessions.",
         sessions:
           "When you sign in, a random key in a cookie keeps you signed in. We keep only its hash, with when the session began and when it was last used.",
@@ -1394,6 +1394,8 @@ export const en = {
           "A session ends after {{idle}} without use, and at the latest {{max}} after you signed in; it is then deleted. The site’s own sign-in page remembers you for {{provider}}.",
         links:
           "A link to set your first password works for {{set}}, a link to reset it for {{reset}}; we keep only their hashes, and delete them once they expire.",
+        signUps:
+          "A link to confirm the email address of a new account works for {{confirm}}. An account whose address is never confirmed is deleted, with its links, {{unconfirmed}} after sign-up.",
         quizzes: "An unfinished quiz attempt is deleted after {{stale}} without activity.",
         payments: "Records of the notifications Stripe sends us about payments are deleted after {{events}}.",
         rest: "Everything else (your account, progress, finished quizzes, certificates, reviews, feedback, messages, newsletter address and payment records) is kept until you ask us to delete it or we delete it ourselves: nothing deletes it automatically.",

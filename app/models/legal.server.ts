@@ -1,8 +1,9 @@
 import { COOKIE_MAX_AGE } from "~/lib/cookies.server";
 import { IDP_SESSION_SECONDS } from "~/lib/idp/provider.server";
-import { RESET_PASSWORD_TTL_MS, SET_PASSWORD_TTL_MS } from "./account-tokens.server";
+import { RESET_PASSWORD_TTL_MS, SET_PASSWORD_TTL_MS, VERIFY_EMAIL_TTL_MS } from "./account-tokens.server";
 import { PAYMENT_EVENT_DAYS } from "./billing.server";
 import { STALE_ATTEMPT_MS } from "./quiz.server";
+import { UNCONFIRMED_KEEP_MS } from "./sign-up.server";
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from "./session.server";
 
 /** A length of time as the privacy notice words it: whole days when it is days, else whole hours, else seconds. */
@@ -29,6 +30,8 @@ export function retentionTimes() {
     providerSession: span(IDP_SESSION_SECONDS),
     setPasswordLink: span(SET_PASSWORD_TTL_MS / 1000),
     resetPasswordLink: span(RESET_PASSWORD_TTL_MS / 1000),
+    confirmLink: span(VERIFY_EMAIL_TTL_MS / 1000),
+    unconfirmedSignUp: span(UNCONFIRMED_KEEP_MS / 1000),
     staleQuiz: span(STALE_ATTEMPT_MS / 1000),
     paymentEvents: span(PAYMENT_EVENT_DAYS * DAY),
     localeCookie: span(COOKIE_MAX_AGE.locale),

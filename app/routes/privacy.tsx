@@ -105,6 +105,12 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
               reset: time(times.resetPasswordLink),
             })}
           </p>
+          <p>
+            {t("legal.privacy.retention.signUps", {
+              confirm: time(times.confirmLink),
+              unconfirmed: time(times.unconfirmedSignUp),
+            })}
+          </p>
           <p>{t("legal.privacy.retention.quizzes", { stale: time(times.staleQuiz) })}</p>
           <p>{t("legal.privacy.retention.payments", { events: time(times.paymentEvents) })}</p>
           <p>{t("legal.privacy.retention.rest")}</p>

@@ -112,6 +112,9 @@ describe("finished languages: search engines and plurals on real pages", () => {
     expect(en).toContain("remembers you for 14 days");
     expect(en).toContain("works for 3 days, a link to reset it for 1 hour;");
     expect(en).toContain("An unfinished quiz attempt is deleted after 1 day without activity.");
+    // Sign-ups (sign-up.server.ts): the confirmation link, and an account never confirmed.
+    expect(en).toContain("confirm the email address of a new account works for 3 days.");
+    expect(en).toContain("is deleted, with its links, 7 days after sign-up.");
     expect(en).toContain("are deleted after 30 days.");
     expect(en).toContain("The language you chose, for 365 days.");
     expect(en).toContain("after you send a form, for 60 seconds.");
@@ -119,6 +122,7 @@ describe("finished languages: search engines and plurals on real pages", () => {
     expect(he).toContain("חיבור מסתיים אחרי 7 ימים בלי שימוש, ולכל המאוחר 30 ימים אחרי שהתחברתם");
     expect(he).toContain("וקישור לאיפוס סיסמה למשך שעה אחת;");
     expect(he).toContain("ניסיון בבוחן שלא הושלם נמחק אחרי יום אחד בלי פעילות.");
+    expect(he).toContain("יחד עם הקישורים שלו, 7 ימים אחרי ההרשמה.");
     expect(he).toContain("הודעה חד-פעמית אחרי שליחת טופס, למשך 60 שניות.");
   });
 
