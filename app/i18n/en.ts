@@ -212,6 +212,15 @@ export const en = {
     confirmInvalidText:
       "It has expired, was used already, or a newer link was sent after it. If your address is confirmed, just sign in; otherwise sign up again with the same address for a new link.",
     confirmSignUpAgain: "Sign up again",
+    detailsTitle: "Your details",
+    saveDetails: "Save details",
+    detailsMetaTitle: "Your details · Lomda",
+    detailsSaved: "Saved. Your profile shows your details as you see them here.",
+    detailsNotEmbedded: "Your name and details come from your sign-in provider: change them there.",
+    detailsCertificates:
+      "Certificates issued from now on carry this name; those already issued keep the name they were issued with.",
+    phoneOptional: "Phone (optional)",
+    addressOptional: "Address (optional)",
     errors: {
       tooShort: "The password needs at least 12 characters.",
       tooLong: "The password may have at most 200 characters.",
@@ -226,6 +235,7 @@ export const en = {
         "This email address was used to sign up several times in the last hour. Use the newest link sent to it, or try again later.",
       nameRequired: "Enter your full name (at least 2 characters, no < or >).",
       nameTooLong: "The name may have at most 100 characters.",
+      addressTooLong: "The address may have at most 200 characters, without < or >.",
       termsRequired: "To create an account, agree to the terms of use and the privacy notice.",
       signUpClosed: "New accounts are not open right now. Send a registration request instead.",
     },
@@ -297,6 +307,7 @@ export const en = {
     percentageColumn: "Percentage",
     dateColumn: "Date",
     scoreOf: "{{score}} of {{total}}",
+    editDetails: "Edit your details",
     changePassword: "Change password",
     adminLink: "Open the admin area",
     accessAdmin: "As an admin, you may watch every course and lesson.",

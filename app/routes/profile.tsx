@@ -249,9 +249,14 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           <Row label={t("profile.subscription")} value={subscription ?? t("profile.subscriptionNone")} />
         </dl>
         {profile.embedded ? (
-          <Link to="/account/password" className="btn btn-secondary mt-6">
-            {t("profile.changePassword")}
-          </Link>
+          <div className="mt-6 flex flex-wrap gap-3">
+            <Link to="/account/details" className="btn btn-secondary">
+              {t("profile.editDetails")}
+            </Link>
+            <Link to="/account/password" className="btn btn-secondary">
+              {t("profile.changePassword")}
+            </Link>
+          </div>
         ) : null}
       </section>
       <AccessSection access={loaderData.access} isAdmin={profile.isAdmin} />
