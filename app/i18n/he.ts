@@ -257,6 +257,7 @@ export const he: Translation = {
     students_other: "{{count, number}} תלמידים",
     teacher: "מרצה",
     goToCourse: "מעבר לקורס",
+    draftPreview: "תצוגה מקדימה כפי שתלמיד רואה. עד שהדף יפורסם, רק מנהלים יכולים לפתוח אותו.",
   },
   rating: {
     /** One label for the stars and the number beside them. */
@@ -497,6 +498,8 @@ export const he: Translation = {
     listText_one: "שיעור אחד.",
     listText_two: "שני שיעורים.",
     listText_other: "{{count, number}} שיעורים.",
+    noCoursesYet: "עדיין אין כאן קורסים",
+    noCoursesYetText: "קורסים חדשים בדרך. בינתיים אפשר לעיין בכל הקטלוגים שלנו.",
   },
   coursePage: {
     metaTitle: "{{title}} · לומדה",
@@ -980,6 +983,10 @@ export const he: Translation = {
     fallsBack: "(מוצג באנגלית)",
     hebrewOptional: "לא חובה: אם השדה ריק, בדפים בעברית יוצג הטקסט באנגלית.",
     publishedHint: "לומדים לא רואים מה שלא פורסם; הכתובת שלו עונה „הדף לא נמצא”.",
+    draftHint:
+      "פריטים חדשים נוצרים כטיוטה: צפו בהם כמו תלמיד, ואז סמנו „מפורסם”. רשימת וידאו גלויה לציבור רק כשכרטיס קורס מפורסם מכיל אותה (או כשאף כרטיס לא מכיל אותה).",
+    previewAsStudent: "תצוגה כתלמיד",
+    previewHint: "רק מנהלים יכולים לפתוח את התצוגה המקדימה; כל השאר יקבלו „הדף לא נמצא” עד הפרסום.",
     notSaved: "לא נשמר:",
     errorSummary_one: "יש בעיה בשדה אחד:",
     errorSummary_two: "יש בעיות בשני שדות:",
@@ -1068,7 +1075,12 @@ export const he: Translation = {
     ratingHint: "מ-0 עד 5, עם ספרה אחת לכל היותר אחרי הנקודה, למשל 4.5.",
     readMoreHint: "נתיב באתר, למשל ⁦/courses/react⁩. ריק: הדף של הקורס עצמו.",
     joinHint: "נתיב באתר. ריק: דף ההזמנה של הקורס הזה.",
-    followUpHint: "לאן מוביל „לצפייה עכשיו” בסוף המבחן: נתיב באתר. ריק: ⁦/courses⁩.",
+    followUpHint: "לאן מוביל „לצפייה עכשיו” בסוף המבחן: נתיב באתר. ריק: הדף של הרשימה המשויכת, או ⁦/courses⁩.",
+    quizListNone: "ללא רשימה",
+    quizListHint: "הרשימה שהתעודה שלה דורשת לעבור את המבחן הזה.",
+    quizCertificateNote: "התעודה של „{{list}}” דורשת לעבור את המבחן הזה בציון {{percent, number}}% לפחות.",
+    quizNoCertificate: "אף תעודה לא דורשת את המבחן הזה: הוא לתרגול בלבד.",
+    passPercentHint: "הציון הנמוך ביותר שעובר, באחוזים: מ-50 עד 100 (70 אם לא תשנו).",
     freeSamplesHint:
       "כמה שיעורים, מההתחלה, לומדים מחוברים יכולים לראות בלי לשלם (0 עד 50). דוגמאות חינם לעולם אינן מכסות את כל הרשימה: לומדים מקבלים לכל היותר את כל השיעורים חוץ מהאחרון.",
     freeSamplesCapped_one:
@@ -1157,6 +1169,8 @@ export const he: Translation = {
       courses: "בקורסים",
       youtube: "קישור או מזהה ביוטיוב",
       followUp: "„לצפייה עכשיו” מוביל אל",
+      listId: "שיוך לרשימה",
+      passPercent: "ציון עובר (%)",
       question: "שאלה",
       code: "קוד שמוצג עם השאלה",
       option: "תשובה {{number, number}}",
@@ -1181,6 +1195,8 @@ export const he: Translation = {
       wholeNumber: "כתבו מספר שלם, 0 או יותר.",
       price: "כתבו מחיר, למשל 49.99.",
       currency: "בחרו דולר אמריקאי או שקל.",
+      passPercent: "כתבו מספר שלם מ-50 עד 100.",
+      quizList: "הרשימה הזו כבר לא קיימת. טענו את הדף מחדש ובחרו שוב.",
       rating: "כתבו דירוג מ-0 עד 5 עם ספרה אחת לכל היותר אחרי הנקודה, למשל 4.5.",
       freeSamples: "כתבו מספר שלם מ-0 עד 50.",
       lessonDuration: "כתבו משך כמו 12:34 או 1:02:10.",
