@@ -330,6 +330,22 @@ export async function loadCatalogueWithDrafts(db: Kysely<Database>): Promise<Cat
   return loadCatalogueSnapshot(db, await readCatalogueVersion(db), { drafts: true });
 }
 
+/**
+ * The catalogue a public page shows this viewer: the shared published copy, or, for an admin whose
+ * address asks for it (`?preview=1`, the builder's "Preview as student"), the catalogue with its
+ * drafts. Anyone else asking for a preview gets the published copy: a draft is "page not found".
+ * A preview is personal (an admin's page is private, no-store), so no cache ever holds one.
+ */
+export async function catalogueForPage(
+  db: Kysely<Database>,
+  published: CatalogueSnapshot,
+  viewer: Pick<Viewer, "isAdmin">,
+  url: URL,
+): Promise<{ snapshot: CatalogueSnapshot; preview: boolean }> {
+  const preview = viewer.isAdmin && url.searchParams.get("preview") === "1";
+  return { snapshot: preview ? await loadCatalogueWithDrafts(db) : published, preview };
+}
+
 /* ---------- The per-process copy and its freshness ---------- */
 
 interface CacheState {
