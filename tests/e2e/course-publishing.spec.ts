@@ -182,6 +182,10 @@ test("a new catalogue is a draft: only the admin's preview shows it; an emptied 
   // Three people, two languages, two widths and four accessibility checks.
   test.setTimeout(120_000);
   const slug = `e2e-draft-${suffix()}`;
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.goto("/admin/courses/new-catalogue?lng=he");
+  await expect(page.getByLabel("מפורסם", { exact: true })).not.toBeChecked();
+  await page.screenshot({ path: testInfo.outputPath("catalogue-new-he-1366.png"), fullPage: true });
   await page.goto("/admin/courses/new-catalogue?lng=en");
   await waitForHydration(page);
   // Drafts by default (issue 31, D-M8): the box is not ticked, and the form says why.
