@@ -114,6 +114,11 @@ describe.each(DIALECTS)("certificates on %s", (dialect) => {
       ...snapshot,
       quizzes: snapshot.quizzes.map((q) => (q.slug === "java" ? { ...q, passPercent: 80 } : q)),
     };
+    // The list page's hint says the quiz's own mark.
+    expect(await certificateState(t.db, strict, dana, java)).toEqual({
+      kind: "hint",
+      quiz: { href: "/test/java", passPercent: 80 },
+    });
     await completeAll(dana.id, "java");
     await finishQuiz(dana.id, "java", 15, 20); // 75 %: a pass at 70, not at 80
     expect(await issueCertificateIfEarned(t.db, strict, dana, java)).toBeUndefined();

@@ -246,5 +246,5 @@ export async function certificateState(
   if (issued) return { kind: "earned", href: `/certificates/${issued.id}` };
   if (!canWatchWholeList(viewer, list)) return { kind: "locked" };
   const quiz = quizOfList(snapshot, list);
-  return { kind: "hint", quiz: quiz ? { href: quizUrl(quiz.slug) } : null };
+  return { kind: "hint", quiz: quiz ? { href: quizUrl(quiz.slug), passPercent: quiz.passPercent } : null };
 }
