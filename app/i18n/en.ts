@@ -336,7 +336,8 @@ export const en = {
     earned: "You have earned a certificate for this course.",
     view: "View your certificate",
     hint: "Watch every lesson of this list to earn a certificate.",
-    hintQuiz: "Watch every lesson of this list and pass its quiz with at least {{percent, number}} % to earn a certificate.",
+    hintQuiz:
+      "Watch every lesson of this list and pass its quiz with at least {{percent, number}} % to earn a certificate.",
     hintLocked:
       "Its certificate is earned by watching every lesson: subscribe, or buy a course it belongs to, to open them all.",
     takeQuiz: "Take the quiz",
