@@ -322,6 +322,7 @@ export const en = {
     students_other: "{{count, number}} Students",
     teacher: "Teacher",
     goToCourse: "Go to course",
+    draftPreview: "Preview as a student sees it. Only admins can open this page until it is published.",
   },
   rating: {
     /** One label for the stars and the number beside them. */
@@ -398,7 +399,8 @@ export const en = {
     earned: "You have earned a certificate for this course.",
     view: "View your certificate",
     hint: "Watch every lesson of this list to earn a certificate.",
-    hintQuiz: "Watch every lesson of this list and pass its quiz with at least 70 % to earn a certificate.",
+    hintQuiz:
+      "Watch every lesson of this list and pass its quiz with at least {{percent, number}} % to earn a certificate.",
     hintLocked:
       "Its certificate is earned by watching every lesson: subscribe, or buy a course it belongs to, to open them all.",
     takeQuiz: "Take the quiz",
@@ -555,6 +557,8 @@ export const en = {
     videoLists: "Video lists in this catalogue",
     listText_one: "{{count, number}} lesson.",
     listText_other: "{{count, number}} lessons.",
+    noCoursesYet: "No courses here yet",
+    noCoursesYetText: "New courses are on their way. Meanwhile, see all our catalogues.",
   },
   coursePage: {
     metaTitle: "{{title}} · Lomda",
@@ -1061,6 +1065,10 @@ export const en = {
     fallsBack: "(falls back to English)",
     hebrewOptional: "Optional: left empty, Hebrew pages show the English text.",
     publishedHint: "Learners do not see what is not published; its address answers “page not found”.",
+    draftHint:
+      "New items start unpublished: preview them as a student, then tick “Published”. A video list is public only while a published course card holds it (or no card does).",
+    previewAsStudent: "Preview as student",
+    previewHint: "Only admins can open the preview; everyone else gets “page not found” until it is published.",
     notSaved: "Not saved:",
     errorSummary_one: "There is a problem with {{count, number}} field:",
     errorSummary_other: "There are problems with {{count, number}} fields:",
@@ -1143,7 +1151,14 @@ export const en = {
     ratingHint: "From 0 to 5, with at most one decimal, like 4.5.",
     readMoreHint: "A path of this site, like /courses/react. Empty: the course’s own page.",
     joinHint: "A path of this site. Empty: the order page for this course.",
-    followUpHint: "Where “Watch Now” leads after the quiz: a path of this site. Empty: /courses.",
+    followUpHint:
+      "Where “Watch Now” leads after the quiz: a path of this site. Empty: the attached list’s page, or /courses.",
+    quizListNone: "No list",
+    quizListHint: "The list whose certificate requires passing this quiz.",
+    quizCertificateNote:
+      "The certificate of “{{list}}” requires passing this quiz with at least {{percent, number}} %.",
+    quizNoCertificate: "No list’s certificate requires this quiz: it is practice only.",
+    passPercentHint: "The lowest score that passes, in percent: from 50 to 100 (70 unless you change it).",
     freeSamplesHint:
       "How many lessons, from the top, signed-in learners may watch without paying (0 to 50). Free samples never cover the whole list: learners get at most all lessons but the last.",
     freeSamplesCapped_one:
@@ -1228,6 +1243,8 @@ export const en = {
       courses: "In courses",
       youtube: "YouTube link or id",
       followUp: "“Watch Now” leads to",
+      listId: "Attach to list",
+      passPercent: "Pass mark (%)",
       question: "Question",
       code: "Code shown with the question",
       option: "Option {{number, number}}",
@@ -1252,6 +1269,8 @@ export const en = {
       wholeNumber: "Enter a whole number, 0 or more.",
       price: "Enter a price like 49.99.",
       currency: "Choose US dollars or shekels.",
+      passPercent: "Enter a whole number from 50 to 100.",
+      quizList: "That list no longer exists. Reload the page and choose again.",
       rating: "Enter a rating from 0 to 5 with at most one decimal, like 4.5.",
       freeSamples: "Enter a whole number from 0 to 50.",
       lessonDuration: "Enter a length like 12:34 or 1:02:10.",

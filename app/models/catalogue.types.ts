@@ -121,6 +121,6 @@ export interface CoursePageView {
 /** What a list page says about its certificate to a signed-in learner: theirs, or what earns it. */
 export type CertificateState =
   | { kind: "earned"; href: string }
-  | { kind: "hint"; quiz: { href: string } | null }
+  | { kind: "hint"; quiz: { href: string; passPercent: number } | null }
   /** Only a viewer allowed every lesson (not free samples alone) can earn it. */
   | { kind: "locked" };

@@ -3,7 +3,6 @@ import type { Kysely } from "kysely";
 import type { Database, QuizAttempt } from "~/lib/db.server";
 import type { Locale } from "~/i18n/locale";
 import type { CatalogueSnapshot, QuizEntry, QuizQuestionEntry } from "./catalogue.server";
-import { PASS_PERCENT } from "./quiz.limits";
 
 /**
  * Practice quizzes, graded on the server (docs/product.md#rules: exact equality of the chosen option). The
@@ -12,8 +11,6 @@ import { PASS_PERCENT } from "./quiz.limits";
  * the right options only once the attempt passed (issue 29). Each attempt asks the quiz's questions,
  * and shows their options, in an order of its own, drawn on the server and kept with the attempt.
  */
-
-export { PASS_PERCENT };
 
 /** Random whole numbers in [0, n): the server draws them from node:crypto; tests pass their own. */
 export type RandomSource = (n: number) => number;
@@ -285,9 +282,12 @@ export async function answerQuestion(
   return (await findAttempt(db, attempt.id, quiz.slug))!;
 }
 
-/** Did this finished attempt pass (score ≥ PASS_PERCENT)? Its review then names the right answers. */
-export function passed(attempt: Pick<QuizAttempt, "score" | "question_count">): boolean {
-  return percentage(Number(attempt.score), Number(attempt.question_count)) >= PASS_PERCENT;
+/** Did this finished attempt pass (score ≥ the quiz's pass mark)? Its review then names the right answers. */
+export function passed(
+  attempt: Pick<QuizAttempt, "score" | "question_count">,
+  quiz: Pick<QuizEntry, "passPercent">,
+): boolean {
+  return percentage(Number(attempt.score), Number(attempt.question_count)) >= quiz.passPercent;
 }
 
 /** One question of a finished attempt, as the review shows it. */
@@ -335,7 +335,7 @@ export async function reviewAttempt(
     .execute();
   // An attempt finished before choices were kept (migration 0011) has nothing to review.
   if (answers.length === 0) return [];
-  const full = passed(attempt);
+  const full = passed(attempt, quiz);
   const byPosition = new Map(answers.map((a) => [Number(a.position), a]));
   const items: ReviewItem[] = [];
   for (const [index, step] of stepsOf(quiz, attempt).entries()) {

@@ -6,7 +6,7 @@ import { getCatalogue, getViewer, localeContext, servicesOf, requireUser } from 
 import { findQuiz } from "~/models/catalogue.server";
 import { quizHistory } from "~/models/quiz.server";
 import { continueLearning, startedLists } from "~/models/progress.server";
-import { certificatesOf } from "~/models/certificate.server";
+import { certificateSubject, certificatesOf } from "~/models/certificate.server";
 import { ContinueLearning } from "~/components/course/continue-learning";
 import { ProgressTally } from "~/components/course/progress-tally";
 import { findUserById } from "~/models/user.server";
@@ -38,7 +38,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   }));
   const lists = (await startedLists(db, catalogue, me.id)).map(({ list, href, tally }) => ({
     key: list.slug,
-    title: list.title[locale],
+    // The course card taken, when the list is the lessons of exactly one (D-M7).
+    title: certificateSubject(catalogue, list)[locale],
     href,
     tally,
   }));
