@@ -252,7 +252,7 @@ export const en = {
   card: {
     readMore: "Read More",
     joinNow: "Join Now",
-    inSubscription: "In the subscription",
+    inSubscription: "Subscription only",
     hours_one: "{{hours}} Hour",
     hours_other: "{{hours}} Hours",
     students_one: "{{count, number}} Student",
@@ -679,10 +679,19 @@ export const en = {
     description: "Join a Lomda course: what you get and how to subscribe.",
     title: "Join a course",
     chosen: "You chose",
+    chooseTitle: "Choose a course",
     none: "Choose a course from our catalogue, then press Join Now.",
+    browse: "Browse the courses",
     includedTitle: "Included in the subscription",
     includedText:
       "Every Lomda course is included in one subscription. Subscribe once and watch this course and all the others.",
+    onlyTitle: "Subscription only",
+    onlyText:
+      "This course is not sold on its own right now: it comes with the Lomda subscription, which opens it and every other course.",
+    planPrices: "The subscription: {{monthly}} a month, or {{yearly}} a year",
+    planMonthly: "The subscription: {{monthly}} a month",
+    howText:
+      "How to get access: send us a registration request. We contact you to arrange the payment, then open your subscription.",
     cta: "Send a registration request",
     payments: "What a subscription includes",
     watch: "Go to the course",
