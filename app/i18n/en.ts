@@ -220,6 +220,9 @@ export const en = {
     phone: "Mobile No",
     message: "Message (optional)",
     send: "Send request",
+    /** Under "Form Submitted Successfully": an admin approves each request by hand in the inbox, which opens the subscription for that email. */
+    nextSteps:
+      "What happens next: someone on our team reads your request and gets back to you by email or phone. Once it is approved, your subscription opens for this email address: sign in with it to watch every course.",
   },
   profile: {
     metaTitle: "Your profile · Lomda",

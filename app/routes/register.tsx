@@ -99,6 +99,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
               }}
               result={actionData}
               testId="registration-form"
+              successNote={t("register.nextSteps")}
             />
           </div>
         </section>

@@ -44,6 +44,8 @@ test("the contact form with the real ALTCHA widget: Sending...., then Form Submi
   await expect(page.getByTestId("contact-status")).toHaveText("Sending....");
   release();
   await expect(page.getByTestId("contact-status")).toHaveText("Form Submitted Successfully");
+  // The registration request's next steps are its own: a contact message has none.
+  await expect(page.getByTestId("contact-next")).toHaveCount(0);
   // The keyboard goes on from the answer, not from the top of the page.
   await expect(page.getByTestId("contact-status")).toBeFocused();
   await expect(form.getByLabel("Name")).toHaveValue("");
@@ -91,6 +93,10 @@ test("a registration request, approved by the admin, lets that person watch subs
   await solveCaptcha(page, "registration-form");
   await form.getByRole("button", { name: "שליחה" }).click();
   await expect(page.getByTestId("registration-status")).toHaveText("הטופס נשלח בהצלחה");
+  // What happens next, in the same live region (D-L13).
+  await expect(page.getByRole("status").filter({ has: page.getByTestId("registration-next") })).toContainText(
+    "מה קורה עכשיו: מישהו מהצוות שלנו קורא את הבקשה",
+  );
 
   await signInAs(DEMO_EMAILS.admin);
   await page.goto("/admin?lng=en");

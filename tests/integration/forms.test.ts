@@ -117,7 +117,12 @@ describe("contact, registration and newsletter forms, and the admin area", () =>
     expect(forged.status).toBe(400);
     expect(await forged.text()).toContain("The human check failed.");
     const payload = await solvedCaptcha(app.url);
-    expect((await post("/register", { intent: "registration", ...good, altcha: payload })).status).toBe(200);
+    const sent = await post("/register", { intent: "registration", ...good, altcha: payload });
+    expect(sent.status).toBe(200);
+    // Without JavaScript too, the answer says what happens next (D-L13).
+    const answer = shown(await sent.text());
+    expect(answer).toContain("Form Submitted Successfully");
+    expect(answer).toContain("What happens next: someone on our team reads your request");
     const replay = await post("/register", { intent: "registration", ...good, name: "Second", altcha: payload });
     expect(replay.status).toBe(400);
     expect(await replay.text()).toContain("This human check was already used.");
