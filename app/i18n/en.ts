@@ -68,6 +68,8 @@ export const en = {
     subscribe: "Get a subscription",
     contact: "Contact us",
     metaTitle: "No access · Lomda",
+    adminOnly:
+      "This area is for the site's administrators, and your account is not one of them. If you think it should be, write to us.",
     adminEmailNotVerified:
       "Your email address is an administrator's, but your sign-in provider did not confirm that it is verified (email_verified), so you have no admin rights. Verify the address at the provider and sign in again.",
   },

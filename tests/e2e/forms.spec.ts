@@ -179,10 +179,15 @@ test("the newsletter box stores a sign-up and thanks in place", async ({ page })
 test("non-admins cannot reach /admin", async ({ page, allowConsoleErrors, signInAs }) => {
   allowConsoleErrors(/status of 403/);
   await page.goto("/admin");
-  await expect(page).toHaveURL(/\/idp\/interaction\//);
+  // The sign-in page, as for /profile, coming back here (D-L14).
+  await expect(page).toHaveURL(/\/register\?returnTo=%2Fadmin$/);
   await signInAs(DEMO_EMAILS.learner);
   const response = await page.goto("/admin");
   expect(response?.status()).toBe(403);
+  await expect(page.getByTestId("forbidden-message")).toHaveText(
+    "This area is for the site's administrators, and your account is not one of them. If you think it should be, write to us.",
+  );
+  await expect(page.getByRole("link", { name: "Get a subscription" })).toHaveCount(0);
 });
 
 test.describe("without JavaScript", () => {

@@ -154,9 +154,12 @@ describe("contact, registration and newsletter forms, and the admin area", () =>
   });
 
   it("keeps /admin for admins: a visitor goes to sign in, a learner gets 403", async () => {
-    const visitor = await fetch(`${app.url}/admin`, { redirect: "manual" });
-    expect(visitor.status).toBe(302);
-    expect(visitor.headers.get("location")).toBe("/signin?returnTo=%2Fadmin");
+    // The same sign-in page and way back as /profile's (D-L14).
+    for (const path of ["/admin", "/profile"]) {
+      const visitor = await fetch(`${app.url}${path}`, { redirect: "manual" });
+      expect(visitor.status).toBe(302);
+      expect(visitor.headers.get("location")).toBe(`/register?returnTo=${encodeURIComponent(path)}`);
+    }
     const { cookie: learner } = await createSignedInUser(app.db, "learner");
     expect((await fetch(`${app.url}/admin`, { headers: { cookie: learner } })).status).toBe(403);
     expect((await fetch(`${app.url}/admin/newsletter.csv`, { headers: { cookie: learner } })).status).toBe(403);
@@ -180,7 +183,11 @@ describe("contact, registration and newsletter forms, and the admin area", () =>
       const html = await response.text();
       expect(html).toContain(title);
       expect(html).toContain(`<title>${meta}</title>`);
-      expect(html).toContain('href="/Payments"');
+      // The admin area is in no subscription: said so, and none offered (D-L14).
+      expect(html).not.toContain('href="/Payments"');
+      expect(shown(html)).toContain(
+        query ? "האזור הזה מיועד למנהלי האתר" : "administrators, and your account is not one of them",
+      );
       expect(shown(html)).not.toContain("Unexpected Application Error");
     }
   });
