@@ -32,6 +32,8 @@ export const en = {
   },
   footer: {
     quickLinks: "Quick Links",
+    tests: "Quizzes",
+    library: "e-Library",
     contact: "Contact",
     gallery: "Gallery",
     galleryImage: "Gallery image {{n}}",

@@ -33,6 +33,8 @@ export const he: Translation = {
   },
   footer: {
     quickLinks: "קישורים מהירים",
+    tests: "מבחנים",
+    library: "ספרייה דיגיטלית",
     contact: "יצירת קשר",
     gallery: "גלריה",
     galleryImage: "תמונה {{n}} בגלריה",
