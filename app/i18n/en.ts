@@ -887,9 +887,11 @@ export const en = {
     intro:
       "Questions about a course, a subscription or your business? Write to us and we will answer within one working day.",
     office: "Office",
-    mobile: "Mobile",
+    phone: "Phone",
     email: "Email",
     map: "Map of our office",
+    mapFallback: "Map not showing?",
+    mapOpen: "Open the map in a new tab",
     formHeading: "Send us a message",
   },
   newsletter: {

@@ -894,9 +894,11 @@ export const he: Translation = {
     heading: "לכל שאלה",
     intro: "שאלות על קורס, על מנוי או על העסק שלכם? כתבו לנו ונענה תוך יום עבודה אחד.",
     office: "משרד",
-    mobile: "נייד",
+    phone: "טלפון",
     email: "אימייל",
     map: "מפת המשרד שלנו",
+    mapFallback: "המפה לא מוצגת?",
+    mapOpen: "פתחו את המפה בלשונית חדשה",
     formHeading: "שלחו לנו הודעה",
   },
   newsletter: {

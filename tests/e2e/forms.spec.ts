@@ -73,6 +73,28 @@ test("a failed submission says why, in Hebrew, and keeps what was typed", async 
   await expectAccessible(page);
 });
 
+test("the contact details: the office's landline is a phone in both languages, and the map has a way out when it fails", async ({
+  page,
+}) => {
+  // The map's provider cannot be reached: the frame shows nothing useful (D-L3).
+  await page.route("https://www.openstreetmap.org/**", (route) => route.abort());
+  for (const [lng, phone, notPhone, open] of [
+    ["en", "Phone", "Mobile", "Open the map in a new tab"],
+    ["he", "טלפון", "נייד", "פתחו את המפה בלשונית חדשה"],
+  ] as const) {
+    await page.goto(`/contact?lng=${lng}`);
+    const details = page.locator("main dl").first();
+    const number = details.locator('a[href^="tel:"]');
+    await expect(number.locator("xpath=ancestor::div[1]/dt")).toHaveText(phone);
+    await expect(details).not.toContainText(notPhone);
+    const link = page.getByRole("link", { name: open });
+    await expect(link).toBeVisible();
+    await expect(link).toHaveAttribute("href", /^https:\/\/www\.openstreetmap\.org\/\?mlat=/);
+    await expect(link).toHaveAttribute("target", "_blank");
+  }
+  await expectAccessible(page);
+});
+
 test("a registration request, approved by the admin, lets that person watch subscriber-only lessons", async ({
   page,
   request,
