@@ -651,6 +651,8 @@ export const en = {
     sourcePayment: "Payment ({{provider}})",
     sourceManual: "Granted by hand",
     sourceApproval: "Approved request",
+    sourceCli: "Granted from the command line",
+    sourceDemo: "Demo account",
     unknownCourse: "A course no longer published",
     needsRefund: "Needs a refund: the course was deleted during checkout",
     refundsHeading: "Payments to refund",
@@ -949,6 +951,8 @@ export const en = {
     inviteMailed: "A link to set a password was emailed to {{email}}.",
     inviteNotMailed:
       "The email to {{email}} could not be sent ({{error}}). Copy this link and send it yourself; it works once, for 72 hours:",
+    mailNotConfigured: "sending email is not set up on this server",
+    mailFailed: "the mail server did not accept it; the server log has the details",
     inviteLink: "Link to set the password",
     accountHadPassword: "{{email}} already has an account with a password.",
     accounts: "Accounts",

@@ -654,6 +654,8 @@ export const he: Translation = {
     sourcePayment: "תשלום ({{provider}})",
     sourceManual: "הוענק ידנית",
     sourceApproval: "בקשה שאושרה",
+    sourceCli: "הוענק משורת הפקודה",
+    sourceDemo: "חשבון הדגמה",
     unknownCourse: "קורס שכבר אינו מפורסם",
     needsRefund: "צריך להחזיר את הכסף: הקורס נמחק בזמן התשלום",
     refundsHeading: "תשלומים להחזר",
@@ -956,6 +958,8 @@ export const he: Translation = {
     inviteMailed: "קישור לבחירת סיסמה נשלח אל {{email}}.",
     inviteNotMailed:
       "לא הצלחנו לשלוח אימייל אל {{email}} ({{error}}). העתיקו את הקישור ושלחו אותו בעצמכם; הוא עובד פעם אחת, במשך 72 שעות:",
+    mailNotConfigured: "שליחת אימייל לא הוגדרה בשרת הזה",
+    mailFailed: "שרת הדואר לא קיבל אותו; הפרטים ביומן של השרת",
     inviteLink: "קישור לבחירת הסיסמה",
     accountHadPassword: "ל־{{email}} כבר יש חשבון עם סיסמה.",
     accounts: "חשבונות",

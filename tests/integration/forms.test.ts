@@ -199,8 +199,17 @@ describe("contact, registration and newsletter forms, and the admin area", () =>
     expect(page).toContain("Yael Bar");
     expect(page).toContain("Sent"); // the forwarding status is visible
     const [request] = await rows("registration_requests");
-    const approve = await post("/admin", { intent: "approve", id: request!.id, until: "2099-12-31" }, jar);
+    // In Hebrew: no mail is set up here, and the admin reads why in Hebrew, not "SMTP_URL is not set" (D-L2).
+    const approve = await post("/admin?lng=he", { intent: "approve", id: request!.id, until: "2099-12-31" }, jar);
     expect(approve.status).toBe(200);
+    const approved = shown(await approve.text());
+    expect(approved).toContain("שליחת אימייל לא הוגדרה בשרת הזה");
+    expect(approved).not.toContain("SMTP_URL");
+    // The subscriptions table says what granted it in words, never "request:<uuid>".
+    const listed = shown(await (await hop(jar, `${app.url}/admin?lng=he`)).text());
+    expect(listed).toContain("בקשה שאושרה");
+    expect(listed).not.toContain(`request:${request!.id}`);
+    await hop(jar, `${app.url}/?lng=en`); // back to English for what follows
     const subscription = await app.db
       .selectFrom("subscriptions")
       .selectAll()
