@@ -252,6 +252,7 @@ export const en = {
     percentageColumn: "Percentage",
     dateColumn: "Date",
     scoreOf: "{{score}} of {{total}}",
+    reviewAttempt: "{{quiz}}, {{date}}: see your answers",
     changePassword: "Change password",
     adminLink: "Open the admin area",
     accessAdmin: "As an admin, you may watch every course and lesson.",

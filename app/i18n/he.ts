@@ -246,6 +246,7 @@ export const he: Translation = {
     percentageColumn: "אחוז",
     dateColumn: "תאריך",
     scoreOf: "{{score}} מתוך {{total}}",
+    reviewAttempt: "{{quiz}}, {{date}}: לצפייה בתשובות שלכם",
     changePassword: "שינוי סיסמה",
     adminLink: "לאזור הניהול",
     accessAdmin: "כמנהלי מערכת, כל הקורסים והשיעורים פתוחים בפניכם.",
