@@ -695,6 +695,7 @@ export const en = {
     includedTitle: "Included in the subscription",
     includedText:
       "Every Lomda course is included in one subscription. Subscribe once and watch this course and all the others.",
+    includedTextAll: "Every Lomda course is included in one subscription: subscribe once and watch them all.",
     onlyTitle: "Subscription only",
     onlyText:
       "This course is not sold on its own right now: it comes with the Lomda subscription, which opens it and every other course.",

@@ -139,7 +139,11 @@ export default function Order({ loaderData }: Route.ComponentProps) {
               {loaderData.online || !loaderData.course ? t("order.includedTitle") : t("order.onlyTitle")}
             </h2>
             <p className="mt-3 text-ink-700">
-              {loaderData.online || !loaderData.course ? t("order.includedText") : t("order.onlyText")}
+              {!loaderData.course
+                ? t("order.includedTextAll")
+                : loaderData.online
+                  ? t("order.includedText")
+                  : t("order.onlyText")}
             </p>
             {loaderData.monthly ? (
               <p className="mt-3 font-bold text-brand-900" data-testid="order-plan-price">

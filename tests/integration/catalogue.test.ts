@@ -433,6 +433,7 @@ describe("public site, catalogue and gated videos", () => {
       expect(plain).toMatch(new RegExp(`<h2 id="order-heading"[^>]*>${choose}</h2>`));
       expect(shown(plain)).not.toContain(chose);
       expect(plain).not.toMatch(/<article aria-labelledby="course-/);
+      expect(shown(plain)).not.toMatch(/this course|הקורס הזה/);
       expect(plain).toMatch(new RegExp(`<a [^>]*href="/courses"[^>]*>${browse}</a>`));
     }
     expect((await get("/order?course=nope")).status).toBe(404);
