@@ -32,6 +32,8 @@ export const en = {
   },
   footer: {
     quickLinks: "Quick Links",
+    tests: "Quizzes",
+    library: "e-Library",
     contact: "Contact",
     gallery: "Gallery",
     galleryImage: "Gallery image {{n}}",
@@ -68,6 +70,8 @@ export const en = {
     subscribe: "Get a subscription",
     contact: "Contact us",
     metaTitle: "No access · Lomda",
+    adminOnly:
+      "This area is for the site's administrators, and your account is not one of them. If you think it should be, write to us.",
     adminEmailNotVerified:
       "Your email address is an administrator's, but your sign-in provider did not confirm that it is verified (email_verified), so you have no admin rights. Verify the address at the provider and sign in again.",
   },
@@ -282,6 +286,9 @@ export const en = {
     phone: "Mobile No",
     message: "Message (optional)",
     send: "Send request",
+    /** Under "Form Submitted Successfully": an admin approves each request by hand in the inbox, which opens the subscription for that email. */
+    nextSteps:
+      "What happens next: someone on our team reads your request and gets back to you by email or phone. Once it is approved, your subscription opens for this email address: sign in with it to watch every course.",
   },
   profile: {
     metaTitle: "Your profile · Lomda",
@@ -308,6 +315,7 @@ export const en = {
     dateColumn: "Date",
     scoreOf: "{{score}} of {{total}}",
     editDetails: "Edit your details",
+    reviewAttempt: "{{quiz}}, {{date}}: see your answers",
     changePassword: "Change password",
     adminLink: "Open the admin area",
     accessAdmin: "As an admin, you may watch every course and lesson.",
@@ -315,7 +323,7 @@ export const en = {
   card: {
     readMore: "Read More",
     joinNow: "Join Now",
-    inSubscription: "In the subscription",
+    inSubscription: "Subscription only",
     hours_one: "{{hours}} Hour",
     hours_other: "{{hours}} Hours",
     students_one: "{{count, number}} Student",
@@ -711,6 +719,8 @@ export const en = {
     sourcePayment: "Payment ({{provider}})",
     sourceManual: "Granted by hand",
     sourceApproval: "Approved request",
+    sourceCli: "Granted from the command line",
+    sourceDemo: "Demo account",
     unknownCourse: "A course no longer published",
     needsRefund: "Needs a refund: the course was deleted during checkout",
     refundsHeading: "Payments to refund",
@@ -746,10 +756,20 @@ export const en = {
     description: "Join a Lomda course: what you get and how to subscribe.",
     title: "Join a course",
     chosen: "You chose",
+    chooseTitle: "Choose a course",
     none: "Choose a course from our catalogue, then press Join Now.",
+    browse: "Browse the courses",
     includedTitle: "Included in the subscription",
     includedText:
       "Every Lomda course is included in one subscription. Subscribe once and watch this course and all the others.",
+    includedTextAll: "Every Lomda course is included in one subscription: subscribe once and watch them all.",
+    onlyTitle: "Subscription only",
+    onlyText:
+      "This course is not sold on its own right now: it comes with the Lomda subscription, which opens it and every other course.",
+    planPrices: "The subscription: {{monthly}} a month, or {{yearly}} a year",
+    planMonthly: "The subscription: {{monthly}} a month",
+    howText:
+      "How to get access: send us a registration request. We contact you to arrange the payment, then open your subscription.",
     cta: "Send a registration request",
     payments: "What a subscription includes",
     watch: "Go to the course",
@@ -938,9 +958,11 @@ export const en = {
     intro:
       "Questions about a course, a subscription or your business? Write to us and we will answer within one working day.",
     office: "Office",
-    mobile: "Mobile",
+    phone: "Phone",
     email: "Email",
     map: "Map of our office",
+    mapFallback: "Map not showing?",
+    mapOpen: "Open the map in a new tab",
     formHeading: "Send us a message",
   },
   newsletter: {
@@ -998,6 +1020,8 @@ export const en = {
     inviteMailed: "A link to set a password was emailed to {{email}}.",
     inviteNotMailed:
       "The email to {{email}} could not be sent ({{error}}). Copy this link and send it yourself; it works once, for 72 hours:",
+    mailNotConfigured: "sending email is not set up on this server",
+    mailFailed: "the mail server did not accept it; the server log has the details",
     inviteLink: "Link to set the password",
     accountHadPassword: "{{email}} already has an account with a password.",
     accounts: "Accounts",

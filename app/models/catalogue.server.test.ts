@@ -423,7 +423,8 @@ describe.each(DIALECTS)("the in-memory catalogue on %s", (dialect) => {
   it("builds a course page: its lists as a curriculum with the viewer's lock states, its quiz", async () => {
     const snapshot = await ensureCatalogueFresh(t.db, 9_000_000);
     const java = coursePageView(snapshot, findCourse(snapshot, "programming-java")!, learner, "en");
-    expect(java.card).toMatchObject({ readMore: "/course/programming-java", join: "/cources/programming/java" });
+    // The course page joins at the order page, not at its card's list (D-M5).
+    expect(java.card).toMatchObject({ readMore: "/course/programming-java", join: "/order?course=programming-java" });
     expect(java.catalogue).toEqual({ title: "Programming", href: "/cources/programming" });
     expect(java.lists.map((l) => [l.key, l.href, l.lessons.length])).toEqual([
       ["java", "/cources/programming/java", 32],

@@ -3,7 +3,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "~/lib/db.server";
 import type { Locale } from "~/i18n/locale";
 import { canWatch, freeLessonCount, isFreeSample, type ListAccess, type Viewer } from "./access.server";
-import { readCatalogueVersion, takeLocalChange } from "./catalogue-version.server";
+import { ONLINE_CHECKOUT_SETTING, readCatalogueVersion, takeLocalChange } from "./catalogue-version.server";
 import { catalogueSpelling, COURSES_URL, normalizeCataloguePath } from "./catalogue.urls";
 import type { VideoView } from "./catalogue.types";
 import type { Bilingual } from "./content.schema";
@@ -129,6 +129,11 @@ export interface CatalogueSnapshot {
   readonly paths: ReadonlyMap<string, CataloguePath>;
   /** Published quizzes by position. */
   readonly quizzes: readonly QuizEntry[];
+  /**
+   * The owner's online-checkout switch (admin → Payments; turning it bumps the version). A course can
+   * be bought online only when it is on and a payment provider is configured: see `sellsOnline`.
+   */
+  readonly checkoutOn: boolean;
 }
 
 function blankToNull(value: string | null): string | null {
@@ -149,48 +154,41 @@ export async function loadCatalogueSnapshot(
   { drafts = false }: { drafts?: boolean } = {},
 ): Promise<CatalogueSnapshot> {
   const shown = drafts ? [0, 1] : [1];
-  const [catalogueRows, courseRows, listRows, linkRows, lessonRows, pathRows, quizRows, questionRows, reviewRows] =
-    await Promise.all([
-      db
-        .selectFrom("catalogues")
-        .selectAll()
-        .where("published", "in", shown)
-        .orderBy("position")
-        .orderBy("slug")
-        .execute(),
-      db
-        .selectFrom("courses")
-        .selectAll()
-        .where("published", "in", shown)
-        .orderBy("position")
-        .orderBy("slug")
-        .execute(),
-      db.selectFrom("video_lists").selectAll().where("published", "in", shown).execute(),
-      db.selectFrom("course_video_lists").selectAll().orderBy("position").orderBy("list_id").execute(),
-      db
-        .selectFrom("lessons")
-        .selectAll()
-        .where("published", "in", shown)
-        .orderBy("position")
-        .orderBy("slug")
-        .execute(),
-      db.selectFrom("catalogue_paths").selectAll().orderBy("in_sitemap", "desc").orderBy("path").execute(),
-      db
-        .selectFrom("quizzes")
-        .selectAll()
-        .where("published", "in", shown)
-        .orderBy("position")
-        .orderBy("slug")
-        .execute(),
-      db.selectFrom("quiz_questions").selectAll().orderBy("position").orderBy("id").execute(),
-      // Learners' visible reviews, per course (decision 0023): a review changes the catalogue's version.
-      db
-        .selectFrom("course_reviews")
-        .select((eb) => ["course_id", eb.fn.countAll<number>().as("count"), eb.fn.sum<number>("rating").as("stars")])
-        .where("hidden", "=", 0)
-        .groupBy("course_id")
-        .execute(),
-    ]);
+  const [
+    catalogueRows,
+    courseRows,
+    listRows,
+    linkRows,
+    lessonRows,
+    pathRows,
+    quizRows,
+    questionRows,
+    reviewRows,
+    checkoutRow,
+  ] = await Promise.all([
+    db
+      .selectFrom("catalogues")
+      .selectAll()
+      .where("published", "in", shown)
+      .orderBy("position")
+      .orderBy("slug")
+      .execute(),
+    db.selectFrom("courses").selectAll().where("published", "in", shown).orderBy("position").orderBy("slug").execute(),
+    db.selectFrom("video_lists").selectAll().where("published", "in", shown).execute(),
+    db.selectFrom("course_video_lists").selectAll().orderBy("position").orderBy("list_id").execute(),
+    db.selectFrom("lessons").selectAll().where("published", "in", shown).orderBy("position").orderBy("slug").execute(),
+    db.selectFrom("catalogue_paths").selectAll().orderBy("in_sitemap", "desc").orderBy("path").execute(),
+    db.selectFrom("quizzes").selectAll().where("published", "in", shown).orderBy("position").orderBy("slug").execute(),
+    db.selectFrom("quiz_questions").selectAll().orderBy("position").orderBy("id").execute(),
+    // Learners' visible reviews, per course (decision 0023): a review changes the catalogue's version.
+    db
+      .selectFrom("course_reviews")
+      .select((eb) => ["course_id", eb.fn.countAll<number>().as("count"), eb.fn.sum<number>("rating").as("stars")])
+      .where("hidden", "=", 0)
+      .groupBy("course_id")
+      .execute(),
+    db.selectFrom("site_settings").select("value").where("key", "=", ONLINE_CHECKOUT_SETTING).executeTakeFirst(),
+  ]);
   const reviewed = new Map(
     reviewRows.map((row) => [row.course_id, { count: Number(row.count), stars: Number(row.stars) }]),
   );
@@ -319,7 +317,7 @@ export async function loadCatalogueSnapshot(
     questions: questionsByQuiz.get(row.id) ?? [],
   }));
 
-  return { version, catalogues, lists, courses, paths, quizzes };
+  return { version, catalogues, lists, courses, paths, quizzes, checkoutOn: checkoutRow?.value !== "off" };
 }
 
 /**

@@ -179,6 +179,21 @@ export async function findAttempt(db: Kysely<Database>, id: string, quiz: string
 }
 
 /**
+ * The attempt as `userId` (null: a visitor) may see or go on with it: a signed-in learner's
+ * attempt is theirs alone — its answers and result are on their profile (D-L12) — while a
+ * visitor's is reached by its address only. Another's is as if it did not exist.
+ */
+export async function findOwnAttempt(
+  db: Kysely<Database>,
+  id: string,
+  quiz: string,
+  userId: string | null,
+): Promise<QuizAttempt | undefined> {
+  const attempt = await findAttempt(db, id, quiz);
+  return attempt && (attempt.user_id === null || attempt.user_id === userId) ? attempt : undefined;
+}
+
+/**
  * Answers the step at `index` of an attempt (a new attempt when `attemptId` is empty and index is
  * 0: it begins with the step its page showed, `first`, and the rest of its order is drawn now).
  * `option` empty means "skipped" (counts as wrong). Anything that does not fit — an unknown attempt,
@@ -248,7 +263,7 @@ export async function answerQuestion(
     return (await findAttempt(db, id, quiz.slug))!;
   }
 
-  const attempt = await findAttempt(db, input.attemptId, quiz.slug);
+  const attempt = await findOwnAttempt(db, input.attemptId, quiz.slug, input.userId);
   if (!attempt) throw new QuizInputError(404, "unknown attempt");
   const steps = stepsOf(quiz, attempt);
   const step = steps[input.index];
@@ -362,6 +377,8 @@ export async function reviewAttempt(
 }
 
 export interface QuizHistoryItem {
+  /** The attempt, whose answers its quiz's page shows again (/test/<quiz>?attempt=<id>). */
+  attemptId: string;
   /** The quiz's slug. */
   quiz: string;
   score: number;
@@ -373,13 +390,14 @@ export interface QuizHistoryItem {
 export async function quizHistory(db: Kysely<Database>, userId: string, limit = 20): Promise<QuizHistoryItem[]> {
   const rows = await db
     .selectFrom("quiz_attempts")
-    .select(["quiz", "score", "question_count", "finished_at"])
+    .select(["id", "quiz", "score", "question_count", "finished_at"])
     .where("user_id", "=", userId)
     .where("finished_at", "is not", null)
     .orderBy("finished_at", "desc")
     .limit(limit)
     .execute();
   return rows.map((r) => ({
+    attemptId: r.id,
     quiz: r.quiz,
     score: r.score,
     total: r.question_count,

@@ -14,7 +14,7 @@ import {
   resolveCataloguePath,
   viewVideo,
 } from "~/models/catalogue.server";
-import { cardView } from "~/models/catalogue-view.server";
+import { cardView, sellsOnline } from "~/models/catalogue-view.server";
 import { catalogueSpelling } from "~/models/catalogue.urls";
 import { lessonMark } from "~/models/progress.schema";
 import { certificateState } from "~/models/certificate.server";
@@ -62,6 +62,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   if (found.kind === "catalogue") {
     const catalogue = found.catalogue;
     const watched = await watchedFor(servicesOf(context).db, getViewer(context));
+    const online = sellsOnline(snapshot, servicesOf(context).payments !== undefined);
     const title = catalogue.title[locale];
     return {
       kind: "catalogue" as const,
@@ -71,7 +72,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       trail: [courses],
       description: catalogue.description[locale],
       cards: catalogue.courses.map((course) =>
-        cardView(course, locale, watched && courseTally(snapshot, course, watched)),
+        cardView(course, locale, online, watched && courseTally(snapshot, course, watched)),
       ),
       // Every list of the catalogue's courses, so each list page is a link away.
       lists: listsOfCatalogue(snapshot, catalogue).map(({ list, href }) => ({

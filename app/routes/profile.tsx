@@ -4,6 +4,7 @@ import { PageHeader } from "~/components/layout/page-header";
 import { formatDate, formatDateTime, formatPercent } from "~/i18n/format";
 import { getCatalogue, getViewer, localeContext, servicesOf, requireUser } from "~/context.server";
 import { findQuiz } from "~/models/catalogue.server";
+import { quizUrl } from "~/models/catalogue.urls";
 import { quizHistory } from "~/models/quiz.server";
 import { continueLearning, startedLists } from "~/models/progress.server";
 import { certificateSubject, certificatesOf } from "~/models/certificate.server";
@@ -27,15 +28,20 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const user = (await findUserById(db, me.id))!;
   const { viewer } = me;
   const catalogue = getCatalogue(context);
-  const history = (await quizHistory(db, me.id)).map((h) => ({
-    // A quiz removed or unpublished since is named by its slug.
-    quiz: findQuiz(catalogue, h.quiz)?.title[locale] ?? h.quiz,
-    key: h.quiz,
-    score: h.score,
-    total: h.total,
-    percentage: formatPercent(h.percentage, locale),
-    date: formatDateTime(h.finishedAt, locale),
-  }));
+  const history = (await quizHistory(db, me.id)).map((h) => {
+    const quiz = findQuiz(catalogue, h.quiz);
+    return {
+      // A quiz removed or unpublished since is named by its slug, and has no page to review it on.
+      quiz: quiz?.title[locale] ?? h.quiz,
+      key: h.attemptId,
+      // The attempt's answers, again (the quiz's page shows them to their owner only, D-L12).
+      review: quiz ? `${quizUrl(quiz.slug)}?attempt=${encodeURIComponent(h.attemptId)}` : null,
+      score: h.score,
+      total: h.total,
+      percentage: formatPercent(h.percentage, locale),
+      date: formatDateTime(h.finishedAt, locale),
+    };
+  });
   const lists = (await startedLists(db, catalogue, me.id)).map(({ list, href, tally }) => ({
     key: list.slug,
     // The course card taken, when the list is the lessons of exactly one (D-M7).
@@ -345,9 +351,21 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
                 </tr>
               </thead>
               <tbody>
-                {loaderData.history.map((h, i) => (
-                  <tr key={i} className="border-b border-ink-100">
-                    <td className="py-2 font-semibold">{h.quiz}</td>
+                {loaderData.history.map((h) => (
+                  <tr key={h.key} className="border-b border-ink-100">
+                    <td className="py-2 font-semibold">
+                      {h.review ? (
+                        <Link
+                          to={h.review}
+                          className="text-brand-800 underline"
+                          aria-label={t("profile.reviewAttempt", { quiz: h.quiz, date: h.date })}
+                        >
+                          {h.quiz}
+                        </Link>
+                      ) : (
+                        h.quiz
+                      )}
+                    </td>
                     <td className="py-2">{t("profile.scoreOf", { score: h.score, total: h.total })}</td>
                     <td className="py-2">
                       <bdi>{h.percentage}</bdi>

@@ -10,7 +10,7 @@ import { pageMeta } from "~/lib/meta";
 import { findQuiz, followUpOf } from "~/models/catalogue.server";
 import {
   answerQuestion,
-  findAttempt,
+  findOwnAttempt,
   firstStep,
   passed,
   percentage,
@@ -53,7 +53,8 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     meta: meta(t("quiz.metaTitle", { title }), t("quiz.description", { count: quiz.questions.length, title })),
   };
   const attemptId = url.searchParams.get("attempt");
-  const attempt = attemptId ? await findAttempt(servicesOf(context).db, attemptId, key) : undefined;
+  const viewerId = getViewer(context).user?.id ?? null;
+  const attempt = attemptId ? await findOwnAttempt(servicesOf(context).db, attemptId, key, viewerId) : undefined;
   if (attempt?.finished_at) {
     const pct = percentage(attempt.score, attempt.question_count);
     const pass = passed(attempt, quiz);

@@ -480,7 +480,7 @@ test("the course builder is for admins only: a visitor is sent to sign in, a lea
 }) => {
   allowConsoleErrors(/status of 403/);
   await page.goto("/admin/courses");
-  await expect(page).toHaveURL(/\/idp\/interaction\//);
+  await expect(page).toHaveURL(/\/register\?returnTo=%2Fadmin%2Fcourses$/);
   await signInAs(DEMO_EMAILS.learner);
   for (const path of ["/admin/courses", "/admin/courses/new-list", "/admin/courses/list/anything"]) {
     const response = await page.goto(path);

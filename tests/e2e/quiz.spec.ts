@@ -447,6 +447,14 @@ test("a signed-in learner's results appear on the profile", async ({ learnerPage
   await expect(history).toContainText("React");
   await expect(history).toContainText("0 of 10");
   await expect(history).toContainText("0%");
+  // The result leads back to that attempt's answers (D-L12).
+  await history
+    .getByRole("link", { name: /^React, .+: see your answers$/ })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/test\/react\?attempt=[\w-]+$/);
+  await expect(page.getByTestId("result-score")).toHaveText("0");
+  await expect(page.getByTestId("review-item")).toHaveCount(10);
 });
 
 /**
