@@ -59,6 +59,8 @@ export default [
         route("list/:id", "routes/admin/courses/list.tsx"),
         route("list/:listId/new-lesson", "routes/admin/courses/lesson.tsx", { id: "admin-courses-new-lesson" }),
         route("lesson/:id", "routes/admin/courses/lesson.tsx"),
+        // The same video upload sent by the page's script, which shows its progress: answered in JSON.
+        route("lesson/:id/video", "routes/admin/courses/lesson-video.ts"),
         route("new-quiz", "routes/admin/courses/quiz.tsx", { id: "admin-courses-new-quiz" }),
         route("quiz/:id", "routes/admin/courses/quiz.tsx"),
         route("quiz/:quizId/new-question", "routes/admin/courses/question.tsx", { id: "admin-courses-new-question" }),

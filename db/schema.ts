@@ -307,6 +307,8 @@ export interface LessonsTable {
   youtube_id: string | null;
   /** a self-hosted file served from /video/<file>; both null: "Video coming soon". */
   video_file: string | null;
+  /** The uploaded file's own name, as the admin's computer called it (sanitized, ≤ 200 characters; 0029). */
+  video_file_name: string | null;
   published: number;
   created_at: string;
   updated_at: string;

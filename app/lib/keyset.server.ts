@@ -45,7 +45,8 @@ export interface PageWindow {
 const cursorFields = z.tuple([
   z.enum(["o", "n"]),
   z.iso.datetime({ precision: 3 }),
-  z.uuid(), // every paged list has app-made UUIDs (randomUUID)
+  // Every paged list has app-made ids: UUIDs (randomUUID), or a certificate's 22 base64url characters.
+  z.union([z.uuid(), z.string().regex(/^[\w-]{22}$/)]),
 ]);
 
 const cursorText = z

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { bundledMp4, tinyMp4, tinyPng, tinyWebm } from "../../tests/support/media-fixtures.ts";
 import { createMediaStore, mediaFolders, type MediaStore } from "./media-store.server";
-import { readUpload, type UploadOptions } from "./uploads.server";
+import { ORIGINAL_NAME_MAX, originalFileName, readUpload, type UploadOptions } from "./uploads.server";
 
 let dataDir: string;
 let store: MediaStore;
@@ -98,6 +98,8 @@ describe("readUpload", () => {
         size: mp4.length,
         contentType: "video/mp4",
         durationSeconds: 12,
+        // Its own name, to show: the last part only (it is never a path).
+        originalName: "evil name.mp4",
       },
     });
     if (!result.ok) return;
@@ -322,5 +324,23 @@ describe("readUpload", () => {
     const result = await readUpload(request, video());
     expect(result).toMatchObject({ ok: true, file: { contentType: "video/mp4", durationSeconds: 42 } });
     expect(result.ok && result.fields.get("title")).toBe("From FormData");
+  });
+});
+
+describe("originalFileName", () => {
+  it("keeps the name's last path part, without control or direction characters, spaces collapsed", () => {
+    expect(originalFileName("C:\\fakepath\\Week 1.mp4")).toBe("Week 1.mp4");
+    expect(originalFileName("a/b/שיעור  ראשון.mp4")).toBe("שיעור ראשון.mp4");
+    expect(originalFileName("evil\u202Egnp.mp4")).toBe("evilgnp.mp4");
+    expect(originalFileName("tab\there\n.mp4")).toBe("tabhere.mp4");
+  });
+
+  it("is null when nothing is left, and cuts a long name to 200 characters keeping its extension", () => {
+    expect(originalFileName("")).toBeNull();
+    expect(originalFileName(" \u200B ")).toBeNull();
+    expect(originalFileName("..")).toBeNull();
+    const cut = originalFileName(`${"א".repeat(300)}.webm`)!;
+    expect([...cut]).toHaveLength(ORIGINAL_NAME_MAX);
+    expect(cut.endsWith("….webm")).toBe(true);
   });
 });

@@ -20,7 +20,36 @@ export type UploadError =
   /** Not a multipart form, a malformed or cut-off body, an unexpected file, too many fields. */
   | { ok: false; error: "bad-request"; reason: string };
 
-export type UploadResult = { ok: true; fields: FormData; file?: SavedMedia } | UploadError;
+/** A stored file, and the name it had on the sender's computer (sanitized; null when it sent none usable). */
+export type UploadedFile = SavedMedia & { originalName: string | null };
+
+export type UploadResult = { ok: true; fields: FormData; file?: UploadedFile } | UploadError;
+
+/** The longest original file name kept (in characters); longer ones keep their start and extension. */
+export const ORIGINAL_NAME_MAX = 200;
+
+/**
+ * The name a file had on the sender's computer, fit to keep and show: only its last path part (old
+ * browsers send `C:\fakepath\…`), without control or direction-override characters (they would
+ * reorder the page's text around it), spaces collapsed, at most ORIGINAL_NAME_MAX characters with
+ * the extension kept. Null when nothing is left. It is shown, never used as a path.
+ */
+export function originalFileName(raw: string | undefined | null): string | null {
+  if (!raw) return null;
+  const base = raw.split(/[/\\]/).pop() ?? "";
+  const clean = base
+    .normalize("NFC")
+    .replace(/[\p{Cc}\p{Cf}\u2028\u2029]/gu, "")
+    .replace(/\s+/gu, " ")
+    .trim();
+  if (!clean || clean === "." || clean === "..") return null;
+  const chars = [...clean];
+  if (chars.length <= ORIGINAL_NAME_MAX) return clean;
+  const dot = clean.lastIndexOf(".");
+  const ext = dot > 0 ? [...clean.slice(dot)] : [];
+  const keepExt = ext.length > 1 && ext.length <= 16 ? ext : [];
+  return [...chars.slice(0, ORIGINAL_NAME_MAX - keepExt.length - 1), "…", ...keepExt].join("");
+}
 
 export interface UploadOptions {
   store: MediaStore;
@@ -97,6 +126,7 @@ export async function readUpload(request: Request, options: UploadOptions): Prom
   const fields = new FormData();
   let problem: UploadError | undefined;
   let saving: Promise<SaveResult | Error> | undefined;
+  let originalName: string | null = null;
   // Reported through `parsed`, never thrown. Busboy emits some errors (a malformed part header)
   // without stopping: stop it, so a file being read fails too and the rest is only drained.
   parser.on("error", (error: Error) => {
@@ -118,6 +148,7 @@ export async function readUpload(request: Request, options: UploadOptions): Prom
     // A part cut short fails its stream; whoever reads it (the store) hears of it, nobody else must.
     stream.on("error", () => {});
     if (name === fileField && !saving && info.filename) {
+      originalName = originalFileName(info.filename);
       saving = store.saveStream(kind, stream, { maxBytes }).catch((error: unknown) => {
         stream.resume(); // the store failed (or the part broke off): let the parser get past it
         return error instanceof Error ? error : new Error(String(error));
@@ -176,7 +207,7 @@ export async function readUpload(request: Request, options: UploadOptions): Prom
   }
   if (!stored) return { ok: true, fields };
   const { ok: _ok, ...file } = stored;
-  return { ok: true, fields, file };
+  return { ok: true, fields, file: { ...file, originalName } };
 }
 
 /** Is this request a multipart form (an upload)? */

@@ -1,6 +1,8 @@
 import { randomBytes } from "node:crypto";
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import type { Database } from "~/lib/db.server";
+import { inWindow, readPage, type Page, type PageCursor } from "~/lib/keyset.server";
+import { contains } from "~/lib/text-search.server";
 import type { Locale } from "~/i18n/locale";
 import { canWatchWholeList, type Viewer } from "./access.server";
 import type { CatalogueSnapshot, ListEntry, QuizEntry } from "./catalogue.server";
@@ -182,16 +184,40 @@ export async function certificatesOf(db: Kysely<Database>, userId: string): Prom
   return rows.map(toCertificate);
 }
 
-/** The latest certificates, for the admin (at most `limit`, newest first). */
-export async function latestCertificates(db: Kysely<Database>, limit = 50): Promise<Certificate[]> {
-  const rows = await db
-    .selectFrom("certificates")
-    .selectAll()
-    .orderBy("issued_at", "desc")
-    .orderBy("id", "desc")
-    .limit(limit)
-    .execute();
-  return rows.map(toCertificate);
+/**
+ * The admin's list of certificates, a page at a time (newest first, keyset-paged: decision 0021).
+ * `search` keeps those whose learner's name (as on the certificate, or the account's now) or email,
+ * or whose course title in either language, contains it.
+ */
+export async function certificatesPage(
+  db: Kysely<Database>,
+  cursor: PageCursor | null,
+  search: string | null = null,
+): Promise<Page<Certificate>> {
+  const rows = () => {
+    const all = db
+      .selectFrom("certificates")
+      .leftJoin("users", "users.id", "certificates.user_id")
+      .selectAll("certificates");
+    if (!search) return all;
+    return all.where((eb) =>
+      eb.or(
+        [
+          "certificates.learner_name",
+          "users.name",
+          "users.email",
+          "certificates.title_en",
+          "certificates.title_he",
+        ].map((column) => contains(sql.ref(column), search)),
+      ),
+    );
+  };
+  const page = await readPage(
+    cursor,
+    (window) => inWindow(rows(), window, { at: "certificates.issued_at", id: "certificates.id" }).execute(),
+    (row) => ({ at: row.issued_at, id: row.id }),
+  );
+  return { ...page, items: page.items.map(toCertificate) };
 }
 
 /** Revokes a certificate (or restores it, `revoke` false). Returns whether there was such a certificate. */

@@ -5,7 +5,7 @@ import { resolveViewer } from "./access.server";
 import { ensureCatalogueFresh, findCourse, listsOfCourse, type CatalogueSnapshot } from "./catalogue.server";
 import { markLesson } from "./progress.server";
 import { reviewForm } from "./review.schema";
-import { latestReviews, mayReview, ownReview, saveReview, setReviewHidden, visibleReviews } from "./review.server";
+import { mayReview, ownReview, reviewsPage, saveReview, setReviewHidden, visibleReviews } from "./review.server";
 
 describe.each(DIALECTS)("reviews from learners on %s", (dialect) => {
   let t: TestDb;
@@ -77,7 +77,7 @@ describe.each(DIALECTS)("reviews from learners on %s", (dialect) => {
   });
 
   it("leaves hidden reviews out of the page and the stars, and back to the baseline with none shown", async () => {
-    const all = await latestReviews(t.db);
+    const all = (await reviewsPage(t.db, null)).items;
     for (const review of all) expect(await setReviewHidden(t.db, review.id, true)).toBe("changed");
     expect(await setReviewHidden(t.db, all[0]!.id, true), "hidden already").toBe("unchanged");
     expect(await visibleReviews(t.db, course().id)).toEqual([]);
@@ -111,5 +111,26 @@ describe.each(DIALECTS)("reviews from learners on %s", (dialect) => {
       { rating: "3", comment: "x".repeat(1001) },
     ])
       expect(reviewForm.safeParse(bad).success, JSON.stringify(bad).slice(0, 40)).toBe(false);
+  });
+
+  it("pages the admin's list and finds reviews by author, email or course, case aside, % and _ taken literally", async () => {
+    for (const [subject, name] of [
+      ["Search-Dana", "Dana Levi"],
+      ["search_omer", "Omer 100% sure"],
+    ] as const) {
+      const userId = await learner(subject);
+      await saveReview(t.db, { courseId: course().id, userId, authorName: name, rating: 4, comment: "Fine." });
+    }
+    const found = async (text: string, courseIds: string[] = []) =>
+      (await reviewsPage(t.db, null, { text, courseIds })).items.map((r) => r.authorName);
+    expect(await found("DANA")).toEqual(["Dana Levi"]);
+    expect(await found("search-dana@EXAMPLE")).toEqual(["Dana Levi"]);
+    expect(await found("100%")).toEqual(["Omer 100% sure"]);
+    expect(await found("h_o")).toEqual(["Omer 100% sure"]); // the email's "search_omer", not any one letter
+    expect(await found("0%_")).toEqual([]);
+    expect((await found("nobody at all", [course().id])).length).toBeGreaterThanOrEqual(2);
+    const all = await reviewsPage(t.db, null);
+    expect(all.first).toBe(true);
+    expect(all.items.length).toBeLessThanOrEqual(20);
   });
 });

@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
-import type { Kysely, Selectable } from "kysely";
+import { sql, type Kysely, type Selectable } from "kysely";
 import type { Database } from "~/lib/db.server";
+import { inWindow, readPage, type Page, type PageCursor } from "~/lib/keyset.server";
+import { contains } from "~/lib/text-search.server";
 import { canWatch, type Viewer } from "./access.server";
 import { listsOfCourse, type CatalogueSnapshot, type CourseEntry } from "./catalogue.server";
 import { bumpCatalogueVersion } from "./catalogue-version.server";
@@ -133,16 +135,37 @@ export async function visibleReviews(db: Kysely<Database>, courseId: string, lim
   return rows.map(toReview);
 }
 
-/** The latest reviews of every course, hidden ones too (the admin's moderation list). */
-export async function latestReviews(db: Kysely<Database>, limit = 50): Promise<Review[]> {
-  const rows = await db
-    .selectFrom("course_reviews")
-    .selectAll()
-    .orderBy("updated_at", "desc")
-    .orderBy("id", "desc")
-    .limit(limit)
-    .execute();
-  return rows.map(toReview);
+/**
+ * The admin's moderation list, a page at a time (newest change first, keyset-paged: decision 0021),
+ * hidden reviews too. `search` keeps the reviews whose author's name or email, or whose course (one
+ * of `courseIds`, the courses whose title matched in the catalogue), contains it.
+ */
+export async function reviewsPage(
+  db: Kysely<Database>,
+  cursor: PageCursor | null,
+  search: { text: string; courseIds: string[] } | null = null,
+): Promise<Page<Review>> {
+  const rows = () => {
+    const all = db
+      .selectFrom("course_reviews")
+      .leftJoin("users", "users.id", "course_reviews.user_id")
+      .selectAll("course_reviews");
+    if (!search) return all;
+    return all.where((eb) =>
+      eb.or([
+        contains(sql.ref("course_reviews.author_name"), search.text),
+        contains(sql.ref("users.name"), search.text),
+        contains(sql.ref("users.email"), search.text),
+        ...(search.courseIds.length > 0 ? [eb("course_reviews.course_id", "in", search.courseIds)] : []),
+      ]),
+    );
+  };
+  const page = await readPage(
+    cursor,
+    (window) => inWindow(rows(), window, { at: "course_reviews.updated_at", id: "course_reviews.id" }).execute(),
+    (row) => ({ at: row.updated_at, id: row.id }),
+  );
+  return { ...page, items: page.items.map(toReview) };
 }
 
 /** Hides or shows a review (the admin's moderation). Returns whether there was such a review. */

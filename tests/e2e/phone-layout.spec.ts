@@ -198,6 +198,8 @@ for (const locale of ["en", "he"] as const) {
       "/admin/courses/new-list",
       "/admin/courses/new-quiz",
       "/admin/payments",
+      "/admin/certificates",
+      "/admin/reviews",
       "/courses/mern/express",
     ])
       await expectFits(page, at(path));

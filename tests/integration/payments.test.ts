@@ -150,6 +150,14 @@ describe.each(DIALECTS)("payments over HTTP on %s", (dialect) => {
       ).n,
     );
 
+  // First: no course is owned yet. The list says so in a sentence rather than a table of headers over nothing.
+  it("says in both languages that no course is owned yet, instead of an empty table", async () => {
+    const en = await (await get("/admin/payments", admin)).text();
+    expect(en).toContain("No course has been bought or granted yet.");
+    expect(en).not.toContain('data-testid="grants"');
+    expect(await (await get("/admin/payments?lng=he", admin)).text()).toContain("עדיין לא נקנה או הוענק אף קורס.");
+  });
+
   it("sends a visitor to sign in first, and back to the plans", async () => {
     const visitor = await post("/checkout", undefined, { plan: "month" });
     expect(visitor.status).toBe(303);

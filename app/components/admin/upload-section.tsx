@@ -1,7 +1,8 @@
-import type { ReactNode } from "react";
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { formatPercent } from "~/i18n/format";
 import type { TranslationKey } from "~/i18n/keys";
 import { useTranslation } from "~/i18n/use-translation";
-import { Form, useNavigation } from "react-router";
+import { Form, useNavigate, useNavigation } from "react-router";
 
 /** A translated message for an upload refused by the server, with its parameters. */
 export interface UploadMessage {
@@ -9,10 +10,95 @@ export interface UploadMessage {
   params?: Record<string, string | number>;
 }
 
+/** Where the page's script sends the file instead (an address answering JSON), and the size it may have. */
+export interface ScriptedUpload {
+  url: string;
+  maxBytes: number;
+  /** The size limit, formatted for the page's language. */
+  limit: string;
+}
+
+/** An upload in flight: how much has been sent (null while unknown) and the file's name. */
+interface Sending {
+  percent: number | null;
+  name: string;
+}
+
+/** Only every tenth percent is announced: a screen reader reading every step would say nothing else. */
+const ANNOUNCE_STEP = 10;
+
+/**
+ * Sends the form with XMLHttpRequest, whose upload events tell how far it has got (fetch has none
+ * over HTTP/1.1). The answer is JSON: where to go after a stored file, or the refusal's message.
+ */
+function useScriptedUpload(script: ScriptedUpload | undefined) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [sending, setSending] = useState<Sending | null>(null);
+  const [announced, setAnnounced] = useState("");
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const request = useRef<XMLHttpRequest | null>(null);
+  useEffect(() => () => request.current?.abort(), []);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    if (!script) return;
+    const form = event.currentTarget;
+    const file = form.querySelector<HTMLInputElement>("input[type=file]")?.files?.[0];
+    if (!file) return; // the browser's own "required" check has already spoken
+    event.preventDefault();
+    if (file.size > script.maxBytes) {
+      // Refused here rather than after minutes of sending (the server refuses it the same way).
+      setRefusal(t("upload.tooLarge", { limit: script.limit }));
+      return;
+    }
+    const xhr = new XMLHttpRequest();
+    request.current = xhr;
+    setRefusal(null);
+    setSending({ percent: 0, name: file.name });
+    setAnnounced(t("courseAdmin.upload.progressStarted", { name: file.name }));
+    let lastStep = 0;
+    xhr.upload.addEventListener("progress", (e) => {
+      const percent = e.lengthComputable && e.total > 0 ? Math.min(100, Math.floor((e.loaded / e.total) * 100)) : null;
+      setSending({ percent, name: file.name });
+      if (percent !== null && percent >= lastStep + ANNOUNCE_STEP) {
+        lastStep = percent - (percent % ANNOUNCE_STEP);
+        setAnnounced(t("courseAdmin.upload.progressAnnounced", { percent: lastStep }));
+      }
+    });
+    const fail = (message: string) => {
+      request.current = null;
+      setSending(null);
+      setAnnounced("");
+      setRefusal(message);
+    };
+    xhr.addEventListener("load", () => {
+      request.current = null;
+      const answer = xhr.response as { redirect?: unknown; error?: unknown } | null;
+      if (xhr.status === 200 && typeof answer?.redirect === "string") {
+        setSending(null);
+        setAnnounced("");
+        form.reset();
+        void navigate(answer.redirect, { preventScrollReset: true });
+      } else {
+        fail(typeof answer?.error === "string" ? answer.error : t("upload.badRequest"));
+      }
+    });
+    xhr.addEventListener("error", () => fail(t("upload.badRequest")));
+    xhr.addEventListener("abort", () => fail(t("courseAdmin.upload.cancelled")));
+    xhr.open("POST", script.url);
+    xhr.responseType = "json";
+    xhr.setRequestHeader("Accept", "application/json");
+    xhr.send(new FormData(form));
+  };
+  return { sending, announced, refusal, onSubmit, cancel: () => request.current?.abort() };
+}
+
 /**
  * A file upload on a builder page (a lesson's video, a course's cover): its own multipart form, so
  * the details form stays small and works the same with or without JavaScript. The server streams
  * the file to the media store and checks its type from its bytes; `accept` only helps the picker.
+ * With `script`, the page's script sends the file itself and shows how much of it has gone (a file
+ * of a gigabyte takes minutes); without JavaScript the form is posted as it is.
  */
 export function UploadSection({
   id,
@@ -26,6 +112,7 @@ export function UploadSection({
   removeLabel,
   removeConfirm,
   removeError,
+  script,
 }: {
   id: string;
   heading: string;
@@ -40,11 +127,17 @@ export function UploadSection({
   removeConfirm?: string;
   /** The remove form's error: a translation key (the box not ticked). */
   removeError?: TranslationKey | null;
+  script?: ScriptedUpload;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formEncType === "multipart/form-data";
+  const scripted = useScriptedUpload(script);
+  const busy =
+    scripted.sending !== null ||
+    (navigation.state === "submitting" && navigation.formEncType === "multipart/form-data");
   const inputId = `f-${field}-file`;
+  const message = scripted.refusal ?? (error ? t(error.key, error.params) : null);
+  const progressId = `${id}-progress`;
   return (
     <section aria-labelledby={`${id}-heading`} className="max-w-4xl rounded-lg border border-ink-200 p-5">
       <h2 id={`${id}-heading`} className="text-xl font-bold">
@@ -53,7 +146,13 @@ export function UploadSection({
       <div className="mt-2 text-sm text-ink-700" data-testid={`${id}-current`}>
         {current}
       </div>
-      <Form method="post" encType="multipart/form-data" className="mt-3 space-y-2" data-testid={`${id}-form`}>
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        className="mt-3 space-y-2"
+        data-testid={`${id}-form`}
+        onSubmit={scripted.onSubmit}
+      >
         <input type="hidden" name="intent" value={`upload-${field}`} />
         <label htmlFor={inputId} className="block text-sm font-semibold">
           {t("courseAdmin.upload.choose")}
@@ -65,20 +164,50 @@ export function UploadSection({
           accept={accept}
           required
           className="block w-full max-w-md text-sm"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={`${inputId}-hint${error ? ` ${inputId}-error` : ""}`}
+          aria-invalid={message ? true : undefined}
+          aria-describedby={`${inputId}-hint${message ? ` ${inputId}-error` : ""}`}
         />
         <p id={`${inputId}-hint`} className="text-sm text-ink-700">
           {hint}
         </p>
-        {error ? (
+        {message ? (
           <p id={`${inputId}-error`} role="alert" className="text-sm font-semibold text-danger-700">
-            {t(error.key, error.params)}
+            {message}
           </p>
         ) : null}
-        <button type="submit" className="btn btn-primary" disabled={busy}>
-          {busy ? t("courseAdmin.upload.sending") : submitLabel}
-        </button>
+        {scripted.sending ? (
+          <div className="space-y-1" data-testid={progressId}>
+            <label htmlFor={progressId} className="block text-sm font-semibold">
+              {t("courseAdmin.upload.progressLabel", { name: scripted.sending.name })}
+            </label>
+            <div className="flex max-w-md items-center gap-3">
+              <progress
+                id={progressId}
+                max={100}
+                value={scripted.sending.percent ?? undefined}
+                className="h-3 min-w-0 flex-1 accent-brand-700"
+              />
+              {/* The bar says the same to a screen reader; the status below announces it in steps. */}
+              <span className="shrink-0 text-sm tabular-nums" aria-hidden="true" data-testid={`${progressId}-text`}>
+                {scripted.sending.percent === null ? "…" : formatPercent(scripted.sending.percent, i18n.language)}
+              </span>
+            </div>
+          </div>
+        ) : null}
+        {/* Always in the page, so that a screen reader hears what is put in it later. */}
+        <p role="status" className="sr-only">
+          {scripted.announced}
+        </p>
+        <div className="flex flex-wrap gap-2">
+          <button type="submit" className="btn btn-primary" disabled={busy}>
+            {busy ? t("courseAdmin.upload.sending") : submitLabel}
+          </button>
+          {scripted.sending ? (
+            <button type="button" className="btn border border-ink-300" onClick={scripted.cancel}>
+              {t("courseAdmin.upload.cancel")}
+            </button>
+          ) : null}
+        </div>
       </Form>
       {removeLabel ? (
         <Form method="post" className="mt-4 space-y-2 border-t border-ink-100 pt-4" data-testid={`${id}-remove`}>
@@ -116,11 +245,13 @@ export function UploadSection({
 export function VideoUpload({
   lesson,
   limit,
+  maxBytes,
   error,
   removeError,
 }: {
-  lesson: { videoFile: string | null; duration: string | null };
+  lesson: { id: string; videoFile: string | null; videoFileName: string | null; duration: string | null };
   limit: string;
+  maxBytes: number;
   error: UploadMessage | null;
   removeError: TranslationKey | null;
 }) {
@@ -132,7 +263,9 @@ export function VideoUpload({
       current={
         lesson.videoFile ? (
           <>
-            {t("courseAdmin.videoFile")}: <bdi dir="ltr">{lesson.videoFile}</bdi>
+            {/* The name it had on the admin's computer; the stored (random) one for files uploaded before it was kept. */}
+            {t("courseAdmin.videoFile")}:{" "}
+            <bdi data-testid="video-file-name">{lesson.videoFileName ?? lesson.videoFile}</bdi>
             {lesson.duration ? (
               <>
                 {" · "}
@@ -152,6 +285,7 @@ export function VideoUpload({
       removeLabel={lesson.videoFile ? t("courseAdmin.upload.videoRemove") : undefined}
       removeConfirm={t("courseAdmin.upload.videoRemoveConfirm")}
       removeError={removeError}
+      script={{ url: `/admin/courses/lesson/${lesson.id}/video`, maxBytes, limit }}
     />
   );
 }

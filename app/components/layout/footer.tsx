@@ -25,82 +25,89 @@ function FooterHeading({ children }: { children: React.ReactNode }) {
   return <h2 className="mb-4 text-lg font-bold text-white">{children}</h2>;
 }
 
+/** Whether a path is in the admin area (/admin and below): a workspace, with no marketing around it. */
+export const isAdminPath = (pathname: string) => pathname === "/admin" || pathname.startsWith("/admin/");
+
 export function Footer() {
   const { t, i18n } = useTranslation();
+  // The admin area's pages end with the copyright line only: no gallery, no newsletter (finding D-L15).
+  const admin = isAdminPath(useLocation().pathname);
   // The server's year (root loader), so server and browser render the same copyright line.
   const year = useRootData<{ year: number }>()?.year ?? FALLBACK_YEAR;
   const locale = isLocale(i18n.language) ? i18n.language : "en";
   return (
     <footer className="mt-16 bg-ink-950 text-ink-300 print:hidden">
-      <div className="container-page grid gap-10 py-14 sm:grid-cols-2 lg:grid-cols-4">
-        <section aria-labelledby="footer-links">
-          <FooterHeading>
-            <span id="footer-links">{t("footer.quickLinks")}</span>
-          </FooterHeading>
-          <ul className="space-y-2">
-            {QUICK_LINKS.map((link) => (
-              <li key={link.to}>
-                <Link to={link.to} className="footer-link">
-                  {t(link.key)}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </section>
-        <section aria-labelledby="footer-contact">
-          <FooterHeading>
-            <span id="footer-contact">{t("footer.contact")}</span>
-          </FooterHeading>
-          <dl className="space-y-3 text-sm">
-            <div>
-              <dt className="font-semibold text-ink-100">{t("footer.address")}</dt>
-              <dd>{site.address[locale]}</dd>
-            </div>
-            <div>
-              <dt className="font-semibold text-ink-100">{t("footer.phone")}</dt>
-              <dd>
-                <a href={`tel:${site.phone.replace(/[^+\d]/g, "")}`} className="footer-link" dir="ltr">
-                  {site.phone}
-                </a>
-              </dd>
-            </div>
-            <div>
-              <dt className="font-semibold text-ink-100">{t("footer.email")}</dt>
-              <dd>
-                <a href={`mailto:${site.email}`} className="footer-link" dir="ltr">
-                  {site.email}
-                </a>
-              </dd>
-            </div>
-          </dl>
-        </section>
-        <section aria-labelledby="footer-gallery">
-          <FooterHeading>
-            <span id="footer-gallery">{t("footer.gallery")}</span>
-          </FooterHeading>
-          <ul className="grid max-w-64 grid-cols-3 gap-2">
-            {GALLERY.map((n) => (
-              <li key={n}>
-                <img
-                  src={`/images/gallery-${n}.svg`}
-                  alt={t("footer.galleryImage", { n })}
-                  width={80}
-                  height={80}
-                  loading="lazy"
-                  className="aspect-square w-full rounded-md bg-ink-800"
-                />
-              </li>
-            ))}
-          </ul>
-        </section>
-        <section aria-labelledby="footer-newsletter">
-          <FooterHeading>
-            <span id="footer-newsletter">{t("footer.newsletter")}</span>
-          </FooterHeading>
-          <p className="mb-4 text-sm">{t("footer.newsletterText")}</p>
-          <NewsletterBox />
-        </section>
-      </div>
+      {admin ? null : (
+        <div className="container-page grid gap-10 py-14 sm:grid-cols-2 lg:grid-cols-4">
+          <section aria-labelledby="footer-links">
+            <FooterHeading>
+              <span id="footer-links">{t("footer.quickLinks")}</span>
+            </FooterHeading>
+            <ul className="space-y-2">
+              {QUICK_LINKS.map((link) => (
+                <li key={link.to}>
+                  <Link to={link.to} className="footer-link">
+                    {t(link.key)}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </section>
+          <section aria-labelledby="footer-contact">
+            <FooterHeading>
+              <span id="footer-contact">{t("footer.contact")}</span>
+            </FooterHeading>
+            <dl className="space-y-3 text-sm">
+              <div>
+                <dt className="font-semibold text-ink-100">{t("footer.address")}</dt>
+                <dd>{site.address[locale]}</dd>
+              </div>
+              <div>
+                <dt className="font-semibold text-ink-100">{t("footer.phone")}</dt>
+                <dd>
+                  <a href={`tel:${site.phone.replace(/[^+\d]/g, "")}`} className="footer-link" dir="ltr">
+                    {site.phone}
+                  </a>
+                </dd>
+              </div>
+              <div>
+                <dt className="font-semibold text-ink-100">{t("footer.email")}</dt>
+                <dd>
+                  <a href={`mailto:${site.email}`} className="footer-link" dir="ltr">
+                    {site.email}
+                  </a>
+                </dd>
+              </div>
+            </dl>
+          </section>
+          <section aria-labelledby="footer-gallery">
+            <FooterHeading>
+              <span id="footer-gallery">{t("footer.gallery")}</span>
+            </FooterHeading>
+            <ul className="grid max-w-64 grid-cols-3 gap-2">
+              {GALLERY.map((n) => (
+                <li key={n}>
+                  <img
+                    src={`/images/gallery-${n}.svg`}
+                    alt={t("footer.galleryImage", { n })}
+                    width={80}
+                    height={80}
+                    loading="lazy"
+                    className="aspect-square w-full rounded-md bg-ink-800"
+                  />
+                </li>
+              ))}
+            </ul>
+          </section>
+          <section aria-labelledby="footer-newsletter">
+            <FooterHeading>
+              <span id="footer-newsletter">{t("footer.newsletter")}</span>
+            </FooterHeading>
+            <p className="mb-4 text-sm">{t("footer.newsletterText")}</p>
+            <NewsletterBox />
+          </section>
+        </div>
+      )}
       <div className="border-t border-ink-800">
         <div className="container-page flex flex-col items-center justify-between gap-2 py-5 text-sm sm:flex-row">
           <p>{t("footer.copyright", { year })}</p>

@@ -1,5 +1,6 @@
 import { useTranslation } from "~/i18n/use-translation";
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
+import { isAdminPath } from "./footer";
 import { useRootData } from "./use-root-data";
 import { useNonce } from "~/components/ui/nonce";
 import { useEnglishFallback } from "~/components/ui/english-fallback";
@@ -49,10 +50,15 @@ export function PageHeader({ title, trail }: { title: string; trail?: Crumb[] })
           { label: title },
         ])
       : null;
+  // In the admin area a slim band: the title and where it is, not a banner pushing the work down (D-L15).
+  const admin = isAdminPath(useLocation().pathname);
   return (
     <div className="page-header">
-      <div className="container-page py-14 text-center sm:py-20">
-        <h1 className="text-4xl font-extrabold break-words text-white sm:text-5xl" {...fallback(title)}>
+      <div className={admin ? "container-page py-6 text-center" : "container-page py-14 text-center sm:py-20"}>
+        <h1
+          className={`${admin ? "text-3xl" : "text-4xl sm:text-5xl"} font-extrabold break-words text-white`}
+          {...fallback(title)}
+        >
           {title}
         </h1>
         <nav aria-label={t("a11y.breadcrumb")} className="mt-4">

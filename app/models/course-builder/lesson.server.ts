@@ -35,6 +35,8 @@ export interface AdminLesson extends AdminText {
   duration: string | null;
   youtubeId: string | null;
   videoFile: string | null;
+  /** The uploaded file's own name, when it was kept (uploads since migration 0029). */
+  videoFileName: string | null;
   published: boolean;
 }
 
@@ -50,6 +52,7 @@ export function toLesson(row: Selectable<Database["lessons"]>): AdminLesson {
     duration: row.duration,
     youtubeId: row.youtube_id,
     videoFile: row.video_file,
+    videoFileName: row.video_file_name,
     published: row.published === 1,
   };
 }
@@ -231,6 +234,7 @@ export function formatDuration(seconds: number): string {
 
 /**
  * Sets (or, with null, removes) a lesson's uploaded video file — a name the upload helper made —
+ * with the name it had on the admin's computer (shown in the builder instead of the stored one),
  * and, when it could be read from the file, its length: a save of the lesson, so an edit form
  * opened before it is refused rather than undoing it. Returns the previous file so the caller can
  * remove it; null when there is no such lesson.
@@ -240,6 +244,7 @@ export async function setLessonVideoFile(
   lessonId: string,
   file: string | null,
   durationSeconds?: number,
+  originalName: string | null = null,
 ): Promise<{ previous: string | null; files: string[] } | null> {
   return writeTransaction(db, async (trx) => {
     const lesson = await trx.selectFrom("lessons").select("video_file").where("id", "=", lessonId).executeTakeFirst();
@@ -248,6 +253,7 @@ export async function setLessonVideoFile(
       .updateTable("lessons")
       .set({
         video_file: file,
+        video_file_name: file === null ? null : originalName,
         ...(durationSeconds !== undefined && Number.isFinite(durationSeconds) && durationSeconds > 0
           ? { duration: formatDuration(durationSeconds) }
           : {}),

@@ -1,43 +1,53 @@
 import { data, Link } from "react-router";
 import { z } from "zod";
 import { AdminTable } from "~/components/admin/admin-table";
-import { AdminListPage } from "~/components/admin/admin-list-page";
+import { AdminListPage, AdminListSearch } from "~/components/admin/admin-list-page";
+import { usePageLinks } from "~/components/admin/dashboard/page-links";
+import { Pager } from "~/components/admin/pager";
 import { RowAction } from "~/components/admin/row-action";
 import { useTranslation } from "~/i18n/use-translation";
 import { formatDate } from "~/i18n/format";
 import { pageContext, servicesOf } from "~/context.server";
-import { latestCertificates, revokedWithAccess, setCertificateRevoked } from "~/models/certificate.server";
+import { certificatesPage, revokedWithAccess, setCertificateRevoked } from "~/models/certificate.server";
 import type { StringsHandle } from "~/i18n/sections";
 import { getAdmin } from "./guard.server";
+import { listPageLinks, readListQuery } from "./list-query.server";
 import type { Route } from "./+types/certificates";
 
 /** The string sections this page shows besides the frame's (app/i18n/sections.ts). */
-export const handle = { strings: ["certificate"] } satisfies StringsHandle;
-
-/** How many of the latest certificates the page lists. */
-const SHOWN = 50;
+export const handle = { strings: ["admin", "certificate"] } satisfies StringsHandle;
 
 const revokeRequest = z.object({
   intent: z.enum(["revoke", "restore"]),
   id: z.string().regex(/^[\w-]{22}$/),
 });
 
-/** /admin/certificates: the latest certificates, each with its page, and revoke / restore (admins only). */
+/**
+ * /admin/certificates: the certificates, each with its page, and revoke / restore (admins only): newest
+ * first, 20 a page (keyset, `page`), and a search (`q`) by learner's name or email or by course.
+ */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { locale, t } = pageContext(context, request);
-  const certificates = await latestCertificates(servicesOf(context).db, SHOWN);
-  return {
-    title: t("certificate.adminTitle"),
-    certificates: certificates.map((c) => ({
-      id: c.id,
-      name: c.learnerName,
-      course: c.title[locale],
-      issued: formatDate(c.issuedAt, locale),
-      revoked: c.revokedAt ? formatDate(c.revokedAt, locale) : null,
-      // Revoked by a refund or a revoked access, not by an admin's hand.
-      withAccess: revokedWithAccess(c),
-    })),
-  };
+  const { cursor, search, notice } = readListQuery(new URL(request.url));
+  const page = await certificatesPage(servicesOf(context).db, cursor, search);
+  return data(
+    {
+      title: t("certificate.adminTitle"),
+      search,
+      notice: notice ? t(notice.key, notice.params) : null,
+      pages: listPageLinks("/admin/certificates", "certificates-heading", search, page),
+      certificates: page.items.map((c) => ({
+        id: c.id,
+        name: c.learnerName,
+        course: c.title[locale],
+        issued: formatDate(c.issuedAt, locale),
+        revoked: c.revokedAt ? formatDate(c.revokedAt, locale) : null,
+        // Revoked by a refund or a revoked access, not by an admin's hand.
+        withAccess: revokedWithAccess(c),
+      })),
+    },
+    { status: notice ? 400 : 200 },
+  );
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -65,13 +75,23 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export default function AdminCertificates({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
+  const pageLinks = usePageLinks(loaderData.pages);
+  const { search } = loaderData;
   return (
     <AdminListPage
       title={t("certificate.adminTitle")}
       adminArea={t("certificate.adminArea")}
-      intro={t("certificate.adminIntro", { count: SHOWN })}
+      intro={t("certificate.adminIntro")}
+      notice={loaderData.notice}
       error={actionData?.error ? t(actionData.error) : null}
-      empty={loaderData.certificates.length === 0 ? t("certificate.adminNone") : null}
+      search={<AdminListSearch path="/admin/certificates" label={t("certificate.adminSearchLabel")} value={search} />}
+      empty={
+        loaderData.certificates.length > 0
+          ? null
+          : search
+            ? t("certificate.adminNoMatch", { search })
+            : t("certificate.adminNone")
+      }
       emptyTestId="certificates-empty"
     >
       <AdminTable
@@ -84,6 +104,7 @@ export default function AdminCertificates({ loaderData, actionData }: Route.Comp
           t("certificate.adminState"),
         ]}
         actions={t("certificate.adminActions")}
+        footer={<Pager label={t("certificate.adminPages")} links={pageLinks} />}
       >
         {loaderData.certificates.map((c) => (
           <tr key={c.id} className="border-b border-ink-100 align-top">

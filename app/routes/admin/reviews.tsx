@@ -1,48 +1,65 @@
 import { data } from "react-router";
 import { z } from "zod";
 import { AdminTable } from "~/components/admin/admin-table";
-import { AdminListPage } from "~/components/admin/admin-list-page";
+import { AdminListPage, AdminListSearch } from "~/components/admin/admin-list-page";
+import { usePageLinks } from "~/components/admin/dashboard/page-links";
+import { Pager } from "~/components/admin/pager";
 import { RowAction } from "~/components/admin/row-action";
 import { useTranslation } from "~/i18n/use-translation";
 import { formatDate } from "~/i18n/format";
 import { pageContext, servicesOf } from "~/context.server";
-import { latestReviews, setReviewHidden } from "~/models/review.server";
+import { reviewsPage, setReviewHidden } from "~/models/review.server";
 import { getCatalogue } from "~/context.server";
 import type { StringsHandle } from "~/i18n/sections";
 import { getAdmin } from "./guard.server";
+import { listPageLinks, readListQuery } from "./list-query.server";
 import type { Route } from "./+types/reviews";
 
 /** The string sections this page shows besides the frame's (app/i18n/sections.ts). */
-export const handle = { strings: ["rating", "reviews"] } satisfies StringsHandle;
-
-/** How many of the latest reviews the page lists. */
-const SHOWN = 50;
+export const handle = { strings: ["admin", "rating", "reviews"] } satisfies StringsHandle;
 
 const moderation = z.object({
   intent: z.enum(["hide", "show"]),
   id: z.uuid(),
 });
 
-/** /admin/reviews: the latest learners' reviews, hidden ones too, each with hide / show (admins only). */
+/**
+ * /admin/reviews: the learners' reviews, hidden ones too, each with hide / show (admins only): newest
+ * change first, 20 a page (keyset, `page`), and a search (`q`) by learner's name or email or by course.
+ */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { locale, t } = pageContext(context, request);
   const snapshot = getCatalogue(context);
   const titles = new Map([...snapshot.courses.values()].map((course) => [course.id, course.title[locale]]));
-  const reviews = await latestReviews(servicesOf(context).db, SHOWN);
-  return {
-    title: t("reviews.adminTitle"),
-    reviews: reviews.map((r) => ({
-      id: r.id,
-      course: titles.get(r.courseId) ?? null,
-      name: r.authorName,
-      rating: r.rating,
-      comment: r.comment,
-      date: formatDate(r.updatedAt, locale),
-      hidden: r.hidden,
-      // Hidden because its author lost access to the course (a refund, a revoked grant), not by an admin.
-      hiddenWithAccess: r.hidden && r.hiddenBy !== null,
-    })),
-  };
+  const { cursor, search, notice } = readListQuery(new URL(request.url));
+  // A course is found by its title in either language, from the catalogue in memory.
+  const needle = search?.toLowerCase();
+  const courseIds = needle
+    ? [...snapshot.courses.values()]
+        .filter((c) => [c.title.en, c.title.he].some((title) => title.toLowerCase().includes(needle)))
+        .map((c) => c.id)
+    : [];
+  const page = await reviewsPage(servicesOf(context).db, cursor, search ? { text: search, courseIds } : null);
+  return data(
+    {
+      title: t("reviews.adminTitle"),
+      search,
+      notice: notice ? t(notice.key, notice.params) : null,
+      pages: listPageLinks("/admin/reviews", "reviews-heading", search, page),
+      reviews: page.items.map((r) => ({
+        id: r.id,
+        course: titles.get(r.courseId) ?? null,
+        name: r.authorName,
+        rating: r.rating,
+        comment: r.comment,
+        date: formatDate(r.updatedAt, locale),
+        hidden: r.hidden,
+        // Hidden because its author lost access to the course (a refund, a revoked grant), not by an admin.
+        hiddenWithAccess: r.hidden && r.hiddenBy !== null,
+      })),
+    },
+    { status: notice ? 400 : 200 },
+  );
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -63,13 +80,19 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export default function AdminReviews({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
+  const pageLinks = usePageLinks(loaderData.pages);
+  const { search } = loaderData;
   return (
     <AdminListPage
       title={t("reviews.adminTitle")}
       adminArea={t("reviews.adminArea")}
-      intro={t("reviews.adminIntro", { count: SHOWN })}
+      intro={t("reviews.adminIntro")}
+      notice={loaderData.notice}
       error={actionData?.error ? t(actionData.error) : null}
-      empty={loaderData.reviews.length === 0 ? t("reviews.adminNone") : null}
+      search={<AdminListSearch path="/admin/reviews" label={t("reviews.adminSearchLabel")} value={search} />}
+      empty={
+        loaderData.reviews.length > 0 ? null : search ? t("reviews.adminNoMatch", { search }) : t("reviews.adminNone")
+      }
       emptyTestId="reviews-empty"
     >
       <AdminTable
@@ -83,6 +106,7 @@ export default function AdminReviews({ loaderData, actionData }: Route.Component
           t("reviews.adminState"),
         ]}
         actions={t("reviews.adminActions")}
+        footer={<Pager label={t("reviews.adminPages")} links={pageLinks} />}
       >
         {loaderData.reviews.map((r) => (
           <tr key={r.id} className="border-b border-ink-100 align-top">

@@ -5,8 +5,8 @@ import type { TranslationKey } from "~/i18n/keys";
 import type { Locale } from "~/i18n/locale";
 import { setFlash, takeFlash, type Flash } from "~/lib/cookies.server";
 import type { Logger } from "~/lib/logger.server";
-import type { MediaKind, SavedMedia } from "~/lib/media-store.server";
-import { isMultipart, readUpload, uploadErrorMessage } from "~/lib/uploads.server";
+import type { MediaKind } from "~/lib/media-store.server";
+import { isMultipart, readUpload, uploadErrorMessage, type UploadedFile } from "~/lib/uploads.server";
 import {
   CONFIRM_ERROR,
   moveRequestSchema,
@@ -126,24 +126,31 @@ export interface Upload {
   apply: (
     db: Services["db"],
     id: string,
-    saved: SavedMedia,
+    saved: UploadedFile,
   ) => Promise<{ previous: string | null; files: string[] } | null>;
   /** The flash after a stored file. */
   done: Flash;
 }
 
+/** Why an upload was refused: a translation key and its parameters (the limit, formatted in the page's language). */
+export interface UploadRefusal {
+  key: TranslationKey;
+  params: Record<string, string | number>;
+}
+
 /**
  * A builder upload form (a lesson's video, a course's cover), after the admin check: streams the file
  * into the media store, hands it to `apply` (which sets it on its row and names the files that left
- * unused), removes those, and logs the change. Answers a refusal (translated, 400) with nothing kept;
- * null when the file is stored. A row that is gone is a 404, and the new file is removed again.
+ * unused), removes those, and logs the change. Answers a refusal with nothing kept (the caller
+ * answers it with a 400: the page again, or JSON to a script); null when the file is stored. A row
+ * that is gone is a 404, and the new file is removed again.
  */
 export async function takeUpload(
   request: Request,
   who: { services: Services; adminId: string; locale: Locale },
   upload: Upload,
   target: { kind: EditorKind; id: string },
-) {
+): Promise<UploadRefusal | null> {
   const { services, adminId, locale } = who;
   const { media, log } = services;
   const result = await readUpload(request, {
@@ -155,10 +162,7 @@ export async function takeUpload(
   if (!result.ok) {
     const { key, limitBytes } = uploadErrorMessage(result, upload.kind, upload.field);
     log.info({ adminId, target, refused: result.error }, `course builder: ${upload.kind} upload refused`);
-    return builderReply(
-      { uploadError: { key, params: limitBytes ? { limit: formatFileSize(limitBytes, locale) } : {} } },
-      400,
-    );
+    return { key, params: limitBytes ? { limit: formatFileSize(limitBytes, locale) } : {} };
   }
   const saved = result.file!;
   const changed =
@@ -168,7 +172,7 @@ export async function takeUpload(
   if (!changed) {
     await media.delete(upload.kind, saved.file);
     if (changed === null) throw notFound();
-    return badRequest();
+    return { key: "courseAdmin.errors.badRequest", params: {} };
   }
   await removeUnusedMedia(media, upload.kind, changed.files);
   logCatalogueChange(log, adminId, {
@@ -288,7 +292,9 @@ export async function editorAction<Found extends { version: number }, Page exten
       kind: editor.kind,
       id,
     });
-    return refused ?? builderRedirect(at(id), editor.upload.done, services);
+    return refused
+      ? builderReply({ uploadError: refused }, 400)
+      : builderRedirect(at(id), editor.upload.done, services);
   }
   const form = await request.formData();
   const intent = form.get("intent");

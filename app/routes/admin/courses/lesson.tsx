@@ -19,6 +19,7 @@ import {
   logCatalogueChange,
   notFound,
 } from "./editor.server";
+import { lessonVideoUpload } from "./media-uploads.server";
 import type { Route } from "./+types/lesson";
 
 export const handle = editorHandle;
@@ -40,6 +41,7 @@ const editor = defineEditor({
       list,
       lesson: found?.lesson ?? null,
       videoLimit: formatFileSize(services.config.maxVideoBytes, locale),
+      videoMaxBytes: services.config.maxVideoBytes,
     };
   },
   form: () => "lesson",
@@ -48,13 +50,7 @@ const editor = defineEditor({
   remove: lessons.deleteLesson,
   afterDelete: (deleted) => `/admin/courses/list/${deleted.listId}`,
   media: "video",
-  upload: {
-    kind: "video",
-    field: "video",
-    maxBytes: (config) => config.maxVideoBytes,
-    apply: (db, id, saved) => lessons.setLessonVideoFile(db, id, saved.file, saved.durationSeconds),
-    done: "courseAdmin.upload.videoUploaded",
-  },
+  upload: lessonVideoUpload,
   intents: {
     // Removing deletes the file for good: asked for as deleting the lesson is.
     "remove-video": async ({ services, id, form, adminId }) => {
@@ -126,6 +122,7 @@ export default function LessonEditor({ loaderData, actionData }: Route.Component
         <VideoUpload
           lesson={lesson}
           limit={loaderData.videoLimit}
+          maxBytes={loaderData.videoMaxBytes}
           error={actionData?.uploadError ?? null}
           removeError={actionData?.removeError ?? null}
         />
