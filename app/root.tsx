@@ -181,9 +181,14 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   }, [error]);
   const { t } = useTranslation();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
-  const adminUnverified = refusalReason(error) === "admin_email_not_verified";
+  // The admin guard's reasons (routes/admin/guard.server.ts): the admin area is not part of any
+  // subscription, so its refusal says so and offers none.
+  const reason = refusalReason(error);
   if (isRouteErrorResponse(error) && error.status === 403) {
-    return <ForbiddenPage reason={adminUnverified ? t("forbidden.adminEmailNotVerified") : undefined} />;
+    if (reason === "admin_email_not_verified")
+      return <ForbiddenPage reason={t("forbidden.adminEmailNotVerified")} subscribe={false} />;
+    if (reason === "admin_only") return <ForbiddenPage reason={t("forbidden.adminOnly")} subscribe={false} />;
+    return <ForbiddenPage />;
   }
   const status = isRouteErrorResponse(error) ? error.status : 500;
   // Loaders throw plain English words ("Too Many Requests"): the page says it in its own language.

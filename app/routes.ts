@@ -90,6 +90,7 @@ export default [
   route("account/password", "routes/account/password.tsx"),
   route("account/signup", "routes/account/signup.tsx"),
   route("account/confirm", "routes/account/confirm.tsx"),
+  route("account/details", "routes/account/details.tsx"),
   route("idp/interaction/:uid", "routes/idp-interaction.tsx"),
   // Test-only routes: in every build (the tests run the production one), served only when
   // LOMDA_TEST_ROUTES=1 — the server leaves them out of its route table otherwise (decision 0035).

@@ -335,6 +335,10 @@ export interface QuizzesTable {
   description_he: string | null;
   /** Where "Watch Now" leads after the quiz: a path of this site. */
   follow_up: string;
+  /** The list whose certificate asks for a pass of this quiz; null: none (0027). */
+  list_id: Generated<string | null>;
+  /** The percentage a finished attempt needs to pass: 50–100, 70 unless the teacher says (0027). */
+  pass_percent: Generated<number>;
   published: number;
   created_at: string;
   updated_at: string;

@@ -11,7 +11,7 @@ import { requestContext, type AppServices, type RequestInfo } from "../app/conte
 import { openDatabase } from "../app/lib/db.server.ts";
 import { ConfigError, loadConfig, type Config } from "../app/lib/env.server.ts";
 import { localeCookie } from "../app/lib/cookies.server.ts";
-import { flushErrorReporting, initServerErrorReporting } from "../app/lib/error-reporting.server.ts";
+import { flushErrorReporting, initServerErrorReporting, isClientAbort } from "../app/lib/error-reporting.server.ts";
 import { IDP_MOUNT } from "../app/lib/idp/provider.server.ts";
 import { createLogger } from "../app/lib/logger.server.ts";
 import { loadCookieSecrets } from "../app/lib/secrets.server.ts";
@@ -243,6 +243,11 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
 
   // Last resort: something failed outside the router. Plain text, no stack.
   app.use((err: unknown, _req: Request, res: Response, next: NextFunction) => {
+    // The client went away: nobody to answer, and the request log has its line (D-L17).
+    if (isClientAbort(err)) {
+      log.debug({ reqId: res.locals.requestId, code: (err as { code?: unknown }).code }, "client aborted");
+      return;
+    }
     if (res.headersSent) return next(err);
     const status = (err as { status?: number }).status;
     if (typeof status === "number" && status >= 400 && status < 500) {

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync } from "node:fs";
 import { extname, join, relative } from "node:path";
 import type { NextFunction, Request, Response } from "express";
+import { isClientAbort } from "../app/lib/error-reporting.server.ts";
 
 const TYPES: Record<string, string> = {
   ".js": "text/javascript; charset=utf-8",
@@ -54,7 +55,8 @@ export function precompressedFiles(dir: string, headers: Record<string, string>)
     res.setHeader("Content-Type", TYPES[extname(req.path)] ?? "application/octet-stream");
     for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
     res.sendFile(join(dir, `${req.path}.${encoding === "br" ? "br" : "gz"}`), { dotfiles: "deny" }, (error) => {
-      if (error && !res.headersSent) next(error);
+      // A client that went away is no error (Express ignores it too when given no callback; D-L17).
+      if (error && !res.headersSent && !isClientAbort(error)) next(error);
     });
   };
 }

@@ -24,6 +24,11 @@ export function requestLog(log: Logger, options: { behindProxy: boolean }) {
         () => res.locals.userId as string | undefined,
       ),
     );
+    // Closed before the answer was complete: the client went away (a browser leaving a page while it
+    // loads). Ordinary browsing, so one line at the request's own level, never an error (D-L17).
+    res.on("close", () => {
+      if (!res.writableFinished) logAborted(log, { requestId, method: req.method, path: req.path, started });
+    });
     next();
   };
 }
@@ -45,6 +50,17 @@ export interface FinishedRequest {
   status: number;
   /** process.hrtime.bigint() when the request came in. */
   started: bigint;
+}
+
+/** The line of a request its client abandoned: at debug for assets, else info, as logRequest's. */
+function logAborted(log: Logger, request: Omit<FinishedRequest, "status">) {
+  const level = request.path.startsWith("/assets/") ? "debug" : "info";
+  if (!log.isLevelEnabled(level)) return;
+  const ms = Number(process.hrtime.bigint() - request.started) / 1e6;
+  log[level](
+    { reqId: request.requestId, method: request.method, path: request.path, ms: Math.round(ms * 10) / 10 },
+    "request aborted by the client",
+  );
 }
 
 /**

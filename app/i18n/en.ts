@@ -32,6 +32,8 @@ export const en = {
   },
   footer: {
     quickLinks: "Quick Links",
+    tests: "Quizzes",
+    library: "e-Library",
     contact: "Contact",
     gallery: "Gallery",
     galleryImage: "Gallery image {{n}}",
@@ -68,6 +70,8 @@ export const en = {
     subscribe: "Get a subscription",
     contact: "Contact us",
     metaTitle: "No access · Lomda",
+    adminOnly:
+      "This area is for the site's administrators, and your account is not one of them. If you think it should be, write to us.",
     adminEmailNotVerified:
       "Your email address is an administrator's, but your sign-in provider did not confirm that it is verified (email_verified), so you have no admin rights. Verify the address at the provider and sign in again.",
   },
@@ -212,6 +216,15 @@ export const en = {
     confirmInvalidText:
       "It has expired, was used already, or a newer link was sent after it. If your address is confirmed, just sign in; otherwise sign up again with the same address for a new link.",
     confirmSignUpAgain: "Sign up again",
+    detailsTitle: "Your details",
+    saveDetails: "Save details",
+    detailsMetaTitle: "Your details · Lomda",
+    detailsSaved: "Saved. Your profile shows your details as you see them here.",
+    detailsNotEmbedded: "Your name and details come from your sign-in provider: change them there.",
+    detailsCertificates:
+      "Certificates issued from now on carry this name; those already issued keep the name they were issued with.",
+    phoneOptional: "Phone (optional)",
+    addressOptional: "Address (optional)",
     errors: {
       tooShort: "The password needs at least 12 characters.",
       tooLong: "The password may have at most 200 characters.",
@@ -226,6 +239,7 @@ export const en = {
         "This email address was used to sign up several times in the last hour. Use the newest link sent to it, or try again later.",
       nameRequired: "Enter your full name (at least 2 characters, no < or >).",
       nameTooLong: "The name may have at most 100 characters.",
+      addressTooLong: "The address may have at most 200 characters, without < or >.",
       termsRequired: "To create an account, agree to the terms of use and the privacy notice.",
       signUpClosed: "New accounts are not open right now. Send a registration request instead.",
     },
@@ -272,6 +286,9 @@ export const en = {
     phone: "Mobile No",
     message: "Message (optional)",
     send: "Send request",
+    /** Under "Form Submitted Successfully": an admin approves each request by hand in the inbox, which opens the subscription for that email. */
+    nextSteps:
+      "What happens next: someone on our team reads your request and gets back to you by email or phone. Once it is approved, your subscription opens for this email address: sign in with it to watch every course.",
   },
   profile: {
     metaTitle: "Your profile · Lomda",
@@ -297,6 +314,8 @@ export const en = {
     percentageColumn: "Percentage",
     dateColumn: "Date",
     scoreOf: "{{score}} of {{total}}",
+    editDetails: "Edit your details",
+    reviewAttempt: "{{quiz}}, {{date}}: see your answers",
     changePassword: "Change password",
     adminLink: "Open the admin area",
     accessAdmin: "As an admin, you may watch every course and lesson.",
@@ -304,13 +323,14 @@ export const en = {
   card: {
     readMore: "Read More",
     joinNow: "Join Now",
-    inSubscription: "In the subscription",
+    inSubscription: "Subscription only",
     hours_one: "{{hours}} Hour",
     hours_other: "{{hours}} Hours",
     students_one: "{{count, number}} Student",
     students_other: "{{count, number}} Students",
     teacher: "Teacher",
     goToCourse: "Go to course",
+    draftPreview: "Preview as a student sees it. Only admins can open this page until it is published.",
   },
   rating: {
     /** One label for the stars and the number beside them. */
@@ -387,7 +407,8 @@ export const en = {
     earned: "You have earned a certificate for this course.",
     view: "View your certificate",
     hint: "Watch every lesson of this list to earn a certificate.",
-    hintQuiz: "Watch every lesson of this list and pass its quiz with at least 70 % to earn a certificate.",
+    hintQuiz:
+      "Watch every lesson of this list and pass its quiz with at least {{percent, number}} % to earn a certificate.",
     hintLocked:
       "Its certificate is earned by watching every lesson: subscribe, or buy a course it belongs to, to open them all.",
     takeQuiz: "Take the quiz",
@@ -544,6 +565,8 @@ export const en = {
     videoLists: "Video lists in this catalogue",
     listText_one: "{{count, number}} lesson.",
     listText_other: "{{count, number}} lessons.",
+    noCoursesYet: "No courses here yet",
+    noCoursesYetText: "New courses are on their way. Meanwhile, see all our catalogues.",
   },
   coursePage: {
     metaTitle: "{{title}} · Lomda",
@@ -696,6 +719,8 @@ export const en = {
     sourcePayment: "Payment ({{provider}})",
     sourceManual: "Granted by hand",
     sourceApproval: "Approved request",
+    sourceCli: "Granted from the command line",
+    sourceDemo: "Demo account",
     unknownCourse: "A course no longer published",
     needsRefund: "Needs a refund: the course was deleted during checkout",
     refundsHeading: "Payments to refund",
@@ -731,10 +756,20 @@ export const en = {
     description: "Join a Lomda course: what you get and how to subscribe.",
     title: "Join a course",
     chosen: "You chose",
+    chooseTitle: "Choose a course",
     none: "Choose a course from our catalogue, then press Join Now.",
+    browse: "Browse the courses",
     includedTitle: "Included in the subscription",
     includedText:
       "Every Lomda course is included in one subscription. Subscribe once and watch this course and all the others.",
+    includedTextAll: "Every Lomda course is included in one subscription: subscribe once and watch them all.",
+    onlyTitle: "Subscription only",
+    onlyText:
+      "This course is not sold on its own right now: it comes with the Lomda subscription, which opens it and every other course.",
+    planPrices: "The subscription: {{monthly}} a month, or {{yearly}} a year",
+    planMonthly: "The subscription: {{monthly}} a month",
+    howText:
+      "How to get access: send us a registration request. We contact you to arrange the payment, then open your subscription.",
     cta: "Send a registration request",
     payments: "What a subscription includes",
     watch: "Go to the course",
@@ -925,9 +960,11 @@ export const en = {
     intro:
       "Questions about a course, a subscription or your business? Write to us and we will answer within one working day.",
     office: "Office",
-    mobile: "Mobile",
+    phone: "Phone",
     email: "Email",
     map: "Map of our office",
+    mapFallback: "Map not showing?",
+    mapOpen: "Open the map in a new tab",
     formHeading: "Send us a message",
   },
   newsletter: {
@@ -985,6 +1022,8 @@ export const en = {
     inviteMailed: "A link to set a password was emailed to {{email}}.",
     inviteNotMailed:
       "The email to {{email}} could not be sent ({{error}}). Copy this link and send it yourself; it works once, for 72 hours:",
+    mailNotConfigured: "sending email is not set up on this server",
+    mailFailed: "the mail server did not accept it; the server log has the details",
     inviteLink: "Link to set the password",
     accountHadPassword: "{{email}} already has an account with a password.",
     accounts: "Accounts",
@@ -1052,6 +1091,10 @@ export const en = {
     fallsBack: "(falls back to English)",
     hebrewOptional: "Optional: left empty, Hebrew pages show the English text.",
     publishedHint: "Learners do not see what is not published; its address answers “page not found”.",
+    draftHint:
+      "New items start unpublished: preview them as a student, then tick “Published”. A video list is public only while a published course card holds it (or no card does).",
+    previewAsStudent: "Preview as student",
+    previewHint: "Only admins can open the preview; everyone else gets “page not found” until it is published.",
     notSaved: "Not saved:",
     errorSummary_one: "There is a problem with {{count, number}} field:",
     errorSummary_other: "There are problems with {{count, number}} fields:",
@@ -1134,7 +1177,14 @@ export const en = {
     ratingHint: "From 0 to 5, with at most one decimal, like 4.5.",
     readMoreHint: "A path of this site, like /courses/react. Empty: the course’s own page.",
     joinHint: "A path of this site. Empty: the order page for this course.",
-    followUpHint: "Where “Watch Now” leads after the quiz: a path of this site. Empty: /courses.",
+    followUpHint:
+      "Where “Watch Now” leads after the quiz: a path of this site. Empty: the attached list’s page, or /courses.",
+    quizListNone: "No list",
+    quizListHint: "The list whose certificate requires passing this quiz.",
+    quizCertificateNote:
+      "The certificate of “{{list}}” requires passing this quiz with at least {{percent, number}} %.",
+    quizNoCertificate: "No list’s certificate requires this quiz: it is practice only.",
+    passPercentHint: "The lowest score that passes, in percent: from 50 to 100 (70 unless you change it).",
     freeSamplesHint:
       "How many lessons, from the top, signed-in learners may watch without paying (0 to 50). Free samples never cover the whole list: learners get at most all lessons but the last.",
     freeSamplesCapped_one:
@@ -1219,6 +1269,8 @@ export const en = {
       courses: "In courses",
       youtube: "YouTube link or id",
       followUp: "“Watch Now” leads to",
+      listId: "Attach to list",
+      passPercent: "Pass mark (%)",
       question: "Question",
       code: "Code shown with the question",
       option: "Option {{number, number}}",
@@ -1243,6 +1295,8 @@ export const en = {
       wholeNumber: "Enter a whole number, 0 or more.",
       price: "Enter a price like 49.99.",
       currency: "Choose US dollars or shekels.",
+      passPercent: "Enter a whole number from 50 to 100.",
+      quizList: "That list no longer exists. Reload the page and choose again.",
       rating: "Enter a rating from 0 to 5 with at most one decimal, like 4.5.",
       freeSamples: "Enter a whole number from 0 to 50.",
       lessonDuration: "Enter a length like 12:34 or 1:02:10.",

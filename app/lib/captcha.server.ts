@@ -22,6 +22,16 @@ export const ALTCHA_PAYLOAD_MAX = 10_000;
 
 export type CaptchaResult = { ok: true } | { ok: false; reason: "missing" | "invalid" | "replayed" | "unavailable" };
 
+/** What a form says for each refusal (the forms' strings), and its status: 503 when the check could not run. */
+export const CAPTCHA_ERRORS = {
+  missing: "forms.errors.captchaMissing",
+  invalid: "forms.errors.captchaInvalid",
+  replayed: "forms.errors.captchaReplayed",
+  unavailable: "forms.errors.captchaUnavailable",
+} as const;
+export const captchaStatus = (reason: Exclude<CaptchaResult, { ok: true }>["reason"]) =>
+  reason === "unavailable" ? 503 : 400;
+
 function secrets(cookieSecrets: readonly string[]) {
   const base = cookieSecrets[0]!;
   return {

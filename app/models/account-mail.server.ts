@@ -8,7 +8,11 @@ import { mailFrom, smtpTransport } from "~/lib/mail.server";
  * in or reset), through SMTP_URL, in English and Hebrew in one message.
  */
 export type AccountMailKind = "setPassword" | "resetPassword" | "confirmEmail" | "alreadyRegistered";
-export type MailResult = { ok: true } | { ok: false; error: string };
+/**
+ * `reason` says what went wrong in words an admin page can translate (D-L2); `error` is the detail,
+ * in English, for the server's log.
+ */
+export type MailResult = { ok: true } | { ok: false; reason: "notConfigured" | "failed"; error: string };
 
 export async function sendAccountMail(
   config: Config,
@@ -16,7 +20,7 @@ export async function sendAccountMail(
   to: string,
   link: string,
 ): Promise<MailResult> {
-  if (!config.SMTP_URL) return { ok: false, error: "SMTP_URL is not set" };
+  if (!config.SMTP_URL) return { ok: false, reason: "notConfigured", error: "SMTP_URL is not set" };
   const en = translationFor("en").accountMail;
   const he = translationFor("he").accountMail;
   const transport = await smtpTransport(config);
@@ -31,7 +35,7 @@ export async function sendAccountMail(
     });
     return { ok: true };
   } catch (error) {
-    return { ok: false, error: String((error as Error).message).slice(0, 300) };
+    return { ok: false, reason: "failed", error: String((error as Error).message).slice(0, 300) };
   } finally {
     transport.close();
   }

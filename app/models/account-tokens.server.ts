@@ -28,6 +28,39 @@ export const SET_PASSWORD_PATH = "/account/set-password";
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
+/**
+ * Uses a link token of one of these purposes (of this account, when given): one conditional update,
+ * so two submissions cannot both use it. The account it was for, or undefined for an unknown, used
+ * or expired token.
+ */
+async function spendToken(
+  trx: Kysely<Database>,
+  token: string,
+  purposes: readonly AccountTokenPurpose[],
+  now: Date,
+  accountId?: string,
+): Promise<string | undefined> {
+  let query = trx
+    .updateTable("account_tokens")
+    .set({ used_at: now.toISOString() })
+    .where("token_hash", "=", hashToken(token))
+    .where("purpose", "in", purposes)
+    .where("used_at", "is", null)
+    .where("expires_at", ">", now.toISOString());
+  if (accountId) query = query.where("account_id", "=", accountId);
+  return (await query.returning("account_id").executeTakeFirst())?.account_id;
+}
+
+/** The link reached the inbox: a sign-up still waiting for its confirmation is confirmed by it. */
+async function markEmailConfirmed(trx: Kysely<Database>, accountId: string, now: Date): Promise<void> {
+  await trx
+    .updateTable("idp_accounts")
+    .set({ email_verified_at: now.toISOString() })
+    .where("id", "=", accountId)
+    .where("email_verified_at", "is", null)
+    .execute();
+}
+
 /** The account an approval gives this person: found, or made with no password (cannot sign in yet). */
 export async function ensureAccountForApproval(
   db: Kysely<Database>,
@@ -120,37 +153,19 @@ export async function setPasswordWithToken(
   if (token.length < 20 || token.length > 100) return undefined;
   const passwordHash = await hashPassword(password);
   return db.transaction().execute(async (trx) => {
-    const used = await trx
-      .updateTable("account_tokens")
-      .set({ used_at: now.toISOString() })
-      .where("token_hash", "=", hashToken(token))
-      .where("purpose", "in", PASSWORD_PURPOSES)
-      .where("used_at", "is", null)
-      .where("expires_at", ">", now.toISOString())
-      .returning("account_id")
-      .executeTakeFirst();
-    if (!used) return undefined;
+    const accountId = await spendToken(trx, token, PASSWORD_PURPOSES, now);
+    if (!accountId) return undefined;
     // The password is chosen: every other link sent for this account is moot.
     await trx
       .updateTable("account_tokens")
       .set({ used_at: now.toISOString() })
-      .where("account_id", "=", used.account_id)
+      .where("account_id", "=", accountId)
       .where("used_at", "is", null)
       .execute();
-    await trx
-      .updateTable("idp_accounts")
-      .set({ password_hash: passwordHash })
-      .where("id", "=", used.account_id)
-      .execute();
-    // The link reached the inbox: a sign-up still waiting for its confirmation is confirmed by it.
-    await trx
-      .updateTable("idp_accounts")
-      .set({ email_verified_at: now.toISOString() })
-      .where("id", "=", used.account_id)
-      .where("email_verified_at", "is", null)
-      .execute();
-    if (options.embeddedIssuer) await endAccountSessions(trx, options.embeddedIssuer, used.account_id);
-    return trx.selectFrom("idp_accounts").selectAll().where("id", "=", used.account_id).executeTakeFirst();
+    await trx.updateTable("idp_accounts").set({ password_hash: passwordHash }).where("id", "=", accountId).execute();
+    await markEmailConfirmed(trx, accountId, now);
+    if (options.embeddedIssuer) await endAccountSessions(trx, options.embeddedIssuer, accountId);
+    return trx.selectFrom("idp_accounts").selectAll().where("id", "=", accountId).executeTakeFirst();
   });
 }
 
@@ -189,27 +204,12 @@ export async function confirmEmailWithToken(
 ): Promise<IdpAccount | undefined> {
   if (token.length < 20 || token.length > 100) return undefined;
   return db.transaction().execute(async (trx) => {
-    const used = await trx
-      .updateTable("account_tokens")
-      .set({ used_at: now.toISOString() })
-      .where("token_hash", "=", hashToken(token))
-      .where("purpose", "=", "verify")
-      .where("account_id", "=", accountId)
-      .where("used_at", "is", null)
-      .where("expires_at", ">", now.toISOString())
-      .returning("account_id")
-      .executeTakeFirst();
-    if (!used) return undefined;
-    await trx
-      .updateTable("idp_accounts")
-      .set({ email_verified_at: now.toISOString() })
-      .where("id", "=", used.account_id)
-      .where("email_verified_at", "is", null)
-      .execute();
+    if (!(await spendToken(trx, token, ["verify"], now, accountId))) return undefined;
+    await markEmailConfirmed(trx, accountId, now);
     return trx
       .selectFrom("idp_accounts")
       .selectAll()
-      .where("id", "=", used.account_id)
+      .where("id", "=", accountId)
       .where("disabled_at", "is", null)
       .executeTakeFirst();
   });

@@ -24,6 +24,8 @@ const E = {
   termsRequired: "account.errors.termsRequired",
   signUpClosed: "account.errors.signUpClosed",
   signUpTooManyForEmail: "account.errors.signUpTooManyForEmail",
+  phoneInvalid: "forms.errors.phoneInvalid",
+  addressTooLong: "account.errors.addressTooLong",
   captchaMissing: "forms.errors.captchaMissing",
   captchaInvalid: "forms.errors.captchaInvalid",
   captchaReplayed: "forms.errors.captchaReplayed",
@@ -71,15 +73,16 @@ export const forgotSchema = z.object({
  * privacy notice agreed to (a ticked box sends "on"). The captcha is checked by the action.
  */
 export const NAME_MAX = 100;
+const signUpName = z
+  .string({ error: E.nameRequired })
+  .trim()
+  .min(2, { error: E.nameRequired })
+  .max(NAME_MAX, { error: E.nameTooLong })
+  // No control characters or angle brackets in a name that certificates print.
+  .refine((value) => !/[\p{Cc}<>]/u.test(value), { error: E.nameRequired });
 export const signUpSchema = z
   .object({
-    name: z
-      .string({ error: E.nameRequired })
-      .trim()
-      .min(2, { error: E.nameRequired })
-      .max(NAME_MAX, { error: E.nameTooLong })
-      // No control characters or angle brackets in a name that certificates print.
-      .refine((value) => !/[\p{Cc}<>]/u.test(value), { error: E.nameRequired }),
+    name: signUpName,
     email: forgotSchema.shape.email,
     password: newPassword,
     confirm: z.string().max(PASSWORD_MAX * 4),
@@ -87,11 +90,26 @@ export const signUpSchema = z
   })
   .refine(confirmed, mismatch);
 
-type AccountField = "password" | "confirm" | "current" | "email" | "name" | "terms" | "captcha";
+/** The name, phone and address of an embedded account, which the person edits on /account/details. */
+export const ADDRESS_MAX = 200;
+export const detailsSchema = z.object({
+  name: signUpName,
+  phone: z
+    .string()
+    .trim()
+    .refine((value) => value === "" || /^[0-9 +()-]{7,20}$/.test(value), { error: E.phoneInvalid }),
+  address: z
+    .string()
+    .trim()
+    .max(ADDRESS_MAX, { error: E.addressTooLong })
+    .refine((value) => !/[\p{Cc}<>]/u.test(value), { error: E.addressTooLong }),
+});
+
+type AccountField = "password" | "confirm" | "current" | "email" | "name" | "terms" | "captcha" | "phone" | "address";
 export type PasswordFormErrors = FieldErrors<AccountField, AccountErrorKey>;
 
 const PASSWORD_FORMS: FormMessages<AccountField, AccountErrorKey> = {
-  fields: ["password", "confirm", "current", "email", "name", "terms", "captcha"],
+  fields: ["password", "confirm", "current", "email", "name", "terms", "captcha", "phone", "address"],
   messages: Object.values(E),
   fallback: E.required,
 };

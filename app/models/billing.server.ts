@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "~/lib/db.server";
-import { bumpCatalogueVersion } from "./catalogue-version.server";
+import { bumpCatalogueVersion, ONLINE_CHECKOUT_SETTING } from "./catalogue-version.server";
 import { withdrawEarned } from "./earned.server";
 import { liveSubscriptions } from "./subscription.server";
 import { inWindow, readPage, type Page, type PageCursor } from "~/lib/keyset.server";
@@ -66,14 +66,12 @@ export async function savePlan(db: Kysely<Database>, plan: BillingPlan, now: Dat
   });
 }
 
-const CHECKOUT_SETTING = "online_checkout";
-
 /** The owner's switch: online checkout offered (default) or only registration requests. */
 export async function onlineCheckoutSetting(db: Db): Promise<boolean> {
   const row = await db
     .selectFrom("site_settings")
     .select("value")
-    .where("key", "=", CHECKOUT_SETTING)
+    .where("key", "=", ONLINE_CHECKOUT_SETTING)
     .executeTakeFirst();
   return row?.value !== "off";
 }
@@ -83,7 +81,7 @@ export async function setOnlineCheckout(db: Kysely<Database>, on: boolean, now: 
   await db.transaction().execute(async (trx) => {
     await trx
       .insertInto("site_settings")
-      .values({ key: CHECKOUT_SETTING, value, updated_at: now.toISOString() })
+      .values({ key: ONLINE_CHECKOUT_SETTING, value, updated_at: now.toISOString() })
       .onConflict((oc) => oc.column("key").doUpdateSet({ value, updated_at: now.toISOString() }))
       .execute();
     await bumpCatalogueVersion(trx);

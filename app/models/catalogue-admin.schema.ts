@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { TranslationKey } from "~/i18n/keys";
 import { fieldErrors, type FormMessages } from "~/lib/form-errors";
 import { parseYouTubeId } from "~/lib/youtube";
+import { DEFAULT_PASS_PERCENT, MAX_PASS_PERCENT, MIN_PASS_PERCENT } from "./quiz.limits";
 
 /**
  * The course builder's forms (/admin/courses), checked in the browser before sending and parsed
@@ -67,6 +68,8 @@ const E = {
   optionDuplicate: "courseAdmin.errors.optionDuplicate",
   courses: "courseAdmin.errors.courses",
   currency: "courseAdmin.errors.currency",
+  passPercent: "courseAdmin.errors.passPercent",
+  quizList: "courseAdmin.errors.quizList",
 } as const satisfies Record<string, TranslationKey>;
 
 /* ---------- Field types ---------- */
@@ -254,7 +257,23 @@ export const quizSchema = z.object({
   slug,
   ...bilingualTitle,
   ...bilingualDescription,
-  followUp: siteLink.transform((v) => v ?? DEFAULT_FOLLOW_UP),
+  /** Where "Watch Now" leads; empty: the attached list's page, else DEFAULT_FOLLOW_UP (set by the model). */
+  followUp: siteLink,
+  /** The list whose certificate asks for a pass of this quiz (a list's id from the select); empty: none. */
+  listId: text(64).transform((v) => (v === "" ? null : v)),
+  /** The pass mark in percent, MIN_PASS_PERCENT–MAX_PASS_PERCENT; empty: the default. */
+  passPercent: text(40).pipe(
+    z
+      .string()
+      .transform((v) => (v === "" ? String(DEFAULT_PASS_PERCENT) : v))
+      .pipe(
+        z
+          .string()
+          .regex(/^\d{1,3}$/, { error: E.passPercent })
+          .transform(Number)
+          .refine((n) => n >= MIN_PASS_PERCENT && n <= MAX_PASS_PERCENT, { error: E.passPercent }),
+      ),
+  ),
   published: checkbox,
 });
 
@@ -387,7 +406,7 @@ export const ADMIN_FORM_MAX_CHARS = {
     4,
   list: ADMIN_LIMITS.slug + 2 * ADMIN_LIMITS.title + 2 * ADMIN_LIMITS.text + 16 + 40 * 64,
   lesson: ADMIN_LIMITS.slug + 2 * ADMIN_LIMITS.title + 2 * ADMIN_LIMITS.text + 8 + ADMIN_LIMITS.path,
-  quiz: ADMIN_LIMITS.slug + 2 * ADMIN_LIMITS.title + 2 * ADMIN_LIMITS.text + ADMIN_LIMITS.path,
+  quiz: ADMIN_LIMITS.slug + 2 * ADMIN_LIMITS.title + 2 * ADMIN_LIMITS.text + ADMIN_LIMITS.path + 64 + 3,
   question: 2 * ADMIN_LIMITS.question + ADMIN_LIMITS.code + 8 * ADMIN_LIMITS.option + 2 + 2 * ADMIN_LIMITS.explanation,
 } as const;
 

@@ -251,6 +251,8 @@ export async function seedCatalogue(db: Kysely<Database>, now: Date = new Date()
           description_en: quiz.description.en,
           description_he: quiz.description.he,
           follow_up: QUIZ_FOLLOW_UP[quiz.key],
+          // The list its "Watch Now" leads to asks for it (none for Full Stack, which leads to a catalogue).
+          list_id: listIds.get((VIDEO_LIST_URLS as Record<string, string>)[QUIZ_FOLLOW_UP[quiz.key]] ?? "") ?? null,
           published: 1,
           ...timestamps,
         })

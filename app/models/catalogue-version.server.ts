@@ -10,6 +10,12 @@ import type { Database } from "~/lib/db.server";
 
 let locallyChanged = false;
 
+/**
+ * The site_settings key of the owner's online-checkout switch ("off" turns it off). The catalogue
+ * reads it too (cards say whether a course can be bought), so a switch bumps the version.
+ */
+export const ONLINE_CHECKOUT_SETTING = "online_checkout";
+
 /** Bump the version; call inside the transaction that changes the catalogue. */
 export async function bumpCatalogueVersion(db: Kysely<Database>): Promise<void> {
   const result = await db

@@ -20,10 +20,22 @@ import {
 import { courseUrl, orderUrl, quizUrl } from "./catalogue.urls";
 import { getInstructors, getTeam, getTestimonials } from "./site-content.server";
 
-/** A course's card; with `progress`, the learner's lessons finished of the course's. */
+/**
+ * Whether courses can be bought online now: a payment provider is configured (`paymentsConfigured`,
+ * the process's) and the owner's switch is on. Otherwise no card offers a price to pay (D-M5).
+ */
+export function sellsOnline(snapshot: CatalogueSnapshot, paymentsConfigured: boolean): boolean {
+  return paymentsConfigured && snapshot.checkoutOn;
+}
+
+/**
+ * A course's card; with `progress`, the learner's lessons finished of the course's. `online`: whether
+ * courses can be bought online now (`sellsOnline`); without it the card says "Subscription only".
+ */
 export function cardView(
   course: CourseEntry,
   locale: Locale,
+  online: boolean,
   progress?: { done: number; total: number },
 ): CourseCardView {
   return {
@@ -33,8 +45,9 @@ export function cardView(
     teacher: course.teacher[locale],
     duration: course.duration,
     students: course.students,
-    price: formatPrice(course.priceCents / 100, locale, course.currency),
-    soldSeparately: course.soldSeparately,
+    // A price only where it can be paid: otherwise the card says "Subscription only" (D-M5).
+    price: course.soldSeparately && online ? formatPrice(course.priceCents / 100, locale, course.currency) : "",
+    soldSeparately: course.soldSeparately && online,
     rating: course.ratingTenths / 10,
     reviews: course.reviews,
     cover: course.cover,
@@ -52,6 +65,8 @@ export function coursePageView(
   locale: Locale,
   /** The signed-in learner's progress: lessons watched and lessons marked; none for a visitor. */
   progress?: { watched: ReadonlySet<string>; marked: ReadonlySet<string> },
+  /** Whether courses can be bought online now (`sellsOnline`): the price, or "Subscription only". */
+  online = true,
 ): CoursePageView {
   const catalogue = catalogueOfCourse(snapshot, course);
   const lists: CurriculumListView[] = listsOfCourse(snapshot, course).map((list) => {
@@ -84,7 +99,9 @@ export function coursePageView(
     ...(progress && lessonCount > 0
       ? { progress: { done: lists.flatMap((l) => l.lessons).filter((l) => l.watched).length, total: lessonCount } }
       : {}),
-    card: cardView(course, locale),
+    // The course's own page always leads Join Now to its order page (how to get it), whatever its
+    // card's target: a list page would only show the locked lessons again (D-M5).
+    card: { ...cardView(course, locale, online), join: orderUrl(course.slug) },
     catalogue: catalogue ? { title: catalogue.title[locale], href: catalogue.paths[0] ?? null } : null,
     lists,
     lessonCount,

@@ -180,6 +180,15 @@ describe.each(DIALECTS)("the seeded catalogue on %s", (dialect) => {
     expect(videoContent.videoLists[0]!.videos[0]!.source).toMatchObject({ kind: "youtube", videoId: "SAMPLEdsa01" });
   });
 
+  it("attaches each seeded quiz to the list its Watch Now leads to, with the 70 % pass mark", () => {
+    const attached = Object.fromEntries(
+      snapshot.quizzes.map((q) => [q.slug, q.listId === null ? null : snapshot.lists.get(q.listId)?.slug]),
+    );
+    // Full Stack's Watch Now leads to a catalogue: no one list asks for it.
+    expect(attached).toEqual({ java: "java", fullstack: null, javascript: "javascript", react: "react" });
+    expect(snapshot.quizzes.map((q) => q.passPercent)).toEqual([70, 70, 70, 70]);
+  });
+
   it("keeps each quiz's right answer (1-based in the table) and its Watch Now target", async () => {
     const react = findQuiz(snapshot, "react")!;
     expect(react.followUp).toBe("/courses/mern/react");
@@ -414,7 +423,8 @@ describe.each(DIALECTS)("the in-memory catalogue on %s", (dialect) => {
   it("builds a course page: its lists as a curriculum with the viewer's lock states, its quiz", async () => {
     const snapshot = await ensureCatalogueFresh(t.db, 9_000_000);
     const java = coursePageView(snapshot, findCourse(snapshot, "programming-java")!, learner, "en");
-    expect(java.card).toMatchObject({ readMore: "/course/programming-java", join: "/cources/programming/java" });
+    // The course page joins at the order page, not at its card's list (D-M5).
+    expect(java.card).toMatchObject({ readMore: "/course/programming-java", join: "/order?course=programming-java" });
     expect(java.catalogue).toEqual({ title: "Programming", href: "/cources/programming" });
     expect(java.lists.map((l) => [l.key, l.href, l.lessons.length])).toEqual([
       ["java", "/cources/programming/java", 32],

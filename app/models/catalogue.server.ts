@@ -3,7 +3,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "~/lib/db.server";
 import type { Locale } from "~/i18n/locale";
 import { canWatch, freeLessonCount, isFreeSample, type ListAccess, type Viewer } from "./access.server";
-import { readCatalogueVersion, takeLocalChange } from "./catalogue-version.server";
+import { ONLINE_CHECKOUT_SETTING, readCatalogueVersion, takeLocalChange } from "./catalogue-version.server";
 import { catalogueSpelling, COURSES_URL, normalizeCataloguePath } from "./catalogue.urls";
 import type { VideoView } from "./catalogue.types";
 import type { Bilingual } from "./content.schema";
@@ -104,6 +104,10 @@ export interface QuizEntry {
   title: Bilingual;
   description: Bilingual;
   followUp: string;
+  /** The list whose certificate asks for a pass of this quiz (null: none), chosen in the quiz editor. */
+  listId: string | null;
+  /** The percentage a finished attempt needs to pass (50–100; 70 unless the teacher set another). */
+  passPercent: number;
   questions: QuizQuestionEntry[];
 }
 
@@ -125,6 +129,11 @@ export interface CatalogueSnapshot {
   readonly paths: ReadonlyMap<string, CataloguePath>;
   /** Published quizzes by position. */
   readonly quizzes: readonly QuizEntry[];
+  /**
+   * The owner's online-checkout switch (admin → Payments; turning it bumps the version). A course can
+   * be bought online only when it is on and a payment provider is configured: see `sellsOnline`.
+   */
+  readonly checkoutOn: boolean;
 }
 
 function blankToNull(value: string | null): string | null {
@@ -135,26 +144,51 @@ function text(en: string, he: string | null): Bilingual {
   return { en, he: he?.trim() ? he : en };
 }
 
-/** Reads the published catalogue (labelled with the version read before it). */
-export async function loadCatalogueSnapshot(db: Kysely<Database>, version: number): Promise<CatalogueSnapshot> {
-  const [catalogueRows, courseRows, listRows, linkRows, lessonRows, pathRows, quizRows, questionRows, reviewRows] =
-    await Promise.all([
-      db.selectFrom("catalogues").selectAll().where("published", "=", 1).orderBy("position").orderBy("slug").execute(),
-      db.selectFrom("courses").selectAll().where("published", "=", 1).orderBy("position").orderBy("slug").execute(),
-      db.selectFrom("video_lists").selectAll().where("published", "=", 1).execute(),
-      db.selectFrom("course_video_lists").selectAll().orderBy("position").orderBy("list_id").execute(),
-      db.selectFrom("lessons").selectAll().where("published", "=", 1).orderBy("position").orderBy("slug").execute(),
-      db.selectFrom("catalogue_paths").selectAll().orderBy("in_sitemap", "desc").orderBy("path").execute(),
-      db.selectFrom("quizzes").selectAll().where("published", "=", 1).orderBy("position").orderBy("slug").execute(),
-      db.selectFrom("quiz_questions").selectAll().orderBy("position").orderBy("id").execute(),
-      // Learners' visible reviews, per course (decision 0023): a review changes the catalogue's version.
-      db
-        .selectFrom("course_reviews")
-        .select((eb) => ["course_id", eb.fn.countAll<number>().as("count"), eb.fn.sum<number>("rating").as("stars")])
-        .where("hidden", "=", 0)
-        .groupBy("course_id")
-        .execute(),
-    ]);
+/**
+ * Reads the published catalogue (labelled with the version read before it). `drafts`: everything,
+ * published or not, for an admin's "Preview as student" (never cached, never shown to anyone else).
+ */
+export async function loadCatalogueSnapshot(
+  db: Kysely<Database>,
+  version: number,
+  { drafts = false }: { drafts?: boolean } = {},
+): Promise<CatalogueSnapshot> {
+  const shown = drafts ? [0, 1] : [1];
+  const [
+    catalogueRows,
+    courseRows,
+    listRows,
+    linkRows,
+    lessonRows,
+    pathRows,
+    quizRows,
+    questionRows,
+    reviewRows,
+    checkoutRow,
+  ] = await Promise.all([
+    db
+      .selectFrom("catalogues")
+      .selectAll()
+      .where("published", "in", shown)
+      .orderBy("position")
+      .orderBy("slug")
+      .execute(),
+    db.selectFrom("courses").selectAll().where("published", "in", shown).orderBy("position").orderBy("slug").execute(),
+    db.selectFrom("video_lists").selectAll().where("published", "in", shown).execute(),
+    db.selectFrom("course_video_lists").selectAll().orderBy("position").orderBy("list_id").execute(),
+    db.selectFrom("lessons").selectAll().where("published", "in", shown).orderBy("position").orderBy("slug").execute(),
+    db.selectFrom("catalogue_paths").selectAll().orderBy("in_sitemap", "desc").orderBy("path").execute(),
+    db.selectFrom("quizzes").selectAll().where("published", "in", shown).orderBy("position").orderBy("slug").execute(),
+    db.selectFrom("quiz_questions").selectAll().orderBy("position").orderBy("id").execute(),
+    // Learners' visible reviews, per course (decision 0023): a review changes the catalogue's version.
+    db
+      .selectFrom("course_reviews")
+      .select((eb) => ["course_id", eb.fn.countAll<number>().as("count"), eb.fn.sum<number>("rating").as("stars")])
+      .where("hidden", "=", 0)
+      .groupBy("course_id")
+      .execute(),
+    db.selectFrom("site_settings").select("value").where("key", "=", ONLINE_CHECKOUT_SETTING).executeTakeFirst(),
+  ]);
   const reviewed = new Map(
     reviewRows.map((row) => [row.course_id, { count: Number(row.count), stars: Number(row.stars) }]),
   );
@@ -228,12 +262,19 @@ export async function loadCatalogueSnapshot(db: Kysely<Database>, version: numbe
     courses.set(course.slug, course);
     courseById.set(course.id, course);
   }
+  const heldByAnyCourse = new Set<string>();
   for (const link of linkRows) {
+    heldByAnyCourse.add(link.list_id);
     const course = courseById.get(link.course_id);
     if (!course || !lists.has(link.list_id)) continue;
     course.listIds.push(link.list_id);
     lists.get(link.list_id)!.courseIds.push(course.id);
   }
+  // A list is the lessons of its courses: while every course card holding it is a draft (or in a
+  // draft catalogue), so is the list, whatever its own box says (D-M8). A list no course holds
+  // stands alone, public by its own box.
+  for (const list of [...lists.values()])
+    if (heldByAnyCourse.has(list.id) && list.courseIds.length === 0) lists.delete(list.id);
 
   const paths = new Map<string, CataloguePath>();
   for (const row of pathRows) {
@@ -271,10 +312,36 @@ export async function loadCatalogueSnapshot(db: Kysely<Database>, version: numbe
     title: text(row.title_en, row.title_he),
     description: text(row.description_en, row.description_he),
     followUp: row.follow_up,
+    listId: row.list_id,
+    passPercent: Number(row.pass_percent),
     questions: questionsByQuiz.get(row.id) ?? [],
   }));
 
-  return { version, catalogues, lists, courses, paths, quizzes };
+  return { version, catalogues, lists, courses, paths, quizzes, checkoutOn: checkoutRow?.value !== "off" };
+}
+
+/**
+ * The catalogue with its drafts, as an admin's "Preview as student" shows it: read afresh each time
+ * (an admin previews one page now and then), never the per-process copy the public pages share.
+ */
+export async function loadCatalogueWithDrafts(db: Kysely<Database>): Promise<CatalogueSnapshot> {
+  return loadCatalogueSnapshot(db, await readCatalogueVersion(db), { drafts: true });
+}
+
+/**
+ * The catalogue a public page shows this viewer: the shared published copy, or, for an admin whose
+ * address asks for it (`?preview=1`, the builder's "Preview as student"), the catalogue with its
+ * drafts. Anyone else asking for a preview gets the published copy: a draft is "page not found".
+ * A preview is personal (an admin's page is private, no-store), so no cache ever holds one.
+ */
+export async function catalogueForPage(
+  db: Kysely<Database>,
+  published: CatalogueSnapshot,
+  viewer: Pick<Viewer, "isAdmin">,
+  url: URL,
+): Promise<{ snapshot: CatalogueSnapshot; preview: boolean }> {
+  const preview = viewer.isAdmin && url.searchParams.get("preview") === "1";
+  return { snapshot: preview ? await loadCatalogueWithDrafts(db) : published, preview };
 }
 
 /* ---------- The per-process copy and its freshness ---------- */
@@ -433,16 +500,13 @@ export function findQuiz(snapshot: CatalogueSnapshot, slug: string): QuizEntry |
 }
 
 /**
- * The quiz of a course: one whose "Watch Now" leads to one of the course's lists, else to its
- * catalogue (the schema links quizzes to courses through that follow-up only).
+ * The quiz of a course: one attached to one of the course's lists, else one whose "Watch Now" leads
+ * to its catalogue (the Full Stack quiz, which no single list asks for).
  */
 export function quizOfCourse(snapshot: CatalogueSnapshot, course: CourseEntry): QuizEntry | undefined {
   const target = (quiz: QuizEntry) => snapshot.paths.get(normalizeCataloguePath(quiz.followUp));
   return (
-    snapshot.quizzes.find((q) => {
-      const t = target(q);
-      return t?.kind === "list" && course.listIds.includes(t.targetId);
-    }) ??
+    snapshot.quizzes.find((q) => q.listId !== null && course.listIds.includes(q.listId)) ??
     snapshot.quizzes.find((q) => {
       const t = target(q);
       return t?.kind === "catalogue" && t.targetId === course.catalogueId;

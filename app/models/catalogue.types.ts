@@ -6,9 +6,12 @@ export interface CourseCardView {
   teacher: string;
   duration: string;
   students: number;
-  /** Formatted on the server for the page's language, like "$389.00". */
+  /** Formatted on the server for the page's language, like "$389.00"; empty unless `soldSeparately`. */
   price: string;
-  /** Bought on its own at `price`; otherwise the card says it comes with the subscription. */
+  /**
+   * Can be bought on its own at `price` now (sold separately, and online checkout is on); otherwise
+   * the card says "Subscription only" rather than show a price nobody can pay.
+   */
   soldSeparately: boolean;
   /** Stars, like 4.8. */
   rating: number;
@@ -121,6 +124,6 @@ export interface CoursePageView {
 /** What a list page says about its certificate to a signed-in learner: theirs, or what earns it. */
 export type CertificateState =
   | { kind: "earned"; href: string }
-  | { kind: "hint"; quiz: { href: string } | null }
+  | { kind: "hint"; quiz: { href: string; passPercent: number } | null }
   /** Only a viewer allowed every lesson (not free samples alone) can earn it. */
   | { kind: "locked" };

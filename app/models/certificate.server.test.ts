@@ -10,13 +10,13 @@ import {
   watchLesson,
 } from "../../tests/support/factories.ts";
 import { resolveViewer } from "./access.server";
-import { ensureCatalogueFresh, findList, type CatalogueSnapshot } from "./catalogue.server";
+import { ensureCatalogueFresh, findList, findQuiz, type CatalogueSnapshot } from "./catalogue.server";
 import {
   certificateState,
   certificatesOf,
   findCertificate,
   issueCertificateIfEarned,
-  PASS_PERCENT,
+  certificateSubject,
   quizOfList,
   setCertificateRevoked,
 } from "./certificate.server";
@@ -75,7 +75,12 @@ describe.each(DIALECTS)("certificates on %s", (dialect) => {
     expect(await issueCertificateIfEarned(t.db, snapshot, dana, html)).toBeUndefined();
     await completeAll(dana.id, "html");
     const issued = await issueCertificateIfEarned(t.db, snapshot, dana, html);
-    expect(issued).toMatchObject({ learnerName: "Dana c1", title: { en: "HTML Full Course" }, revokedAt: null });
+    // Named for the course card that holds the list ("HTML Foundations"), not the list ("HTML Full Course").
+    expect(issued).toMatchObject({
+      learnerName: "Dana c1",
+      title: { en: "HTML Foundations", he: "יסודות HTML" },
+      revokedAt: null,
+    });
     expect(issued!.id).toMatch(/^[\w-]{22}$/);
     // Earned once: asking again issues nothing new.
     expect(await issueCertificateIfEarned(t.db, snapshot, dana, html)).toBeUndefined();
@@ -97,9 +102,54 @@ describe.each(DIALECTS)("certificates on %s", (dialect) => {
     expect(await issueCertificateIfEarned(t.db, snapshot, other, java)).toBeUndefined(); // no quiz yet
     await finishQuiz(other.id, "java", 13, 20); // 65 %
     expect(await issueCertificateIfEarned(t.db, snapshot, other, java)).toBeUndefined();
-    expect(PASS_PERCENT).toBe(70);
+    expect(findQuiz(snapshot, "java")!.passPercent).toBe(70);
     await finishQuiz(other.id, "java", 14, 20); // 70 %
     expect(await issueCertificateIfEarned(t.db, snapshot, other, java)).toMatchObject({ listId: java.id });
+  });
+
+  it("asks for the quiz's own pass mark, set per quiz", async () => {
+    const dana = await learner("c7");
+    const java = findList(snapshot, "java")!;
+    const strict = {
+      ...snapshot,
+      quizzes: snapshot.quizzes.map((q) => (q.slug === "java" ? { ...q, passPercent: 80 } : q)),
+    };
+    // The list page's hint says the quiz's own mark.
+    expect(await certificateState(t.db, strict, dana, java)).toEqual({
+      kind: "hint",
+      quiz: { href: "/test/java", passPercent: 80 },
+    });
+    await completeAll(dana.id, "java");
+    await finishQuiz(dana.id, "java", 15, 20); // 75 %: a pass at 70, not at 80
+    expect(await issueCertificateIfEarned(t.db, strict, dana, java)).toBeUndefined();
+    await finishQuiz(dana.id, "java", 16, 20); // 80 %
+    expect(await issueCertificateIfEarned(t.db, strict, dana, java)).toMatchObject({
+      title: { en: "Java Programming" },
+    });
+  });
+
+  it("takes a list's quiz from the quiz's attachment, not from where its Watch Now leads", async () => {
+    const java = findList(snapshot, "java")!;
+    const javaQuiz = findQuiz(snapshot, "java")!;
+    expect(javaQuiz.listId).toBe(java.id);
+    const moved = (change: Partial<typeof javaQuiz>) => ({
+      ...snapshot,
+      quizzes: snapshot.quizzes.map((q) => (q.slug === "java" ? { ...q, ...change } : q)),
+    });
+    // Watch Now elsewhere: still the list's quiz. Detached: the list asks for no quiz, whatever Watch Now says.
+    expect(quizOfList(moved({ followUp: "/courses" }), java)?.slug).toBe("java");
+    expect(quizOfList(moved({ listId: null }), java)).toBeUndefined();
+  });
+
+  it("names the course card on the certificate when exactly one card holds the list, else the list", () => {
+    expect(certificateSubject(snapshot, findList(snapshot, "java")!)).toEqual({
+      en: "Java Programming",
+      he: "תכנות ב-Java",
+    });
+    // React is in two cards (MERN's and Full Stack's): the list's own title.
+    const react = findList(snapshot, "react")!;
+    expect(react.courseIds).toHaveLength(2);
+    expect(certificateSubject(snapshot, react)).toEqual(react.title);
   });
 
   it("never issues one for free samples alone: only for a list its teacher made wholly free", async () => {

@@ -4,21 +4,19 @@ import type { Database } from "~/lib/db.server";
 import type { Locale } from "~/i18n/locale";
 import { canWatchWholeList, type Viewer } from "./access.server";
 import type { CatalogueSnapshot, ListEntry, QuizEntry } from "./catalogue.server";
-import { normalizeCataloguePath, quizUrl } from "./catalogue.urls";
+import { quizUrl } from "./catalogue.urls";
 import type { CertificateState } from "./catalogue.types";
-import { PASS_PERCENT, percentage } from "./quiz.server";
+import { percentage } from "./quiz.server";
 
 /**
  * Certificates of completion (issue 17). A learner earns one for a video list when every published
  * lesson of it is watched — time the server credited (progress.server.ts), not the learner's own
  * "Mark as complete" — and, where the list has a quiz, a finished attempt of that quiz scored at
- * least PASS_PERCENT. Issued once (the same learner and list never get a second), checked whenever
+ * least the quiz's pass mark. Issued once (the same learner and list never get a second), checked whenever
  * progress or a quiz could have earned it, while the learner may watch the whole list. Its page is
  * public by its unguessable id and shows only what the certificate says. Losing the access that
  * earned it revokes it (earned.server.ts).
  */
-
-export { PASS_PERCENT };
 
 export interface Certificate {
   id: string;
@@ -62,15 +60,26 @@ function toCertificate(row: {
   };
 }
 
-/** The quiz of a list: the one whose "Watch Now" leads to the list. */
+/**
+ * The quiz of a list: the one the teacher attached to it in the quiz editor (a quiz names one list
+ * at most; its "Watch Now" address no longer decides it, D-M10).
+ */
 export function quizOfList(snapshot: CatalogueSnapshot, list: ListEntry): QuizEntry | undefined {
-  return snapshot.quizzes.find((quiz) => {
-    const target = snapshot.paths.get(normalizeCataloguePath(quiz.followUp));
-    return target?.kind === "list" && target.targetId === list.id;
-  });
+  return snapshot.quizzes.find((quiz) => quiz.listId === list.id);
 }
 
-/** The lists whose quiz this is (a quiz's "Watch Now" names one list at most, but look at all). */
+/**
+ * What a list's certificate names: the course card that was bought or taken when exactly one card
+ * holds the list (the learner took "End-to-End Testing with Playwright", not its list "Playwright
+ * Basics", D-M7); the list's own title when several cards share it, or none does.
+ */
+export function certificateSubject(snapshot: CatalogueSnapshot, list: ListEntry): { en: string; he: string } {
+  if (list.courseIds.length === 1)
+    for (const course of snapshot.courses.values()) if (course.id === list.courseIds[0]) return course.title;
+  return list.title;
+}
+
+/** The lists whose quiz this is (a quiz is attached to one list at most, but look at all). */
 export function listsOfQuiz(snapshot: CatalogueSnapshot, quizSlug: string): ListEntry[] {
   return [...snapshot.lists.values()].filter((list) => quizOfList(snapshot, list)?.slug === quizSlug);
 }
@@ -94,7 +103,7 @@ export async function certificateProgress(
   snapshot: CatalogueSnapshot,
   userId: string,
   list: ListEntry,
-): Promise<{ lessonsLeft: number; quiz: { slug: string; passed: boolean } | null }> {
+): Promise<{ lessonsLeft: number; quiz: { slug: string; passed: boolean; passPercent: number } | null }> {
   const lessonIds = list.lessons.map((lesson) => lesson.id);
   const done =
     lessonIds.length === 0
@@ -110,7 +119,9 @@ export async function certificateProgress(
   const best = quiz ? await bestQuizPercent(db, userId, quiz.slug) : undefined;
   return {
     lessonsLeft: lessonIds.length - done.length,
-    quiz: quiz ? { slug: quiz.slug, passed: best !== undefined && best >= PASS_PERCENT } : null,
+    quiz: quiz
+      ? { slug: quiz.slug, passed: best !== undefined && best >= quiz.passPercent, passPercent: quiz.passPercent }
+      : null,
   };
 }
 
@@ -131,13 +142,14 @@ export async function issueCertificateIfEarned(
   if (!learner || !canWatchWholeList(viewer, list)) return undefined;
   const { lessonsLeft, quiz } = await certificateProgress(db, snapshot, learner.id, list);
   if (lessonsLeft > 0 || (quiz && !quiz.passed)) return undefined;
+  const subject = certificateSubject(snapshot, list);
   const row: Row = {
     id: randomBytes(16).toString("base64url"),
     user_id: learner.id,
     list_id: list.id,
     learner_name: learner.name,
-    title_en: list.title.en,
-    title_he: list.title.he,
+    title_en: subject.en,
+    title_he: subject.he,
     issued_at: now.toISOString(),
     revoked_at: null,
     revoked_by: null,
@@ -234,5 +246,5 @@ export async function certificateState(
   if (issued) return { kind: "earned", href: `/certificates/${issued.id}` };
   if (!canWatchWholeList(viewer, list)) return { kind: "locked" };
   const quiz = quizOfList(snapshot, list);
-  return { kind: "hint", quiz: quiz ? { href: quizUrl(quiz.slug) } : null };
+  return { kind: "hint", quiz: quiz ? { href: quizUrl(quiz.slug), passPercent: quiz.passPercent } : null };
 }

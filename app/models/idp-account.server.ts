@@ -169,6 +169,27 @@ export async function authenticateIdpAccount(
   return check.status === "ok" ? check.account : undefined;
 }
 
+/**
+ * The person's own name, phone and address (/account/details), on the embedded account and on the
+ * site's user it signs in as, so the header, profile and future certificates show them at once.
+ */
+export async function updateIdpAccountDetails(
+  db: Kysely<Database>,
+  embeddedIssuer: string,
+  accountId: string,
+  details: { name: string; phone: string | null; address: string | null },
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable("idp_accounts").set(details).where("id", "=", accountId).execute();
+    await trx
+      .updateTable("users")
+      .set(details)
+      .where("issuer", "=", embeddedIssuer)
+      .where("subject", "=", accountId)
+      .execute();
+  });
+}
+
 export async function createIdpAccount(
   db: Kysely<Database>,
   input: {

@@ -1,2 +1,8 @@
-/** The least score, in percent, that passes a quiz: its review then names the right answers, and a list's quiz counts toward the certificate. */
-export const PASS_PERCENT = 70;
+/**
+ * A quiz's pass mark, in percent: what a finished attempt needs for its review to name the right
+ * answers and, for a quiz attached to a list, to count toward that list's certificate. The teacher
+ * sets it per quiz in the quiz editor (D-M10), within these bounds; 70 % unless they do.
+ */
+export const DEFAULT_PASS_PERCENT = 70;
+export const MIN_PASS_PERCENT = 50;
+export const MAX_PASS_PERCENT = 100;

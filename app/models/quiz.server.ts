@@ -3,7 +3,6 @@ import type { Kysely } from "kysely";
 import type { Database, QuizAttempt } from "~/lib/db.server";
 import type { Locale } from "~/i18n/locale";
 import type { CatalogueSnapshot, QuizEntry, QuizQuestionEntry } from "./catalogue.server";
-import { PASS_PERCENT } from "./quiz.limits";
 
 /**
  * Practice quizzes, graded on the server (docs/product.md#rules: exact equality of the chosen option). The
@@ -12,8 +11,6 @@ import { PASS_PERCENT } from "./quiz.limits";
  * the right options only once the attempt passed (issue 29). Each attempt asks the quiz's questions,
  * and shows their options, in an order of its own, drawn on the server and kept with the attempt.
  */
-
-export { PASS_PERCENT };
 
 /** Random whole numbers in [0, n): the server draws them from node:crypto; tests pass their own. */
 export type RandomSource = (n: number) => number;
@@ -182,6 +179,21 @@ export async function findAttempt(db: Kysely<Database>, id: string, quiz: string
 }
 
 /**
+ * The attempt as `userId` (null: a visitor) may see or go on with it: a signed-in learner's
+ * attempt is theirs alone — its answers and result are on their profile (D-L12) — while a
+ * visitor's is reached by its address only. Another's is as if it did not exist.
+ */
+export async function findOwnAttempt(
+  db: Kysely<Database>,
+  id: string,
+  quiz: string,
+  userId: string | null,
+): Promise<QuizAttempt | undefined> {
+  const attempt = await findAttempt(db, id, quiz);
+  return attempt && (attempt.user_id === null || attempt.user_id === userId) ? attempt : undefined;
+}
+
+/**
  * Answers the step at `index` of an attempt (a new attempt when `attemptId` is empty and index is
  * 0: it begins with the step its page showed, `first`, and the rest of its order is drawn now).
  * `option` empty means "skipped" (counts as wrong). Anything that does not fit — an unknown attempt,
@@ -251,7 +263,7 @@ export async function answerQuestion(
     return (await findAttempt(db, id, quiz.slug))!;
   }
 
-  const attempt = await findAttempt(db, input.attemptId, quiz.slug);
+  const attempt = await findOwnAttempt(db, input.attemptId, quiz.slug, input.userId);
   if (!attempt) throw new QuizInputError(404, "unknown attempt");
   const steps = stepsOf(quiz, attempt);
   const step = steps[input.index];
@@ -285,9 +297,12 @@ export async function answerQuestion(
   return (await findAttempt(db, attempt.id, quiz.slug))!;
 }
 
-/** Did this finished attempt pass (score ≥ PASS_PERCENT)? Its review then names the right answers. */
-export function passed(attempt: Pick<QuizAttempt, "score" | "question_count">): boolean {
-  return percentage(Number(attempt.score), Number(attempt.question_count)) >= PASS_PERCENT;
+/** Did this finished attempt pass (score ≥ the quiz's pass mark)? Its review then names the right answers. */
+export function passed(
+  attempt: Pick<QuizAttempt, "score" | "question_count">,
+  quiz: Pick<QuizEntry, "passPercent">,
+): boolean {
+  return percentage(Number(attempt.score), Number(attempt.question_count)) >= quiz.passPercent;
 }
 
 /** One question of a finished attempt, as the review shows it. */
@@ -335,7 +350,7 @@ export async function reviewAttempt(
     .execute();
   // An attempt finished before choices were kept (migration 0011) has nothing to review.
   if (answers.length === 0) return [];
-  const full = passed(attempt);
+  const full = passed(attempt, quiz);
   const byPosition = new Map(answers.map((a) => [Number(a.position), a]));
   const items: ReviewItem[] = [];
   for (const [index, step] of stepsOf(quiz, attempt).entries()) {
@@ -362,6 +377,8 @@ export async function reviewAttempt(
 }
 
 export interface QuizHistoryItem {
+  /** The attempt, whose answers its quiz's page shows again (/test/<quiz>?attempt=<id>). */
+  attemptId: string;
   /** The quiz's slug. */
   quiz: string;
   score: number;
@@ -373,13 +390,14 @@ export interface QuizHistoryItem {
 export async function quizHistory(db: Kysely<Database>, userId: string, limit = 20): Promise<QuizHistoryItem[]> {
   const rows = await db
     .selectFrom("quiz_attempts")
-    .select(["quiz", "score", "question_count", "finished_at"])
+    .select(["id", "quiz", "score", "question_count", "finished_at"])
     .where("user_id", "=", userId)
     .where("finished_at", "is not", null)
     .orderBy("finished_at", "desc")
     .limit(limit)
     .execute();
   return rows.map((r) => ({
+    attemptId: r.id,
     quiz: r.quiz,
     score: r.score,
     total: r.question_count,

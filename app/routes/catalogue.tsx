@@ -7,8 +7,14 @@ import { formatDate } from "~/i18n/format";
 import { getCatalogue, getViewer, pageContext, servicesOf } from "~/context.server";
 import { pageMeta } from "~/lib/meta";
 import { routePathname } from "~/lib/route-path";
-import { catalogueOfList, listsOfCatalogue, resolveCataloguePath, viewVideo } from "~/models/catalogue.server";
-import { cardView } from "~/models/catalogue-view.server";
+import {
+  catalogueForPage,
+  catalogueOfList,
+  listsOfCatalogue,
+  resolveCataloguePath,
+  viewVideo,
+} from "~/models/catalogue.server";
+import { cardView, sellsOnline } from "~/models/catalogue-view.server";
 import { catalogueSpelling } from "~/models/catalogue.urls";
 import { lessonMark } from "~/models/progress.schema";
 import { certificateState } from "~/models/certificate.server";
@@ -24,6 +30,7 @@ import {
 } from "~/models/progress.server";
 import { ProgressTally } from "~/components/course/progress-tally";
 import { CertificateNote } from "~/components/course/certificate-note";
+import { DraftPreviewNote } from "~/components/course/draft-preview-note";
 import type { Route } from "./+types/catalogue";
 import type { StringsHandle } from "~/i18n/sections";
 import { useEnglishFallback } from "~/components/ui/english-fallback";
@@ -42,7 +49,12 @@ export const handle = {
 export async function loader({ context, request }: Route.LoaderArgs) {
   const pathname = routePathname(request);
   const { locale, t, meta } = pageContext(context, request, catalogueSpelling(pathname));
-  const snapshot = getCatalogue(context);
+  const { snapshot, preview } = await catalogueForPage(
+    servicesOf(context).db,
+    getCatalogue(context),
+    getViewer(context),
+    new URL(request.url),
+  );
   const found = resolveCataloguePath(snapshot, pathname);
   if (!found) throw data("Not Found", { status: 404 });
   const courses = { label: t("nav.courses"), to: "/courses" };
@@ -50,15 +62,17 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   if (found.kind === "catalogue") {
     const catalogue = found.catalogue;
     const watched = await watchedFor(servicesOf(context).db, getViewer(context));
+    const online = sellsOnline(snapshot, servicesOf(context).payments !== undefined);
     const title = catalogue.title[locale];
     return {
       kind: "catalogue" as const,
+      preview,
       meta: meta(`${title} · ${t("site.name")}`, catalogue.description[locale]),
       title,
       trail: [courses],
       description: catalogue.description[locale],
       cards: catalogue.courses.map((course) =>
-        cardView(course, locale, watched && courseTally(snapshot, course, watched)),
+        cardView(course, locale, online, watched && courseTally(snapshot, course, watched)),
       ),
       // Every list of the catalogue's courses, so each list page is a link away.
       lists: listsOfCatalogue(snapshot, catalogue).map(({ list, href }) => ({
@@ -85,6 +99,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const catalogueHref = catalogue?.paths[0];
   return {
     kind: "list" as const,
+    preview,
     meta: meta(`${title} · ${t("site.name")}`, t("seo.listDescription", { title, count: list.lessons.length })),
     title,
     trail: [courses, ...(catalogue && catalogueHref ? [{ label: catalogue.title[locale], to: catalogueHref }] : [])],
@@ -171,6 +186,7 @@ export default function CataloguePage({ loaderData }: Route.ComponentProps) {
       <>
         <PageHeader title={title} trail={trail} />
         <section className="container-page py-14">
+          {loaderData.preview ? <DraftPreviewNote /> : null}
           <div className="mb-8 max-w-3xl">
             <p className="text-lg whitespace-pre-line text-ink-700" {...fallback(description)}>
               {description}
@@ -198,20 +214,35 @@ export default function CataloguePage({ loaderData }: Route.ComponentProps) {
         <h2 id="catalogue-heading" className="sr-only">
           {loaderData.title}
         </h2>
+        {loaderData.preview ? <DraftPreviewNote /> : null}
         <p className="mb-2 max-w-3xl text-lg whitespace-pre-line text-ink-700" {...fallback(loaderData.description)}>
           {loaderData.description}
         </p>
-        <p className="mb-8 text-sm font-semibold text-ink-600">
-          {t("courses.coursesInCatalogue", { count: loaderData.cards.length })}
-        </p>
-        <ul className="grid gap-8 sm:grid-cols-2 lg:grid-cols-4" data-testid="course-grid">
-          {/* The first row (four wide) is in the first screen: no lazy loading there. */}
-          {loaderData.cards.map((card, i) => (
-            <li key={card.key}>
-              <CourseCard course={card} eager={i < 4} />
-            </li>
-          ))}
-        </ul>
+        {loaderData.cards.length === 0 ? (
+          // A catalogue whose every card is a draft (or not made yet): say so, not a bare "0 courses".
+          <div className="mt-6 rounded-[var(--radius-card)] bg-ink-50 p-6" data-testid="catalogue-empty">
+            <h3 className="text-xl font-bold">{t("courses.noCoursesYet")}</h3>
+            <p className="mt-2 text-ink-700">
+              <Link to="/courses" className="font-semibold text-brand-800 underline">
+                {t("courses.noCoursesYetText")}
+              </Link>
+            </p>
+          </div>
+        ) : (
+          <>
+            <p className="mb-8 text-sm font-semibold text-ink-600">
+              {t("courses.coursesInCatalogue", { count: loaderData.cards.length })}
+            </p>
+            <ul className="grid gap-8 sm:grid-cols-2 lg:grid-cols-4" data-testid="course-grid">
+              {/* The first row (four wide) is in the first screen: no lazy loading there. */}
+              {loaderData.cards.map((card, i) => (
+                <li key={card.key}>
+                  <CourseCard course={card} eager={i < 4} />
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
         {loaderData.lists.length > 0 ? (
           <section aria-labelledby="catalogue-lists" className="mt-14">
             <h3 id="catalogue-lists" className="text-2xl font-bold">

@@ -4,6 +4,7 @@ import { SubmissionForm } from "~/components/forms/submission-form";
 import { PageHeader } from "~/components/layout/page-header";
 import { pageMeta } from "~/lib/meta";
 import { localeContext, pageContext, servicesOf } from "~/context.server";
+import { mapLinkFor } from "~/lib/map-link";
 import { handleSubmission } from "./submission-action.server";
 import type { Route } from "./+types/contact";
 import type { StringsHandle } from "~/i18n/sections";
@@ -16,6 +17,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return {
     meta: meta(t("contact.metaTitle"), t("contact.description")),
     mapUrl: config.MAP_EMBED_URL,
+    mapLink: mapLinkFor(config.MAP_EMBED_URL),
     captcha: config.CAPTCHA,
     hcaptchaSiteKey: config.CAPTCHA === "hcaptcha" ? (config.HCAPTCHA_SITEKEY ?? null) : null,
   };
@@ -49,7 +51,8 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
                 <dd className="text-ink-700">{site.address[locale]}</dd>
               </div>
               <div>
-                <dt className="font-bold">{t("contact.mobile")}</dt>
+                {/* The office's number is a landline: "Phone", not "Mobile" (D-L3). */}
+                <dt className="font-bold">{t("contact.phone")}</dt>
                 <dd>
                   <a href={`tel:${site.phone.replace(/[^+\d]/g, "")}`} dir="ltr" className="text-brand-800 underline">
                     {site.phone}
@@ -75,6 +78,19 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
               className="h-full min-h-[300px] w-full rounded-[var(--radius-card)] border-0 bg-ink-100"
               data-testid="map"
             />
+            {/* A frame that cannot load shows only the browser's broken-frame icon: the way to the map, always there. */}
+            <p className="mt-2 text-sm text-ink-700">
+              {t("contact.mapFallback")}{" "}
+              <a
+                href={loaderData.mapLink}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="text-brand-800 underline"
+                data-testid="map-link"
+              >
+                {t("contact.mapOpen")}
+              </a>
+            </p>
           </div>
           <div>
             <h3 className="mb-4 text-xl font-bold">{t("contact.formHeading")}</h3>

@@ -15,7 +15,8 @@ import { formatDate } from "~/i18n/format";
 import type { Locale } from "~/i18n/locale";
 import { setFlash, takeFlash } from "~/lib/cookies.server";
 import { pageMeta } from "~/lib/meta";
-import { findCourse } from "~/models/catalogue.server";
+import { catalogueForPage, findCourse } from "~/models/catalogue.server";
+import { DraftPreviewNote } from "~/components/course/draft-preview-note";
 import { coursePageView } from "~/models/catalogue-view.server";
 import type { CourseCardView } from "~/models/catalogue.types";
 import type { Route } from "./+types/course";
@@ -36,7 +37,12 @@ export const handle = {
  */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const { locale, t, meta } = pageContext(context, request);
-  const snapshot = getCatalogue(context);
+  const { snapshot, preview } = await catalogueForPage(
+    servicesOf(context).db,
+    getCatalogue(context),
+    getViewer(context),
+    new URL(request.url),
+  );
   const course = findCourse(snapshot, params.slug);
   if (!course) throw data("Not Found", { status: 404 });
   // /course/MERN-React finds the course; its address is the one in lower case.
@@ -50,6 +56,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   return data(
     {
       meta: meta(t("coursePage.metaTitle", { title: view.card.title }), view.card.summary),
+      preview,
       ...view,
       reviews: {
         list: (await visibleReviews(db, course.id)).map((review) => reviewView(review, locale)),
@@ -218,6 +225,7 @@ export default function CoursePage({ loaderData, actionData }: Route.ComponentPr
           the price beside everything. */}
       <div className="container-page grid gap-10 py-14 lg:grid-cols-[minmax(0,1fr)_22rem] lg:gap-y-0">
         <div className="min-w-0">
+          {loaderData.preview ? <DraftPreviewNote /> : null}
           <CourseCover
             src={card.cover}
             title={card.title}

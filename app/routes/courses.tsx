@@ -39,7 +39,13 @@ export const handle = { strings: ["courses"] } satisfies StringsHandle;
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { locale, t, meta } = pageContext(context, request);
   const snapshot = getCatalogue(context);
+  // A list a card of a listed catalogue already holds is that course's lessons, not another course
+  // beside it (D-M7: "Playwright Basics" beside "End-to-End Testing with Playwright").
+  const inCatalogues = new Set(
+    snapshot.catalogues.filter((c) => c.paths.length > 0).flatMap((c) => c.courses.flatMap((course) => course.listIds)),
+  );
   const standalone = [...snapshot.lists.values()].flatMap((list) => {
+    if (inCatalogues.has(list.id)) return [];
     const path = list.paths.find((p) => /^\/courses\/[^/]+$/.test(p));
     return path ? [{ list, path }] : [];
   });
@@ -110,20 +116,24 @@ export default function Courses({ loaderData }: Route.ComponentProps) {
             </li>
           ))}
         </ul>
-        <h2 className="mt-16 mb-6 text-2xl font-bold">{t("courses.more")}</h2>
-        <ul className="grid gap-6 md:grid-cols-2">
-          {extra.map((e) => (
-            <li key={e.to}>
-              <Link
-                to={e.to}
-                className="block rounded-[var(--radius-card)] border border-ink-200 p-6 hover:border-brand-700 hover:bg-brand-50"
-              >
-                <span className="block text-lg font-bold text-ink-900">{e.title}</span>
-                <span className="mt-1 block text-ink-600">{e.text}</span>
-              </Link>
-            </li>
-          ))}
-        </ul>
+        {extra.length > 0 ? (
+          <>
+            <h2 className="mt-16 mb-6 text-2xl font-bold">{t("courses.more")}</h2>
+            <ul className="grid gap-6 md:grid-cols-2" data-testid="more-courses">
+              {extra.map((e) => (
+                <li key={e.to}>
+                  <Link
+                    to={e.to}
+                    className="block rounded-[var(--radius-card)] border border-ink-200 p-6 hover:border-brand-700 hover:bg-brand-50"
+                  >
+                    <span className="block text-lg font-bold text-ink-900">{e.title}</span>
+                    <span className="mt-1 block text-ink-600">{e.text}</span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : null}
       </section>
     </>
   );

@@ -11,7 +11,7 @@ import { ContinueLearning } from "~/components/course/continue-learning";
 import { continueLearning, courseTally, watchedFor } from "~/models/progress.server";
 import { findCatalogue } from "~/models/catalogue.server";
 import { HOME_CATALOGUE_SLUG } from "~/models/catalogue.urls";
-import { cardView, instructorsView, testimonialsView } from "~/models/catalogue-view.server";
+import { cardView, instructorsView, sellsOnline, testimonialsView } from "~/models/catalogue-view.server";
 import type { Route } from "./+types/home";
 import type { StringsHandle } from "~/i18n/sections";
 
@@ -24,7 +24,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { locale, t, meta } = pageContext(context, request);
   const snapshot = getCatalogue(context);
   const viewer = getViewer(context);
-  const { db } = servicesOf(context);
+  const { db, payments } = servicesOf(context);
+  const online = sellsOnline(snapshot, payments !== undefined);
   // A signed-in learner's own progress; a visitor's page (the cached one) has none.
   const watched = await watchedFor(db, viewer);
   return {
@@ -37,7 +38,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     continueLearning: await continueLearning(db, snapshot, viewer, locale),
     // The "home" catalogue's cards (it has no page of its own).
     popular: (findCatalogue(snapshot, HOME_CATALOGUE_SLUG)?.courses ?? []).map((c) =>
-      cardView(c, locale, watched && courseTally(snapshot, c, watched)),
+      cardView(c, locale, online, watched && courseTally(snapshot, c, watched)),
     ),
     instructors: instructorsView(locale),
     testimonials: testimonialsView(locale),

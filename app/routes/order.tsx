@@ -4,11 +4,10 @@ import { CourseCard } from "~/components/course/course-card";
 import { PageHeader } from "~/components/layout/page-header";
 import { pageMeta } from "~/lib/meta";
 import { getCatalogue, getViewer, pageContext, servicesOf } from "~/context.server";
-import { onlineCheckout } from "~/models/billing.server";
+import { getPlans, onlineCheckout } from "~/models/billing.server";
 import { CheckoutButton, CheckoutProblemNote, checkoutProblemOf } from "~/components/billing/checkout-problem";
-import { dearerCourseSharingLists, findCatalogue, findCourse } from "~/models/catalogue.server";
-import { formatPrice } from "~/i18n/format";
-import { HOME_CATALOGUE_SLUG } from "~/models/catalogue.urls";
+import { dearerCourseSharingLists, findCourse } from "~/models/catalogue.server";
+import { formatMoney, formatPrice } from "~/i18n/format";
 import { cardView } from "~/models/catalogue-view.server";
 import type { Route } from "./+types/order";
 import type { StringsHandle } from "~/i18n/sections";
@@ -16,27 +15,28 @@ import type { StringsHandle } from "~/i18n/sections";
 /** The string sections this page shows besides the frame's (app/i18n/sections.ts). */
 export const handle = { strings: ["card", "checkout", "order", "progress", "rating"] } satisfies StringsHandle;
 
-/** Without ?course=, the order page shows the home page's tax course, as the original did. */
-const DEFAULT_COURSE = "tax-refund";
-
 /**
- * /order: where Join Now leads for a course (?course=<slug>): the course and the way to subscribe.
- * An unknown or unpublished course is a 404.
+ * /order: where Join Now leads for a course (?course=<slug>): the course and the way to get it —
+ * bought on its own online, or the subscription. An unknown or unpublished course is a 404; without
+ * ?course= the page asks to choose a course (it used to pretend the tax course was chosen, D-M5).
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { locale, t, meta } = pageContext(context, request);
   const snapshot = getCatalogue(context);
   const slug = new URL(request.url).searchParams.get("course");
-  const course =
-    slug !== null
-      ? findCourse(snapshot, slug)
-      : (findCourse(snapshot, DEFAULT_COURSE) ?? findCatalogue(snapshot, HOME_CATALOGUE_SLUG)?.courses[0]);
+  const course = slug !== null ? findCourse(snapshot, slug) : undefined;
   if (slug !== null && !course) throw data("Not Found", { status: 404 });
   const { db, payments } = servicesOf(context);
   const viewer = getViewer(context);
-  const card = course ? cardView(course, locale) : null;
   const online = await onlineCheckout(db, payments);
+  const card = course ? cardView(course, locale, online) : null;
   const dearer = course ? dearerCourseSharingLists(snapshot, course) : undefined;
+  // The subscription's prices, for the page to say what the way in costs.
+  const plans = (await getPlans(db)).filter((p) => p.active);
+  const price = (interval: "month" | "year") => {
+    const plan = plans.find((p) => p.interval === interval);
+    return plan ? formatMoney(plan.amountCents / 100, plan.currency, locale, { cents: true }) : null;
+  };
   return {
     meta: meta(t("order.metaTitle"), t("order.description")),
     course: card,
@@ -59,6 +59,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
           }
         : null,
     online,
+    monthly: price("month"),
+    yearly: price("year"),
     problem: checkoutProblemOf(request.url),
     lng: new URL(request.url).searchParams.get("lng"),
   };
@@ -76,10 +78,19 @@ export default function Order({ loaderData }: Route.ComponentProps) {
       <section className="container-page grid gap-10 py-14 lg:grid-cols-2" aria-labelledby="order-heading">
         <div>
           <h2 id="order-heading" className="mb-4 text-2xl font-bold">
-            {t("order.chosen")}
+            {loaderData.course ? t("order.chosen") : t("order.chooseTitle")}
           </h2>
           {/* No "Join Now" here: it would lead back to this page. */}
-          {loaderData.course ? <CourseCard course={loaderData.course} join={false} eager /> : <p>{t("order.none")}</p>}
+          {loaderData.course ? (
+            <CourseCard course={loaderData.course} join={false} eager />
+          ) : (
+            <div data-testid="order-choose">
+              <p className="text-ink-700">{t("order.none")}</p>
+              <Link to="/courses" className="btn btn-primary btn-lg mt-6">
+                {t("order.browse")}
+              </Link>
+            </div>
+          )}
         </div>
         <div className="grid gap-6 self-start">
           <CheckoutProblemNote problem={loaderData.problem} />
@@ -122,9 +133,28 @@ export default function Order({ loaderData }: Route.ComponentProps) {
               )}
             </div>
           ) : null}
-          <div className="rounded-[var(--radius-card)] bg-brand-50 p-8">
-            <h2 className="text-2xl font-bold">{t("order.includedTitle")}</h2>
-            <p className="mt-3 text-ink-700">{t("order.includedText")}</p>
+          <div className="rounded-[var(--radius-card)] bg-brand-50 p-8" data-testid="order-subscription">
+            {/* Without online checkout nothing is sold on its own: say so, what the subscription costs, and how to get it. */}
+            <h2 className="text-2xl font-bold">
+              {loaderData.online || !loaderData.course ? t("order.includedTitle") : t("order.onlyTitle")}
+            </h2>
+            <p className="mt-3 text-ink-700">
+              {!loaderData.course
+                ? t("order.includedTextAll")
+                : loaderData.online
+                  ? t("order.includedText")
+                  : t("order.onlyText")}
+            </p>
+            {loaderData.monthly ? (
+              <p className="mt-3 font-bold text-brand-900" data-testid="order-plan-price">
+                <bdi>
+                  {loaderData.yearly
+                    ? t("order.planPrices", { monthly: loaderData.monthly, yearly: loaderData.yearly })
+                    : t("order.planMonthly", { monthly: loaderData.monthly })}
+                </bdi>
+              </p>
+            ) : null}
+            {loaderData.online ? null : <p className="mt-3 text-ink-700">{t("order.howText")}</p>}
             {/* With online checkout the plans are one click away; without it, a registration request. */}
             <div className="mt-6 flex flex-wrap gap-3">
               {loaderData.online ? (

@@ -4,9 +4,10 @@ import { PageHeader } from "~/components/layout/page-header";
 import { formatDate, formatDateTime, formatPercent } from "~/i18n/format";
 import { getCatalogue, getViewer, localeContext, servicesOf, requireUser } from "~/context.server";
 import { findQuiz } from "~/models/catalogue.server";
+import { quizUrl } from "~/models/catalogue.urls";
 import { quizHistory } from "~/models/quiz.server";
 import { continueLearning, startedLists } from "~/models/progress.server";
-import { certificatesOf } from "~/models/certificate.server";
+import { certificateSubject, certificatesOf } from "~/models/certificate.server";
 import { ContinueLearning } from "~/components/course/continue-learning";
 import { ProgressTally } from "~/components/course/progress-tally";
 import { findUserById } from "~/models/user.server";
@@ -27,18 +28,24 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const user = (await findUserById(db, me.id))!;
   const { viewer } = me;
   const catalogue = getCatalogue(context);
-  const history = (await quizHistory(db, me.id)).map((h) => ({
-    // A quiz removed or unpublished since is named by its slug.
-    quiz: findQuiz(catalogue, h.quiz)?.title[locale] ?? h.quiz,
-    key: h.quiz,
-    score: h.score,
-    total: h.total,
-    percentage: formatPercent(h.percentage, locale),
-    date: formatDateTime(h.finishedAt, locale),
-  }));
+  const history = (await quizHistory(db, me.id)).map((h) => {
+    const quiz = findQuiz(catalogue, h.quiz);
+    return {
+      // A quiz removed or unpublished since is named by its slug, and has no page to review it on.
+      quiz: quiz?.title[locale] ?? h.quiz,
+      key: h.attemptId,
+      // The attempt's answers, again (the quiz's page shows them to their owner only, D-L12).
+      review: quiz ? `${quizUrl(quiz.slug)}?attempt=${encodeURIComponent(h.attemptId)}` : null,
+      score: h.score,
+      total: h.total,
+      percentage: formatPercent(h.percentage, locale),
+      date: formatDateTime(h.finishedAt, locale),
+    };
+  });
   const lists = (await startedLists(db, catalogue, me.id)).map(({ list, href, tally }) => ({
     key: list.slug,
-    title: list.title[locale],
+    // The course card taken, when the list is the lessons of exactly one (D-M7).
+    title: certificateSubject(catalogue, list)[locale],
     href,
     tally,
   }));
@@ -249,9 +256,14 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           <Row label={t("profile.subscription")} value={subscription ?? t("profile.subscriptionNone")} />
         </dl>
         {profile.embedded ? (
-          <Link to="/account/password" className="btn btn-secondary mt-6">
-            {t("profile.changePassword")}
-          </Link>
+          <div className="mt-6 flex flex-wrap gap-3">
+            <Link to="/account/details" className="btn btn-secondary">
+              {t("profile.editDetails")}
+            </Link>
+            <Link to="/account/password" className="btn btn-secondary">
+              {t("profile.changePassword")}
+            </Link>
+          </div>
         ) : null}
       </section>
       <AccessSection access={loaderData.access} isAdmin={profile.isAdmin} />
@@ -339,9 +351,21 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
                 </tr>
               </thead>
               <tbody>
-                {loaderData.history.map((h, i) => (
-                  <tr key={i} className="border-b border-ink-100">
-                    <td className="py-2 font-semibold">{h.quiz}</td>
+                {loaderData.history.map((h) => (
+                  <tr key={h.key} className="border-b border-ink-100">
+                    <td className="py-2 font-semibold">
+                      {h.review ? (
+                        <Link
+                          to={h.review}
+                          className="text-brand-800 underline"
+                          aria-label={t("profile.reviewAttempt", { quiz: h.quiz, date: h.date })}
+                        >
+                          {h.quiz}
+                        </Link>
+                      ) : (
+                        h.quiz
+                      )}
+                    </td>
                     <td className="py-2">{t("profile.scoreOf", { score: h.score, total: h.total })}</td>
                     <td className="py-2">
                       <bdi>{h.percentage}</bdi>

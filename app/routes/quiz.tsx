@@ -10,7 +10,7 @@ import { pageMeta } from "~/lib/meta";
 import { findQuiz, followUpOf } from "~/models/catalogue.server";
 import {
   answerQuestion,
-  findAttempt,
+  findOwnAttempt,
   firstStep,
   passed,
   percentage,
@@ -24,8 +24,7 @@ import {
 import { QuizCode, QuizOption, QuizText } from "~/components/quiz/quiz-text";
 import { CheckIcon } from "~/components/ui/check-icon";
 import { quizUrl } from "~/models/catalogue.urls";
-import { issueCertificateIfEarned, listsOfQuiz } from "~/models/certificate.server";
-import { PASS_PERCENT } from "~/models/quiz.limits";
+import { certificateSubject, issueCertificateIfEarned, listsOfQuiz } from "~/models/certificate.server";
 import type { Route } from "./+types/quiz";
 import { routePathname } from "~/lib/route-path";
 import type { StringsHandle } from "~/i18n/sections";
@@ -54,13 +53,15 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     meta: meta(t("quiz.metaTitle", { title }), t("quiz.description", { count: quiz.questions.length, title })),
   };
   const attemptId = url.searchParams.get("attempt");
-  const attempt = attemptId ? await findAttempt(servicesOf(context).db, attemptId, key) : undefined;
+  const viewerId = getViewer(context).user?.id ?? null;
+  const attempt = attemptId ? await findOwnAttempt(servicesOf(context).db, attemptId, key, viewerId) : undefined;
   if (attempt?.finished_at) {
     const pct = percentage(attempt.score, attempt.question_count);
-    const pass = passed(attempt);
+    const pass = passed(attempt, quiz);
     // A signed-in learner's pass of a list's quiz is one of that list's certificate requirements.
-    const certificateList =
-      pass && attempt.user_id !== null ? listsOfQuiz(getCatalogue(context), quiz.slug)[0]?.title[locale] : undefined;
+    const certificateOf =
+      pass && attempt.user_id !== null ? listsOfQuiz(getCatalogue(context), quiz.slug)[0] : undefined;
+    const certificateList = certificateOf && certificateSubject(getCatalogue(context), certificateOf)[locale];
     const review = await reviewAttempt(servicesOf(context).db, quiz, attempt, locale);
     return {
       ...base,
@@ -74,6 +75,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
         followUp: followUpOf(getCatalogue(context), quiz),
         dismissed: url.searchParams.get("dismissed") === "1",
         passed: pass,
+        passPercent: quiz.passPercent,
         certificateList: certificateList ?? null,
         review,
       },
@@ -306,8 +308,8 @@ function ResultStep({ loaderData }: { loaderData: Route.ComponentProps["loaderDa
         data-testid="result-verdict"
       >
         {result.passed
-          ? t("quiz.verdictPassed", { percent: PASS_PERCENT })
-          : t("quiz.verdictNotYet", { percent: PASS_PERCENT })}
+          ? t("quiz.verdictPassed", { percent: result.passPercent })
+          : t("quiz.verdictNotYet", { percent: result.passPercent })}
         {result.certificateList ? ` ${t("quiz.verdictCertificate", { list: result.certificateList })}` : null}
       </p>
       <div className="mt-8 flex justify-center gap-3">
@@ -350,7 +352,7 @@ function ResultStep({ loaderData }: { loaderData: Route.ComponentProps["loaderDa
           </div>
         </div>
       ) : null}
-      <AnswerReview items={result.review} passed={result.passed} />
+      <AnswerReview items={result.review} passed={result.passed} passPercent={result.passPercent} />
     </section>
   );
 }
@@ -368,7 +370,7 @@ function WrongIcon({ className }: { className: string }) {
  * pass, also the right answer beside each one that was not, and why; before, only what does not
  * give the answer away, and the page says how to see the rest.
  */
-function AnswerReview({ items, passed }: { items: ReviewItem[]; passed: boolean }) {
+function AnswerReview({ items, passed, passPercent }: { items: ReviewItem[]; passed: boolean; passPercent: number }) {
   const { t } = useTranslation();
   if (items.length === 0) return null;
   return (
@@ -377,7 +379,7 @@ function AnswerReview({ items, passed }: { items: ReviewItem[]; passed: boolean 
         {t("quiz.reviewTitle")}
       </h2>
       <p className="mt-1 text-ink-600" data-testid="review-intro">
-        {passed ? t("quiz.reviewIntro") : t("quiz.reviewIntroBeforePass", { percent: PASS_PERCENT })}
+        {passed ? t("quiz.reviewIntro") : t("quiz.reviewIntroBeforePass", { percent: passPercent })}
       </p>
       <ol className="mt-6 grid gap-6">
         {items.map((item) => {

@@ -116,6 +116,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
               }}
               result={actionData}
               testId="registration-form"
+              successNote={t("register.nextSteps")}
             />
           </div>
         </section>

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import { data } from "react-router";
-import { checkCaptcha } from "~/lib/captcha.server";
+import { CAPTCHA_ERRORS, captchaStatus, checkCaptcha } from "~/lib/captcha.server";
 import type { Database } from "~/lib/db.server";
 import type { Config } from "~/lib/env.server";
 import type { Logger } from "~/lib/logger.server";
@@ -24,13 +24,6 @@ export interface SubmissionServices {
   /** Starts the outbox worker now (this process has something to send). */
   kickForwarding?: () => void;
 }
-
-const CAPTCHA_ERRORS = {
-  missing: "forms.errors.captchaMissing",
-  invalid: "forms.errors.captchaInvalid",
-  replayed: "forms.errors.captchaReplayed",
-  unavailable: "forms.errors.captchaUnavailable",
-} as const;
 
 /**
  * The action behind the contact and registration forms: rate limit, honeypot, validation, captcha,
@@ -68,7 +61,7 @@ export async function handleSubmission(
     log.info({ kind, reason: captcha.reason }, "form refused: captcha");
     return data<SubmissionActionData>(
       { ok: false, errors: { captcha: CAPTCHA_ERRORS[captcha.reason] }, values },
-      { status: captcha.reason === "unavailable" ? 503 : 400 },
+      { status: captchaStatus(captcha.reason) },
     );
   }
   const forward = forwardingConfigured(config);

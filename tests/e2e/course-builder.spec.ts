@@ -36,6 +36,8 @@ test("the admin makes a video list and a lesson from a YouTube watch link, store
   await page.getByRole("link", { name: "New video list" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "New video list" })).toBeVisible();
   await expect(page.getByLabel("Free sample lessons")).toHaveValue("3");
+  // A new list is a draft until it is published (issue 31, D-M8).
+  await expect(page.getByLabel("Published", { exact: true })).not.toBeChecked();
   await page.getByLabel("Short name (in the address)").fill(slug);
   await page.getByLabel("Title (English)").fill("Testing with Playwright");
   await page.getByLabel("Description (English)").fill("Browser tests, start to finish.");
@@ -51,7 +53,7 @@ test("the admin makes a video list and a lesson from a YouTube watch link, store
     .selectAll()
     .where("slug", "=", slug)
     .executeTakeFirstOrThrow();
-  expect(list).toMatchObject({ title_en: "Testing with Playwright", title_he: null, free_samples: 3, published: 1 });
+  expect(list).toMatchObject({ title_en: "Testing with Playwright", title_he: null, free_samples: 3, published: 0 });
   expect(
     await database.db.selectFrom("catalogue_paths").selectAll().where("target_id", "=", list.id).execute(),
   ).toEqual([{ path: `/courses/${slug}`, kind: "list", target_id: list.id, in_sitemap: 1 }]);
@@ -102,16 +104,17 @@ test("the admin makes a video list and a lesson from a YouTube watch link, store
   await expect(warning).toBeVisible();
   await page.getByLabel("Every lesson of this list is free for signed-in learners").check();
   await expect(warning).toBeHidden();
+  await page.getByLabel("Published", { exact: true }).check();
   await expectAccessible(page);
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByTestId("builder-status")).toHaveText("Saved.");
   expect(
     await database.db
       .selectFrom("video_lists")
-      .select(["free_samples", "all_free"])
+      .select(["free_samples", "all_free", "published"])
       .where("id", "=", list.id)
       .execute(),
-  ).toEqual([{ free_samples: 2, all_free: 1 }]);
+  ).toEqual([{ free_samples: 2, all_free: 1, published: 1 }]);
   await page.goto("/admin/courses");
   const row = page.getByTestId("list-row").filter({ hasText: "Testing with Playwright" });
   await expect(row.getByRole("cell")).toHaveText([
@@ -477,7 +480,7 @@ test("the course builder is for admins only: a visitor is sent to sign in, a lea
 }) => {
   allowConsoleErrors(/status of 403/);
   await page.goto("/admin/courses");
-  await expect(page).toHaveURL(/\/idp\/interaction\//);
+  await expect(page).toHaveURL(/\/register\?returnTo=%2Fadmin%2Fcourses$/);
   await signInAs(DEMO_EMAILS.learner);
   for (const path of ["/admin/courses", "/admin/courses/new-list", "/admin/courses/list/anything"]) {
     const response = await page.goto(path);

@@ -26,9 +26,12 @@ test("Read More on a catalogue card leads to the course's page: summary, teacher
   await page.getByTestId("course-quiz-link").click();
   await expect(page).toHaveURL(/\/test\/react$/);
   await page.goBack();
-  // This card's Join Now is its list, as in docs/product.md#routes.
+  // The course page's Join Now is the course's order page, whatever its card's (the list, as in
+  // docs/product.md#routes): one kind of page for joining (D-M5).
   await page.getByTestId("course-join").click();
-  await expect(page).toHaveURL(/\/courses\/mern\/react$/);
+  await expect(page).toHaveURL(/\/order\?course=mern-react$/);
+  await expect(page.getByRole("heading", { name: "You chose" })).toBeVisible();
+  await expect(page.getByTestId("buy-course")).toContainText("Buy this course");
 });
 
 test("a learner sees the course's free samples, and the lessons without a video as coming soon", async ({

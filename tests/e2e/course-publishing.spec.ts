@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Browser, Page } from "@playwright/test";
 import { openDatabase, type DatabaseHandle } from "../../app/lib/db.server.ts";
-import { createLesson, createQuiz, createVideoList } from "../support/factories.ts";
+import { createCourse, createLesson, createQuestion, createQuiz, createVideoList } from "../support/factories.ts";
 import { BUNDLED_MP4 } from "../support/media-fixtures.ts";
 import { DEMO_EMAILS, expect, expectAccessible, startSession, test, waitForHydration } from "./fixtures.ts";
 
@@ -172,4 +172,141 @@ test("a lesson the admin moves up shows in its new place on the public list (Heb
 
   await page.goto(`/courses/${slug}?lng=en`);
   expect(await titles(page)).toEqual(["Alpha", "Gamma", "Beta"]);
+});
+
+test("a new catalogue is a draft: only the admin's preview shows it; an emptied catalogue says so (English, Hebrew)", async ({
+  adminPage: page,
+  browser,
+  baseURL,
+}, testInfo) => {
+  // Three people, two languages, two widths and four accessibility checks.
+  test.setTimeout(120_000);
+  const slug = `e2e-draft-${suffix()}`;
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.goto("/admin/courses/new-catalogue?lng=he");
+  await expect(page.getByLabel("מפורסם", { exact: true })).not.toBeChecked();
+  await page.screenshot({ path: testInfo.outputPath("catalogue-new-he-1366.png"), fullPage: true });
+  await page.goto("/admin/courses/new-catalogue?lng=en");
+  await waitForHydration(page);
+  // Drafts by default (issue 31, D-M8): the box is not ticked, and the form says why.
+  await expect(page.getByLabel("Published", { exact: true })).not.toBeChecked();
+  await expect(page.getByText("New items start unpublished")).toBeVisible();
+  await page.getByLabel("Short name (in the address)").fill(slug);
+  await page.getByLabel("Title (English)").fill("Testing");
+  await page.getByLabel("Title (Hebrew)").fill("בדיקות");
+  await page.getByRole("button", { name: "Create" }).click();
+  await expect(page.getByTestId("builder-status")).toHaveText("Created.");
+  await page.screenshot({ path: testInfo.outputPath("catalogue-editor-en-1366.png"), fullPage: true });
+
+  const visitor = await personPage(browser, baseURL);
+  const learner = await personPage(browser, baseURL, "learner");
+  for (const other of [visitor, learner]) {
+    for (const path of [`/courses/${slug}`, `/courses/${slug}?preview=1`]) {
+      const response = await other.goto(`${path}${path.includes("?") ? "&" : "?"}lng=en`);
+      expect(response?.status(), path).toBe(404);
+      await expect(other.getByRole("heading", { level: 1, name: "Page Not Found" })).toBeVisible();
+    }
+  }
+
+  // The admin previews it as a student: the page, marked as a preview, with its empty state.
+  await page.getByTestId("preview-link").click();
+  await expect(page).toHaveURL(new RegExp(`/courses/${slug}\\?preview=1$`));
+  await expect(page.getByTestId("draft-preview")).toHaveText(
+    "Preview as a student sees it. Only admins can open this page until it is published.",
+  );
+  await expect(page.getByTestId("catalogue-empty")).toContainText("No courses here yet");
+  await expectAccessible(page);
+
+  // Published with one card, then that card unpublished in the builder: the public page says it is empty.
+  const catalogueId = (
+    await database.db.selectFrom("catalogues").select("id").where("slug", "=", slug).executeTakeFirstOrThrow()
+  ).id;
+  await database.db.updateTable("catalogues").set({ published: 1 }).where("id", "=", catalogueId).execute();
+  const courseId = await createCourse(database.db, { catalogueId, titleEn: "Only card", titleHe: "הכרטיס היחיד" });
+  await visitor.goto(`/courses/${slug}?lng=he`);
+  await expect(visitor.getByTestId("course-grid")).toContainText("הכרטיס היחיד");
+  await page.goto(`/admin/courses/course/${courseId}?lng=he`);
+  await waitForHydration(page);
+  await page.getByLabel("מפורסם", { exact: true }).uncheck();
+  await page.getByRole("button", { name: "שמירה" }).click();
+  await expect(page.getByTestId("builder-status")).toHaveText("נשמר.");
+  await visitor.goto(`/courses/${slug}?lng=he`);
+  await expect(visitor.getByTestId("course-grid")).toHaveCount(0);
+  await expect(visitor.getByTestId("catalogue-empty")).toContainText("עדיין אין כאן קורסים");
+  await expectAccessible(visitor);
+
+  // The card's own preview, on a phone, in Hebrew.
+  await page.setViewportSize({ width: 360, height: 780 });
+  await page.goto(
+    `/course/${
+      (await database.db.selectFrom("courses").select("slug").where("id", "=", courseId).executeTakeFirstOrThrow()).slug
+    }?preview=1&lng=he`,
+  );
+  await expect(page.getByTestId("draft-preview")).toHaveText(
+    "תצוגה מקדימה כפי שתלמיד רואה. עד שהדף יפורסם, רק מנהלים יכולים לפתוח אותו.",
+  );
+  await expectAccessible(page);
+  await page.screenshot({ path: testInfo.outputPath("course-preview-he-360.png"), fullPage: true });
+  await page.goto(`/courses/${slug}?preview=1&lng=en`);
+  await page.screenshot({ path: testInfo.outputPath("catalogue-preview-en-360.png"), fullPage: true });
+  await visitor.context().close();
+  await learner.context().close();
+});
+
+test("a quiz attached to a list in the editor asks for its own pass mark (Hebrew editor, English quiz)", async ({
+  adminPage: page,
+  browser,
+  baseURL,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  const listSlug = `e2e-quizlist-${suffix()}`;
+  const listId = await createVideoList(database.db, { slug: listSlug, titleEn: "Quiz list", titleHe: "רשימת מבחן" });
+  const slug = `e2e-mark-${suffix()}`;
+  await page.goto("/admin/courses/new-quiz?lng=he");
+  await waitForHydration(page);
+  await expect(page.getByLabel("ציון עובר (%)")).toHaveValue("70");
+  await page.getByLabel("שם קצר (בכתובת)").fill(slug);
+  await page.getByLabel("כותרת (אנגלית)").fill("Strict quiz");
+  await page.getByLabel("שיוך לרשימה").selectOption({ label: "רשימת מבחן" });
+  await page.getByLabel("ציון עובר (%)").fill("101");
+  await page.getByRole("button", { name: "יצירה" }).click();
+  // Refused in the browser or by the server, with the reason at the field; nothing stored.
+  await expect(page.getByText("כתבו מספר שלם מ-50 עד 100.").first()).toBeVisible();
+  expect(await database.db.selectFrom("quizzes").select("id").where("slug", "=", slug).execute()).toEqual([]);
+  await page.getByLabel("ציון עובר (%)").fill("100");
+  await page.getByRole("button", { name: "יצירה" }).click();
+  await expect(page.getByTestId("builder-status")).toHaveText("נוצר.");
+  await expect(page.getByTestId("quiz-certificate-note")).toHaveText(
+    "התעודה של „רשימת מבחן” דורשת לעבור את המבחן הזה בציון 100% לפחות.",
+  );
+  await expect(page.getByLabel("שיוך לרשימה")).toHaveValue(listId);
+  await expectAccessible(page);
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.screenshot({ path: testInfo.outputPath("quiz-editor-he-1366.png"), fullPage: true });
+  await page.goto(`${new URL(page.url()).pathname}?lng=en`);
+  await expect(page.getByTestId("quiz-certificate-note")).toHaveText(
+    "The certificate of “Quiz list” requires passing this quiz with at least 100 %.",
+  );
+  await page.screenshot({ path: testInfo.outputPath("quiz-editor-en-1366.png"), fullPage: true });
+  const quiz = await database.db
+    .selectFrom("quizzes")
+    .select(["id", "list_id", "pass_percent", "follow_up"])
+    .where("slug", "=", slug)
+    .executeTakeFirstOrThrow();
+  expect(quiz).toMatchObject({ list_id: listId, pass_percent: 100, follow_up: `/courses/${listSlug}` });
+
+  // Two questions: one right of two is 50 %, below this quiz's mark of 100 %.
+  await createQuestion(database.db, quiz.id, { question: "Which is two?", answer: "2" });
+  await createQuestion(database.db, quiz.id, { question: "Which is three?", answer: "3" });
+  const learner = await personPage(browser, baseURL);
+  await learner.goto(`/test/${slug}?lng=en`);
+  await waitForHydration(learner);
+  for (let i = 0; i < 2; i++) {
+    await expect(learner.getByTestId("question-progress")).toHaveText(`Question ${i + 1} of 2`);
+    await learner.getByRole("radio", { name: "Two", exact: true }).check();
+    await learner.getByRole("button", { name: "Next" }).click();
+  }
+  await expect(learner.getByTestId("result-percentage")).toHaveText("50%");
+  await expect(learner.getByTestId("result-verdict")).toHaveText("Not passed yet: the pass mark is 100 %.");
+  await learner.context().close();
 });

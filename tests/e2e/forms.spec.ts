@@ -44,6 +44,8 @@ test("the contact form with the real ALTCHA widget: Sending...., then Form Submi
   await expect(page.getByTestId("contact-status")).toHaveText("Sending....");
   release();
   await expect(page.getByTestId("contact-status")).toHaveText("Form Submitted Successfully");
+  // The registration request's next steps are its own: a contact message has none.
+  await expect(page.getByTestId("contact-next")).toHaveCount(0);
   // The keyboard goes on from the answer, not from the top of the page.
   await expect(page.getByTestId("contact-status")).toBeFocused();
   await expect(form.getByLabel("Name")).toHaveValue("");
@@ -71,6 +73,28 @@ test("a failed submission says why, in Hebrew, and keeps what was typed", async 
   await expectAccessible(page);
 });
 
+test("the contact details: the office's landline is a phone in both languages, and the map has a way out when it fails", async ({
+  page,
+}) => {
+  // The map's provider cannot be reached: the frame shows nothing useful (D-L3).
+  await page.route("https://www.openstreetmap.org/**", (route) => route.abort());
+  for (const [lng, phone, notPhone, open] of [
+    ["en", "Phone", "Mobile", "Open the map in a new tab"],
+    ["he", "טלפון", "נייד", "פתחו את המפה בלשונית חדשה"],
+  ] as const) {
+    await page.goto(`/contact?lng=${lng}`);
+    const details = page.locator("main dl").first();
+    const number = details.locator('a[href^="tel:"]');
+    await expect(number.locator("xpath=ancestor::div[1]/dt")).toHaveText(phone);
+    await expect(details).not.toContainText(notPhone);
+    const link = page.getByRole("link", { name: open });
+    await expect(link).toBeVisible();
+    await expect(link).toHaveAttribute("href", /^https:\/\/www\.openstreetmap\.org\/\?mlat=/);
+    await expect(link).toHaveAttribute("target", "_blank");
+  }
+  await expectAccessible(page);
+});
+
 test("a registration request, approved by the admin, lets that person watch subscriber-only lessons", async ({
   page,
   request,
@@ -91,6 +115,10 @@ test("a registration request, approved by the admin, lets that person watch subs
   await solveCaptcha(page, "registration-form");
   await form.getByRole("button", { name: "שליחה" }).click();
   await expect(page.getByTestId("registration-status")).toHaveText("הטופס נשלח בהצלחה");
+  // What happens next, in the same live region (D-L13).
+  await expect(page.getByRole("status").filter({ has: page.getByTestId("registration-next") })).toContainText(
+    "מה קורה עכשיו: מישהו מהצוות שלנו קורא את הבקשה",
+  );
 
   await signInAs(DEMO_EMAILS.admin);
   await page.goto("/admin?lng=en");
@@ -173,10 +201,15 @@ test("the newsletter box stores a sign-up and thanks in place", async ({ page })
 test("non-admins cannot reach /admin", async ({ page, allowConsoleErrors, signInAs }) => {
   allowConsoleErrors(/status of 403/);
   await page.goto("/admin");
-  await expect(page).toHaveURL(/\/idp\/interaction\//);
+  // The sign-in page, as for /profile, coming back here (D-L14).
+  await expect(page).toHaveURL(/\/register\?returnTo=%2Fadmin$/);
   await signInAs(DEMO_EMAILS.learner);
   const response = await page.goto("/admin");
   expect(response?.status()).toBe(403);
+  await expect(page.getByTestId("forbidden-message")).toHaveText(
+    "This area is for the site's administrators, and your account is not one of them. If you think it should be, write to us.",
+  );
+  await expect(page.getByRole("link", { name: "Get a subscription" })).toHaveCount(0);
 });
 
 test.describe("without JavaScript", () => {

@@ -18,6 +18,14 @@ test.describe("page chrome", () => {
       await expect(
         footer.getByRole("heading", { name: locale === "he" ? "קישורים מהירים" : "Quick Links" }),
       ).toBeVisible();
+      // The quizzes and the library are a click away from every page (D-L16).
+      await expect(footer.getByRole("link", { name: locale === "he" ? "מבחנים" : "Quizzes" })).toHaveAttribute(
+        "href",
+        "/test",
+      );
+      await expect(
+        footer.getByRole("link", { name: locale === "he" ? "ספרייה דיגיטלית" : "e-Library" }),
+      ).toHaveAttribute("href", "/library");
       await expect(footer.getByRole("img")).toHaveCount(6);
       await expect(footer.getByRole("textbox")).toHaveAttribute("type", "email");
       await expect(footer).toContainText(locale === "he" ? "כל הזכויות שמורות" : "All rights reserved");

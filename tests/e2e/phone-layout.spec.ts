@@ -131,6 +131,7 @@ for (const locale of ["en", "he"] as const) {
     // A learner: the profile, and the refusal at /admin.
     await startSession(page, DEMO_EMAILS.learner);
     await expectFits(page, at("/profile"));
+    await expectFits(page, at("/account/details"));
     await expectFits(page, at("/admin"), true);
     // An admin: the admin pages, the payments page with a payment listed (its table is the widest part).
     await withE2eDatabase(async (db) => {

@@ -447,13 +447,24 @@ test("a signed-in learner's results appear on the profile", async ({ learnerPage
   await expect(history).toContainText("React");
   await expect(history).toContainText("0 of 10");
   await expect(history).toContainText("0%");
+  // The result leads back to that attempt's answers (D-L12).
+  await history
+    .getByRole("link", { name: /^React, .+: see your answers$/ })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/test\/react\?attempt=[\w-]+$/);
+  await expect(page.getByTestId("result-score")).toHaveText("0");
+  await expect(page.getByTestId("review-item")).toHaveCount(10);
 });
 
-/** A one-question quiz whose wrong first option is a long line of code; `followUp` is its "Watch Now". */
-async function longCodeQuiz(followUp?: string): Promise<string> {
+/**
+ * A one-question quiz whose wrong first option is a long line of code; `listId`: attached to that
+ * list, whose certificate then asks for it.
+ */
+async function longCodeQuiz(listId?: string): Promise<string> {
   const slug = `e2e-long-code-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`;
   await withE2eDatabase(async (db) => {
-    const quizId = await createQuiz(db, { slug, titleEn: "Locators", ...(followUp ? { followUp } : {}) });
+    const quizId = await createQuiz(db, { slug, titleEn: "Locators", ...(listId ? { listId } : {}) });
     await createQuestion(db, quizId, {
       question: "Which assertion waits until the button shows?",
       option1: "expect(locator.visible).toBe(true)",
@@ -497,11 +508,13 @@ for (const locale of ["en", "he"] as const) {
 test("a pass of a list's quiz says it counts toward that list's certificate", async ({ learnerPage: page }) => {
   // A list the learner cannot watch whole (no free samples): the pass counts, but earns no certificate yet.
   const listSlug = `e2e-cert-list-${Date.now().toString(36)}`;
+  let listId = "";
   await withE2eDatabase(async (db) => {
-    const listId = await createVideoList(db, { slug: listSlug, titleEn: "Locator basics", freeSamples: "0" });
+    listId = await createVideoList(db, { slug: listSlug, titleEn: "Locator basics", freeSamples: "0" });
     await createLesson(db, listId);
   });
-  const slug = await longCodeQuiz(`/courses/${listSlug}`);
+  // Attached in the quiz editor's terms (issue 31, D-M10): its Watch Now then leads to the list too.
+  const slug = await longCodeQuiz(listId);
   await expect.poll(async () => (await page.request.get(`/test/${slug}`)).status()).toBe(200);
   await page.goto(`/test/${slug}`);
   await waitForHydration(page);

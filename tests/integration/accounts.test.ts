@@ -4,7 +4,7 @@ import { CookieJar, hop } from "../support/cookie-jar.ts";
 import { createAccount, createSignedInUser, DEFAULT_ADMIN_EMAIL } from "../support/factories.ts";
 import { storeSubmission } from "../../app/models/submission.server.ts";
 import { createAccountToken } from "../../app/models/account-tokens.server.ts";
-import { findIdpAccountByEmail } from "../../app/models/idp-account.server.ts";
+import { createIdpAccount, findIdpAccountByEmail } from "../../app/models/idp-account.server.ts";
 import { startApp } from "./harness.ts";
 import { startSmtp } from "../support/smtp.ts";
 
@@ -291,6 +291,39 @@ describe.each(DIALECTS)("accounts of the embedded provider on %s", (dialect) => 
     expect(await signInAgain(other.jar)).toEqual({ signedIn: false, loginPage: true });
     expect((await signIn("tamar@example.org", "new harbour phrase")).signedIn).toBe(false);
     expect((await signIn("tamar@example.org", "changed harbour phrase")).signedIn).toBe(true);
+  });
+
+  it("the person edits their own name, phone and address; bad input is refused and nothing changes", async () => {
+    await createIdpAccount(app.db, {
+      email: "details@example.org",
+      password: "details harbour phrase",
+      name: "Old Name",
+    });
+    const { jar } = await signIn("details@example.org", "details harbour phrase");
+    const page = await hop(jar, `${app.url}/account/details`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('value="Old Name"');
+    for (const [fields, message] of [
+      [{ name: "x", phone: "", address: "" }, "Enter your full name"],
+      [{ name: "New Name", phone: "call me", address: "" }, "7 to 20 digits"],
+      [{ name: "New Name", phone: "", address: "a".repeat(201) }, "at most 200 characters"],
+    ] as const) {
+      const bad = await post("/account/details", fields, jar);
+      expect(bad.status).toBe(400);
+      expect((await bad.text()).toLowerCase()).toContain(message.toLowerCase());
+    }
+    expect((await findIdpAccountByEmail(app.db, "details@example.org"))!.name).toBe("Old Name");
+    const ok = await post("/account/details", { name: "Noa Ben-David", phone: "+972 50-765-4321", address: "" }, jar);
+    expect(ok.status).toBe(200);
+    expect(await findIdpAccountByEmail(app.db, "details@example.org")).toMatchObject({
+      name: "Noa Ben-David",
+      phone: "+972 50-765-4321",
+      address: null,
+    });
+    // The site's user too: the profile shows it at once.
+    expect(await (await hop(jar, `${app.url}/profile`)).text()).toContain("Noa Ben-David");
+    // Signed out, the page sends the visitor to sign in.
+    expect((await hop(new CookieJar(), `${app.url}/account/details`)).status).toBe(302);
   });
 
   it("the admin disables an account (its sessions end, no sign-in) and enables it again", async () => {

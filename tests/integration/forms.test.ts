@@ -117,7 +117,12 @@ describe("contact, registration and newsletter forms, and the admin area", () =>
     expect(forged.status).toBe(400);
     expect(await forged.text()).toContain("The human check failed.");
     const payload = await solvedCaptcha(app.url);
-    expect((await post("/register", { intent: "registration", ...good, altcha: payload })).status).toBe(200);
+    const sent = await post("/register", { intent: "registration", ...good, altcha: payload });
+    expect(sent.status).toBe(200);
+    // Without JavaScript too, the answer says what happens next (D-L13).
+    const answer = shown(await sent.text());
+    expect(answer).toContain("Form Submitted Successfully");
+    expect(answer).toContain("What happens next: someone on our team reads your request");
     const replay = await post("/register", { intent: "registration", ...good, name: "Second", altcha: payload });
     expect(replay.status).toBe(400);
     expect(await replay.text()).toContain("This human check was already used.");
@@ -149,9 +154,12 @@ describe("contact, registration and newsletter forms, and the admin area", () =>
   });
 
   it("keeps /admin for admins: a visitor goes to sign in, a learner gets 403", async () => {
-    const visitor = await fetch(`${app.url}/admin`, { redirect: "manual" });
-    expect(visitor.status).toBe(302);
-    expect(visitor.headers.get("location")).toBe("/signin?returnTo=%2Fadmin");
+    // The same sign-in page and way back as /profile's (D-L14).
+    for (const path of ["/admin", "/profile"]) {
+      const visitor = await fetch(`${app.url}${path}`, { redirect: "manual" });
+      expect(visitor.status).toBe(302);
+      expect(visitor.headers.get("location")).toBe(`/register?returnTo=${encodeURIComponent(path)}`);
+    }
     const { cookie: learner } = await createSignedInUser(app.db, "learner");
     expect((await fetch(`${app.url}/admin`, { headers: { cookie: learner } })).status).toBe(403);
     expect((await fetch(`${app.url}/admin/newsletter.csv`, { headers: { cookie: learner } })).status).toBe(403);
@@ -175,7 +183,11 @@ describe("contact, registration and newsletter forms, and the admin area", () =>
       const html = await response.text();
       expect(html).toContain(title);
       expect(html).toContain(`<title>${meta}</title>`);
-      expect(html).toContain('href="/Payments"');
+      // The admin area is in no subscription: said so, and none offered (D-L14).
+      expect(html).not.toContain('href="/Payments"');
+      expect(shown(html)).toContain(
+        query ? "האזור הזה מיועד למנהלי האתר" : "administrators, and your account is not one of them",
+      );
       expect(shown(html)).not.toContain("Unexpected Application Error");
     }
   });
@@ -187,8 +199,17 @@ describe("contact, registration and newsletter forms, and the admin area", () =>
     expect(page).toContain("Yael Bar");
     expect(page).toContain("Sent"); // the forwarding status is visible
     const [request] = await rows("registration_requests");
-    const approve = await post("/admin", { intent: "approve", id: request!.id, until: "2099-12-31" }, jar);
+    // In Hebrew: no mail is set up here, and the admin reads why in Hebrew, not "SMTP_URL is not set" (D-L2).
+    const approve = await post("/admin?lng=he", { intent: "approve", id: request!.id, until: "2099-12-31" }, jar);
     expect(approve.status).toBe(200);
+    const approved = shown(await approve.text());
+    expect(approved).toContain("שליחת אימייל לא הוגדרה בשרת הזה");
+    expect(approved).not.toContain("SMTP_URL");
+    // The subscriptions table says what granted it in words, never "request:<uuid>".
+    const listed = shown(await (await hop(jar, `${app.url}/admin?lng=he`)).text());
+    expect(listed).toContain("בקשה שאושרה");
+    expect(listed).not.toContain(`request:${request!.id}`);
+    await hop(jar, `${app.url}/?lng=en`); // back to English for what follows
     const subscription = await app.db
       .selectFrom("subscriptions")
       .selectAll()

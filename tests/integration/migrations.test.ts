@@ -10,6 +10,7 @@ import { migrations } from "../../db/migrations/index.ts";
 import { createTestDb, DIALECTS } from "../setup/databases.ts";
 import { openDatabase } from "../../app/lib/db.server.ts";
 import { countNewsletter, subscribeToNewsletter } from "../../app/models/submission.server.ts";
+import { createUser } from "../support/factories.ts";
 
 describe.each(DIALECTS)("migrations on %s", (dialect) => {
   // Test databases are copies of one migrated template (tests/setup/template-databases.ts): this one
@@ -247,6 +248,58 @@ describe.each(DIALECTS)("migration 0019 (a subscription ends with its day in Isr
     }
   });
 });
+
+describe.each(DIALECTS)(
+  "migration 0027 (quizzes attached to lists, certificates named for the course) on %s",
+  (dialect) => {
+    it("attaches each quiz to the list its Watch Now leads to, and renames certificates of a one-card list", async () => {
+      const t = await createTestDb(dialect);
+      try {
+        const db = t.db as unknown as Kysely<any>;
+        const migrator = await migratorOf(db);
+        expect((await migrator.migrateTo("0024_row_versions")).error).toBeUndefined();
+        const listId = async (slug: string) =>
+          (await db.selectFrom("video_lists").select("id").where("slug", "=", slug).executeTakeFirstOrThrow()).id;
+        const user = await createUser(t.db, { subject: "m0027", email: "m0027@example.org", name: "Dana" });
+        const certificate = (id: string, list: string, title: string) => ({
+          id,
+          user_id: user.id,
+          list_id: list,
+          learner_name: "Dana",
+          title_en: title,
+          title_he: title,
+          issued_at: new Date().toISOString(),
+        });
+        // Java is one card's list; React is in two cards (MERN's and Full Stack's).
+        await db
+          .insertInto("certificates")
+          .values([
+            certificate("cert-java-0027", await listId("java"), "Java list"),
+            certificate("cert-react-0027", await listId("react"), "React list"),
+          ])
+          .execute();
+        await migrateToLatest(db);
+        const quizzes = await db.selectFrom("quizzes").select(["slug", "list_id", "pass_percent"]).execute();
+        const bySlug = Object.fromEntries(quizzes.map((q) => [q.slug, q]));
+        expect(bySlug.java).toMatchObject({ list_id: await listId("java"), pass_percent: 70 });
+        expect(bySlug.react).toMatchObject({ list_id: await listId("react") });
+        expect(bySlug.javascript).toMatchObject({ list_id: await listId("javascript") });
+        expect(bySlug.fullstack).toMatchObject({ list_id: null, pass_percent: 70 });
+        const titles = await db
+          .selectFrom("certificates")
+          .select(["id", "title_en", "title_he"])
+          .orderBy("id")
+          .execute();
+        expect(titles).toEqual([
+          { id: "cert-java-0027", title_en: "Java Programming", title_he: "תכנות ב-Java" },
+          { id: "cert-react-0027", title_en: "React list", title_he: "React list" },
+        ]);
+      } finally {
+        await t.destroy();
+      }
+    });
+  },
+);
 
 async function migratorOf(db: Kysely<any>): Promise<Migrator> {
   const schema =

@@ -410,7 +410,7 @@ describe.each(DIALECTS)("payments over HTTP on %s", (dialect) => {
       // The app's process sees another's catalogue change at its next version check (within a second).
       await expect.poll(orderPage, { timeout: 5000 }).not.toContain('data-testid="buy-course"');
       const order = await orderPage();
-      expect(order).toContain("In the subscription");
+      expect(order).toContain("Subscription only");
       expect(order).toContain('href="/Payments"');
       const tried = await post("/checkout", gil.cookie, { course: lesson.course.slug });
       expect(tried.headers.get("location")).toBe(`/order?course=${lesson.course.slug}&checkout=unavailable`);
@@ -719,6 +719,20 @@ describe.each(DIALECTS)("payments over HTTP on %s", (dialect) => {
     expect(shown(await (await get("/admin/payments", admin)).text())).not.toContain(needsRefund);
   });
 
+  it("shows the cards' prices where they can be paid online: the home's two, and the catalogues' from $49 to $249", async () => {
+    const home = await (await get("/")).text();
+    expect(home).toContain("$389.00");
+    expect(home).toContain("$189.00");
+    const prices: number[] = [];
+    for (const path of ["/courses/mern", "/courses/fullstack", "/cources/programming"]) {
+      const html = await (await get(path)).text();
+      for (const m of html.matchAll(/data-testid="course-price"><bdi>\$([\d.]+)<\/bdi>/g)) prices.push(Number(m[1]));
+    }
+    expect(prices).toHaveLength(16);
+    expect(Math.min(...prices)).toBe(49);
+    expect(Math.max(...prices)).toBe(249);
+  });
+
   it("lets the admin set the plans and turn online checkout off; bad input is refused and nothing stored", async () => {
     const bad = await post("/admin/payments", admin, {
       intent: "plan",
@@ -797,6 +811,13 @@ describe.each(DIALECTS)("payments over HTTP on %s", (dialect) => {
     expect(await (await get("/Payments?checkout=off", ari.cookie)).text()).toContain(
       "Online payment is not available right now.",
     );
+    // Nor is a course's price offered to pay: the cards and the order page say "Subscription only" (D-M5).
+    const home = await (await get("/")).text();
+    expect(home).not.toContain("$389.00");
+    expect(home).toContain('data-testid="course-price">Subscription only<');
+    const order = shown(await (await get(`/order?course=${lesson.course.slug}`, ari.cookie)).text());
+    expect(order).not.toContain('data-testid="buy-course"');
+    expect(order).toContain("This course is not sold on its own right now");
     await post("/admin/payments", admin, { intent: "checkout", online: "on" });
     await post("/admin/payments", admin, {
       intent: "plan",

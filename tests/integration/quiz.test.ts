@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { quizzes } from "../../content/quizzes.ts";
 import { CookieJar, hop } from "../support/cookie-jar.ts";
+import { createSignedInUser } from "../support/factories.ts";
 import { startApp } from "./harness.ts";
 
 type Question = (typeof quizzes)[number]["questions"][number];
@@ -84,6 +85,42 @@ describe("quizzes over HTTP", () => {
     }
     return { result: location, pages, shown };
   }
+
+  it("links each result on the profile to that attempt's answers, which only their owner sees (D-L12)", async () => {
+    const signedIn = async () => {
+      const jar = new CookieJar();
+      jar.set("lomda_session", (await createSignedInUser(app.db, "learner")).sessionId);
+      return jar;
+    };
+    const owner = await signedIn();
+    const { result } = await playThrough(owner, "react", () => null);
+    const attempt = new URL(result, app.url).searchParams.get("attempt")!;
+    const profile = await (await hop(owner, `${app.url}/profile`)).text();
+    expect(profile).toContain(`href="/test/react?attempt=${attempt}"`);
+    expect(profile).toMatch(/aria-label="React, [^"]+: see your answers"/);
+    expect(await (await hop(owner, `${app.url}${result}`)).text()).toMatch(/data-testid="result-score">0</);
+    // Anyone else — another learner, a visitor — gets a new attempt's first question, not these answers.
+    for (const other of [await signedIn(), new CookieJar()]) {
+      const html = await (await hop(other, `${app.url}${result}`)).text();
+      expect(html).not.toContain('data-testid="result-score"');
+      expect(html).not.toContain('data-testid="review-item"');
+      expect(html).toContain("Question 1 of 10");
+    }
+    // Nor may another go on with a signed-in learner's unfinished attempt.
+    const started = await post(owner, "/test/react", { index: "0" });
+    const unfinished = new URL(started.headers.get("location")!, app.url).searchParams.get("attempt")!;
+    const intruder = await post(await signedIn(), `/test/react?attempt=${unfinished}`, {
+      attempt: unfinished,
+      index: "1",
+    });
+    expect(intruder.status).toBe(404);
+    const row = await app.db
+      .selectFrom("quiz_attempts")
+      .select("current_index")
+      .where("id", "=", unfinished)
+      .executeTakeFirstOrThrow();
+    expect(row.current_index).toBe(1);
+  });
 
   it("lists the four tests with their sizes, and serves each (also as /test/React and /test/Javascript)", async () => {
     const html = await (await fetch(`${app.url}/test`)).text();

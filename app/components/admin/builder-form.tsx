@@ -468,6 +468,8 @@ export function useBuilderLabels(overrides: Record<string, string> = {}): Record
     courses: t("courseAdmin.fields.courses"),
     youtube: t("courseAdmin.fields.youtube"),
     followUp: t("courseAdmin.fields.followUp"),
+    listId: t("courseAdmin.fields.listId"),
+    passPercent: t("courseAdmin.fields.passPercent"),
     question: t("courseAdmin.fields.question"),
     code: t("courseAdmin.fields.code"),
     option1: t("courseAdmin.fields.option", { number: 1 }),

@@ -3,6 +3,27 @@ import { ADMIN_LIMITS } from "~/models/catalogue-admin.schema";
 import { TextField, useBuilderLabels, type FormValues } from "./builder-form";
 import { PublicUrls } from "./builder-parts";
 
+/**
+ * "Preview as student": the public page with its drafts, which only an admin can open (`?preview=1`;
+ * anyone else gets the published page, or "page not found" for a draft).
+ */
+export function PreviewLink({ path, className = "" }: { path: string | undefined; className?: string }) {
+  const { t } = useTranslation();
+  if (!path) return null;
+  return (
+    <p className={`text-sm ${className}`}>
+      <a
+        href={`${path}?preview=1`}
+        className="inline-flex min-h-6 items-center font-semibold text-brand-800 underline"
+        data-testid="preview-link"
+      >
+        {t("courseAdmin.previewAsStudent")}
+      </a>
+      <span className="block text-ink-600">{t("courseAdmin.previewHint")}</span>
+    </p>
+  );
+}
+
 /** An existing catalogue's or list's short name and public addresses, above its form. */
 export function AddressDetails({ slug, paths }: { slug: string; paths: string[] }) {
   const { t } = useTranslation();
@@ -18,6 +39,9 @@ export function AddressDetails({ slug, paths }: { slug: string; paths: string[] 
       <dt className="font-semibold">{t("courseAdmin.columns.urls")}</dt>
       <dd>
         <PublicUrls paths={paths} />
+      </dd>
+      <dd className="sm:col-start-2">
+        <PreviewLink path={paths[0]} />
       </dd>
     </dl>
   );

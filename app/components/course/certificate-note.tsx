@@ -25,7 +25,7 @@ export function CertificateNote({ state }: { state: CertificateState }) {
     );
   return (
     <p className="mt-3 text-sm text-ink-600" data-testid="certificate-hint">
-      {state.quiz ? t("certificate.hintQuiz") : t("certificate.hint")}{" "}
+      {state.quiz ? t("certificate.hintQuiz", { percent: state.quiz.passPercent }) : t("certificate.hint")}{" "}
       {state.quiz ? (
         <Link to={state.quiz.href} className="font-semibold text-brand-800 underline">
           {t("certificate.takeQuiz")}

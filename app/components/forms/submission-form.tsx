@@ -20,6 +20,7 @@ export function SubmissionForm({
   labels,
   result,
   testId,
+  successNote,
 }: {
   action: string;
   intent: "contact" | "registration";
@@ -29,6 +30,8 @@ export function SubmissionForm({
   /** Without JavaScript, the page's own action data. */
   result?: SubmissionActionData;
   testId: string;
+  /** Shown under "Form Submitted Successfully": what happens next (the registration request's). */
+  successNote?: string;
 }) {
   const { t } = useTranslation();
   const fetcher = useFetcher<SubmissionActionData>({ key: `form-${intent}` });
@@ -149,16 +152,22 @@ export function SubmissionForm({
       <button type="submit" className="btn btn-primary btn-lg" disabled={sending}>
         {t("forms.send")}
       </button>
-      <p
-        ref={statusRef}
-        tabIndex={-1}
-        role="status"
-        aria-live="polite"
-        className={`min-h-6 font-semibold ${data?.ok ? "text-success-700" : "text-danger-700"} ${sending ? "text-ink-700" : ""}`}
-        data-testid={`${intent}-status`}
-      >
-        {status}
-      </p>
+      {/* One live region: the status line, and on success what happens next (read out together). */}
+      <div role="status" aria-live="polite">
+        <p
+          ref={statusRef}
+          tabIndex={-1}
+          className={`min-h-6 font-semibold ${data?.ok ? "text-success-700" : "text-danger-700"} ${sending ? "text-ink-700" : ""}`}
+          data-testid={`${intent}-status`}
+        >
+          {status}
+        </p>
+        {data?.ok && !sending && successNote ? (
+          <p className="mt-2 text-ink-700" data-testid={`${intent}-next`}>
+            {successNote}
+          </p>
+        ) : null}
+      </div>
     </fetcher.Form>
   );
 }

@@ -57,9 +57,10 @@ export function ErrorPage({ status, message, stack }: { status: number; message?
 
 /**
  * A refusal (403): the page exists but is not for this viewer. Says what to do: sign in with an
- * account that may see it, ask for a subscription, or write to us.
+ * account that may see it, ask for a subscription (unless `subscribe` is false: no subscription
+ * opens the page, as for the admin area), or write to us.
  */
-export function ForbiddenPage({ reason }: { reason?: string }) {
+export function ForbiddenPage({ reason, subscribe = true }: { reason?: string; subscribe?: boolean }) {
   const { t } = useTranslation();
   const viewer = useViewer();
   const signIn = useSignInHref();
@@ -87,7 +88,7 @@ export function ForbiddenPage({ reason }: { reason?: string }) {
       </p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         {viewer.isAuthenticated ? (
-          viewer.hasSubscription ? null : (
+          viewer.hasSubscription || !subscribe ? null : (
             <Link to="/Payments" className="btn btn-primary btn-lg">
               {t("forbidden.subscribe")}
             </Link>

@@ -10,6 +10,10 @@ const QUICK_LINKS = [
   { to: "/contact", key: "nav.contact" },
   { to: "/team", key: "nav.team" },
   { to: "/feedback", key: "nav.feedback" },
+  // The header's items are fixed by the original (docs/product.md#routes): the quizzes and the
+  // library, otherwise only on the home page's tiles and course pages, are found here (D-L16).
+  { to: "/test", key: "footer.tests" },
+  { to: "/library", key: "footer.library" },
 ] as const;
 
 const GALLERY = [1, 2, 3, 4, 5, 6];

@@ -12,6 +12,12 @@ import {
 } from "../catalogue-admin.schema";
 import { readCatalogueVersion } from "../catalogue-version.server";
 import {
+  catalogueForPage,
+  loadCatalogueSnapshot,
+  resolveCataloguePath,
+  sitemapCataloguePaths,
+} from "../catalogue.server";
+import {
   createCatalogue,
   deleteCatalogue,
   getCatalogueForAdmin,
@@ -940,5 +946,98 @@ describe.each(DIALECTS)("the course builder's write model on %s", (dialect) => {
     });
     const overview = await loadCourseBuilderOverview(t.db);
     expect(overview.missingLengths - before).toBe(2);
+  });
+});
+
+describe.each(DIALECTS)("drafts, previews and quizzes attached to lists on %s", (dialect) => {
+  let t: TestDb;
+  beforeAll(async () => {
+    t = await createTestDb(dialect);
+  });
+  afterAll(async () => t.destroy());
+
+  const published = async () => loadCatalogueSnapshot(t.db, await readCatalogueVersion(t.db));
+  const admin = { isAdmin: true };
+  const visitor = { isAdmin: false };
+
+  it("keeps a draft catalogue off public pages and the sitemap, and shows it to an admin's preview only", async () => {
+    // The builder's form sends no "published" for a new catalogue unless the admin ticks it.
+    const slug = make.uniqueId("draft");
+    const result = await createCatalogue(t.db, { slug, titleEn: "Testing" });
+    expect(result.ok).toBe(true);
+    const snapshot = await published();
+    expect(resolveCataloguePath(snapshot, `/courses/${slug}`)).toBeUndefined();
+    expect(sitemapCataloguePaths(snapshot)).not.toContain(`/courses/${slug}`);
+    const url = new URL(`http://lomda.test/courses/${slug}?preview=1`);
+    const previewed = await catalogueForPage(t.db, snapshot, admin, url);
+    expect(previewed.preview).toBe(true);
+    expect(resolveCataloguePath(previewed.snapshot, `/courses/${slug}`)?.kind).toBe("catalogue");
+    // Anyone else asking for the preview gets the published catalogue: the draft is not there.
+    const refused = await catalogueForPage(t.db, snapshot, visitor, url);
+    expect(refused).toEqual({ snapshot, preview: false });
+    expect(await catalogueForPage(t.db, snapshot, admin, new URL(`http://lomda.test/courses/${slug}`))).toEqual({
+      snapshot,
+      preview: false,
+    });
+  });
+
+  it("keeps a list off public pages while every course card holding it is a draft", async () => {
+    const catalogueId = await make.createCatalogue(t.db);
+    const draftCard = await make.createCourse(t.db, { catalogueId, published: undefined });
+    const slug = make.uniqueId("held");
+    const listId = await make.createVideoList(t.db, { slug, courses: [draftCard] });
+    await make.createLesson(t.db, listId);
+    expect(resolveCataloguePath(await published(), `/courses/${slug}`)).toBeUndefined();
+    // Published elsewhere: a published card holds it too.
+    const liveCard = await make.createCourse(t.db, { catalogueId });
+    await make.changeCatalogue(t.db, async (trx) => {
+      await trx
+        .insertInto("course_video_lists")
+        .values({ course_id: liveCard, list_id: listId, position: 0 })
+        .execute();
+    });
+    const snapshot = await published();
+    expect(resolveCataloguePath(snapshot, `/courses/${slug}`)?.kind).toBe("list");
+    expect(sitemapCataloguePaths(snapshot)).toContain(`/courses/${slug}`);
+    // A list no card holds stands alone, public by its own box; a draft list is not public at all.
+    const alone = make.uniqueId("alone");
+    await make.createVideoList(t.db, { slug: alone });
+    const draft = make.uniqueId("draftlist");
+    await createVideoList(t.db, { slug: draft, titleEn: "Draft", freeSamples: "3" });
+    const after = await published();
+    expect(resolveCataloguePath(after, `/courses/${alone}`)?.kind).toBe("list");
+    expect(resolveCataloguePath(after, `/courses/${draft}`)).toBeUndefined();
+  });
+
+  it("attaches a quiz to a list with its own pass mark; Watch Now left empty leads to that list", async () => {
+    const slug = make.uniqueId("quizlist");
+    const listId = await make.createVideoList(t.db, { slug });
+    const base = { slug: make.uniqueId("q"), titleEn: "Q", published: "on" };
+    const made = await createQuiz(t.db, { ...base, listId, passPercent: "85" });
+    expect(made.ok).toBe(true);
+    const { quiz } = (await getQuizForAdmin(t.db, (made as { id: string }).id))!;
+    expect(quiz).toMatchObject({ listId, passPercent: 85, followUp: `/courses/${slug}` });
+    const entry = (await published()).quizzes.find((q) => q.slug === base.slug)!;
+    expect(entry).toMatchObject({ listId, passPercent: 85 });
+    // Empty: 70 % and no list; an explicit Watch Now is kept.
+    const plain = await createQuiz(t.db, { ...base, slug: make.uniqueId("q"), followUp: "/courses/java" });
+    const { quiz: plainQuiz } = (await getQuizForAdmin(t.db, (plain as { id: string }).id))!;
+    expect(plainQuiz).toMatchObject({ listId: null, passPercent: 70, followUp: "/courses/java" });
+  });
+
+  it("refuses a pass mark outside 50–100 and a list that does not exist, storing nothing", async () => {
+    for (const passPercent of ["49", "101", "7.5", "abc", "-60"])
+      expect(await createQuiz(t.db, { slug: make.uniqueId("q"), titleEn: "Q", passPercent })).toEqual({
+        ok: false,
+        status: 400,
+        errors: { passPercent: "courseAdmin.errors.passPercent" },
+      });
+    const slug = make.uniqueId("q");
+    expect(await createQuiz(t.db, { slug, titleEn: "Q", listId: "no-such-list" })).toEqual({
+      ok: false,
+      status: 400,
+      errors: { listId: "courseAdmin.errors.quizList" },
+    });
+    expect(await t.db.selectFrom("quizzes").select("id").where("slug", "=", slug).executeTakeFirst()).toBeUndefined();
   });
 });

@@ -1,16 +1,18 @@
 import { randomUUID } from "node:crypto";
 import type { Selectable } from "kysely";
 import type { Database } from "~/lib/db.server";
-import type { QuizInput } from "~/models/catalogue-admin.schema";
+import { DEFAULT_FOLLOW_UP, type QuizInput } from "~/models/catalogue-admin.schema";
 import { toQuestion } from "./question.server";
 import {
   flag,
   invalid,
+  InvalidWrite,
   nextPosition,
   nextVersion,
   NOT_FOUND,
   now,
   parse,
+  pathsOf,
   refOf,
   swapWithNeighbour,
   unsaved,
@@ -32,6 +34,9 @@ export interface AdminQuiz extends AdminText {
   descriptionEn: string;
   descriptionHe: string | null;
   followUp: string;
+  /** The list whose certificate asks for a pass of this quiz; null: none. */
+  listId: string | null;
+  passPercent: number;
   published: boolean;
 }
 
@@ -44,20 +49,42 @@ function toQuiz(row: Selectable<Database["quizzes"]>): AdminQuiz {
     descriptionEn: row.description_en,
     descriptionHe: row.description_he,
     followUp: row.follow_up,
+    listId: row.list_id,
+    passPercent: Number(row.pass_percent),
     published: row.published === 1,
   };
 }
 
-/** The columns a quiz's form sets, on create and on save alike. */
-const quizRow = (input: QuizInput) => ({
-  slug: input.slug,
-  title_en: input.titleEn,
-  title_he: input.titleHe,
-  description_en: input.descriptionEn,
-  description_he: input.descriptionHe,
-  follow_up: input.followUp,
-  published: flag(input.published),
-});
+/**
+ * The columns a quiz's form sets, on create and on save alike, once the attached list is known to
+ * exist: a "Watch Now" left empty leads to that list's page (so attaching is all a teacher needs to
+ * do), else to the course catalogues.
+ */
+async function quizRow(trx: Trx, input: QuizInput) {
+  let listPath: string | undefined;
+  if (input.listId !== null) {
+    if (!(await trx.selectFrom("video_lists").select("id").where("id", "=", input.listId).executeTakeFirst()))
+      throw new InvalidWrite({ listId: "courseAdmin.errors.quizList" });
+    listPath = (await pathsOf(trx, "list", [input.listId])).get(input.listId)?.[0];
+  }
+  return {
+    slug: input.slug,
+    title_en: input.titleEn,
+    title_he: input.titleHe,
+    description_en: input.descriptionEn,
+    description_he: input.descriptionHe,
+    follow_up: input.followUp ?? listPath ?? DEFAULT_FOLLOW_UP,
+    list_id: input.listId,
+    pass_percent: input.passPercent,
+    published: flag(input.published),
+  };
+}
+
+/** The lists a quiz can be attached to, by title, for the quiz editor's select. */
+export async function listChoices(db: Db) {
+  const rows = await db.selectFrom("video_lists").select(["id", "title_en", "title_he"]).orderBy("title_en").execute();
+  return rows.map((row) => ({ id: row.id, titleEn: row.title_en, titleHe: row.title_he }));
+}
 
 /** A quiz with its questions in order, and its version (read with it, for its edit form). */
 export async function getQuizForAdmin(db: Db, id: string) {
@@ -94,7 +121,7 @@ export async function createQuiz(db: Db, raw: unknown): Promise<WriteResult> {
     await trx
       .insertInto("quizzes")
       .values({
-        ...quizRow(input),
+        ...(await quizRow(trx, input)),
         id,
         position: await nextPosition(trx.selectFrom("quizzes")),
         created_at: at,
@@ -114,7 +141,7 @@ export async function updateQuiz(db: Db, id: string, raw: unknown, options: Save
     if (await quizSlugTaken(trx, input.slug, id)) return invalid({ slug: "courseAdmin.errors.slugTaken" });
     const result = await trx
       .updateTable("quizzes")
-      .set({ ...quizRow(input), ...nextVersion() })
+      .set({ ...(await quizRow(trx, input)), ...nextVersion() })
       .where("id", "=", id)
       .$if(options.version !== undefined, (q) => q.where("version", "=", options.version!))
       .executeTakeFirst();

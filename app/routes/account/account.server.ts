@@ -1,7 +1,10 @@
+import type { RouterContextProvider } from "react-router";
+import { getViewer, requireUser, servicesOf } from "~/context.server";
 import type { Config } from "~/lib/env.server";
 import { IDP_MOUNT } from "~/lib/idp/provider.server";
 import { passwordProblem } from "~/lib/password-policy.server";
 import type { PasswordFormErrors } from "~/models/account.schema";
+import { findUserById } from "~/models/user.server";
 
 /* What the account pages (/account/…) share: they manage the embedded provider's accounts. */
 
@@ -25,3 +28,17 @@ export const CONFIRM_PATH = "/account/confirm";
 /** The sign-in path that comes back to returnTo (a same-site path, already checked). */
 export const signInHref = (returnTo: string) =>
   returnTo === "/" ? "/signin" : `/signin?returnTo=${encodeURIComponent(returnTo)}`;
+
+/**
+ * The embedded account behind the signed-in person (a visitor is sent to sign in), or null when
+ * they signed in at another provider, which keeps their password and details.
+ */
+export async function embeddedAccountId(
+  context: Readonly<RouterContextProvider>,
+  request: Request,
+): Promise<string | null> {
+  const me = requireUser(getViewer(context), request);
+  const { db, idp, config } = servicesOf(context);
+  const user = await findUserById(db, me.id);
+  return idp && user && user.issuer === embeddedIssuer(config) ? user.subject : null;
+}

@@ -2,25 +2,16 @@ import { useState } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { data, Form, useNavigation } from "react-router";
 import { AccountCard, AccountField, AccountMessage, NewPasswordFields } from "~/components/auth/account-card";
-import { getViewer, localeContext, servicesOf, viewerContext, requireUser } from "~/context.server";
+import { localeContext, servicesOf, viewerContext } from "~/context.server";
 import { changePasswordSchema, passwordFormErrors, type PasswordFormErrors } from "~/models/account.schema";
 import { changePassword } from "~/models/account-tokens.server";
-import { findUserById } from "~/models/user.server";
 import { passHeaders } from "~/lib/http";
-import { embeddedIssuer, NO_STORE, weakPasswordErrors } from "./account.server";
+import { embeddedAccountId, embeddedIssuer, NO_STORE, weakPasswordErrors } from "./account.server";
 import type { Route } from "./+types/password";
 import type { StringsHandle } from "~/i18n/sections";
 
 /** The string sections this page shows besides the frame's (app/i18n/sections.ts). */
 export const handle = { strings: ["account"] } satisfies StringsHandle;
-
-/** The embedded account behind the signed-in person, or null when they signed in elsewhere. */
-async function embeddedAccountId(context: Route.LoaderArgs["context"], request: Request): Promise<string | null> {
-  const me = requireUser(getViewer(context), request);
-  const { db, idp, config } = servicesOf(context);
-  const user = await findUserById(db, me.id);
-  return idp && user && user.issuer === embeddedIssuer(config) ? user.subject : null;
-}
 
 /** /account/password (linked from the profile): current password and a new one, for embedded accounts. */
 export async function loader({ context, request }: Route.LoaderArgs) {

@@ -4,7 +4,7 @@ import { AccountCard, AccountField, AccountMessage, NewPasswordFields } from "~/
 import { Captcha } from "~/components/forms/captcha";
 import { getViewer, localeContext, servicesOf } from "~/context.server";
 import { useTranslation } from "~/i18n/use-translation";
-import { checkCaptcha } from "~/lib/captcha.server";
+import { CAPTCHA_ERRORS, captchaStatus, checkCaptcha } from "~/lib/captcha.server";
 import { passHeaders, safeReturnTo } from "~/lib/http";
 import { consumeAll } from "~/lib/rate-limit.server";
 import { passwordFormErrors, signUpSchema, type PasswordFormErrors } from "~/models/account.schema";
@@ -18,13 +18,6 @@ import type { StringsHandle } from "~/i18n/sections";
 
 /** The string sections this page shows besides the frame's (app/i18n/sections.ts). */
 export const handle = { strings: ["account", "forms"] } satisfies StringsHandle;
-
-const CAPTCHA_ERRORS = {
-  missing: "forms.errors.captchaMissing",
-  invalid: "forms.errors.captchaInvalid",
-  replayed: "forms.errors.captchaReplayed",
-  unavailable: "forms.errors.captchaUnavailable",
-} as const;
 
 /**
  * /account/signup?returnTo=…: a stranger makes an account at the embedded provider — name, email,
@@ -85,7 +78,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const captcha = await checkCaptcha({ config, db, cookieSecrets }, form, clientIp);
   if (!captcha.ok) {
     log.info({ route: "sign-up", reason: captcha.reason }, "sign-up refused: captcha");
-    return refuse({ captcha: CAPTCHA_ERRORS[captcha.reason] }, captcha.reason === "unavailable" ? 503 : 400);
+    return refuse({ captcha: CAPTCHA_ERRORS[captcha.reason] }, captchaStatus(captcha.reason));
   }
   const email = parsed.data.email.toLowerCase();
   // Counted whether or not the address has an account: the answer tells nothing about one.

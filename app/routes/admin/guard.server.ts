@@ -9,16 +9,20 @@ export type Admin = NonNullable<Viewer["user"]>;
 
 const adminContext = createContext<Admin>();
 
+/** The refusal's reason for a signed-in non-admin: the 403 page says the area is for administrators. */
+export const ADMIN_ONLY = "admin_only";
+
 /**
- * Admins only: a visitor is sent to sign in (and back); a signed-in non-admin gets 403, saying why
- * (`reason`) and carrying the page frame's data (`shell`): no loader runs after a middleware
- * refuses, the root's neither (components/layout/use-root-data.ts).
+ * Admins only: a visitor is sent to the sign-in page and back, as /profile sends them (the
+ * context's requireUser); a signed-in non-admin gets 403, saying why (`reason`) and carrying the
+ * page frame's data (`shell`): no loader runs after a middleware refuses, the root's neither
+ * (components/layout/use-root-data.ts).
  */
 export function requireAdmin(viewer: Viewer, request: Request, shell?: unknown): Admin {
-  if (!viewer.user) throw redirect(`/signin?returnTo=${encodeURIComponent(routeAddress(request))}`);
+  if (!viewer.user) throw redirect(`/register?returnTo=${encodeURIComponent(routeAddress(request))}`);
   if (!viewer.isAdmin) {
     // Said plainly: an admin whose provider does not vouch for the address must know why.
-    const reason = viewer.adminEmailUnverified ? ADMIN_EMAIL_NOT_VERIFIED : "Forbidden";
+    const reason = viewer.adminEmailUnverified ? ADMIN_EMAIL_NOT_VERIFIED : ADMIN_ONLY;
     throw data({ reason, shell }, { status: 403 });
   }
   return viewer.user;

@@ -15,7 +15,7 @@ describe("email_verified and admin rights (issue 13)", () => {
       thrown = e;
     }
     expect((thrown as Response).headers.get("location")).toBe(
-      `/signin?returnTo=${encodeURIComponent("/admin/payments?before=5")}`,
+      `/register?returnTo=${encodeURIComponent("/admin/payments?before=5")}`,
     );
   });
 
@@ -39,7 +39,7 @@ describe("email_verified and admin rights (issue 13)", () => {
         return e;
       }
     };
-    expect(thrown(viewer)).toMatchObject({ data: { reason: "Forbidden" }, init: { status: 403 } });
+    expect(thrown(viewer)).toMatchObject({ data: { reason: "admin_only" }, init: { status: 403 } });
     expect(thrown({ ...viewer, adminEmailUnverified: true })).toMatchObject({
       data: { reason: ADMIN_EMAIL_NOT_VERIFIED },
       init: { status: 403 },

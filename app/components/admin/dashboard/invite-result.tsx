@@ -7,7 +7,7 @@ export type DashboardMessage =
 /** What became of the approved person's account: a link mailed, a link to copy, or nothing to do. */
 export type Invite =
   | { email: string; mailed: true }
-  | { email: string; mailed: false; error: string; link: string }
+  | { email: string; mailed: false; reason: "notConfigured" | "failed"; link: string }
   | { email: string; hadPassword: true };
 
 /**
@@ -79,7 +79,13 @@ export function InviteResult({ invite }: { invite: Invite }) {
   }
   return (
     <div className="rounded-md bg-red-50 p-3 text-danger-700" data-testid="invite">
-      <p>{t("admin.inviteNotMailed", { email: invite.email, error: invite.error })}</p>
+      {/* Why, in the page's language; the technical detail is in the server's log. */}
+      <p>
+        {t("admin.inviteNotMailed", {
+          email: invite.email,
+          error: t(invite.reason === "notConfigured" ? "admin.mailNotConfigured" : "admin.mailFailed"),
+        })}
+      </p>
       <label className="mt-2 block text-sm font-semibold" htmlFor="invite-link">
         {t("admin.inviteLink")}
       </label>

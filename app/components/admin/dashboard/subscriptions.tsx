@@ -11,8 +11,8 @@ export interface SubscriptionRow {
   email: string;
   startsAt: string;
   endsAt: string | null;
-  grantedBy: string;
-  source: "payment" | "approval" | "manual";
+  /** What granted it, in words (never the stored "request:<uuid>", D-L2): a hand grant says how. */
+  source: "payment" | "approval" | "manual" | "cli" | "demo";
   state: "active" | "revoked" | "ended";
 }
 
@@ -21,6 +21,13 @@ const STATE_LABELS = {
   revoked: "admin.revoked",
   ended: "admin.ended",
 } as const satisfies Record<SubscriptionRow["state"], TranslationKey>;
+
+const SOURCE_LABELS = {
+  approval: "adminPayments.sourceApproval",
+  manual: "adminPayments.sourceManual",
+  cli: "adminPayments.sourceCli",
+  demo: "adminPayments.sourceDemo",
+} as const satisfies Record<Exclude<SubscriptionRow["source"], "payment">, TranslationKey>;
 
 /** Subscriptions, with Revoke on the active ones. */
 export function Subscriptions({ subscriptions }: { subscriptions: { items: SubscriptionRow[]; pages: PageLinks } }) {
@@ -44,12 +51,7 @@ export function Subscriptions({ subscriptions }: { subscriptions: { items: Subsc
           <td className="py-2">
             {s.source === "payment"
               ? t("adminPayments.sourcePayment", { provider: "Stripe" })
-              : s.source === "approval"
-                ? t("adminPayments.sourceApproval")
-                : t("adminPayments.sourceManual")}
-            <bdi dir="ltr" className="block text-xs text-ink-600">
-              {s.grantedBy}
-            </bdi>
+              : t(SOURCE_LABELS[s.source])}
           </td>
           <td className="py-2">{t(STATE_LABELS[s.state])}</td>
           <td className="py-2">

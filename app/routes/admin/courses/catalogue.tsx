@@ -63,7 +63,8 @@ export default function CatalogueEditor({ loaderData, actionData }: Route.Compon
               ...bilingualValues(catalogue, "title", "description"),
               published: catalogue.published ? "on" : "",
             }
-          : { published: "on" },
+          : // A new catalogue is a draft until the admin publishes it (D-M8).
+            {},
       }}
       details={catalogue ? <AddressDetails slug={catalogue.slug} paths={catalogue.paths} /> : null}
       fields={
@@ -71,7 +72,7 @@ export default function CatalogueEditor({ loaderData, actionData }: Route.Compon
           {catalogue ? null : <SlugField hint={t("courseAdmin.slugHintPath", { path: "/courses/…" })} />}
           <BilingualFields base="title" required maxLength={ADMIN_LIMITS.title} />
           <BilingualFields base="description" multiline maxLength={ADMIN_LIMITS.text} />
-          <CheckboxField name="published" hint={t("courseAdmin.publishedHint")} />
+          <CheckboxField name="published" hint={t(catalogue ? "courseAdmin.publishedHint" : "courseAdmin.draftHint")} />
         </>
       }
       remove={{

@@ -8,7 +8,7 @@ import { getCatalogueRef } from "~/models/course-builder/catalogue.server";
 import * as courses from "~/models/course-builder/course.server";
 import { EditorPage, editorMeta } from "~/components/admin/editor-page";
 import { OrderedTable, PublishedCell, TitleCell } from "~/components/admin/ordered-table";
-import { bilingualValues, SlugField } from "~/components/admin/editor-fields";
+import { bilingualValues, PreviewLink, SlugField } from "~/components/admin/editor-fields";
 import { CoverUpload } from "~/components/admin/upload-section";
 import { defineEditor, editorAction, editorLoader, notFound } from "./editor.server";
 import type { Route } from "./+types/course";
@@ -89,7 +89,7 @@ export default function CourseEditor({ loaderData, actionData }: Route.Component
         published: course.published ? "on" : "",
       }
     : {
-        published: "on",
+        // A new course card is a draft until the admin publishes it (D-M8): no "published".
         soldSeparately: "on",
         currency: "USD",
         students: "0",
@@ -115,6 +115,7 @@ export default function CourseEditor({ loaderData, actionData }: Route.Component
       actionData={actionData}
       ordered={lists.map((l) => ({ id: l.id, title: localTitle(l) }))}
       form={{ name: "course", isNew: !course, testId: "course-form", initial }}
+      details={course ? <PreviewLink path={`/course/${course.slug}`} className="mb-5" /> : null}
       fields={
         <>
           <SlugField hint={t("courseAdmin.slugHintCourse")} />
@@ -145,7 +146,7 @@ export default function CourseEditor({ loaderData, actionData }: Route.Component
             <TextField name="readMore" lang="code" maxLength={ADMIN_LIMITS.path} hint={t("courseAdmin.readMoreHint")} />
             <TextField name="join" lang="code" maxLength={ADMIN_LIMITS.path} hint={t("courseAdmin.joinHint")} />
           </div>
-          <CheckboxField name="published" hint={t("courseAdmin.publishedHint")} />
+          <CheckboxField name="published" hint={t(course ? "courseAdmin.publishedHint" : "courseAdmin.draftHint")} />
         </>
       }
       remove={{ confirm: "courseAdmin.confirmDeleteCourse", button: "courseAdmin.deleteCourse" }}

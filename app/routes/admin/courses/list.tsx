@@ -134,7 +134,8 @@ export default function ListEditor({ loaderData, actionData }: Route.ComponentPr
               published: list.published ? "on" : "",
               courses: courseIds,
             }
-          : { published: "on", freeSamples: String(DEFAULT_FREE_SAMPLES), courses: [] },
+          : // A new list is a draft until the admin publishes it (D-M8).
+            { freeSamples: String(DEFAULT_FREE_SAMPLES), courses: [] },
       }}
       details={list ? <AddressDetails slug={list.slug} paths={list.paths} /> : null}
       fields={(values) => (
@@ -148,7 +149,7 @@ export default function ListEditor({ loaderData, actionData }: Route.ComponentPr
             lessons={lessons.filter((lesson) => lesson.published)}
           />
           <CheckboxGroup name="courses" choices={courseChoices} empty={t("courseAdmin.noCoursesToChoose")} />
-          <CheckboxField name="published" hint={t("courseAdmin.publishedHint")} />
+          <CheckboxField name="published" hint={t(list ? "courseAdmin.publishedHint" : "courseAdmin.draftHint")} />
         </>
       )}
       remove={{ confirm: "courseAdmin.confirmDeleteList", button: "courseAdmin.deleteList", count: lessons.length }}

@@ -1,9 +1,10 @@
 import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
-import { BilingualFields, CheckboxField, TextField } from "~/components/admin/builder-form";
+import { BilingualFields, CheckboxField, SelectField, TextField } from "~/components/admin/builder-form";
 import { PublicUrls, useLocalTitle } from "~/components/admin/builder-parts";
 import { passHeaders } from "~/lib/http";
 import { ADMIN_LIMITS } from "~/models/catalogue-admin.schema";
+import { DEFAULT_PASS_PERCENT } from "~/models/quiz.limits";
 import { moveQuestion } from "~/models/course-builder/question.server";
 import * as quizzes from "~/models/course-builder/quiz.server";
 import { EditorPage, editorHandle, editorMeta } from "~/components/admin/editor-page";
@@ -16,14 +17,19 @@ export const handle = editorHandle;
 
 /**
  * /admin/courses/quiz/:id (and /admin/courses/new-quiz): a quiz — short name (/test/<slug>), title
- * and description in both languages, where "Watch Now" leads, published — and its questions in order.
+ * and description in both languages, the list it is attached to (whose certificate then requires
+ * passing it) and its pass mark, where "Watch Now" leads, published — and its questions in order.
  */
 const editor = defineEditor({
   kind: "quiz",
   find: quizzes.getQuizForAdmin,
   name: (found) => found.quiz,
   newName: "courseAdmin.newQuiz",
-  page: async (found) => ({ quiz: found?.quiz ?? null, questions: found?.questions ?? [] }),
+  page: async (found, { services }) => ({
+    quiz: found?.quiz ?? null,
+    questions: found?.questions ?? [],
+    lists: await quizzes.listChoices(services.db),
+  }),
   form: () => "quiz",
   create: quizzes.createQuiz,
   update: quizzes.updateQuiz,
@@ -45,7 +51,8 @@ export const meta = editorMeta;
 export default function QuizEditor({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const localTitle = useLocalTitle();
-  const { quiz, questions } = loaderData;
+  const { quiz, questions, lists } = loaderData;
+  const attached = quiz?.listId ? lists.find((list) => list.id === quiz.listId) : undefined;
   const title = quiz ? localTitle(quiz) : t("courseAdmin.newQuiz");
   const questionTitle = (index: number) => t("courseAdmin.questionNumber", { number: index + 1 });
   return (
@@ -66,16 +73,26 @@ export default function QuizEditor({ loaderData, actionData }: Route.ComponentPr
               slug: quiz.slug,
               ...bilingualValues(quiz, "title", "description"),
               followUp: quiz.followUp,
+              listId: quiz.listId ?? "",
+              passPercent: String(quiz.passPercent),
               published: quiz.published ? "on" : "",
             }
-          : { published: "on" },
+          : { published: "on", listId: "", passPercent: String(DEFAULT_PASS_PERCENT) },
       }}
       details={
         quiz ? (
-          <p className="mb-5 text-sm">
-            <span className="font-semibold">{t("courseAdmin.columns.urls")}: </span>
-            <PublicUrls paths={[`/test/${quiz.slug}`]} />
-          </p>
+          <>
+            <p className="mb-2 text-sm">
+              <span className="font-semibold">{t("courseAdmin.columns.urls")}: </span>
+              <PublicUrls paths={[`/test/${quiz.slug}`]} />
+            </p>
+            {/* Said where the teacher looks: attaching makes the quiz a requirement of a certificate. */}
+            <p className="mb-5 text-sm" data-testid="quiz-certificate-note">
+              {attached
+                ? t("courseAdmin.quizCertificateNote", { list: localTitle(attached), percent: quiz.passPercent })
+                : t("courseAdmin.quizNoCertificate")}
+            </p>
+          </>
         ) : null
       }
       fields={
@@ -83,6 +100,21 @@ export default function QuizEditor({ loaderData, actionData }: Route.ComponentPr
           <SlugField hint={t("courseAdmin.slugHintQuiz")} />
           <BilingualFields base="title" required maxLength={ADMIN_LIMITS.title} />
           <BilingualFields base="description" multiline maxLength={ADMIN_LIMITS.text} />
+          <SelectField
+            name="listId"
+            hint={t("courseAdmin.quizListHint")}
+            options={[
+              { value: "", label: t("courseAdmin.quizListNone") },
+              ...lists.map((list) => ({ value: list.id, label: localTitle(list) })),
+            ]}
+          />
+          <TextField
+            name="passPercent"
+            lang="code"
+            inputMode="numeric"
+            maxLength={3}
+            hint={t("courseAdmin.passPercentHint")}
+          />
           <TextField name="followUp" lang="code" maxLength={ADMIN_LIMITS.path} hint={t("courseAdmin.followUpHint")} />
           <CheckboxField name="published" hint={t("courseAdmin.publishedHint")} />
         </>

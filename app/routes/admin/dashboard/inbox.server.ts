@@ -109,7 +109,7 @@ async function approve(
     const mail = await sendAccountMail(config, "setPassword", account.email, link);
     invite = mail.ok
       ? { email: account.email, mailed: true }
-      : { email: account.email, mailed: false, error: mail.error, link };
+      : { email: account.email, mailed: false, reason: mail.reason, link };
     if (!mail.ok) log.warn({ adminId: admin.id, error: mail.error }, "admin: set-password link not emailed");
   }
   log.info({ adminId: admin.id, accountId: account.id, created }, "admin: account ready for the approved request");

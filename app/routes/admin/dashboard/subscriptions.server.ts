@@ -17,8 +17,8 @@ export function subscriptionRow(s: Listed, locale: Locale): SubscriptionRow {
     email: s.email ?? s.userId ?? "",
     startsAt: formatDate(s.startsAt, locale),
     endsAt: s.endsAt ? formatDate(s.endsAt, locale) : null,
-    grantedBy: s.grantedBy,
-    source: subscriptionSource(s.grantedBy),
+    // The hand grants that are not an admin's: the command line's and the demo accounts' (the seed).
+    source: s.grantedBy === "cli" ? "cli" : s.grantedBy === "seed" ? "demo" : subscriptionSource(s.grantedBy),
     state: s.active ? "active" : s.revokedAt ? "revoked" : "ended",
   };
 }
