@@ -882,7 +882,9 @@ export const en = {
     thanks: "Thank you! Your feedback was published.",
     deleted: "The feedback was deleted.",
     listTitle: "All Feedbacks of Users",
-    summary: "Reviews: {{count, number}} · average {{average, number}} out of 5",
+    // "Feedback", not "Reviews": a course's reviews are another thing (reviews.*).
+    summary_one: "Feedback: {{count, number}} post · average {{average, number}} out of 5",
+    summary_other: "Feedback: {{count, number}} posts · average {{average, number}} out of 5",
     empty: "No feedback yet. Be the first!",
     delete: "Delete feedback by {{name}}",
     deleteQuestion: "Delete this feedback for good?",

@@ -182,10 +182,17 @@ describe("plural forms through the real instances", () => {
     expect(heT("video.lockedHeadingMore", { count: 2 })).toBe("עוד שני סרטונים, למנויים");
     expect(heT("feedback.tooMany", { count: 2 })).toBe("יותר מדי שליחות. נסו שוב בעוד שתי שניות.");
     expect(heT("feedback.tooMany", { count: 60 })).toBe("יותר מדי שליחות. נסו שוב בעוד 60 שניות.");
+    // Feedback, not reviews: the course reviews are another list.
+    expect(enT("feedback.summary", { count: 1, average: 4 })).toBe("Feedback: 1 post · average 4 out of 5");
+    expect(heT("feedback.summary", { count: 1, average: 4 })).toBe("משוב אחד · ממוצע 4 מתוך 5");
+    expect(heT("feedback.summary", { count: 2, average: 4.5 })).toBe("שני משובים · ממוצע 4.5 מתוך 5");
+    expect(heT("feedback.summary", { count: 12, average: 4.5 })).toBe("12 משובים · ממוצע 4.5 מתוך 5");
   });
 
   it("format other numbers in sentences and leave years alone", () => {
-    expect(enT("feedback.summary", { count: 1024, average: 4.25 })).toBe("Reviews: 1,024 · average 4.25 out of 5");
+    expect(enT("feedback.summary", { count: 1024, average: 4.25 })).toBe(
+      "Feedback: 1,024 posts · average 4.25 out of 5",
+    );
     expect(heT("admin.newsletter", { count: 12345 })).toBe("נרשמים לניוזלטר: 12,345");
     expect(enT("footer.copyright", { year: 2026 })).toBe("© 2026 Lomda. All rights reserved.");
   });

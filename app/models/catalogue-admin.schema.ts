@@ -45,7 +45,7 @@ export const BUNDLED_COVERS = [
   "sql.svg",
   "tax-refund.svg",
 ].map((file) => `/images/courses/${file}`);
-export const DEFAULT_COVER = "/images/courses/plain.svg";
+export { DEFAULT_COVER } from "./cover";
 
 /** Where a quiz's "Watch Now" leads when the admin leaves it empty. */
 export const DEFAULT_FOLLOW_UP = "/courses";

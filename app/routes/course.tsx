@@ -22,6 +22,7 @@ import type { CourseCardView } from "~/models/catalogue.types";
 import type { Route } from "./+types/course";
 import type { StringsHandle } from "~/i18n/sections";
 import { useEnglishFallback } from "~/components/ui/english-fallback";
+import { CourseCover } from "~/components/course/course-cover";
 import { useTitled } from "~/components/ui/titled";
 import { useSignInHref } from "~/components/auth/use-sign-in-href";
 
@@ -225,11 +226,9 @@ export default function CoursePage({ loaderData, actionData }: Route.ComponentPr
       <div className="container-page grid gap-10 py-14 lg:grid-cols-[minmax(0,1fr)_22rem] lg:gap-y-0">
         <div className="min-w-0">
           {loaderData.preview ? <DraftPreviewNote /> : null}
-          <img
+          <CourseCover
             src={card.cover}
-            alt=""
-            width={640}
-            height={400}
+            title={card.title}
             fetchPriority="high"
             className="aspect-[8/5] w-full rounded-[var(--radius-card)] object-cover shadow-[var(--shadow-card)] lg:max-h-80"
           />

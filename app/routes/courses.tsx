@@ -7,6 +7,7 @@ import { getCatalogue, pageContext } from "~/context.server";
 import type { Route } from "./+types/courses";
 import type { StringsHandle } from "~/i18n/sections";
 import { useEnglishFallback } from "~/components/ui/english-fallback";
+import { CourseCover } from "~/components/course/course-cover";
 
 /** Lists with a text of their own here; any other list at /courses/<slug> shows its title and count. */
 const LIST_TEXTS = new Map<
@@ -90,11 +91,9 @@ export default function Courses({ loaderData }: Route.ComponentProps) {
               key={c.key}
               className="flex flex-col overflow-hidden rounded-[var(--radius-card)] bg-white shadow-[var(--shadow-card)]"
             >
-              <img
+              <CourseCover
                 src={c.cover}
-                alt=""
-                width={640}
-                height={400}
+                title={c.title}
                 // The first row (three wide) is in the first screen: no lazy loading there.
                 loading={i < 3 ? "eager" : "lazy"}
                 className="aspect-[8/5] w-full object-cover"

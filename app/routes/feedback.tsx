@@ -1,11 +1,12 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { data, Form, Link, redirect, useLocation, useNavigation } from "react-router";
 import { FeedbackCard } from "~/components/feedback/feedback-card";
 import { PageHeader } from "~/components/layout/page-header";
 import { Field, FieldError } from "~/components/ui/field";
 import { Stars } from "~/components/ui/stars";
-import { asLocale, formatRating, formatShortDate } from "~/i18n/format";
+import { StarRatingInput } from "~/components/ui/star-rating-input";
+import { formatShortDate } from "~/i18n/format";
 import { getViewer, pageContext, servicesOf } from "~/context.server";
 import { readPostedFeedback, rememberPostedFeedback, setFlash, takeFlash } from "~/lib/cookies.server";
 import { passHeaders } from "~/lib/http";
@@ -141,45 +142,8 @@ export async function action({ context, request }: Route.ActionArgs) {
 export const headers = passHeaders;
 export const meta = ({ loaderData }: Route.MetaArgs) => pageMeta(loaderData?.meta);
 
-function StarRatingInput({ initial }: { initial: number }) {
-  const { t } = useTranslation();
-  const [rating, setRating] = useState(initial);
-  return (
-    <fieldset>
-      <legend className="mb-1 text-sm font-semibold text-ink-800">{t("feedback.rating")}</legend>
-      <div className="flex gap-1" data-testid="rating-input">
-        {[1, 2, 3, 4, 5].map((n) => (
-          <label
-            key={n}
-            className="cursor-pointer rounded p-1 has-[:focus-visible]:outline has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-brand-500"
-          >
-            <input
-              type="radio"
-              name="rating"
-              value={n}
-              defaultChecked={n === initial}
-              onChange={() => setRating(n)}
-              className="sr-only"
-            />
-            <span className="sr-only">{t("feedback.stars", { count: n })}</span>
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 20 20"
-              className={`size-8 ${n <= rating ? "text-star" : "text-ink-300"}`}
-              fill="currentColor"
-            >
-              <path d="M10 1.8l2.5 5.2 5.7.8-4.1 4 1 5.6L10 14.8l-5.1 2.6 1-5.6-4.1-4 5.7-.8z" />
-            </svg>
-          </label>
-        ))}
-      </div>
-    </fieldset>
-  );
-}
-
 export default function Feedback({ loaderData, actionData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation();
-  const locale = asLocale(i18n.language);
+  const { t } = useTranslation();
   const navigation = useNavigation();
   const location = useLocation();
   const sending = navigation.state === "submitting" && navigation.formData?.get("intent") !== "delete";
@@ -302,7 +266,10 @@ export default function Feedback({ loaderData, actionData }: Route.ComponentProp
               )}
             </Field>
             <StarRatingInput
-              initial={values?.rating && /^[1-5]$/.test(values.rating) ? Number(values.rating) : DEFAULT_RATING}
+              legend={t("feedback.rating")}
+              legendClassName="mb-1 text-sm font-semibold text-ink-800"
+              starLabel={(count) => t("feedback.stars", { count })}
+              defaultValue={values?.rating && /^[1-5]$/.test(values.rating) ? Number(values.rating) : DEFAULT_RATING}
             />
             <FieldError id="error-rating" error={error("rating")} />
             <div className="absolute -start-[9999px]" aria-hidden="true">
@@ -330,10 +297,7 @@ export default function Feedback({ loaderData, actionData }: Route.ComponentProp
               <>
                 <Stars
                   rating={stats.average ?? 0}
-                  label={t("rating.withReviews", {
-                    rating: formatRating(stats.average ?? 0, locale),
-                    count: stats.count,
-                  })}
+                  label={t("feedback.summary", { average: stats.average ?? 0, count: stats.count })}
                 />
                 <span aria-hidden="true">
                   {t("feedback.summary", { average: stats.average ?? 0, count: stats.count })}

@@ -312,7 +312,20 @@ test("a learner who watched half a list reviews the course: the form, its messag
   await page.goto(`/course/${courseSlug}`);
   await waitForHydration(page);
   const form = page.locator("form", { has: page.getByRole("group", { name: "Your rating" }) });
-  await form.getByLabel("4 stars").check();
+  // The same star widget as the feedback form: five stars, none lit before a choice; the arrow keys
+  // move within the group, and the stars up to the chosen one light up.
+  const stars = form.getByTestId("rating-input").locator("label svg");
+  await expect(stars).toHaveCount(5);
+  const lit = () =>
+    stars.evaluateAll((svgs) => svgs.map((svg) => getComputedStyle(svg).color === "rgb(180, 83, 9)").join(""));
+  expect(await lit()).toBe("falsefalsefalsefalsefalse");
+  // A click on the second star (the button itself is visually hidden), then the keyboard.
+  await form.locator("label", { hasText: "2 stars" }).click();
+  await expect(form.getByRole("radio", { name: "2 stars" })).toBeFocused();
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("ArrowRight");
+  await expect(form.getByLabel("4 stars")).toBeChecked();
+  expect(await lit()).toBe("truetruetruetruefalse");
   await form.getByLabel("Your comment").fill("ok");
   await form.getByRole("button", { name: "Post review" }).click();
   // Too short: the server's answer (400) says so beside the field, in the page's language.
@@ -330,6 +343,9 @@ test("a learner who watched half a list reviews the course: the form, its messag
   await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
   await expect(page.getByRole("heading", { name: "ביקורות של לומדים" })).toBeVisible();
   await expect(page.getByRole("button", { name: "שמירת השינויים" })).toBeVisible();
+  // The stars keep their Hebrew names, and the review's four are chosen.
+  await expect(page.getByRole("group", { name: "הדירוג שלכם" }).getByLabel("4 כוכבים")).toBeChecked();
+  await expect(page.getByRole("group", { name: "הדירוג שלכם" }).getByLabel("כוכב אחד")).toBeVisible();
   await expectAccessible(page);
 });
 

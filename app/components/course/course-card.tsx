@@ -4,6 +4,7 @@ import { asLocale, formatHours, formatNumber, formatRating } from "~/i18n/format
 import type { CourseCardView } from "~/models/catalogue.types";
 import { Stars } from "~/components/ui/stars";
 import { ProgressTally } from "./progress-tally";
+import { CourseCover } from "./course-cover";
 import { useEnglishFallback } from "~/components/ui/english-fallback";
 
 /**
@@ -31,11 +32,9 @@ export function CourseCard({
       className="flex flex-col overflow-hidden rounded-[var(--radius-card)] bg-white shadow-[var(--shadow-card)]"
     >
       <div className="relative">
-        <img
+        <CourseCover
           src={course.cover}
-          alt=""
-          width={640}
-          height={400}
+          title={course.title}
           loading={eager ? "eager" : "lazy"}
           className="aspect-[8/5] w-full object-cover"
         />

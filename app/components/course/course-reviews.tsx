@@ -1,6 +1,7 @@
 import { Form, Link, useNavigation } from "react-router";
 import { FieldError } from "~/components/ui/field";
 import { Stars } from "~/components/ui/stars";
+import { StarRatingInput } from "~/components/ui/star-rating-input";
 import { useTranslation } from "~/i18n/use-translation";
 import { useSignInHref } from "~/components/auth/use-sign-in-href";
 // The limits alone, not the schema: no zod in the browser (issue 16).
@@ -98,22 +99,17 @@ export function CourseReviews({
             </p>
           ) : null}
           <input type="hidden" name="intent" value="review" />
-          <fieldset
+          <StarRatingInput
             className="mt-4"
-            aria-describedby={state?.errors?.rating ? "review-rating-error" : undefined}
-            aria-invalid={state?.errors?.rating ? true : undefined}
+            legend={t("reviews.rating")}
+            starLabel={(count) => t("reviews.stars", { count })}
+            defaultValue={/^[1-5]$/.test(rating) ? Number(rating) : null}
+            required
+            invalid={Boolean(state?.errors?.rating)}
+            describedBy={state?.errors?.rating ? "review-rating-error" : undefined}
           >
-            <legend className="font-semibold">{t("reviews.rating")}</legend>
-            <div className="mt-2 flex flex-wrap gap-3">
-              {[1, 2, 3, 4, 5].map((n) => (
-                <label key={n} className="inline-flex items-center gap-1.5">
-                  <input type="radio" name="rating" value={n} defaultChecked={rating === String(n)} required />
-                  {t("reviews.stars", { count: n })}
-                </label>
-              ))}
-            </div>
             <FieldError id="review-rating-error" error={state?.errors?.rating && t(state.errors.rating)} />
-          </fieldset>
+          </StarRatingInput>
           <label htmlFor="review-comment" className="mt-4 block font-semibold">
             {t("reviews.comment")}
           </label>

@@ -2,7 +2,7 @@ import type { PersonView } from "~/models/catalogue.types";
 
 export function PersonCard({ person, eager = false }: { person: PersonView; eager?: boolean }) {
   return (
-    <article className="rounded-[var(--radius-card)] bg-white p-6 text-center shadow-[var(--shadow-card)]">
+    <article className="h-full rounded-[var(--radius-card)] bg-white p-6 text-center shadow-[var(--shadow-card)]">
       <img
         src={`/images/people/${person.photo}`}
         alt=""
@@ -18,7 +18,10 @@ export function PersonCard({ person, eager = false }: { person: PersonView; eage
   );
 }
 
-/** `firstScreen`: the grid starts in the first screen, so its first row (four wide) is not lazy. */
+/**
+ * Cards in a row are as tall as the tallest (each fills its grid cell), whatever the bio's length.
+ * `firstScreen`: the grid starts in the first screen, so its first row (four wide) is not lazy.
+ */
 export function PeopleGrid({
   people,
   labelledBy,

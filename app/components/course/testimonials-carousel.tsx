@@ -98,7 +98,9 @@ export function TestimonialsCarousel({
         tabIndex={0}
         aria-label={t("carousel.region")}
         aria-live={playing && !hovered ? "off" : "polite"}
-        className="flex snap-x snap-mandatory overflow-x-auto [scrollbar-width:none]"
+        // Each slide keeps 1rem of room on both sides for its shadow; the gap keeps the next one's shadow
+        // out of view too. Snapping takes the slide with its margins (scroll-margin), so it sits centred.
+        className="flex snap-x snap-mandatory gap-4 overflow-x-auto [scrollbar-width:none]"
         data-testid="carousel-track"
       >
         {items.map((item, i) => (
@@ -109,7 +111,7 @@ export function TestimonialsCarousel({
             aria-label={t("carousel.slide", { n: i + 1, total: items.length })}
             aria-hidden={hydrated && i !== index ? true : undefined}
             data-current={i === index ? "true" : undefined}
-            className="m-2 w-[calc(100%-1rem)] shrink-0 snap-start rounded-[var(--radius-card)] bg-white p-8 text-center shadow-[var(--shadow-card)]"
+            className="mx-4 mt-2 mb-6 w-[calc(100%-2rem)] shrink-0 scroll-mx-4 snap-start rounded-[var(--radius-card)] bg-white p-8 text-center shadow-[var(--shadow-card)]"
           >
             <img
               src={`/images/people/${item.photo}`}
