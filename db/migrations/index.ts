@@ -23,6 +23,7 @@ import * as m0021 from "./0021_list_all_free.ts";
 import * as m0022 from "./0022_payment_refund_due.ts";
 import * as m0023 from "./0023_forget_id_tokens.ts";
 import * as m0024 from "./0024_row_versions.ts";
+import * as m0026 from "./0026_lessons_coming_soon.ts";
 
 /**
  * Every migration, in order. Listed in code (not read from a folder) so the server bundle
@@ -53,4 +54,5 @@ export const migrations: Record<string, Migration> = {
   "0022_payment_refund_due": m0022,
   "0023_forget_id_tokens": m0023,
   "0024_row_versions": m0024,
+  "0026_lessons_coming_soon": m0026,
 };

@@ -7,6 +7,39 @@ import { ProgressTally } from "./progress-tally";
 import { useEnglishFallback } from "~/components/ui/english-fallback";
 
 /**
+ * The stars and number of reviews, or "New" for a course nobody has rated (no "0.0 ☆☆☆☆☆ (0)", D-M6).
+ * `short`: the card's "(12)"; otherwise the course page's "(12 reviews)".
+ */
+export function CourseRating({ course, short = false }: { course: CourseCardView; short?: boolean }) {
+  const { t, i18n } = useTranslation();
+  const locale = asLocale(i18n.language);
+  if (course.reviews === 0)
+    return (
+      <span
+        className="rounded-full bg-brand-100 px-2.5 py-0.5 text-xs font-bold text-brand-900"
+        data-testid="course-new"
+        title={t("card.newHint")}
+      >
+        {t("card.new")}
+      </span>
+    );
+  return (
+    <>
+      <Stars
+        rating={course.rating}
+        showValue
+        label={t("rating.withReviews", { rating: formatRating(course.rating, locale), count: course.reviews })}
+      />
+      <span aria-hidden="true">
+        {short
+          ? `(${formatNumber(course.reviews, locale)})`
+          : `(${t("coursePage.reviews", { count: course.reviews })})`}
+      </span>
+    </>
+  );
+}
+
+/**
  * A course card (docs/product.md#what-a-card-shows): cover, stars and reviews, title, teacher, duration, students, price,
  * links. `join={false}` leaves "Join Now" out (the order page, where it would lead to itself);
  * `eager` loads the cover at once, for cards in the first screen.
@@ -48,12 +81,7 @@ export function CourseCard({
       </div>
       <div className="flex flex-1 flex-col p-5 text-center">
         <div className="flex items-center justify-center gap-2 text-sm text-ink-600">
-          <Stars
-            rating={course.rating}
-            showValue
-            label={t("rating.withReviews", { rating: formatRating(course.rating, locale), count: course.reviews })}
-          />
-          <span aria-hidden="true">{`(${formatNumber(course.reviews, locale)})`}</span>
+          <CourseRating course={course} short />
         </div>
         <h3 id={titleId} className="mt-2 text-lg font-bold text-ink-900" {...fallback(course.title)}>
           {course.title}
@@ -67,7 +95,10 @@ export function CourseCard({
             {course.teacher}
           </li>
           <li data-testid="course-hours">{t("card.hours", { count: hours, hours: formatHours(hours, locale) })}</li>
-          <li data-testid="course-students">{t("card.students", { count: course.students })}</li>
+          {/* No "0 Students": a course nobody has taken yet says nothing about it (D-M6). */}
+          {course.students > 0 ? (
+            <li data-testid="course-students">{t("card.students", { count: course.students })}</li>
+          ) : null}
         </ul>
         {course.progress ? (
           <ProgressTally tally={course.progress} label={course.title} className="mt-4 text-start" />
