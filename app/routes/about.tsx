@@ -100,6 +100,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
           <VideoList
             videos={loaderData.tax}
             label={t("about.taxHeading")}
+            id="tax-videos"
             signedIn={loaderData.viewer.isAuthenticated}
           />
         </section>

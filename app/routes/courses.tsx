@@ -63,13 +63,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       return {
         to: path,
         title: own ? t(own.title) : list.title[locale],
-        text:
-          count === 0 && soon > 0
-            ? t("video.soonCount", { count: soon })
-            : [
-                own ? t(own.text, { count }) : t("courses.listText", { count }),
-                ...(soon > 0 ? [t("video.soonCount", { count: soon })] : []),
-              ].join(" · "),
+        text: [
+          ...(count > 0 || soon === 0 ? [own ? t(own.text, { count }) : t("courses.listText", { count })] : []),
+          ...(soon > 0 ? [`${t("video.soonCount", { count: soon })}.`] : []),
+        ].join(" "),
       };
     }),
   };
