@@ -49,12 +49,6 @@ function states(html: string) {
   return { playable: count("playable"), soon: count("soon"), locked: count("locked") };
 }
 
-/** Those the viewer may watch, with or without a video yet. */
-function open(html: string) {
-  const s = states(html);
-  return { open: s.playable + s.soon, locked: s.locked };
-}
-
 /**
  * Only the list named by its id or aria-label (the about page has several): from there to the end of
  * its wrapper, which closes right after its last list (the cards' or the locked lessons' panel).
