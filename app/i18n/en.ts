@@ -1147,7 +1147,7 @@ export const en = {
       readMore: "“Read More” leads to",
       join: "“Join Now” leads to",
       published: "Published",
-      freeSamples: "Free preview lessons",
+      freeSamples: "Free sample lessons",
       comingSoon: "Show lessons without a video as “Coming soon”",
       allFree: "Every lesson of this list is free for signed-in learners",
       courses: "In courses",

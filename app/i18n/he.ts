@@ -1171,7 +1171,7 @@ export const he: Translation = {
       readMore: "„לפרטים” מוביל אל",
       join: "„הצטרפות” מוביל אל",
       published: "מפורסם",
-      freeSamples: "שיעורי תצוגה מקדימה חינם",
+      freeSamples: "שיעורי דוגמה חינם",
       comingSoon: "להציג שיעורים בלי סרטון כ„בקרוב”",
       allFree: "כל השיעורים ברשימה הזו חינם ללומדים מחוברים",
       courses: "בקורסים",

@@ -2,7 +2,9 @@ import { sql, type KyselyPlugin } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb, DIALECTS, type TestDb } from "../../tests/setup/databases.ts";
 import {
+  createLesson,
   createUser,
+  createVideoList,
   fakeYoutubeId,
   giveLessonsVideos,
   setAllFree,
@@ -13,6 +15,7 @@ import {
   watchLesson,
 } from "../../tests/support/factories.ts";
 import { grantCourse, revokeCourseAccess } from "./billing.server";
+import { updateVideoList } from "./course-builder/list.server";
 import { markLesson } from "./progress.server";
 import { VISITOR, type Viewer } from "./access.server";
 import { loadCourseBuilderOverview } from "./course-builder/overview.server";
@@ -578,6 +581,26 @@ describe.each(DIALECTS)("honest lists and counts (issue 31) on %s", (dialect) =>
     page = coursePageView(snapshot, findCourse(snapshot, "mern-react")!, learner, "en");
     expect([page.lessonCount, page.soonCount]).toEqual([3, 19]);
     expect(page.lists[0]!.lessons.filter((l) => l.state === "locked")).toHaveLength(1);
+  });
+
+  it("takes the teacher's choice from the course builder's list form: off for a new list unless ticked", async () => {
+    const lessonsOf = (listId: string) => async () => {
+      const list = (await fresh()).lists.get(listId)!;
+      return [list.lessons.length, list.comingSoon.length];
+    };
+    const hidden = await createVideoList(t.db);
+    const shown = await createVideoList(t.db, { comingSoon: "on" });
+    for (const listId of [hidden, shown]) {
+      await createLesson(t.db, listId);
+      await createLesson(t.db, listId, { youtube: "" });
+    }
+    expect(await lessonsOf(hidden)()).toEqual([1, 0]);
+    expect(await lessonsOf(shown)()).toEqual([1, 1]);
+    // Saved again without the box ticked: hidden.
+    expect(await updateVideoList(t.db, shown, { titleEn: "Shown", freeSamples: "3", published: "on" })).toMatchObject({
+      ok: true,
+    });
+    expect(await lessonsOf(shown)()).toEqual([1, 0]);
   });
 
   it("counts a course's students as its baseline plus its real learners, each once", async () => {
