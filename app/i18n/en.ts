@@ -501,6 +501,9 @@ export const en = {
     videoLists: "Video lists in this catalogue",
     listText_one: "{{count, number}} lesson.",
     listText_other: "{{count, number}} lessons.",
+    /** Its lessons without a video yet, shown as coming soon (issue 31). */
+    soonText_one: "{{count, number}} lesson coming soon.",
+    soonText_other: "{{count, number}} lessons coming soon.",
   },
   coursePage: {
     metaTitle: "{{title}} · Lomda",

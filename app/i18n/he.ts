@@ -508,6 +508,10 @@ export const he: Translation = {
     listText_one: "שיעור אחד.",
     listText_two: "שני שיעורים.",
     listText_other: "{{count, number}} שיעורים.",
+    /** Its lessons without a video yet, shown as coming soon (issue 31). */
+    soonText_one: "שיעור אחד בקרוב.",
+    soonText_two: "שני שיעורים בקרוב.",
+    soonText_other: "{{count, number}} שיעורים בקרוב.",
   },
   coursePage: {
     metaTitle: "{{title}} · לומדה",

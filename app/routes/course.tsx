@@ -164,7 +164,7 @@ function CourseFacts({
           {card.soldSeparately ? <bdi>{card.price}</bdi> : t("card.inSubscription")}
         </p>
         <div className="mt-2 flex items-center gap-2 text-sm text-ink-600" data-testid="course-rating">
-          <CourseRating course={card} />
+          <CourseRating course={card} reviewsLabel={t("coursePage.reviews", { count: card.reviews })} />
         </div>
         <dl className="mt-4 text-sm">
           <Fact label={t("card.teacher")} value={card.teacher} testId="course-teacher" />

@@ -65,7 +65,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
         title: own ? t(own.title) : list.title[locale],
         text: [
           ...(count > 0 || soon === 0 ? [own ? t(own.text, { count }) : t("courses.listText", { count })] : []),
-          ...(soon > 0 ? [`${t("video.soonCount", { count: soon })}.`] : []),
+          ...(soon > 0 ? [t("courses.soonText", { count: soon })] : []),
         ].join(" "),
       };
     }),

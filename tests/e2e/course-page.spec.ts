@@ -59,13 +59,14 @@ test("a learner sees the lessons without a video as coming soon: never locked, n
 test("a one-lesson course has no free sample: its lesson is for those who pay, and the page says so", async ({
   learnerPage: page,
 }) => {
-  // Issue 29: CSS ($59) is one long lesson; three free samples made the whole course free. It gets a
-  // video: without one it would be "Coming soon", not a lesson to sell (issue 31).
-  await withE2eDatabase((db) => setLessonVideo(db, "css", 0, { youtubeId: "e2eCss00000" }).then(() => undefined));
+  // Issue 29: CSS ($59), SQL ($99) and others are one long lesson; three free samples made the whole
+  // course free. SQL's gets a video: without one it would be "Coming soon", not a lesson to sell (issue
+  // 31). (course-publishing.spec gives CSS's one in the builder.)
+  await withE2eDatabase((db) => setLessonVideo(db, "sql", 0, { youtubeId: "e2eSql00000" }).then(() => undefined));
   await expect
-    .poll(async () => (await page.request.get("/course/fullstack-css")).text())
+    .poll(async () => (await page.request.get("/course/fullstack-sql")).text())
     .toContain('data-state="locked"');
-  await page.goto("/course/fullstack-css");
+  await page.goto("/course/fullstack-sql");
   const curriculum = page.getByTestId("curriculum");
   const lesson = curriculum.locator("li");
   await expect(lesson).toHaveCount(1);
@@ -75,14 +76,14 @@ test("a one-lesson course has no free sample: its lesson is for those who pay, a
   await expect(page.getByTestId("course-access-note")).toContainText(
     "This course has no free previews: its lessons are for subscribers and for those who buy it.",
   );
-  await page.goto("/courses/fullstack/css");
+  await page.goto("/courses/fullstack/sql");
   await expect(page.getByTestId("learner-notice")).toContainText("This list has no free previews.");
   await expect(page.getByTestId("video-list").locator("li")).toHaveAttribute("data-state", "locked");
   await expect(page.getByTestId("certificate-hint")).toContainText(
     "Its certificate is earned by watching every lesson",
   );
   await expectAccessible(page);
-  await page.goto("/course/fullstack-css?lng=he");
+  await page.goto("/course/fullstack-sql?lng=he");
   await expect(page.getByTestId("course-access-note")).toContainText("בקורס הזה אין תצוגות מקדימות חינם");
   await expectAccessible(page);
 });

@@ -8,9 +8,9 @@ import { useEnglishFallback } from "~/components/ui/english-fallback";
 
 /**
  * The stars and number of reviews, or "New" for a course nobody has rated (no "0.0 ☆☆☆☆☆ (0)", D-M6).
- * `short`: the card's "(12)"; otherwise the course page's "(12 reviews)".
+ * The card shows the number as "(12)"; the course page passes its own words, "12 reviews".
  */
-export function CourseRating({ course, short = false }: { course: CourseCardView; short?: boolean }) {
+export function CourseRating({ course, reviewsLabel }: { course: CourseCardView; reviewsLabel?: string }) {
   const { t, i18n } = useTranslation();
   const locale = asLocale(i18n.language);
   if (course.reviews === 0)
@@ -30,11 +30,7 @@ export function CourseRating({ course, short = false }: { course: CourseCardView
         showValue
         label={t("rating.withReviews", { rating: formatRating(course.rating, locale), count: course.reviews })}
       />
-      <span aria-hidden="true">
-        {short
-          ? `(${formatNumber(course.reviews, locale)})`
-          : `(${t("coursePage.reviews", { count: course.reviews })})`}
-      </span>
+      <span aria-hidden="true">{`(${reviewsLabel ?? formatNumber(course.reviews, locale)})`}</span>
     </>
   );
 }
@@ -81,7 +77,7 @@ export function CourseCard({
       </div>
       <div className="flex flex-1 flex-col p-5 text-center">
         <div className="flex items-center justify-center gap-2 text-sm text-ink-600">
-          <CourseRating course={course} short />
+          <CourseRating course={course} />
         </div>
         <h3 id={titleId} className="mt-2 text-lg font-bold text-ink-900" {...fallback(course.title)}>
           {course.title}
