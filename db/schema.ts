@@ -277,6 +277,11 @@ export interface VideoListsTable {
   free_samples: number;
   /** 1: the teacher made every lesson free for signed-in learners (the only way a whole list is free). */
   all_free: Generated<number>;
+  /**
+   * 1: its lessons without a video are shown as "Coming soon"; 0: they are left out of the public
+   * pages (0026). Lessons with a video are shown either way.
+   */
+  coming_soon: Generated<number>;
   published: number;
   created_at: string;
   updated_at: string;
@@ -305,7 +310,8 @@ export interface LessonsTable {
   duration: string | null;
   /** An 11-character YouTube id; or */
   youtube_id: string | null;
-  /** a self-hosted file served from /video/<file>; both null: "Video coming soon". */
+  /** a self-hosted file served from /video/<file>; both null: no video yet, left out of the public
+   * pages or shown as "Coming soon" as its list says (video_lists.coming_soon). */
   video_file: string | null;
   /** The uploaded file's own name, as the admin's computer called it (sanitized, ≤ 200 characters; 0029). */
   video_file_name: string | null;

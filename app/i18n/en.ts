@@ -331,6 +331,9 @@ export const en = {
     teacher: "Teacher",
     goToCourse: "Go to course",
     draftPreview: "Preview as a student sees it. Only admins can open this page until it is published.",
+    /** Instead of "0.0 ☆☆☆☆☆ (0)" on a course nobody has rated yet. */
+    new: "New",
+    newHint: "No ratings yet",
   },
   rating: {
     /** One label for the stars and the number beside them. */
@@ -350,19 +353,25 @@ export const en = {
     lockedHeadingMore_one: "1 more video, for subscribers",
     lockedHeadingMore_other: "{{count, number}} more videos, for subscribers",
     lockedListLabel: "{{label}}, locked",
-    freeSample: "Free sample",
+    /** A locked row's link, for a signed-in learner (a visitor's says `locked`). */
+    lockedLearner: "Locked — subscribe or buy the course to watch",
+    freeSample: "Preview",
     duration: "Duration {{duration}}",
     visitorNotice:
-      "The full content is for registered subscribers. Sign in to watch free samples, or subscribe to watch everything.",
-    learnerNotice_one: "You are watching the free sample: the first video of this list. Subscribe to watch them all.",
+      "The full content is for registered subscribers. Watch the previews free, or sign in to subscribe and watch everything.",
+    learnerNotice_one: "The first video of this list is a free preview. Subscribe to watch them all.",
     learnerNotice_other:
-      "You are watching the free samples: the first {{count, number}} videos of this list. Subscribe to watch them all.",
-    learnerNoticeNone: "This list has no free samples. Subscribe to watch its videos.",
+      "The first {{count, number}} videos of this list are free previews. Subscribe to watch them all.",
+    learnerNoticeNone: "This list has no free previews. Subscribe to watch its videos.",
     learnerNoticeAllFree: "Every video of this list is free for signed-in learners: watch them all.",
     visitorNoticeNone:
-      "This list has no free samples: its videos are for subscribers and for those who bought its course. Sign in to subscribe or buy.",
+      "This list has no free previews: its videos are for subscribers and for those who bought its course. Sign in to subscribe or buy.",
     visitorNoticeAllFree: "Every video of this list is free for signed-in learners. Sign in to watch them all.",
-    comingSoon: "Video coming soon",
+    comingSoon: "Coming soon",
+    /** Lessons without a video yet that the teacher shows, apart from those with one. */
+    soonCount_one: "{{count, number}} lesson coming soon",
+    soonCount_other: "{{count, number}} lessons coming soon",
+    soonListLabel: "{{label}}, coming soon",
     signInCta: "Sign in or register",
     subscribeCta: "How to subscribe",
     subscribedBanner: "You are Subscribed",
@@ -570,20 +579,23 @@ export const en = {
     listText_other: "{{count, number}} lessons.",
     noCoursesYet: "No courses here yet",
     noCoursesYetText: "New courses are on their way. Meanwhile, see all our catalogues.",
+    /** Its lessons without a video yet, shown as coming soon (issue 31). */
+    soonText_one: "{{count, number}} lesson coming soon.",
+    soonText_other: "{{count, number}} lessons coming soon.",
   },
   coursePage: {
     metaTitle: "{{title}} · Lomda",
     about: "About this course",
     curriculum: "Curriculum",
-    noteVisitor: "Sign in to watch the free samples, or subscribe to watch every lesson.",
-    noteLearner: "You can watch the free samples. Subscribe to watch every lesson.",
-    noteNone: "This course has no free samples: its lessons are for subscribers and for those who buy it.",
+    noteVisitor: "Watch the previews free, or sign in to subscribe and watch every lesson.",
+    noteLearner: "You can watch the previews. Subscribe to watch every lesson.",
+    noteNone: "This course has no free previews: its lessons are for subscribers and for those who buy it.",
     noteVisitorAllFree: "Every lesson of this course is free once you sign in.",
     noteLearnerAllFree: "Every lesson of this course is free for you to watch.",
     noteSubscriber: "Every lesson of this course is open to you.",
     noLessons: "The lessons of this course are being prepared.",
-    freeSamples_one: "{{count, number}} free sample",
-    freeSamples_other: "{{count, number}} free samples",
+    freeSamples_one: "{{count, number}} free preview",
+    freeSamples_other: "{{count, number}} free previews",
     allFree: "free for signed-in learners",
     watch: "Watch",
     quizHeading: "Test yourself",
@@ -592,6 +604,9 @@ export const en = {
     facts: "Course details",
     duration: "Duration",
     lessons: "Lessons",
+    /** The lessons with a video, and those shown as coming soon: "21 + 1 coming soon". */
+    lessonsWithSoon_one: "{{lessons}} + 1 coming soon",
+    lessonsWithSoon_other: "{{lessons}} + {{count, number}} coming soon",
     students: "Students",
     reviews_one: "{{count, number}} review",
     reviews_other: "{{count, number}} reviews",
@@ -1187,7 +1202,8 @@ export const en = {
     priceHint: "Like 49.99, in the currency chosen below.",
     soldSeparatelyHint:
       "Learners can buy this course on its own online, at this price, and keep its videos for good. Untick to offer it only with the subscription.",
-    ratingHint: "From 0 to 5, with at most one decimal, like 4.5.",
+    ratingHint:
+      "From 0 to 5, with at most one decimal, like 4.5. Shown until learners review the course, then their reviews alone; with no reviews at all, the card says “New”.",
     readMoreHint: "A path of this site, like /courses/react. Empty: the course’s own page.",
     joinHint: "A path of this site. Empty: the order page for this course.",
     followUpHint:
@@ -1199,7 +1215,10 @@ export const en = {
     quizNoCertificate: "No list’s certificate requires this quiz: it is practice only.",
     passPercentHint: "The lowest score that passes, in percent: from 50 to 100 (70 unless you change it).",
     freeSamplesHint:
-      "How many lessons, from the top, signed-in learners may watch without paying (0 to 50). Free samples never cover the whole list: learners get at most all lessons but the last.",
+      "How many lessons with a video, from the top, anyone may watch without paying, labelled “Preview” (0 to 50). Previews never cover the whole list: at most all lessons but the last.",
+    comingSoonHint:
+      "Lessons without a video (no YouTube link and no uploaded file) are never sold as locked lessons. Unticked, they are hidden from the public pages and their counts until they have a video; ticked, they are listed as “Coming soon”.",
+    baselineHint: "The figure before Lomda: real learners (those who started the course or own it) are added to it.",
     freeSamplesCapped_one:
       "This list has {{lessons, number}} published lessons, so learners will watch only the first one free, not {{given, number}}. To give every lesson away, tick “Every lesson of this list is free for signed-in learners”.",
     freeSamplesCapped_other:
@@ -1272,17 +1291,18 @@ export const en = {
       summaryHe: "Summary (Hebrew)",
       hours: "Duration (hours)",
       lessonDuration: "Length",
-      students: "Students",
+      students: "Students before Lomda (baseline)",
       price: "Price",
       currency: "Currency",
       soldSeparately: "Sold on its own",
-      rating: "Rating (0–5)",
-      reviews: "Number of reviews",
+      rating: "Rating until reviewed (baseline, 0–5)",
+      reviews: "Number of reviews until reviewed (baseline)",
       cover: "Cover image",
       readMore: "“Read More” leads to",
       join: "“Join Now” leads to",
       published: "Published",
       freeSamples: "Free sample lessons",
+      comingSoon: "Show lessons without a video as “Coming soon”",
       allFree: "Every lesson of this list is free for signed-in learners",
       courses: "In courses",
       youtube: "YouTube link or id",

@@ -2,9 +2,9 @@ import type { Kysely } from "kysely";
 import type { Database, User } from "~/lib/db.server";
 import { isIdpAdmin } from "./idp-account.server";
 import { activeSubscriptionFor } from "./subscription.server";
-import { freeLessonCount, type FreeSamplesOf } from "./free-samples";
+import { freeLessonCount, previewLessonCount, type FreeSamplesOf } from "./free-samples";
 
-export { freeLessonCount };
+export { freeLessonCount, previewLessonCount };
 
 /**
  * The one place that decides who may see what (docs/product.md#who-sees-what).
@@ -13,9 +13,10 @@ export { freeLessonCount };
 export type Role = "visitor" | "learner" | "subscriber" | "admin";
 
 /**
- * What decides who may watch a list's lessons (the catalogue's ListEntry is one). Learners (signed in,
- * no subscription, not owning one of its courses) may watch its first lessons, its free samples, as
- * many as `freeLessonCount` allows: never the whole list, unless its teacher made it wholly free.
+ * What decides who may watch a list's lessons (the catalogue's ListEntry is one; its lessons are those
+ * with a video). Anyone without a subscription or one of its courses may watch its first lessons, the
+ * teacher's free previews, as many as `previewLessonCount` allows (never the whole list); a signed-in
+ * learner also the whole list when its teacher made it wholly free (`freeLessonCount`).
  */
 export interface ListAccess extends FreeSamplesOf {
   /** The visible courses that hold it: owning one of them opens the whole list. */
@@ -99,20 +100,24 @@ export function ownsAnyOf(viewer: Viewer, courseIds: readonly string[]): boolean
   return courseIds.some((id) => viewer.courseIds.includes(id));
 }
 
-/** Whether the viewer may play the lesson at this position (0-based) of the list. */
-export function canWatch(viewer: Viewer, list: ListAccess, index: number): boolean {
-  if (viewer.hasSubscription || viewer.isAdmin || ownsAnyOf(viewer, list.courseIds)) return true;
-  return viewer.isAuthenticated && index < freeLessonCount(list);
+/** How many lessons from the top this viewer may watch free: a visitor the previews, a learner the free samples. */
+function freeFor(viewer: Viewer, list: ListAccess): number {
+  return viewer.isAuthenticated ? freeLessonCount(list) : previewLessonCount(list);
 }
 
-/** Whether the viewer watches this position only as a learner's free sample (so the page says so). */
+/**
+ * Whether the viewer may play the lesson at this position (0-based) among the list's lessons with a
+ * video. The teacher's free previews are open to visitors too (issue 31, D-M3).
+ */
+export function canWatch(viewer: Viewer, list: ListAccess, index: number): boolean {
+  if (viewer.hasSubscription || viewer.isAdmin || ownsAnyOf(viewer, list.courseIds)) return true;
+  return index < freeFor(viewer, list);
+}
+
+/** Whether the viewer watches this position only as a free preview (so the page labels it "Preview"). */
 export function isFreeSample(viewer: Viewer, list: ListAccess, index: number): boolean {
   return (
-    viewer.isAuthenticated &&
-    !viewer.hasSubscription &&
-    !viewer.isAdmin &&
-    !ownsAnyOf(viewer, list.courseIds) &&
-    index < freeLessonCount(list)
+    !viewer.hasSubscription && !viewer.isAdmin && !ownsAnyOf(viewer, list.courseIds) && index < freeFor(viewer, list)
   );
 }
 

@@ -135,6 +135,8 @@ export async function grantCourse(
       revoked_by: null,
     })
     .execute();
+  // One more learner on the course's card (D-M6): the card's figures are in the catalogue's snapshot.
+  await bumpCatalogueVersion(db);
   return id;
 }
 
@@ -157,6 +159,7 @@ export async function revokeCourseAccess(db: Db, id: string, revokedBy: string, 
       .where("revoked_at", "is", null)
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) === 0 || !grant) return false;
+    await bumpCatalogueVersion(trx);
     await withdrawEarned(trx, {
       userIds: [grant.user_id],
       courseId: grant.course_id,

@@ -223,6 +223,8 @@ export const listSchema = z.object({
   freeSamples: wholeNumber(MAX_FREE_SAMPLES, E.freeSamples),
   /** Every lesson free for signed-in learners: the one way past the cap on free samples (access.server.ts). */
   allFree: checkbox,
+  /** Its lessons without a video shown as "Coming soon" rather than left out (issue 31, D-H2). */
+  comingSoon: checkbox,
   published: checkbox,
   /** The courses this list belongs to (checkboxes named "courses"). */
   courses: z.preprocess(

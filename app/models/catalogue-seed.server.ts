@@ -134,6 +134,10 @@ export async function seedCatalogue(db: Kysely<Database>, now: Date = new Date()
           // The first three lessons, or all but the last of a shorter list: free samples never cover
           // a whole list (a one-lesson list has none), so the builder has nothing to warn about.
           free_samples: freeLessonCount({ freeSamples: DEFAULT_FREE_SAMPLES, allFree: false, lessons: list.videos }),
+          // The seed's lessons have placeholder videos: listed as "Coming soon" rather than left out, so
+          // the lists keep the lengths docs/product.md#pages gives them (issue 31, D-H2). The teacher
+          // can hide them in the course builder.
+          coming_soon: 1,
           published: 1,
           ...timestamps,
         })

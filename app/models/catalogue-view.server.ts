@@ -13,7 +13,7 @@ import {
   listsOfCourse,
   listUrl,
   quizOfCourse,
-  viewVideo,
+  viewList,
   type CatalogueSnapshot,
   type CourseEntry,
 } from "./catalogue.server";
@@ -78,12 +78,11 @@ export function coursePageView(
       href,
       freeSamples: list.freeSamples,
       allFree: list.allFree,
-      lessons: list.lessons.map((lesson, index) => {
-        const video = viewVideo(lesson, index, list, viewer, locale);
+      lessons: viewList(list, viewer, locale).map(({ lesson, video }) => {
         return {
           key: lesson.slug,
           title: video.title,
-          duration: lesson.duration,
+          duration: video.duration,
           state: !video.player ? "locked" : video.player.kind === "soon" ? "soon" : "playable",
           freeSample: video.freeSample,
           href: href ? `${href}#lesson-${lesson.slug}` : null,
@@ -94,7 +93,9 @@ export function coursePageView(
     };
   });
   const quiz = quizOfCourse(snapshot, course);
-  const lessonCount = lists.reduce((sum, list) => sum + list.lessons.length, 0);
+  // Only lessons with a video count as lessons (D-H2); "Coming soon" ones are counted apart.
+  const lessonCount = lists.reduce((sum, list) => sum + list.lessons.filter((l) => l.state !== "soon").length, 0);
+  const soonCount = lists.reduce((sum, list) => sum + list.lessons.filter((l) => l.state === "soon").length, 0);
   return {
     ...(progress && lessonCount > 0
       ? { progress: { done: lists.flatMap((l) => l.lessons).filter((l) => l.watched).length, total: lessonCount } }
@@ -105,6 +106,7 @@ export function coursePageView(
     catalogue: catalogue ? { title: catalogue.title[locale], href: catalogue.paths[0] ?? null } : null,
     lists,
     lessonCount,
+    soonCount,
     quiz: quiz ? { title: quiz.title[locale], href: quizUrl(quiz.slug), questionCount: quiz.questions.length } : null,
   };
 }

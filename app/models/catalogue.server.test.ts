@@ -2,12 +2,21 @@ import { sql, type KyselyPlugin } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb, DIALECTS, type TestDb } from "../../tests/setup/databases.ts";
 import {
+  createLesson,
+  createUser,
+  createVideoList,
   fakeYoutubeId,
+  giveLessonsVideos,
   setAllFree,
+  setComingSoon,
   setFreeSamples,
   setLessonVideo,
   setPublished,
+  watchLesson,
 } from "../../tests/support/factories.ts";
+import { grantCourse, revokeCourseAccess } from "./billing.server";
+import { updateVideoList } from "./course-builder/list.server";
+import { markLesson } from "./progress.server";
 import { VISITOR, type Viewer } from "./access.server";
 import { loadCourseBuilderOverview } from "./course-builder/overview.server";
 import { seedCatalogue } from "./catalogue-seed.server";
@@ -28,6 +37,7 @@ import {
   resolveCataloguePath,
   sitemapCataloguePaths,
   videoIdForThumbKey,
+  viewList,
   viewVideo,
   type CatalogueSnapshot,
 } from "./catalogue.server";
@@ -87,7 +97,16 @@ describe.each(DIALECTS)("the seeded catalogue on %s", (dialect) => {
   afterAll(async () => t.destroy());
 
   it("holds every list with docs/product.md's lesson counts, every catalogue's cards and every quiz's questions", () => {
-    expect(Object.fromEntries([...snapshot.lists.values()].map((l) => [l.slug, l.lessons.length]))).toEqual(LIST_SIZES);
+    // The seed's lessons have placeholder videos: its lists show them as "Coming soon" (issue 31), so
+    // the lists keep their lengths; only DSA's self-hosted lesson is a video.
+    expect(
+      Object.fromEntries([...snapshot.lists.values()].map((l) => [l.slug, l.lessons.length + l.comingSoon.length])),
+    ).toEqual(LIST_SIZES);
+    expect(
+      Object.fromEntries(
+        [...snapshot.lists.values()].filter((l) => l.lessons.length > 0).map((l) => [l.slug, l.lessons.length]),
+      ),
+    ).toEqual({ dsa: 1 });
     expect(Object.fromEntries(snapshot.catalogues.map((c) => [c.slug, c.courses.length]))).toEqual(CATALOGUE_SIZES);
     expect(Object.fromEntries(snapshot.quizzes.map((q) => [q.slug, q.questions.length]))).toEqual(QUIZ_SIZES);
     expect(snapshot.courses.size).toBe(18);
@@ -171,9 +190,11 @@ describe.each(DIALECTS)("the seeded catalogue on %s", (dialect) => {
   });
 
   it("stores the placeholder YouTube ids as no video, and keeps the self-hosted lesson", async () => {
-    const lessons = [...snapshot.lists.values()].flatMap((l) => l.lessons);
+    const lessons = [...snapshot.lists.values()].flatMap((l) => [...l.lessons, ...l.comingSoon]);
     expect(lessons.filter((l) => l.youtubeId !== null)).toEqual([]);
-    expect(findList(snapshot, "dsa")!.lessons[4]).toMatchObject({ videoFile: "lesson-sample.mp4", youtubeId: null });
+    expect(findList(snapshot, "dsa")!.lessons).toMatchObject([
+      { videoFile: "lesson-sample.mp4", youtubeId: null, order: 4 },
+    ]);
     const files = lessons.filter((l) => l.videoFile !== null).length;
     expect((await loadCourseBuilderOverview(t.db)).missingVideos).toBe(lessons.length - files);
     // The content really did hold YouTube ids there: they were placeholders.
@@ -258,6 +279,8 @@ describe.each(DIALECTS)("the in-memory catalogue on %s", (dialect) => {
   let t: TestDb;
   beforeAll(async () => {
     t = await createTestDb(dialect);
+    // Every DSA lesson a video (the 5th keeps its file): lessons that can be watched, locked and previewed.
+    await giveLessonsVideos(t.db, "dsa");
   });
   afterAll(async () => t.destroy());
 
@@ -380,20 +403,23 @@ describe.each(DIALECTS)("the in-memory catalogue on %s", (dialect) => {
       const dsa = findList(snapshot, "dsa")!;
       return dsa.lessons.slice(0, 6).map((l, i) => viewVideo(l, i, dsa, viewer, "en").player?.kind ?? "locked");
     };
-    // The default: three free samples, placeholders "coming soon"; the file is the 5th lesson.
-    expect(states(learner)).toEqual(["soon", "soon", "soon", "locked", "locked", "locked"]);
+    // The default: three free previews; the file is the 5th lesson.
+    expect(states(learner)).toEqual(["youtube", "youtube", "youtube", "locked", "locked", "locked"]);
     expect(canFetchVideoFile(snapshot, "lesson-sample.mp4", learner)).toBe(false);
 
     await setFreeSamples(t.db, "dsa", 5);
     snapshot = await at();
-    expect(states(learner)).toEqual(["soon", "soon", "soon", "soon", "mp4", "locked"]);
+    expect(states(learner)).toEqual(["youtube", "youtube", "youtube", "youtube", "mp4", "locked"]);
     expect(canFetchVideoFile(snapshot, "lesson-sample.mp4", learner)).toBe(true);
-    expect(canFetchVideoFile(snapshot, "lesson-sample.mp4", VISITOR)).toBe(false);
+    // The teacher's previews are open to visitors too (issue 31, D-M3), for the page and /video/ alike.
+    expect(states(VISITOR)).toEqual(["youtube", "youtube", "youtube", "youtube", "mp4", "locked"]);
+    expect(canFetchVideoFile(snapshot, "lesson-sample.mp4", VISITOR)).toBe(true);
 
     await setFreeSamples(t.db, "dsa", 0);
     snapshot = await at();
     expect(states(learner)).toEqual(["locked", "locked", "locked", "locked", "locked", "locked"]);
-    expect(states(subscriber)).toEqual(["soon", "soon", "soon", "soon", "mp4", "soon"]);
+    expect(canFetchVideoFile(snapshot, "lesson-sample.mp4", VISITOR)).toBe(false);
+    expect(states(subscriber)).toEqual(["youtube", "youtube", "youtube", "youtube", "mp4", "youtube"]);
     expect(canFetchVideoFile(snapshot, "lesson-sample.mp4", admin)).toBe(true);
     expect(canFetchVideoFile(snapshot, "about-lomda.mp4", VISITOR)).toBe(true);
     expect(canFetchVideoFile(snapshot, "nope.mp4", admin)).toBeUndefined();
@@ -401,23 +427,41 @@ describe.each(DIALECTS)("the in-memory catalogue on %s", (dialect) => {
   });
 
   it("plays a real YouTube id, hides it from those who may not watch, and knows its thumbnail key", async () => {
+    // Java's first three lessons get videos: two free previews (never the whole of what can be watched).
     const id = fakeYoutubeId();
+    const locked = fakeYoutubeId();
+    await setLessonVideo(t.db, "java", 0);
     await setLessonVideo(t.db, "java", 1, { youtubeId: id });
+    await setLessonVideo(t.db, "java", 2, { youtubeId: locked });
     const snapshot = await ensureCatalogueFresh(t.db, 9_000_000);
     const java = findList(snapshot, "java")!;
+    expect(java.freeSamples).toBe(2);
     const open = viewVideo(java.lessons[1]!, 1, java, learner, "he");
     expect(open.player).toEqual({ kind: "youtube", videoId: id });
     expect(open.freeSample).toBe(true);
     expect(open.title).toBe(java.lessons[1]!.title.he);
     const key = /^\/thumb\/([\w-]{22})$/.exec(open.thumb)![1]!;
     expect(videoIdForThumbKey(snapshot, key)).toBe(id);
-    const locked = viewVideo(java.lessons[1]!, 1, java, VISITOR, "en");
-    expect(locked.player).toBeNull();
-    expect(JSON.stringify(locked)).not.toContain(id);
-    // No video: the poster, and "coming soon" only for those who may watch.
-    const soon = viewVideo(java.lessons[0]!, 0, java, learner, "en");
-    expect(soon).toMatchObject({ player: { kind: "soon" }, thumb: "/images/video-poster.svg" });
-    expect(viewVideo(java.lessons[0]!, 0, java, VISITOR, "en").player).toBeNull();
+    // A preview plays for a visitor too, labelled as one.
+    expect(viewVideo(java.lessons[1]!, 1, java, VISITOR, "en")).toMatchObject({
+      player: { kind: "youtube" },
+      freeSample: true,
+    });
+    for (const viewer of [VISITOR, learner]) {
+      const closed = viewVideo(java.lessons[2]!, 2, java, viewer, "en");
+      expect(closed).toMatchObject({ player: null, freeSample: false });
+      expect(JSON.stringify(closed)).not.toContain(locked);
+    }
+    // No video: "Coming soon" for everyone, with the poster and no duration, never locked.
+    const rows = viewList(java, VISITOR, "en");
+    expect(rows).toHaveLength(32);
+    expect(rows[3]!.video).toMatchObject({
+      player: { kind: "soon" },
+      thumb: "/images/video-poster.svg",
+      duration: null,
+      freeSample: false,
+    });
+    expect(viewList(java, subscriber, "en")[3]!.video).toEqual(rows[3]!.video);
   });
 
   it("builds a course page: its lists as a curriculum with the viewer's lock states, its quiz", async () => {
@@ -429,20 +473,22 @@ describe.each(DIALECTS)("the in-memory catalogue on %s", (dialect) => {
     expect(java.lists.map((l) => [l.key, l.href, l.lessons.length])).toEqual([
       ["java", "/cources/programming/java", 32],
     ]);
-    // The second Java lesson has a real id (the test above); the others are still placeholders.
-    expect(java.lists[0]!.lessons.slice(0, 4).map((l) => [l.state, l.freeSample])).toEqual([
-      ["soon", true],
-      ["playable", true],
-      ["soon", true],
-      ["locked", false],
+    // Java's first three lessons have videos (the test above); the others are still placeholders.
+    expect(java.lists[0]!.lessons.slice(0, 4).map((l) => [l.state, l.freeSample, l.duration !== null])).toEqual([
+      ["playable", true, true],
+      ["playable", true, true],
+      ["locked", false, true],
+      ["soon", false, false],
     ]);
+    expect([java.lessonCount, java.soonCount]).toEqual([3, 29]);
     expect(java.lists[0]!.lessons[1]!.href).toMatch(/^\/cources\/programming\/java#lesson-java-02-/);
     expect(java.quiz).toEqual({ title: "Java", href: "/test/java", questionCount: 20 });
 
     const tax = coursePageView(snapshot, findCourse(snapshot, "tax-refund")!, VISITOR, "he");
     expect(tax.card.join).toBe("/order?course=tax-refund");
     expect(tax.catalogue).toEqual({ title: "הקורסים בדף הבית", href: null });
-    expect(tax.lists[0]!.lessons.map((l) => l.state)).toEqual(Array(5).fill("locked"));
+    expect(tax.lists[0]!.lessons.map((l) => l.state)).toEqual(Array(5).fill("soon"));
+    expect([tax.lessonCount, tax.soonCount]).toEqual([0, 5]);
     expect(tax.quiz).toBeNull();
     // A quiz whose Watch Now leads to the catalogue counts for the catalogue's courses.
     const html = coursePageView(snapshot, findCourse(snapshot, "fullstack-html")!, subscriber, "en");
@@ -475,7 +521,7 @@ describe.each(DIALECTS)("the in-memory catalogue on %s", (dialect) => {
       const longer = await at(4);
       const dsa = coursePageView(longer, findCourse(longer, "programming-dsa")!, learner, "en");
       expect(dsa.lists[0]!.freeSamples).toBe(34);
-      expect(dsa.lists[0]!.lessons.map((l) => l.state).slice(32)).toEqual(["soon", "soon", "locked"]);
+      expect(dsa.lists[0]!.lessons.map((l) => l.state).slice(32)).toEqual(["playable", "playable", "locked"]);
 
       // The teacher gives the whole list away: every lesson, for signed-in learners only.
       await setAllFree(t.db, "html", true);
@@ -491,5 +537,114 @@ describe.each(DIALECTS)("the in-memory catalogue on %s", (dialect) => {
       await setFreeSamples(t.db, "dsa", 3);
       await setLessonVideo(t.db, "html", 0, { youtubeId: null });
     }
+  });
+});
+
+describe.each(DIALECTS)("honest lists and counts (issue 31) on %s", (dialect) => {
+  let t: TestDb;
+  beforeAll(async () => {
+    t = await createTestDb(dialect);
+  });
+  afterAll(async () => t.destroy());
+  const fresh = () => ensureCatalogueFresh(t.db);
+
+  it("leaves lessons without a video out of the public pages unless the teacher shows them as coming soon", async () => {
+    // The seed shows its placeholders as coming soon; the default for a list is to leave them out.
+    await setComingSoon(t.db, "react", false);
+    let snapshot = await fresh();
+    let react = findList(snapshot, "react")!;
+    expect([react.lessons.length, react.comingSoon.length]).toEqual([0, 0]);
+    expect(viewList(react, subscriber, "en")).toEqual([]);
+    let page = coursePageView(snapshot, findCourse(snapshot, "mern-react")!, VISITOR, "en");
+    expect([page.lessonCount, page.soonCount, page.lists[0]!.lessons.length]).toEqual([0, 0, 0]);
+
+    // Three lessons get videos: they alone are listed, counted and previewed, in the teacher's order.
+    for (const position of [2, 5, 9]) await setLessonVideo(t.db, "react", position);
+    snapshot = await fresh();
+    react = findList(snapshot, "react")!;
+    expect(react.lessons.map((l) => l.order)).toEqual([2, 5, 9]);
+    // Free previews are lessons with a video: the teacher's 3, capped below the 3 that can be watched.
+    expect(react.freeSamples).toBe(2);
+    page = coursePageView(snapshot, findCourse(snapshot, "mern-react")!, VISITOR, "en");
+    expect(page.lists[0]!.lessons.map((l) => [l.state, l.freeSample])).toEqual([
+      ["playable", true],
+      ["playable", true],
+      ["locked", false],
+    ]);
+    expect([page.lessonCount, page.soonCount]).toEqual([3, 0]);
+
+    // The teacher's choice: the others listed as coming soon, in their places, never locked.
+    await setComingSoon(t.db, "react", true);
+    snapshot = await fresh();
+    react = findList(snapshot, "react")!;
+    const rows = viewList(react, VISITOR, "he");
+    expect(rows).toHaveLength(22);
+    expect(rows.slice(0, 6).map(({ video }) => (video.player ? video.player.kind : "locked"))).toEqual([
+      "soon",
+      "soon",
+      "youtube",
+      "soon",
+      "soon",
+      "youtube",
+    ]);
+    expect(rows[9]!.video.player).toBeNull();
+    page = coursePageView(snapshot, findCourse(snapshot, "mern-react")!, learner, "en");
+    expect([page.lessonCount, page.soonCount]).toEqual([3, 19]);
+    expect(page.lists[0]!.lessons.filter((l) => l.state === "locked")).toHaveLength(1);
+  });
+
+  it("takes the teacher's choice from the course builder's list form: off for a new list unless ticked", async () => {
+    const lessonsOf = (listId: string) => async () => {
+      const list = (await fresh()).lists.get(listId)!;
+      return [list.lessons.length, list.comingSoon.length];
+    };
+    const hidden = await createVideoList(t.db);
+    const shown = await createVideoList(t.db, { comingSoon: "on" });
+    for (const listId of [hidden, shown]) {
+      await createLesson(t.db, listId);
+      await createLesson(t.db, listId, { youtube: "" });
+    }
+    expect(await lessonsOf(hidden)()).toEqual([1, 0]);
+    expect(await lessonsOf(shown)()).toEqual([1, 1]);
+    // Saved again without the box ticked: hidden.
+    expect(await updateVideoList(t.db, shown, { titleEn: "Shown", freeSamples: "3", published: "on" })).toMatchObject({
+      ok: true,
+    });
+    expect(await lessonsOf(shown)()).toEqual([1, 0]);
+  });
+
+  it("counts a course's students as its baseline plus its real learners, each once", async () => {
+    let snapshot = await fresh();
+    const baseline = (slug: string) => findCourse(snapshot, slug)!.students;
+    const [mernBase, fullstackBase] = [baseline("mern-react"), baseline("fullstack-react")];
+    const students = async () => {
+      snapshot = await fresh();
+      return [baseline("mern-react") - mernBase, baseline("fullstack-react") - fullstackBase];
+    };
+    expect(await students()).toEqual([0, 0]);
+    const react = findList(snapshot, "react")!;
+    const lesson = [...react.lessons, ...react.comingSoon][0]!;
+
+    // Progress in a list makes a learner of every course holding it (React is in both courses).
+    const first = await createUser(t.db, { subject: "learner-1" });
+    await markLesson(t.db, { userId: first.id, lessonId: lesson.id, complete: true });
+    expect(await students()).toEqual([1, 1]);
+    // More progress by the same learner: still one, and the catalogue is not reloaded for it.
+    const version = await readCatalogueVersion(t.db);
+    await watchLesson(t.db, first.id, react.lessons[0]!.id);
+    expect(await readCatalogueVersion(t.db)).toBe(version);
+    expect(await students()).toEqual([1, 1]);
+
+    // Owning a course (bought or granted) makes a learner of that course; revoking it undoes that.
+    const second = await createUser(t.db, { subject: "learner-2" });
+    const grant = await grantCourse(t.db, {
+      userId: second.id,
+      courseId: findCourse(snapshot, "mern-react")!.id,
+      grantedBy: "test",
+    });
+    await grantCourse(t.db, { userId: first.id, courseId: findCourse(snapshot, "mern-react")!.id, grantedBy: "test" });
+    expect(await students()).toEqual([2, 1]);
+    await revokeCourseAccess(t.db, grant, "test");
+    expect(await students()).toEqual([1, 1]);
   });
 });

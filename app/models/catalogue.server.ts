@@ -31,6 +31,8 @@ export interface LessonEntry {
   duration: string | null;
   youtubeId: string | null;
   videoFile: string | null;
+  /** Its place among the list's published lessons, videos or not: the teacher's order. */
+  order: number;
 }
 
 export interface ListEntry {
@@ -45,7 +47,16 @@ export interface ListEntry {
   freeSamples: number;
   /** The teacher made every lesson free for signed-in learners. */
   allFree: boolean;
+  /**
+   * Its published lessons that have a video (a YouTube id or an uploaded file), in order: the only
+   * ones anyone may watch, count, earn or be offered as a free preview (issue 31, D-H2).
+   */
   lessons: LessonEntry[];
+  /**
+   * Its published lessons without a video when the teacher shows them as "Coming soon"; empty when
+   * they are left out of the public pages (the default).
+   */
+  comingSoon: LessonEntry[];
   /** The visible courses that hold it: owning one of them opens the whole list. */
   courseIds: string[];
   /** Its URLs (lower-case), those listed in the sitemap first. */
@@ -60,6 +71,7 @@ export interface CourseEntry {
   teacher: Bilingual;
   summary: Bilingual;
   duration: string;
+  /** The teacher's baseline (the seed's figure) plus the learners who started or own it (D-M6). */
   students: number;
   priceCents: number;
   /** ISO 4217 of the price: USD or ILS. */
@@ -165,6 +177,7 @@ export async function loadCatalogueSnapshot(
     questionRows,
     reviewRows,
     checkoutRow,
+    learners,
   ] = await Promise.all([
     db
       .selectFrom("catalogues")
@@ -188,12 +201,15 @@ export async function loadCatalogueSnapshot(
       .groupBy("course_id")
       .execute(),
     db.selectFrom("site_settings").select("value").where("key", "=", ONLINE_CHECKOUT_SETTING).executeTakeFirst(),
+    learnerCounts(db),
   ]);
   const reviewed = new Map(
     reviewRows.map((row) => [row.course_id, { count: Number(row.count), stars: Number(row.stars) }]),
   );
 
   const lists = new Map<string, ListEntry>();
+  const showsComingSoon = new Set(listRows.filter((row) => Number(row.coming_soon) === 1).map((row) => row.id));
+  const published = new Map<string, number>();
   for (const row of listRows) {
     lists.set(row.id, {
       id: row.id,
@@ -203,12 +219,17 @@ export async function loadCatalogueSnapshot(
       freeSamples: Number(row.free_samples),
       allFree: Number(row.all_free) === 1,
       lessons: [],
+      comingSoon: [],
       courseIds: [],
       paths: [],
     });
   }
   for (const row of lessonRows) {
-    lists.get(row.list_id)?.lessons.push({
+    const list = lists.get(row.list_id);
+    if (!list) continue;
+    const order = published.get(list.id) ?? 0;
+    published.set(list.id, order + 1);
+    const lesson: LessonEntry = {
       id: row.id,
       slug: row.slug,
       title: text(row.title_en, row.title_he),
@@ -216,7 +237,12 @@ export async function loadCatalogueSnapshot(
       duration: row.duration,
       youtubeId: row.youtube_id,
       videoFile: row.video_file,
-    });
+      order,
+    };
+    // A lesson without a video is never sold, counted or previewed as one (issue 31, D-H2): it is left
+    // out, or shown as "Coming soon" when its teacher chose that for the list.
+    if (hasVideo(lesson)) list.lessons.push(lesson);
+    else if (showsComingSoon.has(list.id)) list.comingSoon.push(lesson);
   }
   // What learners get, now that the lessons are counted: pages show this number, and it is the one
   // canWatch allows (it applies the same cap again to whatever it is given).
@@ -244,7 +270,9 @@ export async function loadCatalogueSnapshot(
       teacher: text(row.teacher_en, row.teacher_he),
       summary: text(row.summary_en, row.summary_he),
       duration: row.duration,
-      students: Number(row.students),
+      // The teacher's baseline plus real learners: unlike ratings (decision 0023), both count people,
+      // so the baseline stands for those who learnt before Lomda and real ones are added to it.
+      students: Number(row.students) + (learners.get(row.id) ?? 0),
       priceCents: Number(row.price_cents),
       currency: row.currency,
       soldSeparately: Number(row.sold_separately) === 1,
@@ -342,6 +370,49 @@ export async function catalogueForPage(
 ): Promise<{ snapshot: CatalogueSnapshot; preview: boolean }> {
   const preview = viewer.isAdmin && url.searchParams.get("preview") === "1";
   return { snapshot: preview ? await loadCatalogueWithDrafts(db) : published, preview };
+}
+
+/** Whether a lesson can be played: it has a YouTube id or an uploaded file. */
+export function hasVideo(lesson: Pick<LessonEntry, "youtubeId" | "videoFile">): boolean {
+  return lesson.youtubeId !== null || lesson.videoFile !== null;
+}
+
+/**
+ * The learners of each course (D-M6): the distinct people who own it (a live grant or purchase) or
+ * have progress in one of its lists. Counted with the catalogue; `noteNewLearner` moves the
+ * catalogue's version when someone becomes one, so every process shows the new figure.
+ */
+async function learnerCounts(db: Kysely<Database>): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom(
+      db
+        .selectFrom("lesson_progress")
+        .innerJoin("lessons", "lessons.id", "lesson_progress.lesson_id")
+        .innerJoin("course_video_lists", "course_video_lists.list_id", "lessons.list_id")
+        .select(["course_video_lists.course_id as course_id", "lesson_progress.user_id as user_id"])
+        .union(
+          db
+            .selectFrom("course_access")
+            .select(["course_access.course_id as course_id", "course_access.user_id as user_id"])
+            .where("course_access.revoked_at", "is", null),
+        )
+        .as("learners"),
+    )
+    .select((eb) => ["learners.course_id", eb.fn.count<number>("learners.user_id").distinct().as("count")])
+    .groupBy("learners.course_id")
+    .execute();
+  return new Map(rows.map((row) => [row.course_id, Number(row.count)]));
+}
+
+/**
+ * A list's public lessons in the teacher's order: those with a video with their place among them
+ * (what `canWatch` and the free previews count), and the "Coming soon" ones without (index null).
+ */
+export function publicLessons(list: ListEntry): { lesson: LessonEntry; index: number | null }[] {
+  return [
+    ...list.lessons.map((lesson, index) => ({ lesson, index })),
+    ...list.comingSoon.map((lesson) => ({ lesson, index: null })),
+  ].sort((a, b) => a.lesson.order - b.lesson.order);
 }
 
 /* ---------- The per-process copy and its freshness ---------- */
@@ -545,6 +616,7 @@ export function aboutVideoLesson(): LessonEntry {
     duration: video.duration,
     youtubeId: video.source.kind === "youtube" ? video.source.videoId : null,
     videoFile: video.source.kind === "mp4" ? video.source.file : null,
+    order: 0,
   };
 }
 
@@ -606,6 +678,30 @@ export function viewVideo(
           : { kind: "soon" },
     freeSample: !alwaysOpen && isFreeSample(viewer, list, index),
   };
+}
+
+/**
+ * A lesson its teacher shows as "Coming soon" (no video yet), the same for every viewer: no player,
+ * no duration as if it could be played, never "Locked", never a free preview.
+ */
+export function viewComingSoon(lesson: LessonEntry, locale: Locale): VideoView {
+  return {
+    key: lesson.slug,
+    title: lesson.title[locale],
+    description: lesson.description[locale],
+    duration: null,
+    thumb: VIDEO_POSTER,
+    player: { kind: "soon" },
+    freeSample: false,
+  };
+}
+
+/** A list's public lessons as this viewer gets them, in the teacher's order (see `publicLessons`). */
+export function viewList(list: ListEntry, viewer: Viewer, locale: Locale): { lesson: LessonEntry; video: VideoView }[] {
+  return publicLessons(list).map(({ lesson, index }) => ({
+    lesson,
+    video: index === null ? viewComingSoon(lesson, locale) : viewVideo(lesson, index, list, viewer, locale),
+  }));
 }
 
 /**

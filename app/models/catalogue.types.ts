@@ -52,7 +52,7 @@ export interface TestimonialView {
   photo: string;
 }
 
-/** "soon": the viewer may watch, but the lesson has no video yet ("Video coming soon"). */
+/** "soon": the lesson has no video yet and its teacher shows it as "Coming soon" (the same for everyone). */
 export type Player = { kind: "youtube"; videoId: string } | { kind: "mp4"; src: string } | { kind: "soon" };
 
 export interface VideoView {
@@ -65,7 +65,7 @@ export interface VideoView {
   thumb: string;
   /** Only for those allowed to watch; a locked item carries no id and no playable URL. */
   player: Player | null;
-  /** A learner's free sample (the first `free_samples` lessons of a list). */
+  /** A free preview the viewer watches without access to the rest (the first `free_samples` lessons with a video). */
   freeSample: boolean;
   /** The signed-in viewer's own progress, on a lesson they may watch that has a video. */
   progress?: VideoProgressView;
@@ -87,7 +87,7 @@ export interface CurriculumLessonView {
   key: string;
   title: string;
   duration: string | null;
-  /** playable: the viewer may watch it now; soon: may, but it has no video yet; locked: may not. */
+  /** playable: the viewer may watch it now; soon: no video yet (its teacher shows it as coming); locked: may not. */
   state: "playable" | "soon" | "locked";
   freeSample: boolean;
   /** The lesson on its list's page, when the list has one. */
@@ -103,7 +103,7 @@ export interface CurriculumListView {
   title: string;
   description: string;
   href: string | null;
-  /** What a signed-in learner may watch free, from the top (never the whole list unless allFree). */
+  /** The free previews, from the top (never the whole list unless allFree). */
   freeSamples: number;
   /** The teacher made every lesson free for signed-in learners. */
   allFree: boolean;
@@ -115,7 +115,10 @@ export interface CoursePageView {
   card: CourseCardView;
   catalogue: { title: string; href: string | null } | null;
   lists: CurriculumListView[];
+  /** Its lessons with a video. */
   lessonCount: number;
+  /** Its lessons shown as "Coming soon". */
+  soonCount: number;
   quiz: { title: string; href: string; questionCount: number } | null;
   /** A signed-in learner's lessons watched of the course's (absent for visitors). */
   progress?: { done: number; total: number };

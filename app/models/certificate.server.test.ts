@@ -4,6 +4,7 @@ import { createTestDb, DIALECTS, type TestDb } from "../../tests/setup/databases
 import {
   createSubscription,
   createUser,
+  giveLessonsVideos,
   setAllFree,
   setFreeSamples,
   setLessonDurations,
@@ -29,6 +30,8 @@ describe.each(DIALECTS)("certificates on %s", (dialect) => {
     t = await createTestDb(dialect);
     // Minute-long lessons: watching a whole list takes a few reports.
     for (const list of ["html", "java", "css"]) await setLessonDurations(t.db, list, "1:00");
+    // Only lessons with a video are watched and counted (issue 31): the seed's placeholders get ids.
+    await giveLessonsVideos(t.db, "html", "java", "css");
     snapshot = await ensureCatalogueFresh(t.db);
   });
   afterAll(async () => t.destroy());

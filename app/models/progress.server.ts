@@ -1,6 +1,7 @@
 import { sql, type Kysely } from "kysely";
 import type { Database } from "~/lib/db.server";
 import { canWatch, type Viewer } from "./access.server";
+import { bumpCatalogueVersion } from "./catalogue-version.server";
 import {
   catalogueOfList,
   listsOfCourse,
@@ -181,6 +182,7 @@ export async function saveProgress(
               .executeTakeFirst();
         if (changed(written) !== 1) throw new ReportCrossed();
       });
+      if (!row) await noteNewLearner(db, input.userId, input.lessonId);
       return toProgress(next);
     } catch (error) {
       if (!(error instanceof ReportCrossed)) throw error;
@@ -225,6 +227,24 @@ export async function markLesson(
       }),
     )
     .execute();
+  await noteNewLearner(db, input.userId, input.lessonId);
+}
+
+/**
+ * After a learner's first progress in a list (their first row among its lessons): they are now one of
+ * the learners its courses' cards count (D-M6), and the card figures live in the catalogue's snapshot,
+ * so its version moves. Once per learner and list, not per report.
+ */
+async function noteNewLearner(db: Kysely<Database>, userId: string, lessonId: string): Promise<void> {
+  const row = await db
+    .selectFrom("lesson_progress")
+    .innerJoin("lessons", "lessons.id", "lesson_progress.lesson_id")
+    .innerJoin("lessons as this_lesson", "this_lesson.list_id", "lessons.list_id")
+    .select((eb) => eb.fn.countAll<number>().as("rows"))
+    .where("this_lesson.id", "=", lessonId)
+    .where("lesson_progress.user_id", "=", userId)
+    .executeTakeFirst();
+  if (Number(row?.rows ?? 0) === 1) await bumpCatalogueVersion(db);
 }
 
 function toProgress(row: {

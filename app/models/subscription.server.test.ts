@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb, DIALECTS, type TestDb } from "../../tests/setup/databases.ts";
 import { createSubscription, createUser } from "../../tests/support/factories.ts";
-import { canWatch, canWatchWholeList, freeLessonCount, resolveViewer, VISITOR } from "./access.server";
+import { canWatch, canWatchWholeList, freeLessonCount, isFreeSample, resolveViewer, VISITOR } from "./access.server";
 import { authenticateIdpAccount, DEMO_PASSWORD, seedDemoAccounts } from "./idp-account.server";
 import { activeSubscriptionFor, claimEmailSubscriptions, revokeSubscription } from "./subscription.server";
 
@@ -30,11 +30,13 @@ describe.each(DIALECTS)("subscriptions and access on %s", (dialect) => {
     expect(await resolveViewer(t.db, admin, admins, now)).toMatchObject({ role: "admin", isAdmin: true });
   });
 
-  it("learners watch the first 3 videos of a list, subscribers and admins all, visitors none", async () => {
+  it("visitors and learners watch the first 3 videos of a list (its previews), subscribers and admins all", async () => {
     const list = { freeSamples: 3, allFree: false, lessons: Array.from({ length: 32 }), courseIds: [] };
     const learner = await resolveViewer(t.db, await user("l2", "l2@example.org"), admins, now);
     expect([0, 1, 2, 3].map((i) => canWatch(learner, list, i))).toEqual([true, true, true, false]);
-    expect(canWatch(VISITOR, list, 0)).toBe(false);
+    // The teacher's free previews are open to visitors too (issue 31, D-M3), and labelled so.
+    expect([0, 1, 2, 3].map((i) => canWatch(VISITOR, list, i))).toEqual([true, true, true, false]);
+    expect([0, 2, 3].map((i) => isFreeSample(VISITOR, list, i))).toEqual([true, true, false]);
     const admin = await resolveViewer(t.db, await user("a2", "boss@lomda.test"), admins, now);
     expect(canWatch(admin, list, 31)).toBe(true);
   });
@@ -64,6 +66,8 @@ describe.each(DIALECTS)("subscriptions and access on %s", (dialect) => {
     expect(canWatch(learner, list(1, 3), 0)).toBe(false);
     expect(canWatch(learner, list(1, 3, true), 0)).toBe(true);
     expect(canWatch(VISITOR, list(1, 3, true), 0)).toBe(false);
+    // "Every lesson is free" is for signed-in learners: a visitor gets the previews of such a list.
+    expect([0, 1, 2].map((i) => canWatch(VISITOR, list(3, 1, true), i))).toEqual([true, false, false]);
     expect(canWatchWholeList(learner, list(4, 3))).toBe(false);
     expect(canWatchWholeList(learner, list(4, 3, true))).toBe(true);
     expect(canWatchWholeList(learner, list(0, 3, true))).toBe(false);

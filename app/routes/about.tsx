@@ -7,7 +7,14 @@ import { SectionHeading } from "~/components/ui/section-heading";
 import { formatDate } from "~/i18n/format";
 import { getCatalogue, getViewer, pageContext } from "~/context.server";
 import { pageMeta } from "~/lib/meta";
-import { aboutVideoLesson, findList, viewVideo } from "~/models/catalogue.server";
+import {
+  aboutVideoLesson,
+  findList,
+  publicLessons,
+  viewComingSoon,
+  viewList,
+  viewVideo,
+} from "~/models/catalogue.server";
 import { TAX_LIST_SLUG } from "~/models/catalogue.urls";
 import { testimonialsView } from "~/models/catalogue-view.server";
 import type { Route } from "./+types/about";
@@ -43,13 +50,17 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       true,
     ),
     // The Tax Authority's explainers are public: open to everyone.
-    tax: tax ? tax.lessons.map((v, i) => viewVideo(v, i, tax, viewer, locale, true)) : [],
+    tax: tax
+      ? publicLessons(tax).map(({ lesson, index }) =>
+          index === null ? viewComingSoon(lesson, locale) : viewVideo(lesson, index, tax, viewer, locale, true),
+        )
+      : [],
     java: java
       ? {
           title: java.title[locale],
           freeSamples: java.freeSamples,
           allFree: java.allFree,
-          videos: java.lessons.map((v, i) => viewVideo(v, i, java, viewer, locale)),
+          videos: viewList(java, viewer, locale).map(({ video }) => video),
         }
       : null,
     viewer: {
@@ -86,7 +97,12 @@ export default function About({ loaderData }: Route.ComponentProps) {
         <section aria-labelledby="tax-heading" className="container-page py-16">
           <SectionHeading id="tax-heading" title={t("about.taxHeading")} />
           <p className="-mt-6 mb-8 text-center text-ink-600">{t("about.taxText")}</p>
-          <VideoList videos={loaderData.tax} label={t("about.taxHeading")} />
+          <VideoList
+            videos={loaderData.tax}
+            label={t("about.taxHeading")}
+            id="tax-videos"
+            signedIn={loaderData.viewer.isAuthenticated}
+          />
         </section>
       ) : null}
       {loaderData.java ? (
@@ -103,6 +119,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
               videos={loaderData.java.videos}
               label={t("video.listLabel", { title: loaderData.java.title })}
               id="java-videos"
+              signedIn={loaderData.viewer.isAuthenticated}
             />
           </div>
         </section>

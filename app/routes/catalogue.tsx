@@ -1,7 +1,7 @@
 import { useTranslation } from "~/i18n/use-translation";
 import { data, Link, redirect } from "react-router";
 import { CourseCard } from "~/components/course/course-card";
-import { AccessNotice, VideoList } from "~/components/course/video-list";
+import { AccessNotice, LessonCount, VideoList } from "~/components/course/video-list";
 import { PageHeader } from "~/components/layout/page-header";
 import { formatDate } from "~/i18n/format";
 import { getCatalogue, getViewer, pageContext, servicesOf } from "~/context.server";
@@ -12,7 +12,7 @@ import {
   catalogueOfList,
   listsOfCatalogue,
   resolveCataloguePath,
-  viewVideo,
+  viewList,
 } from "~/models/catalogue.server";
 import { cardView, sellsOnline } from "~/models/catalogue-view.server";
 import { catalogueSpelling } from "~/models/catalogue.urls";
@@ -80,6 +80,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
         title: list.title[locale],
         href,
         count: list.lessons.length,
+        soon: list.comingSoon.length,
       })),
     };
   }
@@ -101,13 +102,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     kind: "list" as const,
     preview,
     meta: meta(`${title} · ${t("site.name")}`, t("seo.listDescription", { title, count: list.lessons.length })),
+    soon: list.comingSoon.length,
     title,
     trail: [courses, ...(catalogue && catalogueHref ? [{ label: catalogue.title[locale], to: catalogueHref }] : [])],
     description: list.description[locale],
     freeSamples: list.freeSamples,
     allFree: list.allFree,
-    videos: list.lessons.map((lesson, index) => {
-      const video = viewVideo(lesson, index, list, viewer, locale);
+    videos: viewList(list, viewer, locale).map(({ lesson, video }) => {
       if (!progress || !video.player || video.player.kind === "soon") return video;
       const mine = progress.get(lesson.id);
       return {
@@ -181,6 +182,7 @@ export default function CataloguePage({ loaderData }: Route.ComponentProps) {
       tally,
       youtubeApi,
       certificate,
+      soon,
     } = loaderData;
     return (
       <>
@@ -192,7 +194,9 @@ export default function CataloguePage({ loaderData }: Route.ComponentProps) {
               {description}
             </p>
             {/* The heading of the lessons below (their titles are h3): no level skipped after the h1. */}
-            <h2 className="mt-2 text-sm font-semibold text-ink-600">{t("video.count", { count: videos.length })}</h2>
+            <h2 className="mt-2 text-sm font-semibold text-ink-600">
+              <LessonCount videos={videos.length - soon} soon={soon} />
+            </h2>
             {tally ? <ProgressTally tally={tally} className="mt-4 max-w-md" /> : null}
             {tally ? (
               <p className="mt-2 max-w-xl text-sm text-ink-600" data-testid="mark-note">
@@ -202,7 +206,12 @@ export default function CataloguePage({ loaderData }: Route.ComponentProps) {
             {certificate ? <CertificateNote state={certificate} /> : null}
           </div>
           <AccessNotice viewer={viewer} subscribedUntil={subscribedUntil} freeSamples={freeSamples} allFree={allFree} />
-          <VideoList videos={videos} label={t("video.listLabel", { title })} youtubeApi={youtubeApi} />
+          <VideoList
+            videos={videos}
+            label={t("video.listLabel", { title })}
+            youtubeApi={youtubeApi}
+            signedIn={viewer.isAuthenticated}
+          />
         </section>
       </>
     );
@@ -258,7 +267,9 @@ export default function CataloguePage({ loaderData }: Route.ComponentProps) {
                     <span className="min-w-0 font-semibold break-words text-brand-800" {...fallback(list.title)}>
                       {list.title}
                     </span>
-                    <span className="shrink-0 text-sm text-ink-600">{t("video.count", { count: list.count })}</span>
+                    <span className="shrink-0 text-sm text-ink-600">
+                      <LessonCount videos={list.count} soon={list.soon} />
+                    </span>
                   </Link>
                 </li>
               ))}

@@ -1,9 +1,9 @@
 import { useTranslation } from "~/i18n/use-translation";
 import { data, Link, redirect } from "react-router";
 import { Curriculum } from "~/components/course/curriculum";
+import { CourseRating } from "~/components/course/course-card";
 import { PageHeader } from "~/components/layout/page-header";
-import { Stars } from "~/components/ui/stars";
-import { asLocale, formatHours, formatNumber, formatRating } from "~/i18n/format";
+import { asLocale, formatHours, formatNumber } from "~/i18n/format";
 import { getCatalogue, getViewer, pageContext, servicesOf } from "~/context.server";
 import { ProgressTally } from "~/components/course/progress-tally";
 import { lessonStatesFor } from "~/models/progress.server";
@@ -17,6 +17,7 @@ import { setFlash, takeFlash } from "~/lib/cookies.server";
 import { pageMeta } from "~/lib/meta";
 import { catalogueForPage, findCourse } from "~/models/catalogue.server";
 import { DraftPreviewNote } from "~/components/course/draft-preview-note";
+import { orderUrl } from "~/models/catalogue.urls";
 import { coursePageView } from "~/models/catalogue-view.server";
 import type { CourseCardView } from "~/models/catalogue.types";
 import type { Route } from "./+types/course";
@@ -71,6 +72,8 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
         isAuthenticated: viewer.isAuthenticated,
         // Every lesson open: subscribed, an admin, or the course is theirs (bought or granted).
         hasAccess: viewer.hasSubscription || viewer.isAdmin || viewer.courseIds.includes(course.id),
+        // Where a locked lesson leads a signed-in learner: this course's order page.
+        orderHref: orderUrl(course.slug),
       },
     },
     { headers: saved.clear ? { "Set-Cookie": saved.clear } : {} },
@@ -142,10 +145,14 @@ function Fact({ label, value, testId }: { label: string; value: React.ReactNode;
 function CourseFacts({
   card,
   lessonCount,
+  soonCount,
   openAt,
 }: {
   card: CourseCardView;
+  /** Lessons with a video. */
   lessonCount: number;
+  /** Lessons its teacher shows as "Coming soon". */
+  soonCount: number;
   /** Where the course is watched, for a viewer to whom every lesson is open; otherwise undefined. */
   openAt?: string;
 }) {
@@ -165,12 +172,7 @@ function CourseFacts({
           {card.soldSeparately ? <bdi>{card.price}</bdi> : t("card.inSubscription")}
         </p>
         <div className="mt-2 flex items-center gap-2 text-sm text-ink-600" data-testid="course-rating">
-          <Stars
-            rating={card.rating}
-            showValue
-            label={t("rating.withReviews", { rating: formatRating(card.rating, locale), count: card.reviews })}
-          />
-          <span aria-hidden="true">({t("coursePage.reviews", { count: card.reviews })})</span>
+          <CourseRating course={card} reviewsLabel={t("coursePage.reviews", { count: card.reviews })} />
         </div>
         <dl className="mt-4 text-sm">
           <Fact label={t("card.teacher")} value={card.teacher} testId="course-teacher" />
@@ -179,8 +181,22 @@ function CourseFacts({
             value={t("card.hours", { count: hours, hours: formatHours(hours, locale) })}
             testId="course-hours"
           />
-          <Fact label={t("coursePage.lessons")} value={formatNumber(lessonCount, locale)} testId="course-lessons" />
-          <Fact label={t("coursePage.students")} value={formatNumber(card.students, locale)} testId="course-students" />
+          <Fact
+            label={t("coursePage.lessons")}
+            value={
+              soonCount > 0
+                ? t("coursePage.lessonsWithSoon", { count: soonCount, lessons: formatNumber(lessonCount, locale) })
+                : formatNumber(lessonCount, locale)
+            }
+            testId="course-lessons"
+          />
+          {card.students > 0 ? (
+            <Fact
+              label={t("coursePage.students")}
+              value={formatNumber(card.students, locale)}
+              testId="course-students"
+            />
+          ) : null}
         </dl>
         {openAt ? (
           <Link to={openAt} className="btn btn-primary btn-lg mt-6 w-full" data-testid="course-open">
@@ -200,7 +216,7 @@ export default function CoursePage({ loaderData, actionData }: Route.ComponentPr
   const fallback = useEnglishFallback();
   const { t } = useTranslation();
   const titled = useTitled();
-  const { card, catalogue, lists, lessonCount, quiz, viewer, progress } = loaderData;
+  const { card, catalogue, lists, lessonCount, soonCount, quiz, viewer, progress } = loaderData;
   const trail = [
     { label: t("nav.courses"), to: "/courses" },
     ...(catalogue ? [{ label: catalogue.title, to: catalogue.href }] : []),
@@ -248,6 +264,7 @@ export default function CoursePage({ loaderData, actionData }: Route.ComponentPr
         <CourseFacts
           card={card}
           lessonCount={lessonCount}
+          soonCount={soonCount}
           openAt={viewer.hasAccess ? (lists.find((list) => list.href)?.href ?? "/courses") : undefined}
         />
         <div className="min-w-0 lg:col-start-1">
@@ -267,7 +284,7 @@ export default function CoursePage({ loaderData, actionData }: Route.ComponentPr
                 </Link>
               )}
             </p>
-            <Curriculum lists={lists} />
+            <Curriculum lists={lists} signedIn={viewer.isAuthenticated} orderHref={viewer.orderHref} />
           </section>
           <CourseReviews
             reviews={loaderData.reviews.list}

@@ -64,11 +64,16 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       })),
     lists: standalone.map(({ list, path }) => {
       const own = LIST_TEXTS.get(list.slug);
+      // Lessons with a video; those shown as coming soon are said apart (D-H2).
       const count = list.lessons.length;
+      const soon = list.comingSoon.length;
       return {
         to: path,
         title: own ? t(own.title) : list.title[locale],
-        text: own ? t(own.text, { count }) : t("courses.listText", { count }),
+        text: [
+          ...(count > 0 || soon === 0 ? [own ? t(own.text, { count }) : t("courses.listText", { count })] : []),
+          ...(soon > 0 ? [t("courses.soonText", { count: soon })] : []),
+        ].join(" "),
       };
     }),
   };

@@ -24,6 +24,7 @@ import * as m0022 from "./0022_payment_refund_due.ts";
 import * as m0023 from "./0023_forget_id_tokens.ts";
 import * as m0024 from "./0024_row_versions.ts";
 import * as m0025 from "./0025_self_sign_up.ts";
+import * as m0026 from "./0026_lessons_coming_soon.ts";
 import * as m0027 from "./0027_quiz_list_pass_mark.ts";
 import * as m0029 from "./0029_lesson_video_name.ts";
 
@@ -57,6 +58,7 @@ export const migrations: Record<string, Migration> = {
   "0023_forget_id_tokens": m0023,
   "0024_row_versions": m0024,
   "0025_self_sign_up": m0025,
+  "0026_lessons_coming_soon": m0026,
   "0027_quiz_list_pass_mark": m0027,
   "0029_lesson_video_name": m0029,
 };

@@ -40,7 +40,8 @@ test("the admin replaces a placeholder with a YouTube link; the subscriber's les
   browser,
   baseURL,
 }) => {
-  // The CSS list's first lesson: the seed keeps no id for it (a placeholder), so it is "coming soon".
+  // The CSS list's first lesson: the seed keeps no id for it (a placeholder), so it is "coming soon"
+  // (the seed shows its lists' lessons without a video so, issue 31).
   const lesson = await database.db
     .selectFrom("lessons")
     .innerJoin("video_lists", "video_lists.id", "lessons.list_id")
@@ -53,7 +54,7 @@ test("the admin replaces a placeholder with a YouTube link; the subscriber's les
   await subscriber.goto("/courses/fullstack/css?lng=en");
   const first = subscriber.getByTestId("video-list").getByRole("listitem").first();
   await expect(first).toHaveAttribute("data-state", "soon");
-  await expect(first).toContainText("Video coming soon");
+  await expect(first).toContainText("Coming soon");
 
   const id = `e2eCss${suffix()}`.slice(0, 11).padEnd(11, "x");
   await page.goto(`/admin/courses/lesson/${lesson.id}?lng=en`);

@@ -14,6 +14,7 @@ import {
   createSignedInUser,
   createSubscription,
   createVideoList,
+  giveLessonsVideos,
   setLessonVideo,
   watchLesson,
 } from "../support/factories.ts";
@@ -29,7 +30,10 @@ const SECRET = "whsec_test_lomda_payments_0123456789";
 const DAY = 86_400_000;
 
 async function lockedLesson(db: Kysely<Database>) {
-  // A course whose list has a lesson past the free samples; give it a playable video.
+  // A course whose list has a lesson past the free samples; give it a playable video. The seed's
+  // lessons have placeholders, and only lessons with a video are listed or sold (issue 31): every
+  // seeded lesson gets one, so the positions are the lists' own.
+  await giveLessonsVideos(db);
   const snapshot = await ensureCatalogueFresh(db);
   for (const course of snapshot.courses.values()) {
     for (const listId of course.listIds) {

@@ -199,6 +199,27 @@ export async function setLessonVideo(
   return youtubeId;
 }
 
+/**
+ * Gives every lesson of these seeded lists (all of them by default) a new real-looking YouTube id:
+ * the seed's placeholder videos are stored as no video, and a lesson without one is left out of the
+ * public pages or shown as "Coming soon" (issue 31), so tests that watch, count or lock seeded lessons
+ * give them videos first.
+ */
+export async function giveLessonsVideos(db: Kysely<Database>, ...listSlugs: string[]): Promise<void> {
+  const ids = await Promise.all(listSlugs.map((slug) => listId(db, slug)));
+  await changeCatalogue(db, async (trx) => {
+    const lessons = await trx
+      .selectFrom("lessons")
+      .select("id")
+      .where("youtube_id", "is", null)
+      .where("video_file", "is", null)
+      .$if(ids.length > 0, (qb) => qb.where("list_id", "in", ids))
+      .execute();
+    for (const lesson of lessons)
+      await trx.updateTable("lessons").set({ youtube_id: fakeYoutubeId() }).where("id", "=", lesson.id).execute();
+  });
+}
+
 /** Publishes or unpublishes a catalogue item by its slug (a lesson's slug is unique in the seed). */
 export async function setPublished(
   db: Kysely<Database>,
@@ -239,6 +260,18 @@ export async function setAllFree(db: Kysely<Database>, listSlug: string, allFree
     await trx
       .updateTable("video_lists")
       .set({ all_free: allFree ? 1 : 0 })
+      .where("id", "=", id)
+      .execute();
+  });
+}
+
+/** Shows a list's lessons without a video as "Coming soon" (true), or leaves them out of the public pages. */
+export async function setComingSoon(db: Kysely<Database>, listSlug: string, comingSoon: boolean): Promise<void> {
+  const id = await listId(db, listSlug);
+  await changeCatalogue(db, async (trx) => {
+    await trx
+      .updateTable("video_lists")
+      .set({ coming_soon: comingSoon ? 1 : 0 })
       .where("id", "=", id)
       .execute();
   });

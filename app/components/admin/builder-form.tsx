@@ -465,6 +465,7 @@ export function useBuilderLabels(overrides: Record<string, string> = {}): Record
     published: t("courseAdmin.fields.published"),
     freeSamples: t("courseAdmin.fields.freeSamples"),
     allFree: t("courseAdmin.fields.allFree"),
+    comingSoon: t("courseAdmin.fields.comingSoon"),
     courses: t("courseAdmin.fields.courses"),
     youtube: t("courseAdmin.fields.youtube"),
     followUp: t("courseAdmin.fields.followUp"),

@@ -8,6 +8,35 @@ import { CourseCover } from "./course-cover";
 import { useEnglishFallback } from "~/components/ui/english-fallback";
 
 /**
+ * The stars and number of reviews, or "New" for a course nobody has rated (no "0.0 ☆☆☆☆☆ (0)", D-M6).
+ * The card shows the number as "(12)"; the course page passes its own words, "12 reviews".
+ */
+export function CourseRating({ course, reviewsLabel }: { course: CourseCardView; reviewsLabel?: string }) {
+  const { t, i18n } = useTranslation();
+  const locale = asLocale(i18n.language);
+  if (course.reviews === 0)
+    return (
+      <span
+        className="rounded-full bg-brand-100 px-2.5 py-0.5 text-xs font-bold text-brand-900"
+        data-testid="course-new"
+        title={t("card.newHint")}
+      >
+        {t("card.new")}
+      </span>
+    );
+  return (
+    <>
+      <Stars
+        rating={course.rating}
+        showValue
+        label={t("rating.withReviews", { rating: formatRating(course.rating, locale), count: course.reviews })}
+      />
+      <span aria-hidden="true">{`(${reviewsLabel ?? formatNumber(course.reviews, locale)})`}</span>
+    </>
+  );
+}
+
+/**
  * A course card (docs/product.md#what-a-card-shows): cover, stars and reviews, title, teacher, duration, students, price,
  * links. `join={false}` leaves "Join Now" out (the order page, where it would lead to itself);
  * `eager` loads the cover at once, for cards in the first screen.
@@ -47,12 +76,7 @@ export function CourseCard({
       </div>
       <div className="flex flex-1 flex-col p-5 text-center">
         <div className="flex items-center justify-center gap-2 text-sm text-ink-600">
-          <Stars
-            rating={course.rating}
-            showValue
-            label={t("rating.withReviews", { rating: formatRating(course.rating, locale), count: course.reviews })}
-          />
-          <span aria-hidden="true">{`(${formatNumber(course.reviews, locale)})`}</span>
+          <CourseRating course={course} />
         </div>
         <h3 id={titleId} className="mt-2 text-lg font-bold text-ink-900" {...fallback(course.title)}>
           {course.title}
@@ -66,7 +90,10 @@ export function CourseCard({
             {course.teacher}
           </li>
           <li data-testid="course-hours">{t("card.hours", { count: hours, hours: formatHours(hours, locale) })}</li>
-          <li data-testid="course-students">{t("card.students", { count: course.students })}</li>
+          {/* No "0 Students": a course nobody has taken yet says nothing about it (D-M6). */}
+          {course.students > 0 ? (
+            <li data-testid="course-students">{t("card.students", { count: course.students })}</li>
+          ) : null}
         </ul>
         {course.progress ? (
           <ProgressTally tally={course.progress} label={course.title} className="mt-4 text-start" />

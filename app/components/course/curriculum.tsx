@@ -1,6 +1,7 @@
 import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
 import type { CurriculumLessonView, CurriculumListView } from "~/models/catalogue.types";
+import { LessonCount, useUnlock } from "./video-list";
 
 function StateIcon({ state }: { state: CurriculumLessonView["state"] }) {
   const common = {
@@ -39,7 +40,15 @@ const STATE_STYLE: Record<CurriculumLessonView["state"], string> = {
   locked: "bg-ink-100 text-ink-700",
 };
 
-function LessonRow({ lesson, n }: { lesson: CurriculumLessonView; n: number }) {
+function LessonRow({
+  lesson,
+  n,
+  unlock,
+}: {
+  lesson: CurriculumLessonView;
+  n: number;
+  unlock: { href: string; label: string };
+}) {
   const { t } = useTranslation();
   const label =
     lesson.state === "locked"
@@ -47,8 +56,19 @@ function LessonRow({ lesson, n }: { lesson: CurriculumLessonView; n: number }) {
       : lesson.state === "soon"
         ? t("video.comingSoon")
         : t("coursePage.watch");
+  // Every row that can be acted on leads somewhere (D-M3): a playable one to play it, a locked one to
+  // how to unlock it. A "Coming soon" row has nothing to open yet.
   const title =
-    lesson.href && lesson.state !== "locked" ? (
+    lesson.state === "locked" ? (
+      <Link
+        to={unlock.href}
+        className="font-semibold text-ink-900 hover:text-brand-800 hover:underline"
+        data-testid="curriculum-unlock"
+      >
+        {lesson.title}
+        <span className="sr-only">{` — ${unlock.label}`}</span>
+      </Link>
+    ) : lesson.href && lesson.state === "playable" ? (
       <Link to={lesson.href} className="font-semibold text-ink-900 hover:text-brand-800 hover:underline">
         {lesson.title}
       </Link>
@@ -106,8 +126,18 @@ function LessonRow({ lesson, n }: { lesson: CurriculumLessonView; n: number }) {
 }
 
 /** A course's video lists as a curriculum: each lesson with what this viewer may do with it. */
-export function Curriculum({ lists }: { lists: CurriculumListView[] }) {
+export function Curriculum({
+  lists,
+  signedIn,
+  orderHref,
+}: {
+  lists: CurriculumListView[];
+  signedIn: boolean;
+  /** Where a signed-in learner without access buys the course or subscribes. */
+  orderHref: string;
+}) {
   const { t } = useTranslation();
+  const unlock = useUnlock(signedIn, orderHref);
   if (lists.length === 0) return <p className="text-ink-700">{t("coursePage.noLessons")}</p>;
   return (
     <div className="grid gap-8" data-testid="curriculum">
@@ -126,7 +156,10 @@ export function Curriculum({ lists }: { lists: CurriculumListView[] }) {
             </h3>
             <p className="mt-1 text-ink-700">{list.description}</p>
             <p className="mt-1 text-sm font-semibold text-ink-600">
-              {t("video.count", { count: list.lessons.length })}
+              <LessonCount
+                videos={list.lessons.filter((l) => l.state !== "soon").length}
+                soon={list.lessons.filter((l) => l.state === "soon").length}
+              />
               {/* What learners get (the access rule's number), or that the teacher gave every lesson away. */}
               {list.allFree ? (
                 <>
@@ -142,7 +175,7 @@ export function Curriculum({ lists }: { lists: CurriculumListView[] }) {
             </p>
             <ol className="mt-3" aria-labelledby={headingId}>
               {list.lessons.map((lesson, index) => (
-                <LessonRow key={lesson.key} lesson={lesson} n={index + 1} />
+                <LessonRow key={lesson.key} lesson={lesson} n={index + 1} unlock={unlock} />
               ))}
             </ol>
           </section>

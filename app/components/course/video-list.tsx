@@ -377,35 +377,87 @@ function VideoCard({ video, n, youtubeApi }: Numbered & { youtubeApi?: string })
 }
 
 /**
- * A locked video as one compact row: number, title, duration and a lock. No thumbnail and no link:
- * thirty identical dark tiles said nothing, and the notice above the list is the one way in.
+ * Where a locked lesson leads, and what the link says: a visitor to sign in (and back here), a
+ * signed-in learner to the subscription (issue 31, D-M3: a locked row explains how to unlock it).
  */
-function LockedRow({ video, n }: Numbered) {
+export function useUnlock(signedIn: boolean, learnerHref = "/Payments"): { href: string; label: string } {
+  const { t } = useTranslation();
+  const signIn = useSignInHref();
+  return signedIn ? { href: learnerHref, label: t("video.lockedLearner") } : { href: signIn, label: t("video.locked") };
+}
+
+/**
+ * A locked video as one compact row: number, title, duration and a lock. No thumbnail (thirty
+ * identical dark tiles said nothing); the row is a link to how to unlock it.
+ */
+function LockedRow({ video, n, unlock }: Numbered & { unlock: { href: string; label: string } }) {
+  const fallback = useEnglishFallback();
+  const { t } = useTranslation();
+  return (
+    <li id={`lesson-${video.key}`} className="scroll-mt-24" data-state="locked" data-testid="video-locked">
+      <Link
+        to={unlock.href}
+        className="flex items-center gap-3 py-2.5 hover:bg-ink-50 focus-visible:bg-ink-50"
+        title={unlock.label}
+      >
+        <span className="w-7 shrink-0 text-sm font-semibold text-ink-600 tabular-nums">{n}.</span>
+        <span className="min-w-0 flex-1 break-words text-ink-900" {...fallback(video.title)}>
+          {video.title}
+        </span>
+        {video.duration ? (
+          <span className="shrink-0 text-sm text-ink-600">
+            <Duration duration={video.duration} />
+          </span>
+        ) : null}
+        <span className="inline-flex shrink-0 items-center gap-1 text-xs font-semibold text-ink-700">
+          <LockIcon className="size-4" />
+          {/* On a phone the icon alone keeps the row on one line; the words are still read out. */}
+          <span className="sr-only sm:not-sr-only">{t("video.lockedShort")}</span>
+          <span className="sr-only">{`: ${unlock.label}`}</span>
+        </span>
+      </Link>
+    </li>
+  );
+}
+
+function ClockIcon({ className }: { className: string }) {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" className={className} fill="none" stroke="currentColor" strokeWidth="2">
+      <circle cx="12" cy="12" r="9" />
+      <path d="M12 7v5l3 2" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+/** A lesson its teacher announces without a video yet: number, title and "Coming soon"; no duration, no link. */
+function SoonRow({ video, n }: Numbered) {
   const fallback = useEnglishFallback();
   const { t } = useTranslation();
   return (
     <li
       id={`lesson-${video.key}`}
       className="flex scroll-mt-24 items-center gap-3 py-2.5"
-      data-state="locked"
-      data-testid="video-locked"
+      data-state="soon"
+      data-testid="video-soon"
     >
       <span className="w-7 shrink-0 text-sm font-semibold text-ink-600 tabular-nums">{n}.</span>
-      <span className="min-w-0 flex-1 break-words text-ink-900" {...fallback(video.title)}>
+      <span className="min-w-0 flex-1 break-words text-ink-700" {...fallback(video.title)}>
         {video.title}
       </span>
-      {video.duration ? (
-        <span className="shrink-0 text-sm text-ink-600">
-          <Duration duration={video.duration} />
-        </span>
-      ) : null}
-      <span className="inline-flex shrink-0 items-center gap-1 text-xs font-semibold text-ink-700">
-        <LockIcon className="size-4" />
-        {/* On a phone the icon alone keeps the row on one line; the word is still read out. */}
-        <span className="sr-only sm:not-sr-only">{t("video.lockedShort")}</span>
+      <span className="inline-flex shrink-0 items-center gap-1 rounded-full bg-ink-100 px-2 py-0.5 text-xs font-semibold text-ink-700">
+        <ClockIcon className="size-4" />
+        {t("video.comingSoon")}
       </span>
     </li>
   );
+}
+
+/** "22 videos", "1 video · 21 lessons coming soon", or "22 lessons coming soon" (D-H2). */
+export function LessonCount({ videos, soon }: { videos: number; soon: number }) {
+  const { t } = useTranslation();
+  if (soon === 0) return <>{t("video.count", { count: videos })}</>;
+  if (videos === 0) return <>{t("video.soonCount", { count: soon })}</>;
+  return <>{`${t("video.count", { count: videos })} · ${t("video.soonCount", { count: soon })}`}</>;
 }
 
 /**
@@ -417,18 +469,24 @@ export function VideoList({
   label,
   id,
   youtubeApi,
+  signedIn = false,
 }: {
   videos: VideoView[];
   label: string;
   id?: string;
   /** For a signed-in learner: where the YouTube IFrame Player API is (progress of YouTube lessons). */
   youtubeApi?: string;
+  /** Whether the viewer is signed in: where a locked row leads (sign in, or the subscription). */
+  signedIn?: boolean;
 }) {
   const { t } = useTranslation();
+  const unlock = useUnlock(signedIn);
   const numbered = videos.map((video, index) => ({ video, n: index + 1 }));
-  const open = numbered.filter(({ video }) => video.player);
+  const open = numbered.filter(({ video }) => video.player && video.player.kind !== "soon");
   const locked = numbered.filter(({ video }) => !video.player);
+  const soon = numbered.filter(({ video }) => video.player?.kind === "soon");
   const lockedHeadingId = `${id ?? "videos"}-locked`;
+  const soonHeadingId = `${id ?? "videos"}-soon`;
   return (
     <div id={id} className="grid gap-8" data-testid="video-list">
       {open.length > 0 ? (
@@ -454,7 +512,26 @@ export function VideoList({
             className="mt-2 divide-y divide-ink-100"
           >
             {locked.map((item) => (
-              <LockedRow key={item.video.key} {...item} />
+              <LockedRow key={item.video.key} {...item} unlock={unlock} />
+            ))}
+          </ol>
+        </section>
+      ) : null}
+      {soon.length > 0 ? (
+        <section
+          aria-labelledby={soonHeadingId}
+          className="rounded-[var(--radius-card)] bg-white p-4 shadow-[var(--shadow-card)] sm:p-6"
+        >
+          <h3 id={soonHeadingId} className="flex items-center gap-2 font-bold text-ink-900">
+            <ClockIcon className="size-5 shrink-0" />
+            {t("video.soonCount", { count: soon.length })}
+          </h3>
+          <ol
+            aria-label={open.length + locked.length > 0 ? t("video.soonListLabel", { label }) : label}
+            className="mt-2 divide-y divide-ink-100"
+          >
+            {soon.map((item) => (
+              <SoonRow key={item.video.key} {...item} />
             ))}
           </ol>
         </section>

@@ -37,6 +37,8 @@ export interface AdminList extends AdminText {
   freeSamples: number;
   /** Every lesson free for signed-in learners (the teacher's explicit choice). */
   allFree: boolean;
+  /** Its lessons without a video are listed as "Coming soon" (otherwise left out of the public pages). */
+  comingSoon: boolean;
   published: boolean;
   paths: string[];
 }
@@ -51,6 +53,7 @@ function toList(row: Selectable<Database["video_lists"]>, paths: string[]): Admi
     descriptionHe: row.description_he,
     freeSamples: Number(row.free_samples),
     allFree: Number(row.all_free) === 1,
+    comingSoon: Number(row.coming_soon) === 1,
     published: row.published === 1,
     paths,
   };
@@ -64,6 +67,7 @@ const listRow = (input: ListUpdateInput) => ({
   description_he: input.descriptionHe,
   free_samples: input.freeSamples,
   all_free: flag(input.allFree),
+  coming_soon: flag(input.comingSoon),
   published: flag(input.published),
 });
 

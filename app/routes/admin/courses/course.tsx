@@ -124,7 +124,7 @@ export default function CourseEditor({ loaderData, actionData }: Route.Component
           <BilingualFields base="summary" multiline required maxLength={ADMIN_LIMITS.text} />
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
             <TextField name="duration" lang="code" inputMode="decimal" required hint={t("courseAdmin.hoursHint")} />
-            <TextField name="students" lang="code" inputMode="numeric" required />
+            <TextField name="students" lang="code" inputMode="numeric" required hint={t("courseAdmin.baselineHint")} />
             <TextField name="price" lang="code" inputMode="decimal" required hint={t("courseAdmin.priceHint")} />
             <TextField name="rating" lang="code" inputMode="decimal" required hint={t("courseAdmin.ratingHint")} />
             <TextField name="reviews" lang="code" inputMode="numeric" required />

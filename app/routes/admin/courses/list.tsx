@@ -131,6 +131,7 @@ export default function ListEditor({ loaderData, actionData }: Route.ComponentPr
               ...bilingualValues(list, "title", "description"),
               freeSamples: String(list.freeSamples),
               allFree: list.allFree ? "on" : "",
+              comingSoon: list.comingSoon ? "on" : "",
               published: list.published ? "on" : "",
               courses: courseIds,
             }
@@ -146,8 +147,10 @@ export default function ListEditor({ loaderData, actionData }: Route.ComponentPr
           <FreeSamplesFields
             given={typeof values.freeSamples === "string" ? values.freeSamples : ""}
             allFree={values.allFree === "on"}
-            lessons={lessons.filter((lesson) => lesson.published)}
+            // Only lessons with a video are previewed (and counted) on the public pages.
+            lessons={lessons.filter((lesson) => lesson.published && (lesson.youtubeId || lesson.videoFile))}
           />
+          <CheckboxField name="comingSoon" hint={t("courseAdmin.comingSoonHint")} />
           <CheckboxGroup name="courses" choices={courseChoices} empty={t("courseAdmin.noCoursesToChoose")} />
           <CheckboxField name="published" hint={t(list ? "courseAdmin.publishedHint" : "courseAdmin.draftHint")} />
         </>
