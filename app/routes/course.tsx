@@ -18,7 +18,7 @@ import { pageMeta } from "~/lib/meta";
 import { catalogueForPage, findCourse } from "~/models/catalogue.server";
 import { DraftPreviewNote } from "~/components/course/draft-preview-note";
 import { orderUrl } from "~/models/catalogue.urls";
-import { coursePageView } from "~/models/catalogue-view.server";
+import { coursePageView, sellsOnline } from "~/models/catalogue-view.server";
 import type { CourseCardView } from "~/models/catalogue.types";
 import type { Route } from "./+types/course";
 import type { StringsHandle } from "~/i18n/sections";
@@ -49,8 +49,16 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   // /course/MERN-React finds the course; its address is the one in lower case.
   if (params.slug !== course.slug) throw redirect(`/course/${course.slug}${new URL(request.url).search}`, 301);
   const viewer = getViewer(context);
-  const { db, config, cookieSecrets } = servicesOf(context);
-  const view = coursePageView(snapshot, course, viewer, locale, await lessonStatesFor(db, viewer));
+  const { db, config, cookieSecrets, payments } = servicesOf(context);
+  const view = coursePageView(
+    snapshot,
+    course,
+    viewer,
+    locale,
+    await lessonStatesFor(db, viewer),
+    // Without a way to pay online, the page says "Subscription only" rather than a price (D-M5).
+    sellsOnline(snapshot, payments !== undefined),
+  );
   const mine = viewer.user ? await ownReview(db, course.id, viewer.user.id) : undefined;
   // "Thank you" after a review was posted (read once, then cleared).
   const saved = await takeFlash(config, cookieSecrets, request, "reviews.");

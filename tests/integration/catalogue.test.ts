@@ -308,6 +308,9 @@ describe("public site, catalogue and gated videos", () => {
       // The prices themselves are checked with a provider, in payments.test.ts.
       expect(html.match(/data-testid="course-price">Subscription only</g), path).toHaveLength(count);
       expect(html, path).not.toMatch(/data-testid="course-price"><bdi>/);
+      // Nor the course page of one sold on its own.
+      const page = await (await get("/course/tax-refund")).text();
+      expect(page).toMatch(/data-testid="course-price">Subscription only</);
       expect(html).toContain("Read More");
       expect(html).toContain("Join Now");
       expect(html).toMatch(/\d+ Students/);
