@@ -10,6 +10,7 @@ import { continueLearning, startedLists } from "~/models/progress.server";
 import { certificateSubject, certificatesOf } from "~/models/certificate.server";
 import { ContinueLearning } from "~/components/course/continue-learning";
 import { ProgressTally } from "~/components/course/progress-tally";
+import { CertificateList, QuizResultsTable } from "~/components/profile/learning-record";
 import { findUserById } from "~/models/user.server";
 import { billingSummary, onlineCheckout } from "~/models/billing.server";
 import { IDP_MOUNT } from "~/lib/idp/provider.server";
@@ -303,21 +304,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
         {loaderData.certificates.length === 0 ? (
           <p className="mt-3 text-ink-600">{t("certificate.profileNone")}</p>
         ) : (
-          <ul className="mt-4 grid gap-2" data-testid="certificates">
-            {loaderData.certificates.map((c) => (
-              <li key={c.id} className="flex flex-wrap items-center gap-x-3 gap-y-1">
-                <Link to={`/certificates/${c.id}`} className="font-semibold text-brand-800 underline">
-                  <bdi>{c.course}</bdi>
-                </Link>
-                <span className="text-sm text-ink-600">{c.date}</span>
-                {c.revoked ? (
-                  <span className="rounded-full bg-red-50 px-2 py-0.5 text-xs font-semibold text-red-900">
-                    {t("certificate.profileRevoked")}
-                  </span>
-                ) : null}
-              </li>
-            ))}
-          </ul>
+          <CertificateList items={loaderData.certificates} />
         )}
       </section>
       <section className="container-page max-w-3xl pb-14" aria-labelledby="quiz-history">
@@ -332,50 +319,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
             </Link>
           </p>
         ) : (
-          <div className="mt-4 overflow-x-auto">
-            <table className="w-full text-start" data-testid="quiz-history">
-              <thead>
-                <tr className="border-b border-ink-200 text-sm text-ink-600">
-                  <th scope="col" className="py-2 text-start">
-                    {t("profile.quizColumn")}
-                  </th>
-                  <th scope="col" className="py-2 text-start">
-                    {t("profile.scoreColumn")}
-                  </th>
-                  <th scope="col" className="py-2 text-start">
-                    {t("profile.percentageColumn")}
-                  </th>
-                  <th scope="col" className="py-2 text-start">
-                    {t("profile.dateColumn")}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {loaderData.history.map((h) => (
-                  <tr key={h.key} className="border-b border-ink-100">
-                    <td className="py-2 font-semibold">
-                      {h.review ? (
-                        <Link
-                          to={h.review}
-                          className="text-brand-800 underline"
-                          aria-label={t("profile.reviewAttempt", { quiz: h.quiz, date: h.date })}
-                        >
-                          {h.quiz}
-                        </Link>
-                      ) : (
-                        h.quiz
-                      )}
-                    </td>
-                    <td className="py-2">{t("profile.scoreOf", { score: h.score, total: h.total })}</td>
-                    <td className="py-2">
-                      <bdi>{h.percentage}</bdi>
-                    </td>
-                    <td className="py-2">{h.date}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <QuizResultsTable rows={loaderData.history} />
         )}
       </section>
     </>

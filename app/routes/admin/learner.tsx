@@ -1,6 +1,7 @@
 import { data, Link } from "react-router";
 import { ProgressTally } from "~/components/course/progress-tally";
 import { PageHeader } from "~/components/layout/page-header";
+import { CertificateList, QuizResultsTable } from "~/components/profile/learning-record";
 import { getCatalogue, pageContext, servicesOf } from "~/context.server";
 import { formatDate, formatDateTime, formatPercent } from "~/i18n/format";
 import { useTranslation } from "~/i18n/use-translation";
@@ -40,7 +41,8 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
       lastLogin: user.last_login_at ? formatDateTime(user.last_login_at, locale) : null,
     },
     lists: lists.map(({ list, href, tally }) => ({ key: list.slug, title: list.title[locale], href, tally })),
-    history: history.map((h) => ({
+    history: history.map((h, i) => ({
+      key: `${h.quiz}-${i}`,
       quiz: findQuiz(catalogue, h.quiz)?.title[locale] ?? h.quiz,
       score: h.score,
       total: h.total,
@@ -108,33 +110,7 @@ export default function AdminLearner({ loaderData }: Route.ComponentProps) {
           {loaderData.history.length === 0 ? (
             <p className="mt-3 text-ink-600">{t("admin.learnerNoQuizzes")}</p>
           ) : (
-            <div className="mt-4 overflow-x-auto">
-              <table className="w-full text-start" data-testid="learner-quizzes">
-                <thead>
-                  <tr className="border-b border-ink-200 text-sm text-ink-600">
-                    {(["quizColumn", "scoreColumn", "percentageColumn", "dateColumn"] as const).map((column) => (
-                      <th key={column} scope="col" className="py-2 pe-3 text-start">
-                        {t(`profile.${column}`)}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody>
-                  {loaderData.history.map((h, i) => (
-                    <tr key={i} className="border-b border-ink-100">
-                      <td className="py-2 pe-3 font-semibold">
-                        <bdi>{h.quiz}</bdi>
-                      </td>
-                      <td className="py-2 pe-3">{t("profile.scoreOf", { score: h.score, total: h.total })}</td>
-                      <td className="py-2 pe-3">
-                        <bdi>{h.percentage}</bdi>
-                      </td>
-                      <td className="py-2">{h.date}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <QuizResultsTable rows={loaderData.history} />
           )}
         </section>
         <section aria-labelledby="learner-certificates">
@@ -144,21 +120,7 @@ export default function AdminLearner({ loaderData }: Route.ComponentProps) {
           {loaderData.certificates.length === 0 ? (
             <p className="mt-3 text-ink-600">{t("admin.learnerNoCertificates")}</p>
           ) : (
-            <ul className="mt-4 space-y-2" data-testid="learner-certificates">
-              {loaderData.certificates.map((c) => (
-                <li key={c.id}>
-                  <Link to={`/certificates/${c.id}`} className="font-semibold text-brand-800 underline">
-                    <bdi>{c.course}</bdi>
-                  </Link>{" "}
-                  <span className="text-sm text-ink-600">{c.date}</span>
-                  {c.revoked ? (
-                    <span className="ms-2 rounded-full bg-red-50 px-2 py-0.5 text-xs font-semibold text-red-900">
-                      {t("certificate.profileRevoked")}
-                    </span>
-                  ) : null}
-                </li>
-              ))}
-            </ul>
+            <CertificateList items={loaderData.certificates} />
           )}
         </section>
       </div>
