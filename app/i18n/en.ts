@@ -607,6 +607,9 @@ export const en = {
     /** The lessons with a video, and those shown as coming soon: "21 + 1 coming soon". */
     lessonsWithSoon_one: "{{lessons}} + 1 coming soon",
     lessonsWithSoon_other: "{{lessons}} + {{count, number}} coming soon",
+    /** None with a video yet: "22 coming soon", not "0 + 22 coming soon". */
+    lessonsOnlySoon_one: "1 coming soon",
+    lessonsOnlySoon_other: "{{count, number}} coming soon",
     students: "Students",
     reviews_one: "{{count, number}} review",
     reviews_other: "{{count, number}} reviews",

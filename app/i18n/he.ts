@@ -610,6 +610,10 @@ export const he: Translation = {
     lessonsWithSoon_one: "{{lessons}} ועוד אחד בקרוב",
     lessonsWithSoon_two: "{{lessons}} ועוד שניים בקרוב",
     lessonsWithSoon_other: "{{lessons}} ועוד {{count, number}} בקרוב",
+    /** None with a video yet: "22 coming soon", not "0 + 22 coming soon". */
+    lessonsOnlySoon_one: "אחד בקרוב",
+    lessonsOnlySoon_two: "שניים בקרוב",
+    lessonsOnlySoon_other: "{{count, number}} בקרוב",
     students: "תלמידים",
     reviews_one: "ביקורת אחת",
     reviews_two: "שתי ביקורות",

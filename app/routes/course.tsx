@@ -192,9 +192,11 @@ function CourseFacts({
           <Fact
             label={t("coursePage.lessons")}
             value={
-              soonCount > 0
-                ? t("coursePage.lessonsWithSoon", { count: soonCount, lessons: formatNumber(lessonCount, locale) })
-                : formatNumber(lessonCount, locale)
+              soonCount === 0
+                ? formatNumber(lessonCount, locale)
+                : lessonCount === 0
+                  ? t("coursePage.lessonsOnlySoon", { count: soonCount })
+                  : t("coursePage.lessonsWithSoon", { count: soonCount, lessons: formatNumber(lessonCount, locale) })
             }
             testId="course-lessons"
           />
