@@ -69,6 +69,8 @@ describe("media uploads and serving (built app)", () => {
         size: mp4.length,
         contentType: "video/mp4",
         durationSeconds: BUNDLED_MP4.lesson.seconds,
+        // The name it was sent with, its path dropped (D-L9).
+        originalName: "lesson.mp4",
       },
     });
     expect(stored("videos")).toEqual([body.file.file]);

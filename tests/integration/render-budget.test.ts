@@ -21,16 +21,21 @@ describe("the budget of renders per client, over HTTP", () => {
 
   it("refuses renders past the budget, while cached pages and other spellings are still answered", async () => {
     // The pages a visitor lands on, kept once rendered: two renders of the budget's five.
+    const started = Date.now();
     expect((await get("/about")).status).toBe(200);
     expect((await get("/team")).status).toBe(200);
     // A render each time (a query of its own): the three left (one more if a second went by), then
     // a 429 with Retry-After, in the page's language.
     const statuses = [];
     for (let i = 0; i < 8; i++) statuses.push((await get(`/contact?utm_source=${i}&lng=he`)).status);
+    // The budget refills one a second: on a busy machine the loop may take several, each worth one
+    // more render, which may land between refusals.
+    const refills = Math.ceil((Date.now() - started) / 1000);
     const rendered = statuses.filter((s) => s === 200).length;
-    expect(rendered).toBeGreaterThanOrEqual(3);
-    expect(rendered).toBeLessThanOrEqual(4);
-    expect(statuses.slice(rendered)).toEqual(Array(8 - rendered).fill(429));
+    expect(statuses.slice(0, 3)).toEqual([200, 200, 200]);
+    expect(rendered).toBeLessThanOrEqual(3 + refills);
+    expect(statuses.every((s) => s === 200 || s === 429)).toBe(true);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(Math.min(1, 8 - 3 - refills));
     const refused = await get("/contact?utm_source=x&lng=he");
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
