@@ -143,6 +143,7 @@ const FORBIDDEN = {
     title: "You don’t have access to this page",
     metaTitle: "No access · Lomda",
     subscribe: "Get a subscription",
+    adminOnly: "This area is for the site's administrators",
     signIn: "Sign In",
     contact: "Contact us",
   },
@@ -151,6 +152,7 @@ const FORBIDDEN = {
     title: "אין לכם גישה לדף הזה",
     metaTitle: "אין גישה · לומדה",
     subscribe: "לרכישת מינוי",
+    adminOnly: "האזור הזה מיועד למנהלי האתר",
     signIn: "כניסה",
     contact: "צרו קשר",
   },
@@ -168,7 +170,9 @@ for (const [locale, f] of Object.entries(FORBIDDEN)) {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(f.title);
     await expect(page.getByTestId("error-code")).toHaveText("403");
     await expect(page).toHaveTitle(f.metaTitle);
-    await expect(main.getByRole("link", { name: f.subscribe })).toHaveAttribute("href", "/Payments");
+    // The admin area is for admins: a subscription would not open it, so none is offered (D-L14).
+    await expect(main).toContainText(f.adminOnly);
+    await expect(main.getByRole("link", { name: f.subscribe })).toHaveCount(0);
     await expect(main.getByRole("link", { name: f.contact })).toHaveAttribute("href", "/contact");
     await expect(page.getByText("Unexpected Application Error")).toHaveCount(0);
     await expect(page.getByText("Forbidden")).toHaveCount(0);

@@ -6,6 +6,10 @@ import type { VideoProgressView, VideoView } from "~/models/catalogue.types";
 import { useEnglishFallback } from "~/components/ui/english-fallback";
 import { useSignInHref } from "~/components/auth/use-sign-in-href";
 
+type ImageLoading = "eager" | "lazy";
+/** The cards of a list's first row on the widest layout: their pictures are not lazy. */
+const FIRST_ROW = 3;
+
 function PlayIcon() {
   return (
     <span aria-hidden="true" className="absolute inset-0 flex items-center justify-center">
@@ -30,11 +34,13 @@ function YoutubePlayer({
   videoId,
   youtubeApi,
   onWatched,
+  loading,
 }: {
   video: VideoView;
   videoId: string;
   youtubeApi?: string;
   onWatched?: () => void;
+  loading: ImageLoading;
 }) {
   const { t } = useTranslation();
   // Where the player starts once the learner asks for it (null: the facade still shows).
@@ -88,7 +94,7 @@ function YoutubePlayer({
           alt=""
           width={480}
           height={360}
-          loading="lazy"
+          loading={loading}
           className="aspect-video w-full object-cover"
         />
         <PlayIcon />
@@ -114,7 +120,7 @@ function ResumeBar({ at, onPlay }: { at: number; onPlay: (seconds: number) => vo
   );
 }
 
-function LockedPreview({ video }: { video: VideoView }) {
+function LockedPreview({ video, loading }: { video: VideoView; loading: ImageLoading }) {
   const { t } = useTranslation();
   const signIn = useSignInHref();
   return (
@@ -129,7 +135,7 @@ function LockedPreview({ video }: { video: VideoView }) {
         alt=""
         width={480}
         height={360}
-        loading="lazy"
+        loading={loading}
         className="aspect-video w-full object-cover opacity-40 grayscale"
       />
       <span aria-hidden="true" className="absolute inset-0 flex flex-col items-center justify-center gap-2 text-white">
@@ -144,7 +150,7 @@ function LockedPreview({ video }: { video: VideoView }) {
 }
 
 /** A lesson the viewer may watch that has no video yet: the poster and "Video coming soon", never a broken player. */
-function ComingSoon({ video }: { video: VideoView }) {
+function ComingSoon({ video, loading }: { video: VideoView; loading: ImageLoading }) {
   const { t } = useTranslation();
   return (
     <div className="relative overflow-hidden rounded-lg bg-ink-900" data-testid="video-soon">
@@ -153,7 +159,7 @@ function ComingSoon({ video }: { video: VideoView }) {
         alt=""
         width={480}
         height={360}
-        loading="lazy"
+        loading={loading}
         className="aspect-video w-full object-cover"
       />
       {/* A solid disc over the poster's play mark: nothing here looks playable. */}
@@ -245,16 +251,27 @@ export function VideoPlayerOrLock({
   video,
   onWatched,
   youtubeApi,
+  loading = "lazy",
 }: {
   video: VideoView;
   onWatched?: () => void;
   /** The IFrame Player API's URL, for a signed-in learner's page (progress of YouTube lessons). */
   youtubeApi?: string;
+  /** "eager" for a picture in the first screen (issue 16: never wait for lazy loading there). */
+  loading?: ImageLoading;
 }) {
-  if (!video.player) return <LockedPreview video={video} />;
-  if (video.player.kind === "soon") return <ComingSoon video={video} />;
+  if (!video.player) return <LockedPreview video={video} loading={loading} />;
+  if (video.player.kind === "soon") return <ComingSoon video={video} loading={loading} />;
   if (video.player.kind === "youtube")
-    return <YoutubePlayer video={video} videoId={video.player.videoId} youtubeApi={youtubeApi} onWatched={onWatched} />;
+    return (
+      <YoutubePlayer
+        video={video}
+        videoId={video.player.videoId}
+        youtubeApi={youtubeApi}
+        onWatched={onWatched}
+        loading={loading}
+      />
+    );
   return <SelfHostedPlayer video={video} src={video.player.src} onWatched={onWatched} />;
 }
 
@@ -354,7 +371,13 @@ function VideoCard({ video, n, youtubeApi }: Numbered & { youtubeApi?: string })
       data-watched={video.progress ? String(video.progress.watched) : undefined}
       data-marked={video.progress ? String(video.progress.marked) : undefined}
     >
-      <VideoPlayerOrLock video={video} onWatched={revalidate} youtubeApi={youtubeApi} />
+      <VideoPlayerOrLock
+        video={video}
+        onWatched={revalidate}
+        youtubeApi={youtubeApi}
+        // The first row of cards may be in the first screen (three across on a laptop).
+        loading={n <= FIRST_ROW ? "eager" : "lazy"}
+      />
       <div className="flex flex-1 flex-col p-2">
         <div className="mt-2 flex items-center justify-between gap-2 text-xs font-semibold text-ink-600">
           <span>
