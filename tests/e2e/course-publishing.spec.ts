@@ -224,6 +224,10 @@ test("a new catalogue is a draft: only the admin's preview shows it; an emptied 
   ).id;
   await database.db.updateTable("catalogues").set({ published: 1 }).where("id", "=", catalogueId).execute();
   const courseId = await createCourse(database.db, { catalogueId, titleEn: "Only card", titleHe: "הכרטיס היחיד" });
+  // Each process looks for a new catalogue at most once a second (another test's page may just have).
+  await expect
+    .poll(async () => (await visitor.request.get(`/courses/${slug}?lng=he`)).text(), { timeout: 10_000 })
+    .toContain("הכרטיס היחיד");
   await visitor.goto(`/courses/${slug}?lng=he`);
   await expect(visitor.getByTestId("course-grid")).toContainText("הכרטיס היחיד");
   await page.goto(`/admin/courses/course/${courseId}?lng=he`);
@@ -300,6 +304,10 @@ test("a quiz attached to a list in the editor asks for its own pass mark (Hebrew
   await createQuestion(database.db, quiz.id, { question: "Which is two?", answer: "2" });
   await createQuestion(database.db, quiz.id, { question: "Which is three?", answer: "3" });
   const learner = await personPage(browser, baseURL);
+  // The questions just stored reach the page once the process has looked for a new catalogue.
+  await expect
+    .poll(async () => (await learner.request.get(`/test/${slug}?lng=en`)).text(), { timeout: 10_000 })
+    .toContain("Question 1 of 2");
   await learner.goto(`/test/${slug}?lng=en`);
   await waitForHydration(learner);
   for (let i = 0; i < 2; i++) {
