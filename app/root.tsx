@@ -145,8 +145,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#0e7490" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         {/* Every page needs the Latin subset (digits, the brand, course and code names); a Hebrew page
-            needs the Hebrew one too. A subset found only at the first layout arrives after the first
-            paint and re-wraps the lines it is in (a Hebrew catalogue's intro shifted its grid by a line). */}
+            needs the Hebrew one too. A subset found only at the first layout would arrive too late for
+            this page: fonts.css lets no late font in (decision 0041). */}
         {(locale === "he" ? [heeboHebrew, heeboLatin] : [heeboLatin]).map((font) => (
           <link key={font} rel="preload" href={font} as="font" type="font/woff2" crossOrigin="anonymous" />
         ))}
