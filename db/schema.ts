@@ -128,7 +128,7 @@ export interface QuizAnswersTable {
   /** The question's 0-based index in the attempt. */
   position: number;
   question_id: string | null;
-  /** The chosen option, 1–4; null: skipped. */
+  /** The chosen option, 1–6; null: skipped. */
   choice: number | null;
   correct: number;
 }
@@ -360,11 +360,14 @@ export interface QuizQuestionsTable {
   position: number;
   question: string;
   code: string | null;
+  /** Two to six options: always the first N of these columns, the rest null (migration 0030). */
   option_1: string;
   option_2: string;
-  option_3: string;
-  option_4: string;
-  /** Which option is right: 1–4 (options are distinct, so it is also exact-text grading). */
+  option_3: string | null;
+  option_4: string | null;
+  option_5: string | null;
+  option_6: string | null;
+  /** Which option is right: 1–6 (options are distinct, so it is also exact-text grading). */
   answer: number;
   /** Hebrew text and options (null: the English is shown); code between backticks stays left-to-right. */
   question_he: string | null;
@@ -372,6 +375,8 @@ export interface QuizQuestionsTable {
   option_2_he: string | null;
   option_3_he: string | null;
   option_4_he: string | null;
+  option_5_he: string | null;
+  option_6_he: string | null;
   /** One line on why the answer is right, shown in the review after an attempt (optional). */
   explanation_en: string | null;
   explanation_he: string | null;

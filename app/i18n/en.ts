@@ -1263,7 +1263,7 @@ export const en = {
       currentCover: "The current cover:",
     },
     codeHint: "Optional. Shown left to right in a monospaced font, as typed.",
-    optionsHint: "Four different answers. Then choose which one is right.",
+    optionsHint: "Two to six different answers, in order (leave the ones you do not need empty). Then choose which one is right.",
     hebrewQuestion: "In Hebrew",
     hebrewQuestionHint:
       "Optional: an empty field shows the English on Hebrew pages. Put code and identifiers between `backticks` so they stay left to right.",
@@ -1344,7 +1344,10 @@ export const en = {
       lessonDurationNeeded: "A lesson with a video needs its length, like 12:34: watching it is measured against it.",
       youtube: "That is not a YouTube link or video id.",
       questionTooShort: "The question needs at least 5 characters.",
-      answer: "Choose which of the four options is right.",
+      answer: "Choose which of the options is right.",
+      answerNotGiven: "The right answer must be one of the options you filled in.",
+      optionGap: "Fill in the options in order: this one is empty, but a later one is not.",
+      optionHeWithoutEnglish: "There is no option here in English to translate.",
       optionDuplicate: "The options must all differ: this one repeats an earlier one.",
       courses: "One of the chosen courses no longer exists. Reload the page and try again.",
       sharedPrice:

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { TranslationKey } from "~/i18n/keys";
 import { fieldErrors, type FormMessages } from "~/lib/form-errors";
 import { parseYouTubeId } from "~/lib/youtube";
-import { DEFAULT_PASS_PERCENT, MAX_PASS_PERCENT, MIN_PASS_PERCENT } from "./quiz.limits";
+import { DEFAULT_PASS_PERCENT, MAX_OPTIONS, MAX_PASS_PERCENT, MIN_PASS_PERCENT } from "./quiz.limits";
 
 /**
  * The course builder's forms (/admin/courses), checked in the browser before sending and parsed
@@ -20,7 +20,8 @@ export const ADMIN_LIMITS = {
   /** A question is one or two sentences (code goes in its own field): room for both languages in one form. */
   question: 600,
   code: 3000,
-  option: 300,
+  /** An answer of a sentence at most (the seed's longest is 114): six of them fit in one form's body. */
+  option: 200,
   explanation: 300,
 } as const;
 
@@ -65,6 +66,9 @@ const E = {
   youtube: "courseAdmin.errors.youtube",
   questionTooShort: "courseAdmin.errors.questionTooShort",
   answer: "courseAdmin.errors.answer",
+  answerNotGiven: "courseAdmin.errors.answerNotGiven",
+  optionGap: "courseAdmin.errors.optionGap",
+  optionHeWithoutEnglish: "courseAdmin.errors.optionHeWithoutEnglish",
   optionDuplicate: "courseAdmin.errors.optionDuplicate",
   courses: "courseAdmin.errors.courses",
   currency: "courseAdmin.errors.currency",
@@ -279,16 +283,19 @@ export const quizSchema = z.object({
   published: checkbox,
 });
 
-export const OPTION_FIELDS = ["option1", "option2", "option3", "option4"] as const;
-export const OPTION_HE_FIELDS = ["option1He", "option2He", "option3He", "option4He"] as const;
+export const OPTION_FIELDS = ["option1", "option2", "option3", "option4", "option5", "option6"] as const;
+export const OPTION_HE_FIELDS = ["option1He", "option2He", "option3He", "option4He", "option5He", "option6He"] as const;
 const option = required(ADMIN_LIMITS.option);
-const optionHe = optional(ADMIN_LIMITS.option);
+const optionalOption = optional(ADMIN_LIMITS.option);
+const ANSWERS = Array.from({ length: MAX_OPTIONS }, (_, i) => String(i + 1)) as [string, ...string[]];
 
 /**
- * The rules of content.schema.ts's quizQuestion: a question of at least 5 characters, four
- * options, distinct, and exactly one of them the answer (here: which one, 1–4). The Hebrew
- * question and options are optional (empty: the English is shown), each option on its own; those
- * given follow the same rules. The explanations, shown in the review after an attempt, are optional.
+ * The rules of content.schema.ts's quizQuestion: a question of at least 5 characters, two to six
+ * options (the first two required, the others filled in order), distinct, and exactly one of them
+ * the answer (here: which one, 1–6, among those given). The Hebrew question and options are optional
+ * (empty: the English is shown), each option on its own, and only where there is an English one;
+ * those given follow the same rules. The explanations, shown in the review after an attempt, are
+ * optional.
  */
 export const questionSchema = z
   .object({
@@ -303,20 +310,36 @@ export const questionSchema = z
     ),
     option1: option,
     option2: option,
-    option3: option,
-    option4: option,
-    answer: text(2).pipe(z.enum(["1", "2", "3", "4"], { error: E.answer }).transform(Number)),
+    option3: optionalOption,
+    option4: optionalOption,
+    option5: optionalOption,
+    option6: optionalOption,
+    answer: text(2).pipe(z.enum(ANSWERS, { error: E.answer }).transform(Number)),
     questionHe: optional(ADMIN_LIMITS.question).refine((v) => v === null || v.length >= 5, {
       error: E.questionTooShort,
     }),
-    option1He: optionHe,
-    option2He: optionHe,
-    option3He: optionHe,
-    option4He: optionHe,
+    option1He: optionalOption,
+    option2He: optionalOption,
+    option3He: optionalOption,
+    option4He: optionalOption,
+    option5He: optionalOption,
+    option6He: optionalOption,
     explanationEn: optional(ADMIN_LIMITS.explanation),
     explanationHe: optional(ADMIN_LIMITS.explanation),
   })
   .superRefine((q, ctx) => {
+    const given = OPTION_FIELDS.map((field) => q[field]);
+    const count = given.findIndex((value) => value === null);
+    const last = given.findLastIndex((value) => value !== null);
+    // An empty option before a filled one: the options would not be the first N.
+    if (count !== -1 && count < last)
+      ctx.addIssue({ code: "custom", path: [OPTION_FIELDS[count]!], message: E.optionGap });
+    else if (q.answer > (count === -1 ? given.length : count))
+      ctx.addIssue({ code: "custom", path: ["answer"], message: E.answerNotGiven });
+    OPTION_HE_FIELDS.forEach((field, index) => {
+      if (q[field] !== null && given[index] === null)
+        ctx.addIssue({ code: "custom", path: [field], message: E.optionHeWithoutEnglish });
+    });
     for (const fields of [OPTION_FIELDS, OPTION_HE_FIELDS]) {
       const seen = new Set<string>();
       for (const field of fields) {
@@ -409,7 +432,12 @@ export const ADMIN_FORM_MAX_CHARS = {
   list: ADMIN_LIMITS.slug + 2 * ADMIN_LIMITS.title + 2 * ADMIN_LIMITS.text + 16 + 40 * 64,
   lesson: ADMIN_LIMITS.slug + 2 * ADMIN_LIMITS.title + 2 * ADMIN_LIMITS.text + 8 + ADMIN_LIMITS.path,
   quiz: ADMIN_LIMITS.slug + 2 * ADMIN_LIMITS.title + 2 * ADMIN_LIMITS.text + ADMIN_LIMITS.path + 64 + 3,
-  question: 2 * ADMIN_LIMITS.question + ADMIN_LIMITS.code + 8 * ADMIN_LIMITS.option + 2 + 2 * ADMIN_LIMITS.explanation,
+  question:
+    2 * ADMIN_LIMITS.question +
+    ADMIN_LIMITS.code +
+    2 * MAX_OPTIONS * ADMIN_LIMITS.option +
+    2 +
+    2 * ADMIN_LIMITS.explanation,
 } as const;
 
 /** A "Move up"/"Move down" button's form: which item, which way (and, on the overview, which kind). */

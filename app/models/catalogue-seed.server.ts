@@ -11,6 +11,7 @@ import type {
 } from "~/lib/db.server";
 import { DEFAULT_FREE_SAMPLES } from "./catalogue-admin.schema";
 import { bumpCatalogueVersion } from "./catalogue-version.server";
+import { optionColumns } from "./quiz-options";
 import { freeLessonCount } from "./free-samples";
 import {
   CATALOGUE_URLS,
@@ -268,16 +269,9 @@ export async function seedCatalogue(db: Kysely<Database>, now: Date = new Date()
           position: i,
           question: q.question,
           code: q.code ?? null,
-          option_1: q.options[0]!,
-          option_2: q.options[1]!,
-          option_3: q.options[2]!,
-          option_4: q.options[3]!,
+          ...optionColumns(q.options, q.he?.options),
           answer: q.options.indexOf(q.answer) + 1,
           question_he: q.he?.question ?? null,
-          option_1_he: q.he?.options[0] ?? null,
-          option_2_he: q.he?.options[1] ?? null,
-          option_3_he: q.he?.options[2] ?? null,
-          option_4_he: q.he?.options[3] ?? null,
           explanation_en: q.explanation?.en ?? null,
           explanation_he: q.explanation?.he ?? null,
           ...timestamps,

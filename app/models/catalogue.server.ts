@@ -5,6 +5,7 @@ import type { Locale } from "~/i18n/locale";
 import { canWatch, freeLessonCount, isFreeSample, type ListAccess, type Viewer } from "./access.server";
 import { ONLINE_CHECKOUT_SETTING, readCatalogueVersion, takeLocalChange } from "./catalogue-version.server";
 import { catalogueSpelling, COURSES_URL, normalizeCataloguePath } from "./catalogue.urls";
+import { optionsOfRow } from "./quiz-options";
 import type { VideoView } from "./catalogue.types";
 import type { Bilingual } from "./content.schema";
 import { getAboutVideo } from "./site-content.server";
@@ -316,7 +317,7 @@ export async function loadCatalogueSnapshot(
 
   const questionsByQuiz = new Map<string, QuizQuestionEntry[]>();
   for (const row of questionRows) {
-    const options = [row.option_1, row.option_2, row.option_3, row.option_4];
+    const { options, optionsHe } = optionsOfRow(row);
     const answer = options[Number(row.answer) - 1];
     if (answer === undefined) continue;
     const questions = questionsByQuiz.get(row.quiz_id) ?? [];
@@ -328,7 +329,7 @@ export async function loadCatalogueSnapshot(
       answer,
       he: {
         question: blankToNull(row.question_he),
-        options: [row.option_1_he, row.option_2_he, row.option_3_he, row.option_4_he].map(blankToNull),
+        options: optionsHe.map(blankToNull),
       },
       explanation: { en: blankToNull(row.explanation_en), he: blankToNull(row.explanation_he) },
     });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_OPTIONS, MIN_OPTIONS } from "./quiz.limits";
 
 /**
  * The shape of everything in content/: validated with zod at start (the catalogue's seed and
@@ -96,14 +97,14 @@ export const quizQuestion = z
     question: z.string().trim().min(5),
     /** Code shown with the question (left-to-right, monospace), optional. */
     code: z.string().optional(),
-    options: z.array(z.string().trim().min(1)).length(4),
+    options: z.array(z.string().trim().min(1)).min(MIN_OPTIONS).max(MAX_OPTIONS),
     answer: z.string().trim().min(1),
     /**
      * The question and its options in Hebrew, in the same order (code, identifiers and numbers
      * between backticks stay left-to-right). Absent: the Hebrew page shows the English.
      */
     he: z
-      .object({ question: z.string().trim().min(5), options: z.array(z.string().trim().min(1)).length(4) })
+      .object({ question: z.string().trim().min(5), options: z.array(z.string().trim().min(1)).max(MAX_OPTIONS) })
       .strict()
       .optional(),
     /** One line on why the answer is right, shown in the answer review after the attempt. */
@@ -117,6 +118,9 @@ export const quizQuestion = z
     error: "answer must be exactly one of the options",
   })
   .refine((q) => new Set(q.options).size === q.options.length, { error: "options must be distinct" })
+  .refine((q) => !q.he || q.he.options.length === q.options.length, {
+    error: "Hebrew options must match the options one for one",
+  })
   .refine((q) => !q.he || new Set(q.he.options).size === q.he.options.length, {
     error: "Hebrew options must be distinct",
   });

@@ -6,3 +6,10 @@
 export const DEFAULT_PASS_PERCENT = 70;
 export const MIN_PASS_PERCENT = 50;
 export const MAX_PASS_PERCENT = 100;
+
+/**
+ * How many options a question has: two (true or false) to six. The database keeps them in six
+ * columns, the first N filled (app/models/quiz-options.ts, migration 0030).
+ */
+export const MIN_OPTIONS = 2;
+export const MAX_OPTIONS = 6;

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { openDatabase, type DatabaseHandle } from "../../app/lib/db.server.ts";
-import { createCourse, createLesson, createVideoList } from "../support/factories.ts";
+import { createCourse, createLesson, createQuiz, createVideoList } from "../support/factories.ts";
 import { DEMO_EMAILS, expect, expectAccessible, test, waitForHydration } from "./fixtures.ts";
 
 /**
@@ -260,6 +260,50 @@ test("a quiz is made and a question added, with its code, options and right answ
   ]);
   await page.goto("/admin/courses");
   await expect(page.getByTestId("quiz-row").filter({ hasText: "Playwright basics" })).toContainText(`/test/${slug}1`);
+});
+
+test("a true-or-false question has two options: the form says which answer is missing, and the quiz shows just two (D-M10)", async ({
+  adminPage: page,
+  allowConsoleErrors,
+}) => {
+  allowConsoleErrors(/status of 400 \(Bad Request\)/);
+  const slug = `e2e-tf-${suffix()}`;
+  const quizId = await createQuiz(database.db, { slug, titleEn: "True or false" });
+  await page.goto(`/admin/courses/quiz/${quizId}/new-question?lng=en`);
+  await waitForHydration(page);
+  await expect(page.getByRole("textbox", { name: /^Option \d$/ })).toHaveCount(6);
+  await page.getByLabel("Question", { exact: true }).fill("`typeof null` is `'null'`.");
+  await page.getByRole("textbox", { name: "Option 1", exact: true }).fill("True");
+  await page.getByRole("textbox", { name: "Option 2", exact: true }).fill("False");
+  // The answer names an option left empty: refused, with what was typed kept.
+  await page.getByRole("group", { name: "The right answer" }).getByLabel("Option 3").check();
+  await page.getByRole("button", { name: "Create" }).click();
+  await expect(page.getByTestId("error-summary")).toContainText(
+    "The right answer must be one of the options you filled in.",
+  );
+  await expect(page.getByRole("textbox", { name: "Option 2", exact: true })).toHaveValue("False");
+  await page.getByRole("group", { name: "The right answer" }).getByLabel("Option 2").check();
+  await page.getByRole("button", { name: "Create" }).click();
+  await expect(page.getByTestId("builder-status")).toHaveText("Created.");
+  expect(
+    await database.db
+      .selectFrom("quiz_questions")
+      .select(["option_1", "option_2", "option_3", "option_6", "answer"])
+      .where("quiz_id", "=", quizId)
+      .execute(),
+  ).toEqual([{ option_1: "True", option_2: "False", option_3: null, option_6: null, answer: 2 }]);
+
+  // The public quiz (its process sees the new question within a second) offers the two options.
+  await expect(async () => {
+    await page.goto(`/test/${slug}?lng=en`);
+    await expect(page.getByRole("radio")).toHaveCount(2, { timeout: 500 });
+  }).toPass();
+  await waitForHydration(page);
+  await expect(page.getByRole("radio", { name: "True" })).toBeVisible();
+  await page.getByRole("radio", { name: "False" }).check();
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(page.getByTestId("result-score")).toHaveText("1");
+  await expect(page.getByTestId("result-total")).toHaveText("1");
 });
 
 test("lessons are reordered by keyboard, the moved item keeping the focus, and a lesson is deleted after confirming", async ({

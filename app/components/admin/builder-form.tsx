@@ -3,6 +3,7 @@ import { useTranslation } from "~/i18n/use-translation";
 import { Form, useNavigation } from "react-router";
 import { Field, FieldError as ErrorLine, type FieldControlProps } from "~/components/ui/field";
 import {
+  OPTION_FIELDS,
   parseAdminForm,
   readAdminForm,
   type AdminFormName,
@@ -473,10 +474,9 @@ export function useBuilderLabels(overrides: Record<string, string> = {}): Record
     passPercent: t("courseAdmin.fields.passPercent"),
     question: t("courseAdmin.fields.question"),
     code: t("courseAdmin.fields.code"),
-    option1: t("courseAdmin.fields.option", { number: 1 }),
-    option2: t("courseAdmin.fields.option", { number: 2 }),
-    option3: t("courseAdmin.fields.option", { number: 3 }),
-    option4: t("courseAdmin.fields.option", { number: 4 }),
+    ...Object.fromEntries(
+      OPTION_FIELDS.map((field, index) => [field, t("courseAdmin.fields.option", { number: index + 1 })]),
+    ),
     answer: t("courseAdmin.fields.answer"),
     ...overrides,
   };

@@ -127,11 +127,16 @@ describe("the course builder's schemas", () => {
       expect(isSitePath(bad), JSON.stringify(bad)).toBe(false);
   });
 
-  it("keeps the quiz rules: four distinct options, one of them the answer, a question of 5+ characters", () => {
+  it("keeps the quiz rules: two to six distinct options in order, one of them the answer, a question of 5+ characters", () => {
     expect(parseAdminForm("question", question)).toMatchObject({ ok: true, data: { answer: 2, code: null } });
-    expect(parseAdminForm("question", { ...question, answer: "5" })).toEqual({
+    expect(parseAdminForm("question", { ...question, answer: "7" })).toEqual({
       ok: false,
       errors: { answer: "courseAdmin.errors.answer" },
+    });
+    // The answer names an option that is not there (D-M10: four options are no longer a given).
+    expect(parseAdminForm("question", { ...question, answer: "5" })).toEqual({
+      ok: false,
+      errors: { answer: "courseAdmin.errors.answerNotGiven" },
     });
     expect(parseAdminForm("question", { ...question, answer: undefined })).toEqual({
       ok: false,
@@ -145,9 +150,35 @@ describe("the course builder's schemas", () => {
       ok: false,
       errors: { question: "courseAdmin.errors.questionTooShort" },
     });
+    expect(parseAdminForm("question", { ...question, option2: "  " })).toEqual({
+      ok: false,
+      errors: { option2: "courseAdmin.errors.required" },
+    });
+    // A gap: option 3 empty while option 4 is filled.
     expect(parseAdminForm("question", { ...question, option3: "  " })).toEqual({
       ok: false,
-      errors: { option3: "courseAdmin.errors.required" },
+      errors: { option3: "courseAdmin.errors.optionGap" },
+    });
+  });
+
+  it("takes a true-or-false question of two options, and one of six (D-M10)", () => {
+    const trueOrFalse = { question: "JSX runs in the browser as it is written.", option1: "True", option2: "False" };
+    expect(parseAdminForm("question", { ...trueOrFalse, answer: "2" })).toMatchObject({
+      ok: true,
+      data: { option1: "True", option2: "False", option3: null, option4: null, option5: null, option6: null },
+    });
+    expect(parseAdminForm("question", { ...trueOrFalse, answer: "3" })).toEqual({
+      ok: false,
+      errors: { answer: "courseAdmin.errors.answerNotGiven" },
+    });
+    expect(parseAdminForm("question", { ...question, option5: "XML", option6: "YAML", answer: "6" })).toMatchObject({
+      ok: true,
+      data: { option5: "XML", option6: "YAML", answer: 6 },
+    });
+    // A Hebrew option translates an English one: none where there is no English option.
+    expect(parseAdminForm("question", { ...question, option5He: "XML" })).toEqual({
+      ok: false,
+      errors: { option5He: "courseAdmin.errors.optionHeWithoutEnglish" },
     });
   });
 
@@ -692,6 +723,54 @@ describe.each(DIALECTS)("the course builder's write model on %s", (dialect) => {
       explanationEn: "JSX is syntax for `React.createElement` calls.",
       explanationHe: null,
     });
+  });
+
+  it("stores two options or six, and the quiz shows and grades just those (D-M10)", async () => {
+    const quizId = await make.createQuiz(t.db);
+    const twoOptions = await createQuestion(t.db, quizId, {
+      question: "JSX runs in the browser as it is written.",
+      option1: "True",
+      option2: "False",
+      option2He: "לא נכון",
+      answer: "2",
+    });
+    const sixOptions = await createQuestion(t.db, quizId, {
+      ...question,
+      option5: "XML",
+      option6: "YAML",
+      answer: "6",
+    });
+    if (!twoOptions.ok || !sixOptions.ok) throw new Error("not created");
+    const row = await t.db
+      .selectFrom("quiz_questions")
+      .selectAll()
+      .where("id", "=", twoOptions.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ option_3: null, option_4: null, option_5: null, option_6: null, answer: 2 });
+    expect((await getQuestionForAdmin(t.db, twoOptions.id))?.question).toMatchObject({
+      options: ["True", "False"],
+      optionsHe: [null, "לא נכון"],
+    });
+    // Saved again as four options, then back to two: the options left out are gone.
+    await updateQuestion(t.db, twoOptions.id, { ...question });
+    await updateQuestion(t.db, twoOptions.id, {
+      question: row.question,
+      option1: "True",
+      option2: "False",
+      answer: "1",
+    });
+    expect((await getQuestionForAdmin(t.db, twoOptions.id))?.question.options).toEqual(["True", "False"]);
+
+    const snapshot = await loadCatalogueSnapshot(t.db, await readCatalogueVersion(t.db));
+    const shown = snapshot.quizzes.find((q) => q.id === quizId)!.questions;
+    expect(shown.map((q) => [q.options, q.answer, q.he.options])).toEqual([
+      [["True", "False"], "True", [null, null]],
+      [
+        ["HTML", "React.createElement calls", "CSS", "JSON", "XML", "YAML"],
+        "YAML",
+        [null, null, null, null, null, null],
+      ],
+    ]);
   });
 
   it("swaps a lesson, a question, a course card and a list with their neighbours", async () => {

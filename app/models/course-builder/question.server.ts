@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { Selectable } from "kysely";
 import type { Database } from "~/lib/db.server";
-import type { QuestionInput } from "~/models/catalogue-admin.schema";
+import { OPTION_FIELDS, OPTION_HE_FIELDS, type QuestionInput } from "~/models/catalogue-admin.schema";
+import { optionColumns, optionsOfRow } from "~/models/quiz-options";
 import {
   invalid,
   nextPosition,
@@ -20,19 +21,20 @@ import {
   type WriteResult,
 } from "./write.server";
 
-/** A quiz's question: four options, the right one, and their Hebrew. */
+/** A quiz's question: two to six options, the right one, and their Hebrew. */
 
 export interface AdminQuestion {
   id: string;
   quizId: string;
   question: string;
   code: string | null;
-  options: [string, string, string, string];
-  /** 1–4. */
+  options: string[];
+  /** 1–6: which of `options`. */
   answer: number;
   /** Null: the Hebrew page shows the English. */
   questionHe: string | null;
-  optionsHe: [string | null, string | null, string | null, string | null];
+  /** One for each option (null: the English is shown). */
+  optionsHe: (string | null)[];
   explanationEn: string | null;
   explanationHe: string | null;
 }
@@ -43,10 +45,9 @@ export function toQuestion(row: Selectable<Database["quiz_questions"]>): AdminQu
     quizId: row.quiz_id,
     question: row.question,
     code: row.code,
-    options: [row.option_1, row.option_2, row.option_3, row.option_4],
+    ...optionsOfRow(row),
     answer: Number(row.answer),
     questionHe: row.question_he,
-    optionsHe: [row.option_1_he, row.option_2_he, row.option_3_he, row.option_4_he],
     explanationEn: row.explanation_en,
     explanationHe: row.explanation_he,
   };
@@ -56,16 +57,13 @@ export function toQuestion(row: Selectable<Database["quiz_questions"]>): AdminQu
 const questionRow = (input: QuestionInput) => ({
   question: input.question,
   code: input.code,
-  option_1: input.option1,
-  option_2: input.option2,
-  option_3: input.option3,
-  option_4: input.option4,
+  // The schema refused a gap: the options given are the first N fields.
+  ...optionColumns(
+    OPTION_FIELDS.map((field) => input[field]).filter((option) => option !== null),
+    OPTION_HE_FIELDS.map((field) => input[field]),
+  ),
   answer: input.answer,
   question_he: input.questionHe,
-  option_1_he: input.option1He,
-  option_2_he: input.option2He,
-  option_3_he: input.option3He,
-  option_4_he: input.option4He,
   explanation_en: input.explanationEn,
   explanation_he: input.explanationHe,
 });

@@ -3,6 +3,7 @@ import { RadioGroup, TextAreaField, TextField, useBuilderLabels } from "~/compon
 import { useLocalTitle } from "~/components/admin/builder-parts";
 import { passHeaders } from "~/lib/http";
 import { ADMIN_LIMITS, OPTION_FIELDS, OPTION_HE_FIELDS } from "~/models/catalogue-admin.schema";
+import { MIN_OPTIONS } from "~/models/quiz.limits";
 import * as questions from "~/models/course-builder/question.server";
 import { getQuizRef } from "~/models/course-builder/quiz.server";
 import { EditorPage, editorHandle, editorMeta } from "~/components/admin/editor-page";
@@ -13,7 +14,7 @@ export const handle = editorHandle;
 
 /**
  * /admin/courses/question/:id (and /admin/courses/quiz/:quizId/new-question): a quiz question —
- * the question, an optional code snippet, four distinct options and which one is right; the
+ * the question, an optional code snippet, two to six distinct options and which one is right; the
  * question and options in Hebrew, and the explanation shown in the review (optional).
  */
 const editor = defineEditor({
@@ -56,10 +57,7 @@ export default function QuestionEditor({ loaderData, actionData }: Route.Compone
     ? {
         question: question.question,
         code: question.code ?? "",
-        option1: question.options[0],
-        option2: question.options[1],
-        option3: question.options[2],
-        option4: question.options[3],
+        ...Object.fromEntries(OPTION_FIELDS.map((field, index) => [field, question.options[index] ?? ""])),
         answer: String(question.answer),
         questionHe: question.questionHe ?? "",
         ...Object.fromEntries(OPTION_HE_FIELDS.map((field, index) => [field, question.optionsHe[index] ?? ""])),
@@ -77,7 +75,7 @@ export default function QuestionEditor({ loaderData, actionData }: Route.Compone
       form={{ name: "question", isNew: !question, testId: "question-form", labels, initial }}
       fields={
         <>
-          <TextAreaField name="question" required maxLength={ADMIN_LIMITS.question} rows={3} />
+          <TextAreaField name="question" lang="en" required maxLength={ADMIN_LIMITS.question} rows={3} />
           <TextAreaField
             name="code"
             lang="code"
@@ -88,8 +86,14 @@ export default function QuestionEditor({ loaderData, actionData }: Route.Compone
           />
           <p className="text-sm text-ink-700">{t("courseAdmin.optionsHint")}</p>
           <div className="grid gap-4 md:grid-cols-2">
-            {OPTION_FIELDS.map((field) => (
-              <TextField key={field} name={field} required maxLength={ADMIN_LIMITS.option} />
+            {OPTION_FIELDS.map((field, index) => (
+              <TextField
+                key={field}
+                name={field}
+                lang="en"
+                required={index < MIN_OPTIONS}
+                maxLength={ADMIN_LIMITS.option}
+              />
             ))}
           </div>
           <RadioGroup
