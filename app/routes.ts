@@ -30,6 +30,8 @@ export default [
   route("courses/*", "routes/catalogue.tsx", { id: "catalogue:courses" }),
   route("cources/*", "routes/catalogue.tsx", { id: "catalogue:cources" }),
   route("course/:slug", "routes/course.tsx"),
+  // A lesson's captions (WebVTT) for its player, under the lesson's access rule.
+  route("captions/:lessonId/:file", "routes/captions.ts"),
   route("test", "routes/quiz-list.tsx"),
   // Any case: /test/React is the react quiz.
   route("test/:slug", "routes/quiz.tsx"),

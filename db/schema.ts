@@ -322,6 +322,19 @@ export interface LessonsTable {
   version: Generated<number>;
 }
 
+/** A lesson's captions in one language, as WebVTT (migration 0033): served under the lesson's access rule. */
+export interface LessonCaptionsTable {
+  lesson_id: string;
+  language: "en" | "he";
+  /** The WebVTT served (an uploaded SRT converted), ≤ 512 kB. */
+  vtt: string;
+  /** How many cues it holds. */
+  cues: number;
+  /** The uploaded file's own name (sanitized), shown back to admins; null when not given. */
+  file_name: string | null;
+  updated_at: string;
+}
+
 /** The public URLs of catalogues and video lists (several URLs may show the same list). */
 export interface CataloguePathsTable {
   /** Lower-case, no trailing slash, like "/courses/mern/react" or "/cources/programming/advjava". */
@@ -478,6 +491,7 @@ export interface Database {
   video_lists: VideoListsTable;
   course_video_lists: CourseVideoListsTable;
   lessons: LessonsTable;
+  lesson_captions: LessonCaptionsTable;
   catalogue_paths: CataloguePathsTable;
   quizzes: QuizzesTable;
   quiz_questions: QuizQuestionsTable;

@@ -84,7 +84,16 @@ const PERMISSIONS_POLICY = [
  * Responses that are not pages (built assets, static files, media, JSON, the health check) get the
  * short set: no scripts can run in them, so the page policy (about 1 kB with its nonce) buys nothing.
  */
-export const NON_PAGE_PREFIXES = ["/assets/", "/images/", "/favicon.", "/video/", "/thumb/", "/api/", "/healthz"];
+export const NON_PAGE_PREFIXES = [
+  "/assets/",
+  "/images/",
+  "/favicon.",
+  "/video/",
+  "/thumb/",
+  "/captions/",
+  "/api/",
+  "/healthz",
+];
 const NON_PAGE_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'";
 
 /**

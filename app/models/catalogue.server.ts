@@ -32,6 +32,8 @@ export interface LessonEntry {
   duration: string | null;
   youtubeId: string | null;
   videoFile: string | null;
+  /** The languages it has captions in (/captions/<id>/<language>.vtt, under the list's access rule). */
+  captions: Locale[];
   /** Its place among the list's published lessons, videos or not: the teacher's order. */
   order: number;
 }
@@ -179,6 +181,7 @@ export async function loadCatalogueSnapshot(
     reviewRows,
     checkoutRow,
     learners,
+    captionRows,
   ] = await Promise.all([
     db
       .selectFrom("catalogues")
@@ -203,7 +206,11 @@ export async function loadCatalogueSnapshot(
       .execute(),
     db.selectFrom("site_settings").select("value").where("key", "=", ONLINE_CHECKOUT_SETTING).executeTakeFirst(),
     learnerCounts(db),
+    db.selectFrom("lesson_captions").select(["lesson_id", "language"]).orderBy("language").execute(),
   ]);
+  const captionsOf = new Map<string, Locale[]>();
+  for (const row of captionRows)
+    captionsOf.set(row.lesson_id, [...(captionsOf.get(row.lesson_id) ?? []), row.language]);
   const reviewed = new Map(
     reviewRows.map((row) => [row.course_id, { count: Number(row.count), stars: Number(row.stars) }]),
   );
@@ -238,6 +245,7 @@ export async function loadCatalogueSnapshot(
       duration: row.duration,
       youtubeId: row.youtube_id,
       videoFile: row.video_file,
+      captions: captionsOf.get(row.id) ?? [],
       order,
     };
     // A lesson without a video is never sold, counted or previewed as one (issue 31, D-H2): it is left
@@ -617,6 +625,7 @@ export function aboutVideoLesson(): LessonEntry {
     duration: video.duration,
     youtubeId: video.source.kind === "youtube" ? video.source.videoId : null,
     videoFile: video.source.kind === "mp4" ? video.source.file : null,
+    captions: [],
     order: 0,
   };
 }
