@@ -27,6 +27,7 @@ import * as m0025 from "./0025_self_sign_up.ts";
 import * as m0026 from "./0026_lessons_coming_soon.ts";
 import * as m0027 from "./0027_quiz_list_pass_mark.ts";
 import * as m0029 from "./0029_lesson_video_name.ts";
+import * as m0031 from "./0031_catalogue_cover.ts";
 
 /**
  * Every migration, in order. Listed in code (not read from a folder) so the server bundle
@@ -61,4 +62,5 @@ export const migrations: Record<string, Migration> = {
   "0026_lessons_coming_soon": m0026,
   "0027_quiz_list_pass_mark": m0027,
   "0029_lesson_video_name": m0029,
+  "0031_catalogue_cover": m0031,
 };
