@@ -67,11 +67,14 @@ const PROGRAMMING = "/cources/programming";
 export const catalogues: {
   key: "mern" | "fullstack" | "programming";
   title: { en: string; he: string };
+  /** A file under public/images/catalogues/: the catalogue's card on /courses. */
+  cover: string;
   description: { en: string; he: string };
   cards: Card[];
 }[] = [
   {
     key: "mern",
+    cover: "mern.svg",
     title: { en: "MERN Stack", he: "MERN Stack" },
     description: {
       en: "MongoDB, Express, React and Node.js: the four tools for building a complete web application in JavaScript.",
@@ -150,6 +153,7 @@ export const catalogues: {
   },
   {
     key: "fullstack",
+    cover: "fullstack.svg",
     title: { en: "Full Stack Development", he: "פיתוח Full Stack" },
     description: {
       en: "From the first HTML page to a database-backed server: every layer of a modern web application.",
@@ -298,6 +302,7 @@ export const catalogues: {
   },
   {
     key: "programming",
+    cover: "programming.svg",
     title: { en: "Programming", he: "תכנות" },
     description: {
       en: "Core programming skills: Java, JavaScript, and the data structures and algorithms behind every technical interview.",

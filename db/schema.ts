@@ -218,6 +218,8 @@ export interface CataloguesTable {
   description_en: string;
   description_he: string | null;
   published: number;
+  /** Its card's picture on /courses (0031): /images/<folder>/<file> (bundled) or /media/covers/<file> (uploaded). */
+  cover: string;
   created_at: string;
   updated_at: string;
   /** Added to by every save; an edit form saves only onto the version it was made from (0024). */

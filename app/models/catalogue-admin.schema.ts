@@ -47,6 +47,14 @@ export const BUNDLED_COVERS = [
   "tax-refund.svg",
 ].map((file) => `/images/courses/${file}`);
 export { DEFAULT_COVER } from "./cover";
+/**
+ * What a catalogue's cover may be chosen from: the pictures drawn for the seeded catalogues
+ * (public/images/catalogues/), then every course cover.
+ */
+export const BUNDLED_CATALOGUE_COVERS = [
+  ...["fullstack.svg", "mern.svg", "programming.svg"].map((file) => `/images/catalogues/${file}`),
+  ...BUNDLED_COVERS,
+];
 
 /** Where a quiz's "Watch Now" leads when the admin leaves it empty. */
 export const DEFAULT_FOLLOW_UP = "/courses";
@@ -185,10 +193,15 @@ const bilingualDescription = {
 
 /* ---------- The forms ---------- */
 
+/** One of the bundled covers, or the row's current cover (an uploaded one); empty: keep it. */
+const coverChoice = text(ADMIN_LIMITS.path).transform((v) => (v === "" ? null : v));
+
 export const catalogueSchema = z.object({
   slug,
   ...bilingualTitle,
   ...bilingualDescription,
+  /** One of BUNDLED_CATALOGUE_COVERS, or the catalogue's current cover; empty: keep it. */
+  cover: coverChoice,
   published: checkbox,
 });
 /** A catalogue's slug is fixed once made: its public URL (/courses/<slug>) is made from it. */
@@ -216,7 +229,7 @@ export const courseSchema = z.object({
   readMore: siteLink,
   join: siteLink,
   /** One of BUNDLED_COVERS, or the course's current cover (an uploaded one); empty: keep it. */
-  cover: text(ADMIN_LIMITS.path).transform((v) => (v === "" ? null : v)),
+  cover: coverChoice,
   published: checkbox,
 });
 
@@ -419,7 +432,7 @@ export function parseAdminForm<N extends AdminFormName>(
 
 /** What each form can weigh at most, in characters (server/body-limit.ts sizes form bodies by characters). */
 export const ADMIN_FORM_MAX_CHARS = {
-  catalogue: ADMIN_LIMITS.slug + 2 * ADMIN_LIMITS.title + 2 * ADMIN_LIMITS.text,
+  catalogue: ADMIN_LIMITS.slug + 2 * ADMIN_LIMITS.title + 2 * ADMIN_LIMITS.text + ADMIN_LIMITS.path,
   course:
     ADMIN_LIMITS.slug +
     2 * ADMIN_LIMITS.title +

@@ -9,7 +9,7 @@ import type {
   LessonsTable,
   QuizQuestionsTable,
 } from "~/lib/db.server";
-import { DEFAULT_FREE_SAMPLES } from "./catalogue-admin.schema";
+import { DEFAULT_COVER, DEFAULT_FREE_SAMPLES } from "./catalogue-admin.schema";
 import { bumpCatalogueVersion } from "./catalogue-version.server";
 import { optionColumns } from "./quiz-options";
 import { freeLessonCount } from "./free-samples";
@@ -66,6 +66,8 @@ function parse<T>(schema: z.ZodType<T>, value: unknown, where: string): T {
 const catalogueSchema = z.object({
   key: z.enum(["mern", "fullstack", "programming"]),
   title: bilingual,
+  /** A file under public/images/catalogues/. */
+  cover: z.string().regex(/^[a-z0-9][a-z0-9-]*\.(svg|png|jpg|webp)$/),
   description: bilingual,
   cards: z.array(courseCard),
 });
@@ -199,7 +201,8 @@ export async function seedCatalogue(db: Kysely<Database>, now: Date = new Date()
     };
 
     const allCatalogues = [
-      { key: HOME_CATALOGUE_SLUG, title: HOME_TITLE, description: HOME_DESCRIPTION, cards: popular },
+      // The home page's cards have no card of their own on /courses: the plain cover stands in.
+      { key: HOME_CATALOGUE_SLUG, title: HOME_TITLE, description: HOME_DESCRIPTION, cards: popular, cover: null },
       ...catalogues,
     ];
     for (const [position, catalogue] of allCatalogues.entries()) {
@@ -215,6 +218,7 @@ export async function seedCatalogue(db: Kysely<Database>, now: Date = new Date()
           title_he: catalogue.title.he,
           description_en: catalogue.description.en,
           description_he: catalogue.description.he,
+          cover: catalogue.cover ? `/images/catalogues/${catalogue.cover}` : DEFAULT_COVER,
           published: 1,
           ...timestamps,
         })

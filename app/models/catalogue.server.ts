@@ -95,6 +95,8 @@ export interface CatalogueEntry {
   slug: string;
   title: Bilingual;
   description: Bilingual;
+  /** Its own card's picture on /courses (a URL path), chosen or uploaded in the course builder. */
+  cover: string;
   courses: CourseEntry[];
   /** Its URLs (lower-case), those listed in the sitemap first; none for the home page's cards. */
   paths: string[];
@@ -262,6 +264,7 @@ export async function loadCatalogueSnapshot(
     slug: row.slug,
     title: text(row.title_en, row.title_he),
     description: text(row.description_en, row.description_he),
+    cover: row.cover,
     courses: [],
     paths: [],
   }));

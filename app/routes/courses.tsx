@@ -18,24 +18,10 @@ const LIST_TEXTS = new Map<
   ["java", { title: "courses.javaTitle", text: "courses.javaText" }],
 ]);
 
-const FALLBACK_COVER = "/images/courses/java.svg";
-
-/** /courses: the catalogues with a page of their own, then the lists that stand alone (/courses/<slug>). */
-/**
- * The seeded catalogues' own covers (public/images/catalogues/), so a catalogue is not shown with one
- * of its courses' covers (MERN with MongoDB's). A catalogue made in the admin area shows its first
- * course's cover. Maps, not object literals: the slugs are typed in the admin area, and an object
- * would answer "constructor" with a function.
- */
-const CATALOGUE_COVERS = new Map([
-  ["mern", "/images/catalogues/mern.svg"],
-  ["fullstack", "/images/catalogues/fullstack.svg"],
-  ["programming", "/images/catalogues/programming.svg"],
-]);
-
 /** The string sections this page shows besides the frame's (app/i18n/sections.ts). */
 export const handle = { strings: ["courses"] } satisfies StringsHandle;
 
+/** /courses: the catalogues with a page of their own, then the lists that stand alone (/courses/<slug>). */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { locale, t, meta } = pageContext(context, request);
   const snapshot = getCatalogue(context);
@@ -60,7 +46,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
         title: catalogue.title[locale],
         description: catalogue.description[locale],
         count: catalogue.courses.length,
-        cover: CATALOGUE_COVERS.get(catalogue.slug) ?? catalogue.courses[0]?.cover ?? FALLBACK_COVER,
+        // Its own cover, chosen or uploaded in the course builder (migration 0031 gave each catalogue the picture it had).
+        cover: catalogue.cover,
       })),
     lists: standalone.map(({ list, path }) => {
       const own = LIST_TEXTS.get(list.slug);

@@ -28,6 +28,7 @@ import * as m0026 from "./0026_lessons_coming_soon.ts";
 import * as m0027 from "./0027_quiz_list_pass_mark.ts";
 import * as m0029 from "./0029_lesson_video_name.ts";
 import * as m0030 from "./0030_quiz_option_count.ts";
+import * as m0031 from "./0031_catalogue_cover.ts";
 import * as m0033 from "./0033_lesson_captions.ts";
 
 /**
@@ -64,5 +65,6 @@ export const migrations: Record<string, Migration> = {
   "0027_quiz_list_pass_mark": m0027,
   "0029_lesson_video_name": m0029,
   "0030_quiz_option_count": m0030,
+  "0031_catalogue_cover": m0031,
   "0033_lesson_captions": m0033,
 };

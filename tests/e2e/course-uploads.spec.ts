@@ -1,13 +1,14 @@
 import { readFileSync } from "node:fs";
 import { openDatabase, type DatabaseHandle } from "../../app/lib/db.server.ts";
-import { createLesson, createVideoList } from "../support/factories.ts";
-import { BUNDLED_MP4 } from "../support/media-fixtures.ts";
+import { createCatalogue, createCourse, createLesson, createVideoList } from "../support/factories.ts";
+import { BUNDLED_MP4, tinyPng } from "../support/media-fixtures.ts";
 import { expect, expectAccessible, test, waitForHydration } from "./fixtures.ts";
 
 /**
  * A lesson's video upload in the course builder (finding D-L9): how far it has got while it is sent,
  * and the file's own name kept and shown instead of the store's random one. With JavaScript the page
  * sends the file itself (XMLHttpRequest, for its progress events); without, the form is posted.
+ * And a catalogue's own cover (finding D-L6), uploaded or chosen as a course's is, on its card at /courses.
  */
 
 test.use({ reducedMotion: "reduce" });
@@ -97,6 +98,56 @@ test("a cancelled upload keeps nothing, and a refused one says why in Hebrew", a
   await expect(page.getByLabel("בחירת קובץ")).toHaveAttribute("aria-invalid", "true");
   await expectAccessible(page);
   expect(await videoRow(lessonId)).toEqual({ video_file: null, video_file_name: null, duration: null });
+});
+
+test("an admin uploads a catalogue's own cover and its card on /courses wears it; a file that is no picture is refused", async ({
+  adminPage: page,
+  allowConsoleErrors,
+}) => {
+  allowConsoleErrors(/status of 400 \(Bad Request\)/);
+  const title = `Covered ${Date.now()}`;
+  const catalogueId = await createCatalogue(database.db, { titleEn: title, titleHe: "קטלוג עם כריכה" });
+  await createCourse(database.db, { catalogueId, cover: "/images/courses/react.svg" });
+  const cover = () =>
+    database.db.selectFrom("catalogues").select("cover").where("id", "=", catalogueId).executeTakeFirstOrThrow();
+  const card = (name: string) =>
+    page.getByTestId("catalogue-list").getByRole("listitem").filter({ hasText: name }).locator("img");
+
+  // Not a picture, in Hebrew: the same message as a course's cover gets, and nothing kept.
+  await page.goto(`/admin/courses/catalogue/${catalogueId}?lng=he`);
+  await waitForHydration(page);
+  await page
+    .getByTestId("cover-file-form")
+    .getByLabel("בחירת קובץ")
+    .setInputFiles({ name: "cover.png", mimeType: "image/png", buffer: Buffer.from("plain text") });
+  await page.getByRole("button", { name: "העלאת תמונת שער" }).click();
+  await expect(page.getByTestId("cover-file-form").getByRole("alert")).toHaveText(/^הקובץ אינו תמונה/);
+  expect(await cover()).toEqual({ cover: "/images/courses/plain.svg" });
+
+  await page.goto(`/admin/courses/catalogue/${catalogueId}?lng=en`);
+  await waitForHydration(page);
+  await page
+    .getByTestId("cover-file-form")
+    .getByLabel("Choose a file")
+    .setInputFiles({ name: "catalogue.png", mimeType: "image/png", buffer: tinyPng(64, 40) });
+  await page.getByRole("button", { name: "Upload cover" }).click();
+  await expect(page.getByTestId("builder-status")).toHaveText("The cover was uploaded.");
+  const uploaded = (await cover()).cover;
+  expect(uploaded).toMatch(/^\/media\/covers\/[0-9a-f]{32}\.png$/);
+  await expect(page.getByTestId("cover-file-current").locator("img")).toHaveAttribute("src", uploaded);
+  await expectAccessible(page);
+
+  await page.goto("/courses?lng=en");
+  await expect(card(title)).toHaveAttribute("src", uploaded);
+  expect((await page.request.get(uploaded)).headers()["content-type"]).toBe("image/png");
+
+  // A bundled picture chosen instead, and saved: the card wears that.
+  await page.goto(`/admin/courses/catalogue/${catalogueId}?lng=en`);
+  await page.getByRole("combobox", { name: "Cover image" }).selectOption("/images/catalogues/fullstack.svg");
+  await page.getByTestId("catalogue-form").getByRole("button", { name: "Save" }).click();
+  await expect(page.getByTestId("builder-status")).toHaveText(/saved/i);
+  await page.goto("/courses?lng=he");
+  await expect(card("קטלוג עם כריכה")).toHaveAttribute("src", "/images/catalogues/fullstack.svg");
 });
 
 test.describe("without JavaScript", () => {

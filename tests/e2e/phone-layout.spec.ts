@@ -190,11 +190,17 @@ for (const locale of ["en", "he"] as const) {
         .execute();
       return admin.id;
     });
+    // An existing catalogue's editor: its cover choice and upload form beside the details.
+    const mernId = await withE2eDatabase(
+      async (db) =>
+        (await db.selectFrom("catalogues").select("id").where("slug", "=", "mern").executeTakeFirstOrThrow()).id,
+    );
     for (const path of [
       "/admin",
       `/admin/learners/${adminUserId}`,
       "/admin/courses",
       "/admin/courses/new-catalogue",
+      `/admin/courses/catalogue/${mernId}`,
       "/admin/courses/new-list",
       "/admin/courses/new-quiz",
       "/admin/payments",

@@ -2,12 +2,18 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createCourse, createLesson, createSignedInUser, createVideoList } from "../support/factories.ts";
+import {
+  createCatalogue,
+  createCourse,
+  createLesson,
+  createSignedInUser,
+  createVideoList,
+} from "../support/factories.ts";
 import { bundledMp4, tinyMp4, tinyPng } from "../support/media-fixtures.ts";
 import { startApp } from "./harness.ts";
 
 /**
- * The course builder's upload forms over HTTP (lesson video, course cover): the file streamed into
+ * The course builder's upload forms over HTTP (lesson video, course and catalogue covers): the file streamed into
  * MEDIA_DIR and set on its row, the replaced file removed, and every refusal a translated 400 that
  * stores nothing and leaves no file behind.
  */
@@ -151,5 +157,64 @@ describe("course builder uploads (built app)", () => {
     expect(saved.status).toBe(302);
     expect(stored("covers")).toEqual([]);
     expect((await fetch(`${app.url}${cover}`)).status).toBe(404);
+  });
+
+  it("uploads a catalogue's cover, which its card on /courses wears; refuses what is not a picture or too large, in either language", async () => {
+    const slug = `covered-${Date.now()}`;
+    const catalogueId = await createCatalogue(app.db, { slug, titleEn: "Covered catalogue" });
+    await createCourse(app.db, { catalogueId });
+    const path = `/admin/courses/catalogue/${catalogueId}`;
+    const catalogueCover = async () =>
+      (await app.db.selectFrom("catalogues").select("cover").where("id", "=", catalogueId).executeTakeFirstOrThrow())
+        .cover;
+    const cases = [
+      { file: tinyMp4(), text: "This file is not a picture Lomda accepts", lng: "en" },
+      { file: tinyMp4(), text: "הקובץ אינו תמונה", lng: "he" },
+      {
+        file: Buffer.concat([tinyPng(), Buffer.alloc(1024 * 1024 + 1)]),
+        text: "The file is too large: at most 1 MB",
+        lng: "en",
+      },
+      { file: null, text: "Please choose a file.", lng: "en" },
+    ];
+    for (const { file, text, lng } of cases) {
+      const refused = await send(`${path}?lng=${lng}`, file, "cover", "upload-cover");
+      expect(refused.status, text).toBe(400);
+      expect(await refused.text(), text).toContain(text);
+    }
+    expect(await catalogueCover()).toBe("/images/courses/plain.svg");
+    expect(stored("covers")).toEqual([]);
+    const notAdmin = await send(path, tinyPng(), "cover", "upload-cover", learner);
+    expect(notAdmin.status).toBe(403);
+    expect(stored("covers")).toEqual([]);
+
+    const ok = await send(path, tinyPng(), "cover", "upload-cover");
+    expect(ok.status).toBe(302);
+    expect(ok.headers.get("location")).toBe(path);
+    const cover = await catalogueCover();
+    expect(cover).toMatch(/^\/media\/covers\/[0-9a-f]{32}\.png$/);
+    expect(stored("covers")).toEqual([cover.replace("/media/covers/", "")]);
+    expect(
+      app.logs.some((l) => l.msg === "course builder: catalogue cover uploaded" && l.targetId === catalogueId),
+    ).toBe(true);
+    // The catalogue's version moved: /courses shows the new cover at once (in this process).
+    const courses = await (await fetch(`${app.url}/courses`)).text();
+    expect(courses).toContain(`src="${cover}"`);
+
+    // Saved with a bundled picture instead: the upload nobody wears is removed.
+    const saved = await fetch(`${app.url}${path}`, {
+      method: "POST",
+      body: new URLSearchParams({
+        intent: "save",
+        titleEn: "Covered catalogue",
+        cover: "/images/catalogues/programming.svg",
+        published: "on",
+      }),
+      redirect: "manual",
+      headers: { origin: app.url, cookie: admin },
+    });
+    expect(saved.status).toBe(302);
+    expect(await catalogueCover()).toBe("/images/catalogues/programming.svg");
+    expect(stored("covers")).toEqual([]);
   });
 });

@@ -10,7 +10,7 @@ import { migrations } from "../../db/migrations/index.ts";
 import { createTestDb, DIALECTS } from "../setup/databases.ts";
 import { openDatabase } from "../../app/lib/db.server.ts";
 import { countNewsletter, subscribeToNewsletter } from "../../app/models/submission.server.ts";
-import { createUser } from "../support/factories.ts";
+import { createCatalogue, createCourse, createUser } from "../support/factories.ts";
 
 describe.each(DIALECTS)("migrations on %s", (dialect) => {
   // Test databases are copies of one migrated template (tests/setup/template-databases.ts): this one
@@ -300,6 +300,42 @@ describe.each(DIALECTS)(
     });
   },
 );
+
+describe.each(DIALECTS)("migration 0031 (a catalogue's own cover) on %s", (dialect) => {
+  it("gives every catalogue the picture its card showed: the seeded ones', else its first published course's, else Java's", async () => {
+    const t = await createTestDb(dialect);
+    try {
+      const db = t.db as unknown as Kysely<any>;
+      // Made before the migration is undone: an admin's catalogue whose first card is a draft, and an empty one.
+      const own = await createCatalogue(t.db);
+      await createCourse(t.db, { catalogueId: own, cover: "/images/courses/sql.svg", published: "" });
+      const upload = await createCourse(t.db, { catalogueId: own, cover: "/images/courses/css.svg" });
+      await db.updateTable("courses").set({ cover: "/media/covers/up.png" }).where("id", "=", upload).execute();
+      await createCourse(t.db, { catalogueId: own, cover: "/images/courses/react.svg" });
+      const empty = await createCatalogue(t.db);
+      const migrator = await migratorOf(db);
+      expect((await migrator.migrateTo("0029_lesson_video_name")).error).toBeUndefined();
+      await migrateToLatest(db);
+      const covers = Object.fromEntries(
+        (await db.selectFrom("catalogues").select(["id", "slug", "cover"]).execute()).map((r) => [
+          r.id === own ? "own" : r.id === empty ? "empty" : r.slug,
+          r.cover,
+        ]),
+      );
+      expect(covers).toMatchObject({
+        mern: "/images/catalogues/mern.svg",
+        fullstack: "/images/catalogues/fullstack.svg",
+        programming: "/images/catalogues/programming.svg",
+        own: "/media/covers/up.png",
+        empty: "/images/courses/java.svg",
+      });
+      expect((await migrator.migrateTo("0029_lesson_video_name")).error).toBeUndefined();
+      await migrateToLatest(db);
+    } finally {
+      await t.destroy();
+    }
+  });
+});
 
 async function migratorOf(db: Kysely<any>): Promise<Migrator> {
   const schema =

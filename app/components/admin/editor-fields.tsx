@@ -1,6 +1,6 @@
 import { useTranslation } from "~/i18n/use-translation";
-import { ADMIN_LIMITS } from "~/models/catalogue-admin.schema";
-import { TextField, useBuilderLabels, type FormValues } from "./builder-form";
+import { ADMIN_LIMITS, DEFAULT_COVER } from "~/models/catalogue-admin.schema";
+import { SelectField, TextField, useBuilderLabels, type FormValues } from "./builder-form";
 import { PublicUrls } from "./builder-parts";
 
 /**
@@ -64,4 +64,24 @@ export function bilingualValues<Base extends string>(
     values[`${base}He`] = texts[`${base}He`] ?? "";
   }
   return values;
+}
+
+const coverName = (cover: string) => cover.split("/").pop() ?? cover;
+
+/**
+ * A course's or a catalogue's cover, chosen from those bundled with the site (`bundled`) — or kept,
+ * when it wears an uploaded one (`current`), which the upload section beside it replaces.
+ */
+export function CoverField({ current, bundled }: { current: string | null; bundled: readonly string[] }) {
+  const { t } = useTranslation();
+  const options = [
+    ...(current && !bundled.includes(current)
+      ? [{ value: current, label: t("courseAdmin.coverCurrent", { cover: coverName(current) }) }]
+      : []),
+    ...bundled.map((cover) => ({
+      value: cover,
+      label: cover === DEFAULT_COVER ? t("courseAdmin.coverPlain") : coverName(cover),
+    })),
+  ];
+  return <SelectField name="cover" options={options} hint={t("courseAdmin.coverHint")} />;
 }

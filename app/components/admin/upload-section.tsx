@@ -290,7 +290,7 @@ export function VideoUpload({
   );
 }
 
-/** A course's cover image: the current one, and a new one. */
+/** A course's or a catalogue's cover image: the current one, and a new one. */
 export function CoverUpload({ cover, limit, error }: { cover: string; limit: string; error: UploadMessage | null }) {
   const { t } = useTranslation();
   return (

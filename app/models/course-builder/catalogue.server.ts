@@ -1,8 +1,13 @@
 import { randomUUID } from "node:crypto";
 import type { Selectable } from "kysely";
 import type { Database } from "~/lib/db.server";
-import type { CatalogueInput, CatalogueUpdateInput } from "~/models/catalogue-admin.schema";
-import { unusedCovers } from "./course.server";
+import {
+  BUNDLED_CATALOGUE_COVERS,
+  DEFAULT_COVER,
+  type CatalogueInput,
+  type CatalogueUpdateInput,
+} from "~/models/catalogue-admin.schema";
+import { coverProblem, setCover, unusedCovers } from "./cover.server";
 import {
   flag,
   invalid,
@@ -26,13 +31,15 @@ import {
   type WriteResult,
 } from "./write.server";
 
-/** A catalogue of course cards (/courses/<slug>), as the builder edits it. */
+/** A catalogue of course cards (/courses/<slug>), and its own card on /courses, as the builder edits it. */
 
 export interface AdminCatalogue extends AdminText {
   id: string;
   slug: string;
   descriptionEn: string;
   descriptionHe: string | null;
+  /** Its card's picture on /courses: bundled (/images/…) or uploaded (/media/covers/…). */
+  cover: string;
   published: boolean;
   paths: string[];
 }
@@ -45,17 +52,19 @@ export function toCatalogue(row: Selectable<Database["catalogues"]>, paths: stri
     titleHe: row.title_he,
     descriptionEn: row.description_en,
     descriptionHe: row.description_he,
+    cover: row.cover,
     published: row.published === 1,
     paths,
   };
 }
 
-/** The columns a catalogue's form sets, on create and on save alike (its slug is set once). */
-const catalogueRow = (input: CatalogueUpdateInput) => ({
+/** The columns a catalogue's form sets, on create and on save alike (its slug is set once); `cover` is the one it wears. */
+const catalogueRow = (input: CatalogueUpdateInput, cover: string) => ({
   title_en: input.titleEn,
   title_he: input.titleHe,
   description_en: input.descriptionEn,
   description_he: input.descriptionHe,
+  cover,
   published: flag(input.published),
 });
 
@@ -92,6 +101,8 @@ export async function createCatalogue(db: Db, raw: unknown): Promise<WriteResult
   const parsed = parse("catalogue", raw);
   if (!parsed.ok) return invalid(parsed.errors);
   const input: CatalogueInput = parsed.data;
+  const badCover = coverProblem(input.cover, null, BUNDLED_CATALOGUE_COVERS);
+  if (badCover) return invalid(badCover);
   return write(db, async (trx) => {
     const path = newPublicPath(input.slug);
     if (await trx.selectFrom("catalogues").select("id").where("slug", "=", input.slug).executeTakeFirst())
@@ -102,7 +113,7 @@ export async function createCatalogue(db: Db, raw: unknown): Promise<WriteResult
     await trx
       .insertInto("catalogues")
       .values({
-        ...catalogueRow(input),
+        ...catalogueRow(input, input.cover ?? DEFAULT_COVER),
         id,
         slug: input.slug,
         position: await nextPosition(trx.selectFrom("catalogues")),
@@ -115,30 +126,42 @@ export async function createCatalogue(db: Db, raw: unknown): Promise<WriteResult
   });
 }
 
+/** Saves a catalogue; an uploaded cover it no longer wears (and nothing else does) is returned for removal. */
 export async function updateCatalogue(
   db: Db,
   id: string,
   raw: unknown,
   options: SaveOptions = {},
-): Promise<WriteResult> {
+): Promise<WriteResult<{ id: string } & Removed>> {
   const parsed = parse("catalogueUpdate", raw);
   if (!parsed.ok) return invalid(parsed.errors);
   const input = parsed.data;
   return write(db, async (trx) => {
+    const current = await trx.selectFrom("catalogues").select("cover").where("id", "=", id).executeTakeFirst();
+    if (!current) return NOT_FOUND;
+    const badCover = coverProblem(input.cover, current.cover, BUNDLED_CATALOGUE_COVERS);
+    if (badCover) return invalid(badCover);
     const result = await trx
       .updateTable("catalogues")
-      .set({ ...catalogueRow(input), ...nextVersion() })
+      .set({ ...catalogueRow(input, input.cover ?? current.cover), ...nextVersion() })
       .where("id", "=", id)
       .$if(options.version !== undefined, (q) => q.where("version", "=", options.version!))
       .executeTakeFirst();
-    return result.numUpdatedRows === 0n ? unsaved(trx, "catalogues", id) : { ok: true as const, id };
+    if (result.numUpdatedRows === 0n) return unsaved(trx, "catalogues", id);
+    const replaced = input.cover !== null && input.cover !== current.cover;
+    return { ok: true as const, id, files: replaced ? await unusedCovers(trx, [current.cover]) : [] };
   });
 }
 
-/** Deletes a catalogue, its course cards (and their list memberships) and its URLs; the video lists stay. */
+/** Sets a catalogue's cover (see setCover): the previous one and the files left unworn; null when there is no such catalogue. */
+export const setCatalogueCover = (db: Db, catalogueId: string, coverPath: string) =>
+  setCover(db, "catalogues", catalogueId, coverPath);
+
+/** Deletes a catalogue, its course cards (and their list memberships) and its URLs; the video lists stay. Names the uploaded covers left unworn. */
 export async function deleteCatalogue(db: Db, id: string): Promise<WriteResult<Removed>> {
   return write(db, async (trx) => {
-    if (!(await trx.selectFrom("catalogues").select("id").where("id", "=", id).executeTakeFirst())) return NOT_FOUND;
+    const catalogue = await trx.selectFrom("catalogues").select("cover").where("id", "=", id).executeTakeFirst();
+    if (!catalogue) return NOT_FOUND;
     const courses = await trx.selectFrom("courses").select(["id", "cover"]).where("catalogue_id", "=", id).execute();
     const courseIds = courses.map((c) => c.id);
     if (courseIds.length > 0) {
@@ -149,10 +172,7 @@ export async function deleteCatalogue(db: Db, id: string): Promise<WriteResult<R
     await trx.deleteFrom("catalogues").where("id", "=", id).execute();
     return {
       ok: true as const,
-      files: await unusedCovers(
-        trx,
-        courses.map((c) => c.cover),
-      ),
+      files: await unusedCovers(trx, [catalogue.cover, ...courses.map((c) => c.cover)]),
     };
   });
 }

@@ -22,6 +22,7 @@ import {
   deleteCatalogue,
   getCatalogueForAdmin,
   moveCatalogue,
+  setCatalogueCover,
   updateCatalogue,
 } from "./catalogue.server";
 import {
@@ -329,6 +330,7 @@ describe.each(DIALECTS)("the course builder's write model on %s", (dialect) => {
       ],
       ["move course", () => moveCourse(t.db, courseId, "down")],
       ["cover", () => setCourseCover(t.db, courseId, "/media/covers/x.png")],
+      ["catalogue cover", () => setCatalogueCover(t.db, catalogueId, "/media/covers/c.png")],
       ["update list", () => updateVideoList(t.db, listId, { titleEn: "L2", freeSamples: "5", courses: [] })],
       ["update lesson", () => updateLesson(t.db, lessonId, { slug: "renamed", titleEn: "Renamed", youtube: "" })],
       ["move lesson", () => moveLesson(t.db, lessonId, "down")],
@@ -462,6 +464,16 @@ describe.each(DIALECTS)("the course builder's write model on %s", (dialect) => {
         { cover: "courseAdmin.errors.cover" },
       ],
       [
+        "catalogue cover not offered",
+        () => createCatalogue(t.db, { slug: make.uniqueId("c"), titleEn: "C", cover: "/media/covers/not-its.png" }),
+        { cover: "courseAdmin.errors.cover" },
+      ],
+      [
+        "catalogue cover not offered, on save",
+        () => updateCatalogue(t.db, catalogueId, { titleEn: "C", cover: "https://evil.example/x.png" }),
+        { cover: "courseAdmin.errors.cover" },
+      ],
+      [
         "missing English title",
         () => createCourse(t.db, catalogueId, { ...course, titleEn: "  " }),
         { titleEn: "courseAdmin.errors.required" },
@@ -539,6 +551,7 @@ describe.each(DIALECTS)("the course builder's write model on %s", (dialect) => {
     expect(await deleteQuiz(t.db, "nope")).toEqual({ ok: false, status: 404 });
     expect(await setLessonVideoFile(t.db, "nope", "x.mp4")).toBeNull();
     expect(await setCourseCover(t.db, "nope", "/media/covers/x.png")).toBeNull();
+    expect(await setCatalogueCover(t.db, "nope", "/media/covers/x.png")).toBeNull();
   });
 
   it("gives a new video list the address /courses/<slug>, shown in the admin", async () => {
@@ -906,6 +919,57 @@ describe.each(DIALECTS)("the course builder's write model on %s", (dialect) => {
       id: first,
       files: [],
     });
+  });
+
+  it("gives a catalogue a cover of its own: the plain one at first, a bundled one chosen, or an upload; its public card wears it", async () => {
+    const published = async (id: string) =>
+      (await loadCatalogueSnapshot(t.db, await readCatalogueVersion(t.db))).catalogues.find((c) => c.id === id)?.cover;
+    const slug = make.uniqueId("c");
+    const made = await createCatalogue(t.db, { slug, titleEn: "Covered", published: "on" });
+    const id = (made as { id: string }).id;
+    // A new catalogue wears the plain cover, not its first course's (nor Java's, as an empty one did).
+    await make.createCourse(t.db, { catalogueId: id, cover: "/images/courses/react.svg" });
+    expect(await published(id)).toBe("/images/courses/plain.svg");
+    expect((await getCatalogueForAdmin(t.db, id))?.catalogue.cover).toBe("/images/courses/plain.svg");
+
+    // A bundled picture: the seeded catalogues' own, or any course cover.
+    const save = (cover?: string) =>
+      updateCatalogue(t.db, id, { titleEn: "Covered", published: "on", ...(cover ? { cover } : {}) });
+    expect(await save("/images/catalogues/mern.svg")).toEqual({ ok: true, id, files: [] });
+    expect(await published(id)).toBe("/images/catalogues/mern.svg");
+    expect(await save("/images/courses/sql.svg")).toMatchObject({ ok: true });
+    expect(await published(id)).toBe("/images/courses/sql.svg");
+
+    // An upload: a change of the catalogue (its version and the row's), shown on its card.
+    const version = (await getCatalogueForAdmin(t.db, id))!.version;
+    const uploaded = await bumps(() => setCatalogueCover(t.db, id, "/media/covers/catalogue-own.png"));
+    expect(uploaded).toEqual({ result: { previous: "/images/courses/sql.svg", files: [] }, by: 1 });
+    expect((await getCatalogueForAdmin(t.db, id))!.version).toBe(version + 1);
+    expect(await published(id)).toBe("/media/covers/catalogue-own.png");
+    // Saved without choosing one, or with the one it wears: kept, nothing to remove.
+    expect(await save()).toEqual({ ok: true, id, files: [] });
+    expect(await save("/media/covers/catalogue-own.png")).toEqual({ ok: true, id, files: [] });
+    expect(await published(id)).toBe("/media/covers/catalogue-own.png");
+    // Swapped for a bundled one: the upload is no one's now.
+    expect(await save("/images/courses/plain.svg")).toEqual({
+      ok: true,
+      id,
+      files: ["/media/covers/catalogue-own.png"],
+    });
+
+    // An upload a course also wears stays while it does; a catalogue deleted names its own upload.
+    const course = await make.createCourse(t.db);
+    await setCourseCover(t.db, course, "/media/covers/both.png");
+    await setCatalogueCover(t.db, id, "/media/covers/both.png");
+    expect(await setCatalogueCover(t.db, id, "/media/covers/next.png")).toEqual({
+      previous: "/media/covers/both.png",
+      files: [],
+    });
+    expect(await setCourseCover(t.db, course, "/images/courses/css.svg")).toEqual({
+      previous: "/media/covers/both.png",
+      files: ["/media/covers/both.png"],
+    });
+    expect(await deleteCatalogue(t.db, id)).toEqual({ ok: true, files: ["/media/covers/next.png"] });
   });
 
   /** One row of each kind the builder edits: how its editor reads it, and a save of it from a form of some version. */

@@ -1,15 +1,14 @@
 import { randomUUID } from "node:crypto";
 import type { Selectable } from "kysely";
-import { writeTransaction, type Database } from "~/lib/db.server";
+import type { Database } from "~/lib/db.server";
 import {
   BUNDLED_COVERS,
   centsToDollars,
   DEFAULT_COVER,
   tenthsToRating,
   type CourseInput,
-  type FieldErrors,
 } from "~/models/catalogue-admin.schema";
-import { bumpCatalogueVersion } from "~/models/catalogue-version.server";
+import { coverProblem, setCover, unusedCovers } from "./cover.server";
 import { lessonCounts } from "./lesson.server";
 import { coursePriceProblem } from "./pricing.server";
 import {
@@ -176,29 +175,11 @@ async function courseSlugTaken(trx: Trx, slug: string, exceptId?: string) {
   return (await query.executeTakeFirst()) !== undefined;
 }
 
-/** A cover is one bundled with the site, or the one the course already has (an uploaded one). */
-function coverProblem(cover: string | null, current: string | null): FieldErrors | null {
-  if (cover === null || cover === current || BUNDLED_COVERS.includes(cover)) return null;
-  return { cover: "courseAdmin.errors.cover" };
-}
-
-/** An uploaded file (under /media/), as opposed to one bundled with the site. */
-const isUploadedCover = (cover: string) => cover.startsWith("/media/");
-
-/** Covers of deleted courses that no other course uses and that were uploaded (bundled ones stay). */
-export async function unusedCovers(trx: Trx, covers: string[]): Promise<string[]> {
-  const uploaded = [...new Set(covers.filter(isUploadedCover))];
-  if (uploaded.length === 0) return [];
-  const still = await trx.selectFrom("courses").select("cover").where("cover", "in", uploaded).execute();
-  const used = new Set(still.map((r) => r.cover));
-  return uploaded.filter((c) => !used.has(c));
-}
-
 export async function createCourse(db: Db, catalogueId: string, raw: unknown): Promise<WriteResult> {
   const parsed = parse("course", raw);
   if (!parsed.ok) return invalid(parsed.errors);
   const input = parsed.data;
-  const badCover = coverProblem(input.cover, null);
+  const badCover = coverProblem(input.cover, null, BUNDLED_COVERS);
   if (badCover) return invalid(badCover);
   return write(db, async (trx) => {
     if (!(await trx.selectFrom("catalogues").select("id").where("id", "=", catalogueId).executeTakeFirst()))
@@ -221,7 +202,7 @@ export async function createCourse(db: Db, catalogueId: string, raw: unknown): P
   });
 }
 
-/** Saves a course; an uploaded cover it no longer wears (and no other course does) is returned for removal. */
+/** Saves a course; an uploaded cover it no longer wears (and nothing else does) is returned for removal. */
 export async function updateCourse(
   db: Db,
   id: string,
@@ -234,7 +215,7 @@ export async function updateCourse(
   return write(db, async (trx) => {
     const current = await trx.selectFrom("courses").select(["id", "cover"]).where("id", "=", id).executeTakeFirst();
     if (!current) return NOT_FOUND;
-    const badCover = coverProblem(input.cover, current.cover);
+    const badCover = coverProblem(input.cover, current.cover, BUNDLED_COVERS);
     if (badCover) return invalid(badCover);
     if (await courseSlugTaken(trx, input.slug, id)) return invalid({ slug: "courseAdmin.errors.slugTaken" });
     const pricing = await coursePriceProblem(trx, id, {
@@ -287,29 +268,9 @@ export async function moveCourse(db: Db, id: string, direction: Direction) {
   });
 }
 
-/**
- * Sets a course's cover (a URL path such as /media/covers/<file>, made by the upload helper): a
- * save of the course, so an edit form opened before it is refused rather than undoing it. Returns
- * the previous cover so the caller can remove an uploaded file nothing uses any more; null when
- * there is no such course.
- */
-export async function setCourseCover(
-  db: Db,
-  courseId: string,
-  coverPath: string,
-): Promise<{ previous: string; files: string[] } | null> {
-  return writeTransaction(db, async (trx) => {
-    const course = await trx.selectFrom("courses").select("cover").where("id", "=", courseId).executeTakeFirst();
-    if (!course) return null;
-    await trx
-      .updateTable("courses")
-      .set({ cover: coverPath, ...nextVersion() })
-      .where("id", "=", courseId)
-      .execute();
-    await bumpCatalogueVersion(trx);
-    return { previous: course.cover, files: await unusedCovers(trx, [course.cover]) };
-  });
-}
+/** Sets a course's cover (see setCover): the previous one and the files left unworn; null when there is no such course. */
+export const setCourseCover = (db: Db, courseId: string, coverPath: string) =>
+  setCover(db, "courses", courseId, coverPath);
 
 /** Moves a video list up or down among a course's lists. */
 export async function moveListInCourse(

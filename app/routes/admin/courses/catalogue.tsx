@@ -2,38 +2,47 @@ import { useTranslation } from "~/i18n/use-translation";
 import { BilingualFields, CheckboxField } from "~/components/admin/builder-form";
 import { useLocalTitle } from "~/components/admin/builder-parts";
 import { passHeaders } from "~/lib/http";
-import { ADMIN_LIMITS } from "~/models/catalogue-admin.schema";
+import { formatFileSize } from "~/i18n/format";
+import { ADMIN_LIMITS, BUNDLED_CATALOGUE_COVERS, DEFAULT_COVER } from "~/models/catalogue-admin.schema";
 import * as catalogues from "~/models/course-builder/catalogue.server";
 import { moveCourse } from "~/models/course-builder/course.server";
 import { EditorPage, editorHandle, editorMeta } from "~/components/admin/editor-page";
 import { OrderedTable, PublishedCell, TitleCell } from "~/components/admin/ordered-table";
-import { AddressDetails, bilingualValues, SlugField } from "~/components/admin/editor-fields";
-import { defineEditor, editorAction, editorLoader } from "./editor.server";
+import { AddressDetails, bilingualValues, CoverField, SlugField } from "~/components/admin/editor-fields";
+import { CoverUpload } from "~/components/admin/upload-section";
+import { coverUpload, defineEditor, editorAction, editorLoader } from "./editor.server";
 import type { Route } from "./+types/catalogue";
 
 export const handle = editorHandle;
 
 /**
  * /admin/courses/catalogue/:id (and /admin/courses/new-catalogue): a catalogue's title and
- * description in both languages, whether it is published, its course cards in order, and delete.
- * A new catalogue is shown at /courses/<slug>.
+ * description in both languages, its cover on /courses (bundled, or uploaded as a course's is),
+ * whether it is published, its course cards in order, and delete. A new catalogue is shown at
+ * /courses/<slug>.
  */
 const editor = defineEditor({
   kind: "catalogue",
   find: catalogues.getCatalogueForAdmin,
   name: (found) => found.catalogue,
   newName: "courseAdmin.newCatalogue",
-  page: async (found) => ({ catalogue: found?.catalogue ?? null, courses: found?.courses ?? [] }),
+  page: async (found, { services, locale }) => ({
+    catalogue: found?.catalogue ?? null,
+    courses: found?.courses ?? [],
+    imageLimit: formatFileSize(services.config.maxImageBytes, locale),
+  }),
   form: (isNew) => (isNew ? "catalogue" : "catalogueUpdate"),
   create: catalogues.createCatalogue,
   update: catalogues.updateCatalogue,
   remove: catalogues.deleteCatalogue,
   afterDelete: () => "/admin/courses",
+  // Its own cover and its courses': uploaded files left unworn by a save or a delete are removed.
   media: "cover",
   move: {
     run: (db, _id, course, direction) => moveCourse(db, course, direction),
     log: (_id, course, direction) => ({ action: `moved ${direction}`, kind: "course", id: course }),
   },
+  upload: coverUpload(catalogues.setCatalogueCover),
 });
 
 export const loader = (args: Route.LoaderArgs) => editorLoader(args, editor);
@@ -61,10 +70,11 @@ export default function CatalogueEditor({ loaderData, actionData }: Route.Compon
         initial: catalogue
           ? {
               ...bilingualValues(catalogue, "title", "description"),
+              cover: catalogue.cover,
               published: catalogue.published ? "on" : "",
             }
           : // A new catalogue is a draft until the admin publishes it (D-M8).
-            {},
+            { cover: DEFAULT_COVER },
       }}
       details={catalogue ? <AddressDetails slug={catalogue.slug} paths={catalogue.paths} /> : null}
       fields={
@@ -72,6 +82,7 @@ export default function CatalogueEditor({ loaderData, actionData }: Route.Compon
           {catalogue ? null : <SlugField hint={t("courseAdmin.slugHintPath", { path: "/courses/…" })} />}
           <BilingualFields base="title" required maxLength={ADMIN_LIMITS.title} />
           <BilingualFields base="description" multiline maxLength={ADMIN_LIMITS.text} />
+          <CoverField current={catalogue?.cover ?? null} bundled={BUNDLED_CATALOGUE_COVERS} />
           <CheckboxField name="published" hint={t(catalogue ? "courseAdmin.publishedHint" : "courseAdmin.draftHint")} />
         </>
       }
@@ -81,6 +92,9 @@ export default function CatalogueEditor({ loaderData, actionData }: Route.Compon
         count: courses.length,
       }}
     >
+      {catalogue ? (
+        <CoverUpload cover={catalogue.cover} limit={loaderData.imageLimit} error={actionData?.uploadError ?? null} />
+      ) : null}
       <OrderedTable
         name="courses"
         title={t("courseAdmin.courses")}

@@ -8,9 +8,9 @@ import { getCatalogueRef } from "~/models/course-builder/catalogue.server";
 import * as courses from "~/models/course-builder/course.server";
 import { EditorPage, editorMeta } from "~/components/admin/editor-page";
 import { OrderedTable, PublishedCell, TitleCell } from "~/components/admin/ordered-table";
-import { bilingualValues, PreviewLink, SlugField } from "~/components/admin/editor-fields";
+import { bilingualValues, CoverField, PreviewLink, SlugField } from "~/components/admin/editor-fields";
 import { CoverUpload } from "~/components/admin/upload-section";
-import { defineEditor, editorAction, editorLoader, notFound } from "./editor.server";
+import { coverUpload, defineEditor, editorAction, editorLoader, notFound } from "./editor.server";
 import type { Route } from "./+types/course";
 import type { StringsHandle } from "~/i18n/sections";
 
@@ -49,14 +49,7 @@ const editor = defineEditor({
     run: courses.moveListInCourse,
     log: (id, list, direction) => ({ action: `list moved ${direction}`, kind: "course", id, detail: { listId: list } }),
   },
-  // A cover image: its own multipart form, its type checked from its bytes.
-  upload: {
-    kind: "cover",
-    field: "cover",
-    maxBytes: (config) => config.maxImageBytes,
-    apply: (db, id, saved) => courses.setCourseCover(db, id, `/media/covers/${saved.file}`),
-    done: "courseAdmin.upload.coverUploaded",
-  },
+  upload: coverUpload(courses.setCourseCover),
 });
 
 export const loader = (args: Route.LoaderArgs) => editorLoader(args, editor);
@@ -65,8 +58,6 @@ export const action = (args: Route.ActionArgs) => editorAction(args, editor);
 export const headers = passHeaders;
 
 export const meta = editorMeta;
-
-const coverName = (cover: string) => cover.split("/").pop() ?? cover;
 
 export default function CourseEditor({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
@@ -98,15 +89,6 @@ export default function CourseEditor({ loaderData, actionData }: Route.Component
         cover: DEFAULT_COVER,
       };
   const title = course ? localTitle(course) : t("courseAdmin.newCourse");
-  const covers = [
-    ...(course && !BUNDLED_COVERS.includes(course.cover)
-      ? [{ value: course.cover, label: t("courseAdmin.coverCurrent", { cover: coverName(course.cover) }) }]
-      : []),
-    ...BUNDLED_COVERS.map((cover) => ({
-      value: cover,
-      label: cover === DEFAULT_COVER ? t("courseAdmin.coverPlain") : coverName(cover),
-    })),
-  ];
   return (
     <EditorPage
       title={title}
@@ -139,9 +121,7 @@ export default function CourseEditor({ loaderData, actionData }: Route.Component
             />
             <CheckboxField name="soldSeparately" hint={t("courseAdmin.soldSeparatelyHint")} />
           </div>
-          <div className="space-y-2">
-            <SelectField name="cover" options={covers} hint={t("courseAdmin.coverHint")} />
-          </div>
+          <CoverField current={course?.cover ?? null} bundled={BUNDLED_COVERS} />
           <div className="grid gap-4 md:grid-cols-2">
             <TextField name="readMore" lang="code" maxLength={ADMIN_LIMITS.path} hint={t("courseAdmin.readMoreHint")} />
             <TextField name="join" lang="code" maxLength={ADMIN_LIMITS.path} hint={t("courseAdmin.joinHint")} />

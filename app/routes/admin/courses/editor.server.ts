@@ -132,6 +132,20 @@ export interface Upload {
   done: Flash;
 }
 
+/**
+ * A cover image's upload (a course's, a catalogue's): its own multipart form, an image up to the
+ * configured size, its type checked from its bytes; `set` puts its /media/covers/ path on the row.
+ */
+export const coverUpload = (
+  set: (db: Services["db"], id: string, coverPath: string) => ReturnType<Upload["apply"]>,
+): Upload => ({
+  kind: "cover",
+  field: "cover",
+  maxBytes: (config) => config.maxImageBytes,
+  apply: (db, id, saved) => set(db, id, `/media/covers/${saved.file}`),
+  done: "courseAdmin.upload.coverUploaded",
+});
+
 /** Why an upload was refused: a translation key and its parameters (the limit, formatted in the page's language). */
 export interface UploadRefusal {
   key: TranslationKey;
