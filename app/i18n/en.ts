@@ -1120,8 +1120,7 @@ export const en = {
     published: "Published",
     unpublished: "Not published",
     onlyInDrafts: "Only in drafts",
-    onlyInDraftsHint:
-      "Its box says published, but every course card holding it is a draft or in a draft catalogue: learners cannot see it.",
+    onlyInDraftsHint: "Not public: no published course card holds it.",
     fallsBack: "(falls back to English)",
     hebrewOptional: "Optional: left empty, Hebrew pages show the English text.",
     publishedHint: "Learners do not see what is not published; its address answers “page not found”.",

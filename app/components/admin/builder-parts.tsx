@@ -107,7 +107,8 @@ export function PublishedBadge({ published }: { published: boolean }) {
 
 /**
  * A video list's status as learners meet it: its box may say "published" while only draft course
- * cards hold it, and then it is on no public page (D-M8) — the badge says so, and why.
+ * cards (or cards in draft catalogues) hold it, and then it is on no public page (D-M8): the badge
+ * says so, and why.
  */
 export function ListStatusBadge({ status }: { status: "published" | "draftsOnly" | "unpublished" }) {
   const { t } = useTranslation();
@@ -117,7 +118,7 @@ export function ListStatusBadge({ status }: { status: "published" | "draftsOnly"
       <span className="inline-block rounded bg-amber-50 px-2 py-0.5 text-xs font-semibold text-amber-900">
         {t("courseAdmin.onlyInDrafts")}
       </span>
-      <span className="mt-1 block text-xs text-ink-600">{t("courseAdmin.onlyInDraftsHint")}</span>
+      <span className="mt-1 block min-w-40 text-xs text-ink-600">{t("courseAdmin.onlyInDraftsHint")}</span>
     </>
   );
 }
