@@ -17,6 +17,7 @@ import { refusalReason, shellOf, useRootData } from "./components/layout/use-roo
 import { direction, isLocale, resolveLocale, type Locale } from "./i18n/locale";
 import { serverI18n } from "./i18n/resources.server";
 import { reportClientError } from "./lib/error-reporting.client";
+import { settleBeforeNavigation } from "./lib/before-navigation";
 import { catalogueContext, localeContext, requestContext, shellData, viewerContext } from "./context.server";
 import { localeCookie, readCookies, takeFlash } from "./lib/cookies.server";
 import { hasControlCharacters, jsonHasControlCharacters } from "./lib/control-characters";
@@ -108,6 +109,17 @@ export const middleware: Route.MiddlewareFunction[] = [
   readableFormMiddleware,
   viewerMiddleware,
   catalogueMiddleware,
+];
+
+/**
+ * In the browser, before an in-app navigation's (or a fetcher's) actions and loaders: what must reach
+ * the server first, such as a playing lesson's last progress report (lib/before-navigation.ts, D-L1).
+ */
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
+  async ({ request, url }, next) => {
+    await settleBeforeNavigation(url, request.method, new URL(window.location.href));
+    return next();
+  },
 ];
 
 /**

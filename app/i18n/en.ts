@@ -1119,6 +1119,8 @@ export const en = {
     deleted: "Deleted.",
     published: "Published",
     unpublished: "Not published",
+    onlyInDrafts: "Only in drafts",
+    onlyInDraftsHint: "Not public: no published course card holds it.",
     fallsBack: "(falls back to English)",
     hebrewOptional: "Optional: left empty, Hebrew pages show the English text.",
     publishedHint: "Learners do not see what is not published; its address answers “page not found”.",

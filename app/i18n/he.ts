@@ -1124,6 +1124,8 @@ export const he: Translation = {
     deleted: "נמחק.",
     published: "מפורסם",
     unpublished: "לא מפורסם",
+    onlyInDrafts: "רק בטיוטות",
+    onlyInDraftsHint: "לא גלויה ללומדים: אף כרטיס קורס מפורסם לא מכיל אותה.",
     fallsBack: "(מוצג באנגלית)",
     hebrewOptional: "לא חובה: אם השדה ריק, בדפים בעברית יוצג הטקסט באנגלית.",
     publishedHint: "לומדים לא רואים מה שלא פורסם; הכתובת שלו עונה „הדף לא נמצא”.",

@@ -146,6 +146,31 @@ test("leaving the page while a lesson plays keeps the position (sent as the page
   await expect.poll(() => storedPosition(email)).toBeGreaterThanOrEqual(6);
 });
 
+test("straight from a playing lesson to the profile: the profile resumes where the list does (D-L1)", async ({
+  page,
+}) => {
+  const email = await newSubscriber(page);
+  await page.goto("/courses/dsa");
+  await waitForHydration(page);
+  const video = page.getByTestId("video-mp4");
+  // Reported as it starts at 0:02 (a stretch of watching starts with a report); the next report is 10 s away.
+  await playFrom(video, 2);
+  await expect.poll(() => storedPosition(email)).toBe(2);
+  await expect.poll(() => currentTime(video)).toBeGreaterThanOrEqual(4);
+  const clickedAt = Math.floor(await currentTime(video));
+  // A link of the site, at once, while the video plays: the profile's data must come after the last report.
+  await page.getByTestId("profile-link").click();
+  await expect(page).toHaveURL(/\/profile$/);
+  const resume = page.getByTestId("continue-learning").getByRole("link", { name: /^Resume from 0:\d\d$/ });
+  await expect(resume).toBeVisible();
+  const shown = Number((await resume.textContent())!.replace(/^Resume from 0:/, ""));
+  expect(shown).toBeGreaterThanOrEqual(clickedAt);
+  // The list, reloaded, says the same: nothing reported after the profile read it.
+  await page.goto("/courses/dsa");
+  await expect(page.getByTestId("resume-bar")).toContainText(`You left off at 0:${String(shown).padStart(2, "0")}.`);
+  expect(await storedPosition(email)).toBe(shown);
+});
+
 /** The learner's stored progress in a lesson, by its id. */
 async function storedProgress(email: string, lessonId: string) {
   return withE2eDatabase(async (db) =>
@@ -238,6 +263,46 @@ test("a learner's YouTube lesson: the player API loads only on play, reports pro
   await expect(page.locator(`[data-watched="true"]`)).toHaveCount(0);
   await expect(page.getByTestId("progress-tally").first()).toContainText("0 of 1 lesson watched");
   await expect(page.getByTestId("certificate-hint")).toBeVisible();
+});
+
+test("straight from a playing YouTube lesson to the profile: the profile resumes where the list does (D-L1)", async ({
+  page,
+}) => {
+  const slug = `yt-leave-${randomUUID().slice(0, 8)}`;
+  const lessonId = await withE2eDatabase(async (db) =>
+    createLesson(db, await createVideoList(db, { slug, titleEn: "Left on YouTube", allFree: "on" }), {
+      youtube: "e2eYtLeave1",
+      duration: "5:00",
+    }),
+  );
+  const email = await newSubscriber(page, false);
+  await expect.poll(async () => (await page.request.get(`/courses/${slug}`)).status()).toBe(200);
+  await page.goto(`/courses/${slug}`);
+  await waitForHydration(page);
+  await page.getByTestId("video-facade").click();
+  await expect(page.locator('iframe[data-stand-in="youtube"]')).toBeVisible();
+  // Half a minute in, playing on: reported as it plays again (the next report is 10 s away).
+  await page.evaluate(() => {
+    type StandInPlayer = { seekTo(s: number): void; pauseVideo(): void; playVideo(): void };
+    const player = (window as unknown as { __youtubeStandIn: { players: StandInPlayer[] } }).__youtubeStandIn
+      .players[0]!;
+    player.seekTo(30);
+    player.pauseVideo();
+    player.playVideo();
+  });
+  const stored = async () => Number((await storedProgress(email, lessonId))?.position_seconds);
+  await expect.poll(stored).toBe(30);
+  await expect.poll(() => playerTime(page)).toBeGreaterThanOrEqual(32);
+  const clickedAt = Math.floor(await playerTime(page));
+  await page.getByTestId("profile-link").click();
+  await expect(page).toHaveURL(/\/profile$/);
+  const resume = page.getByTestId("continue-learning").getByRole("link", { name: /^Resume from 0:\d\d$/ });
+  await expect(resume).toBeVisible();
+  const shown = Number((await resume.textContent())!.replace(/^Resume from 0:/, ""));
+  expect(shown).toBeGreaterThanOrEqual(clickedAt);
+  await page.goto(`/courses/${slug}`);
+  await expect(page.getByTestId("resume-bar")).toContainText(`You left off at 0:${shown}.`);
+  expect(await stored()).toBe(shown);
 });
 
 test("a learner watches a short YouTube lesson to its end: watched, and the list's certificate, in both languages", async ({

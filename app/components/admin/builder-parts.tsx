@@ -105,6 +105,24 @@ export function PublishedBadge({ published }: { published: boolean }) {
   );
 }
 
+/**
+ * A video list's status as learners meet it: its box may say "published" while only draft course
+ * cards (or cards in draft catalogues) hold it, and then it is on no public page (D-M8): the badge
+ * says so, and why.
+ */
+export function ListStatusBadge({ status }: { status: "published" | "draftsOnly" | "unpublished" }) {
+  const { t } = useTranslation();
+  if (status !== "draftsOnly") return <PublishedBadge published={status === "published"} />;
+  return (
+    <>
+      <span className="inline-block rounded bg-amber-50 px-2 py-0.5 text-xs font-semibold text-amber-900">
+        {t("courseAdmin.onlyInDrafts")}
+      </span>
+      <span className="mt-1 block min-w-40 text-xs text-ink-600">{t("courseAdmin.onlyInDraftsHint")}</span>
+    </>
+  );
+}
+
 /** "(falls back to English)" beside a title shown in Hebrew that has no Hebrew text. */
 export function FallbackNote({ item }: { item: { titleHe: string | null } }) {
   const { t, i18n } = useTranslation();

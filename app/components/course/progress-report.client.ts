@@ -1,3 +1,4 @@
+import { beforeNavigation } from "~/lib/before-navigation";
 import { REPORT_EVERY_MS } from "~/models/progress.limits";
 
 /**
@@ -41,18 +42,32 @@ export interface PlayerReading {
  * were before the seek (what they watched until then still counts; the seek itself never does);
  * `flush()` (on pause or end) reports at once; leaving the page reports by beacon. A position already
  * reported is not sent again. `stop()` reports what was watched since the last report and lets go.
+ *
+ * Before an in-app navigation's loaders run (lib/before-navigation.ts), the follower reports where the
+ * player is and waits for its reports still on their way, so the next page reads the position the
+ * learner has now (D-L1: the profile said "Resume from 0:01" while the list, later, said 0:03). When
+ * that navigation leaves the page (a link elsewhere), `pause` stops the video first: the learner left
+ * off where they clicked, and nothing is reported after that (not the seconds the next page took to
+ * load, not as the player goes) — unless the video plays again, should the page stay.
  */
-export function followPlayer(lesson: string, read: () => PlayerReading, onWatched: () => void) {
+export function followPlayer(lesson: string, read: () => PlayerReading, onWatched: () => void, pause: () => void) {
   let lastReportAt = 0;
   let lastPosition = -1;
   // The last position seen while playing: where the learner was before a seek.
   let seen: number | undefined;
+  // Paused for a navigation away from the page: its final position is reported.
+  let left = false;
+  // Reports sent by fetch and not answered yet: a navigation waits for them.
+  const pending = new Set<Promise<unknown>>();
   const send = (whole: number, duration: number | null, leaving: boolean) => {
+    if (left) return;
     lastPosition = whole;
     lastReportAt = Date.now();
-    void reportProgress(lesson, whole, duration, leaving).then((answer) => {
+    const sent = reportProgress(lesson, whole, duration, leaving).then((answer) => {
       if (answer?.watched) onWatched();
     });
+    pending.add(sent);
+    void sent.finally(() => pending.delete(sent));
   };
   const report = (leaving: boolean, starting = false) => {
     const { position, duration } = read();
@@ -61,6 +76,15 @@ export function followPlayer(lesson: string, read: () => PlayerReading, onWatche
     if (!starting && (whole === lastPosition || (whole === 0 && lastPosition === -1))) return;
     send(whole, duration, leaving);
   };
+  const forgetNavigation = beforeNavigation(({ leaving }) => {
+    if (leaving && !left) {
+      // Paused before it is read: the position cannot move on between the report and the pause.
+      pause();
+      report(false);
+      left = true;
+    } else report(false);
+    return Promise.allSettled([...pending]);
+  });
   const onHidden = () => {
     if (document.visibilityState === "hidden") report(true);
   };
@@ -69,6 +93,7 @@ export function followPlayer(lesson: string, read: () => PlayerReading, onWatche
   window.addEventListener("pagehide", onPageHide);
   return {
     start() {
+      left = false;
       report(false, true);
     },
     tick() {
@@ -85,6 +110,7 @@ export function followPlayer(lesson: string, read: () => PlayerReading, onWatche
       report(false);
     },
     stop() {
+      forgetNavigation();
       document.removeEventListener("visibilitychange", onHidden);
       window.removeEventListener("pagehide", onPageHide);
       // Leaving the page inside the app (a link): what was watched since the last report still counts.
@@ -103,6 +129,7 @@ export function followMediaElement(media: HTMLMediaElement, lesson: string, onWa
       playing: !media.paused,
     }),
     onWatched,
+    () => media.pause(),
   );
   const onPlaying = () => follower.start();
   const onTimeUpdate = () => follower.tick();

@@ -8,6 +8,7 @@ export interface YoutubePlayerApi {
   getCurrentTime(): number;
   getDuration(): number;
   getPlayerState(): number;
+  pauseVideo(): void;
   getIframe(): HTMLIFrameElement;
   destroy(): void;
 }
@@ -92,6 +93,7 @@ export function playTrackedYoutube(
       };
     },
     options.onWatched,
+    () => player?.pauseVideo(),
   );
   player = new YT.Player(element, {
     host: "https://www.youtube-nocookie.com",

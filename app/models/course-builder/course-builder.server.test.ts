@@ -1152,6 +1152,28 @@ describe.each(DIALECTS)("drafts, previews and quizzes attached to lists on %s", 
     expect(resolveCataloguePath(after, `/courses/${draft}`)).toBeUndefined();
   });
 
+  it("tells the builder's overview a published list that only drafts hold is not public", async () => {
+    const catalogueId = await make.createCatalogue(t.db);
+    const draftCard = await make.createCourse(t.db, { catalogueId, published: undefined });
+    const draftCatalogue = await make.createCatalogue(t.db, { published: undefined });
+    const cardInDraft = await make.createCourse(t.db, { catalogueId: draftCatalogue });
+    const held = await make.createVideoList(t.db, { slug: make.uniqueId("held"), courses: [draftCard, cardInDraft] });
+    const alone = await make.createVideoList(t.db, { slug: make.uniqueId("alone") });
+    const unticked = await make.createVideoList(t.db, { slug: make.uniqueId("off"), published: undefined });
+    const statusOf = async (id: string) => (await loadCourseBuilderOverview(t.db)).lists.find((l) => l.id === id);
+    // Its box is ticked, yet no public page shows it: the overview must not call it "Published".
+    expect(await statusOf(held)).toMatchObject({ published: true, status: "draftsOnly" });
+    expect(await statusOf(alone)).toMatchObject({ published: true, status: "published" });
+    expect(await statusOf(unticked)).toMatchObject({ published: false, status: "unpublished" });
+    // Once a published card in a published catalogue holds it, it is public.
+    const liveCard = await make.createCourse(t.db, { catalogueId });
+    await make.changeCatalogue(t.db, async (trx) => {
+      await trx.insertInto("course_video_lists").values({ course_id: liveCard, list_id: held, position: 0 }).execute();
+    });
+    expect(await statusOf(held)).toMatchObject({ status: "published" });
+    expect(resolveCataloguePath(await published(), `/courses/${(await statusOf(held))!.slug}`)?.kind).toBe("list");
+  });
+
   it("attaches a quiz to a list with its own pass mark; Watch Now left empty leads to that list", async () => {
     const slug = make.uniqueId("quizlist");
     const listId = await make.createVideoList(t.db, { slug });

@@ -4,10 +4,19 @@ import { pathsOf, type AdminText, type Db } from "./write.server";
 
 /** /admin/courses at a glance: the whole catalogue as the builder sees it, unpublished included. */
 
+/**
+ * Whether learners can see a list: "published" (its box is ticked and, when course cards hold it, a
+ * published card in a published catalogue is among them), "draftsOnly" (ticked, but only draft cards,
+ * or cards in draft catalogues, hold it: not public — catalogue.server.ts, D-M8) or "unpublished".
+ */
+export type ListStatus = "published" | "draftsOnly" | "unpublished";
+
 export interface OverviewList extends AdminText {
   id: string;
   slug: string;
+  /** The list's own "Published" box. */
   published: boolean;
+  status: ListStatus;
   lessons: number;
   missingVideos: number;
   paths: string[];
@@ -61,12 +70,23 @@ export async function loadCourseBuilderOverview(db: Db) {
     lists.map((l) => l.id),
   );
 
+  // The cards a learner can reach: published, in a published catalogue (the public catalogue's rule).
+  const publishedCatalogues = new Set(catalogues.filter((c) => c.published === 1).map((c) => c.id));
+  const publicCards = new Set(
+    courses.filter((c) => c.published === 1 && publishedCatalogues.has(c.catalogue_id)).map((c) => c.id),
+  );
+  const statusOf = (list: (typeof lists)[number]): ListStatus => {
+    if (list.published !== 1) return "unpublished";
+    const holders = memberships.filter((m) => m.list_id === list.id);
+    return holders.length === 0 || holders.some((m) => publicCards.has(m.course_id)) ? "published" : "draftsOnly";
+  };
   const overviewList = (list: (typeof lists)[number]): OverviewList => ({
     id: list.id,
     slug: list.slug,
     titleEn: list.title_en,
     titleHe: list.title_he,
     published: list.published === 1,
+    status: statusOf(list),
     lessons: counts.get(list.id)?.total ?? 0,
     missingVideos: counts.get(list.id)?.missing ?? 0,
     paths: listPaths.get(list.id) ?? [],

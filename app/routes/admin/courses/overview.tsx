@@ -5,6 +5,7 @@ import {
   BuilderPage,
   BuilderSection,
   FallbackNote,
+  ListStatusBadge,
   MoveButtons,
   moveMessage,
   PublicUrls,
@@ -223,7 +224,7 @@ export default function CourseBuilder({ loaderData, actionData }: Route.Componen
             </td>
             <td className="py-2 pe-3">{list.courses}</td>
             <td className="py-2 pe-3">
-              <PublishedBadge published={list.published} />
+              <ListStatusBadge status={list.status} />
             </td>
             <td className="py-2">
               <Link
