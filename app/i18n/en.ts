@@ -1265,7 +1265,8 @@ export const en = {
       currentCover: "The current cover:",
     },
     codeHint: "Optional. Shown left to right in a monospaced font, as typed.",
-    optionsHint: "Two to six different answers, in order (leave the ones you do not need empty). Then choose which one is right.",
+    optionsHint:
+      "Two to six different answers, in order (leave the ones you do not need empty). Then choose which one is right.",
     hebrewQuestion: "In Hebrew",
     hebrewQuestionHint:
       "Optional: an empty field shows the English on Hebrew pages. Put code and identifiers between `backticks` so they stay left to right.",
