@@ -342,6 +342,8 @@ export const en = {
   },
   video: {
     listLabel: "{{title}}: videos",
+    /** A captions track's name in the player's menu. */
+    captions: { en: "English", he: "Hebrew" },
     count_one: "{{count, number}} video",
     count_other: "{{count, number}} videos",
     play: "Play video: {{title}}",
@@ -1242,6 +1244,31 @@ export const en = {
     coverPlain: "Plain (no subject written on it)",
     videoFile: "Uploaded video file",
     videoFileNone: "No uploaded video file.",
+    captions: {
+      heading: { en: "English captions", he: "Hebrew captions" },
+      hint: "A WebVTT (.vtt) or SRT (.srt) file, up to {{limit}}, for the lesson's uploaded video. Israel's accessibility standard (IS 5568) asks for captions on every video lesson; YouTube lessons show YouTube's own.",
+      none: "No captions in this language yet.",
+      lines_one: "{{count, number}} caption",
+      lines_other: "{{count, number}} captions",
+      upload: "Upload captions",
+      replace: "Replace captions",
+      remove: "Remove captions",
+      saved: "Captions saved.",
+      removed: "Captions removed.",
+      errors: {
+        notText: "This file is not text in UTF-8. Save it as UTF-8 and upload it again.",
+        notCaptions: "This is not a captions file: choose a WebVTT (.vtt) or SRT (.srt) file.",
+        header: "Line {{line, number}}: a WebVTT file begins with the line “WEBVTT”.",
+        timing: "Line {{line, number}}: these times cannot be read. Write them as 00:01:02.500 --> 00:01:04.000.",
+        order: "Line {{line, number}}: this caption ends before it starts.",
+        setting:
+          "Line {{line, number}}: a caption setting here is not one WebVTT has (for example align:middle for align:center).",
+        format: "Line {{line, number}}: this part of the file is not WebVTT.",
+        empty: "The file holds no captions.",
+        tooBig: "The file is larger than {{limit}}.",
+        tooMany: "The file holds more captions than a lesson can have (5,000).",
+      },
+    },
     upload: {
       choose: "Choose a file",
       sending: "Uploading…",

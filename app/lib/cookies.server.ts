@@ -150,6 +150,8 @@ const FLASHES = [
   "courseAdmin.upload.videoUploaded",
   "courseAdmin.upload.videoRemoved",
   "courseAdmin.upload.coverUploaded",
+  "courseAdmin.captions.saved",
+  "courseAdmin.captions.removed",
 ] as const;
 export type Flash = (typeof FLASHES)[number];
 const isFlash = (value: unknown): value is Flash => (FLASHES as readonly unknown[]).includes(value);

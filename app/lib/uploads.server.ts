@@ -71,7 +71,7 @@ export const UPLOAD_DEFAULTS = { maxFieldBytes: 64 * 1024, maxFields: 100 };
 const badRequest = (reason: string): UploadError => ({ ok: false, error: "bad-request", reason });
 
 /** Reads a body to its end, discarding it (cancelling it would reset the connection before the answer). */
-async function drain(body: ReadableStream<Uint8Array> | null) {
+export async function drain(body: ReadableStream<Uint8Array> | null) {
   if (!body || body.locked) return;
   const reader = body.getReader();
   try {

@@ -687,7 +687,14 @@ export function viewVideo(
       : lesson.youtubeId
         ? { kind: "youtube", videoId: lesson.youtubeId }
         : lesson.videoFile
-          ? { kind: "mp4", src: `/video/${lesson.videoFile}` }
+          ? {
+              kind: "mp4",
+              src: `/video/${lesson.videoFile}`,
+              captions: lesson.captions.map((language) => ({
+                language,
+                src: `/captions/${lesson.id}/${language}.vtt`,
+              })),
+            }
           : { kind: "soon" },
     freeSample: !alwaysOpen && isFreeSample(viewer, list, index),
   };

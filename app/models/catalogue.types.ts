@@ -1,5 +1,7 @@
 /** What the catalogue's pages show: view types shared by the catalogue model and the components (no server code). */
 
+import type { Locale } from "~/i18n/locale";
+
 export interface CourseCardView {
   key: string;
   title: string;
@@ -53,7 +55,16 @@ export interface TestimonialView {
 }
 
 /** "soon": the lesson has no video yet and its teacher shows it as "Coming soon" (the same for everyone). */
-export type Player = { kind: "youtube"; videoId: string } | { kind: "mp4"; src: string } | { kind: "soon" };
+export type Player =
+  | { kind: "youtube"; videoId: string }
+  /** A self-hosted file, with its captions files (one per language, /captions/<lesson>/<language>.vtt). */
+  | { kind: "mp4"; src: string; captions: CaptionsTrack[] }
+  | { kind: "soon" };
+
+export interface CaptionsTrack {
+  language: Locale;
+  src: string;
+}
 
 export interface VideoView {
   key: string;

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { formatPercent } from "~/i18n/format";
 import type { TranslationKey } from "~/i18n/keys";
+import type { Locale } from "~/i18n/locale";
 import { useTranslation } from "~/i18n/use-translation";
 import { Form, useNavigate, useNavigation } from "react-router";
 
@@ -113,6 +114,7 @@ export function UploadSection({
   removeConfirm,
   removeError,
   script,
+  action,
 }: {
   id: string;
   heading: string;
@@ -128,6 +130,8 @@ export function UploadSection({
   /** The remove form's error: a translation key (the box not ticked). */
   removeError?: TranslationKey | null;
   script?: ScriptedUpload;
+  /** Where both forms post, when not to the page's own action. */
+  action?: string;
 }) {
   const { t, i18n } = useTranslation();
   const navigation = useNavigation();
@@ -148,6 +152,7 @@ export function UploadSection({
       </div>
       <Form
         method="post"
+        action={action}
         encType="multipart/form-data"
         className="mt-3 space-y-2"
         data-testid={`${id}-form`}
@@ -210,7 +215,12 @@ export function UploadSection({
         </div>
       </Form>
       {removeLabel ? (
-        <Form method="post" className="mt-4 space-y-2 border-t border-ink-100 pt-4" data-testid={`${id}-remove`}>
+        <Form
+          method="post"
+          action={action}
+          className="mt-4 space-y-2 border-t border-ink-100 pt-4"
+          data-testid={`${id}-remove`}
+        >
           <input type="hidden" name="intent" value={`remove-${field}`} />
           {removeConfirm ? (
             <div className="flex items-center gap-2">
@@ -308,6 +318,54 @@ export function CoverUpload({ cover, limit, error }: { cover: string; limit: str
       hint={t("courseAdmin.upload.coverHint", { limit })}
       submitLabel={t("courseAdmin.upload.coverSubmit")}
       error={error}
+    />
+  );
+}
+
+/**
+ * A lesson's captions in one language (issue 32): how many lines the file holds and its name, a new
+ * file (WebVTT or SRT), or none. Posts to the lesson editor's captions action (`?captions=<language>`).
+ */
+export function CaptionsUpload({
+  lessonId,
+  language,
+  current,
+  limit,
+  error,
+}: {
+  lessonId: string;
+  language: Locale;
+  current: { cues: number; fileName: string | null } | null;
+  limit: string;
+  error: UploadMessage | null;
+}) {
+  const { t } = useTranslation();
+  return (
+    <UploadSection
+      id={`captions-${language}`}
+      heading={t(`courseAdmin.captions.heading.${language}`)}
+      current={
+        current ? (
+          <>
+            {t("courseAdmin.captions.lines", { count: current.cues })}
+            {current.fileName ? (
+              <>
+                {" · "}
+                <bdi data-testid={`captions-${language}-file-name`}>{current.fileName}</bdi>
+              </>
+            ) : null}
+          </>
+        ) : (
+          t("courseAdmin.captions.none")
+        )
+      }
+      field={`captions-${language}`}
+      accept=".vtt,.srt,text/vtt"
+      hint={t("courseAdmin.captions.hint", { limit })}
+      submitLabel={t(current ? "courseAdmin.captions.replace" : "courseAdmin.captions.upload")}
+      error={error}
+      removeLabel={current ? t("courseAdmin.captions.remove") : undefined}
+      action={`/admin/courses/lesson/${lessonId}?captions=${language}`}
     />
   );
 }

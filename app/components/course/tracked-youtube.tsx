@@ -1,4 +1,5 @@
 import { useEffect, useRef } from "react";
+import { useTranslation } from "~/i18n/use-translation";
 import type { VideoView } from "~/models/catalogue.types";
 
 /**
@@ -24,6 +25,7 @@ export default function TrackedYoutube({
   onWatched?: () => void;
   onFailed: () => void;
 }) {
+  const language = useTranslation().i18n.language;
   const frame = useRef<HTMLDivElement>(null);
   const callbacks = useRef({ onWatched, onFailed });
   useEffect(() => {
@@ -48,6 +50,7 @@ export default function TrackedYoutube({
           stop = playTrackedYoutube(YT, target, {
             videoId,
             title: video.title,
+            language,
             lesson,
             start,
             onWatched: () => callbacks.current.onWatched?.(),
@@ -64,7 +67,7 @@ export default function TrackedYoutube({
     };
     // The player is made once per lesson; a new resume point from the server must not restart it.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [youtubeApi, videoId, lesson]);
+  }, [youtubeApi, videoId, lesson, language]);
   return (
     <div
       ref={frame}

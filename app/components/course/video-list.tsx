@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { Form, Link, useRevalidator } from "react-router";
 import { clock } from "~/lib/clock";
-import type { VideoProgressView, VideoView } from "~/models/catalogue.types";
+import type { CaptionsTrack, VideoProgressView, VideoView } from "~/models/catalogue.types";
 import { useEnglishFallback } from "~/components/ui/english-fallback";
 import { useSignInHref } from "~/components/auth/use-sign-in-href";
 
@@ -42,7 +42,7 @@ function YoutubePlayer({
   onWatched?: () => void;
   loading: ImageLoading;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   // Where the player starts once the learner asks for it (null: the facade still shows).
   const [from, setFrom] = useState<number | null>(null);
   const resumeAt = video.progress?.resumeAt ?? 0;
@@ -66,7 +66,15 @@ function YoutubePlayer({
   if (from !== null) {
     return (
       <iframe
-        src={`https://www.youtube-nocookie.com/embed/${videoId}?autoplay=1&rel=0${from > 0 ? `&start=${from}` : ""}`}
+        src={`https://www.youtube-nocookie.com/embed/${videoId}?${new URLSearchParams({
+          autoplay: "1",
+          rel: "0",
+          // YouTube's own captions, in the page's language and on from the start (issue 32).
+          cc_load_policy: "1",
+          cc_lang_pref: i18n.language,
+          hl: i18n.language,
+          ...(from > 0 ? { start: String(from) } : {}),
+        })}`}
         title={video.title}
         allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
         allowFullScreen
@@ -188,7 +196,18 @@ function ComingSoon({ video, loading }: { video: VideoView; loading: ImageLoadin
  * they left off: the media fragment (#t=754) does that even before JavaScript runs; "Start over"
  * and "Resume from 12:34" then move the player either way.
  */
-function SelfHostedPlayer({ video, src, onWatched }: { video: VideoView; src: string; onWatched?: () => void }) {
+function SelfHostedPlayer({
+  video,
+  src,
+  captions,
+  onWatched,
+}: {
+  video: VideoView;
+  src: string;
+  captions: CaptionsTrack[];
+  onWatched?: () => void;
+}) {
+  const { t, i18n } = useTranslation();
   const ref = useRef<HTMLVideoElement>(null);
   const progress = video.progress;
   const lesson = progress?.lesson;
@@ -241,6 +260,17 @@ function SelfHostedPlayer({ video, src, onWatched }: { video: VideoView; src: st
           src={resumeAt > 0 ? `${src}#t=${resumeAt}` : src}
           type={src.endsWith(".webm") ? "video/webm" : "video/mp4"}
         />
+        {/* Captions (IS 5568, WCAG 1.2.2): those in the page's language shown from the start. */}
+        {captions.map((track) => (
+          <track
+            key={track.language}
+            kind="captions"
+            src={track.src}
+            srcLang={track.language}
+            label={t(`video.captions.${track.language}`)}
+            default={track.language === i18n.language}
+          />
+        ))}
       </video>
       {resumeAt > 0 && choice === "undecided" ? <ResumeBar at={resumeAt} onPlay={playFrom} /> : null}
     </div>
@@ -272,7 +302,9 @@ export function VideoPlayerOrLock({
         loading={loading}
       />
     );
-  return <SelfHostedPlayer video={video} src={video.player.src} onWatched={onWatched} />;
+  return (
+    <SelfHostedPlayer video={video} src={video.player.src} captions={video.player.captions} onWatched={onWatched} />
+  );
 }
 
 function CheckMark() {

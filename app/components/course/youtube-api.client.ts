@@ -78,7 +78,15 @@ export function loadYoutubeApi(src: string, timeoutMs = 10_000): Promise<Youtube
 export function playTrackedYoutube(
   YT: YoutubeNamespace,
   element: HTMLElement,
-  options: { videoId: string; title: string; lesson: string; start: number; onWatched: () => void },
+  options: {
+    videoId: string;
+    title: string;
+    lesson: string;
+    start: number;
+    /** The page's language: YouTube's own captions in it, shown from the start (issue 32). */
+    language: string;
+    onWatched: () => void;
+  },
 ): () => void {
   let player: YoutubePlayerApi | undefined;
   let timer: ReturnType<typeof setInterval> | undefined;
@@ -100,7 +108,13 @@ export function playTrackedYoutube(
     videoId: options.videoId,
     width: "100%",
     height: "100%",
-    playerVars: { autoplay: 1, rel: 0, playsinline: 1, ...(options.start > 0 ? { start: options.start } : {}) },
+    playerVars: {
+      autoplay: 1,
+      rel: 0,
+      playsinline: 1,
+      ...youtubeCaptionVars(options.language),
+      ...(options.start > 0 ? { start: options.start } : {}),
+    },
     events: {
       // The player's frame is named after the lesson, as the plain embed is.
       onReady: ({ target }) => {
@@ -124,4 +138,12 @@ export function playTrackedYoutube(
     follower.stop();
     player?.destroy();
   };
+}
+
+/**
+ * YouTube's own captions, in the page's language and on from the start (WCAG 1.2.2): the embed's
+ * parameters, for the API's player and the plain one alike.
+ */
+export function youtubeCaptionVars(language: string) {
+  return { cc_load_policy: 1, cc_lang_pref: language, hl: language };
 }

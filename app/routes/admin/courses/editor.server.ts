@@ -46,6 +46,8 @@ export interface BuilderReply {
   uploadError: { key: TranslationKey; params?: Record<string, string | number> } | null;
   /** The "remove the file" form's error (the confirmation box not ticked). */
   removeError: TranslationKey | null;
+  /** Why a captions file was refused (lesson editor): its language, and the message with the file's line. */
+  captionsError: { language: Locale; key: TranslationKey; params?: Record<string, string | number> } | null;
   /** After a refused save from an older form: the row's version now (saving again replaces it). */
   version: number | null;
 }
@@ -58,6 +60,7 @@ export function builderReply(body: Partial<BuilderReply>, status = 200) {
     moved: null,
     uploadError: null,
     removeError: null,
+    captionsError: null,
     version: null,
     ...body,
   };

@@ -1,7 +1,7 @@
 import { useTranslation } from "~/i18n/use-translation";
 import { BilingualFields, CheckboxField, TextField, useBuilderLabels } from "~/components/admin/builder-form";
 import { useLocalTitle } from "~/components/admin/builder-parts";
-import { VideoUpload } from "~/components/admin/upload-section";
+import { CaptionsUpload, VideoUpload } from "~/components/admin/upload-section";
 import { passHeaders } from "~/lib/http";
 import { formatFileSize } from "~/i18n/format";
 import { ADMIN_LIMITS, CONFIRM_ERROR } from "~/models/catalogue-admin.schema";
@@ -20,6 +20,10 @@ import {
   notFound,
 } from "./editor.server";
 import { lessonVideoUpload } from "./media-uploads.server";
+import { captionsAction, isCaptionsPost } from "./lesson-captions.server";
+import { CAPTIONS_MAX_BYTES } from "~/lib/captions.server";
+import { captionsForAdmin } from "~/models/lesson-captions.server";
+import { LOCALES } from "~/i18n/locale";
 import type { Route } from "./+types/lesson";
 
 export const handle = editorHandle;
@@ -42,6 +46,8 @@ const editor = defineEditor({
       lesson: found?.lesson ?? null,
       videoLimit: formatFileSize(services.config.maxVideoBytes, locale),
       videoMaxBytes: services.config.maxVideoBytes,
+      captions: found ? await captionsForAdmin(services.db, found.lesson.id) : [],
+      captionsLimit: formatFileSize(CAPTIONS_MAX_BYTES, locale),
     };
   },
   form: () => "lesson",
@@ -70,7 +76,8 @@ const editor = defineEditor({
 });
 
 export const loader = (args: Route.LoaderArgs) => editorLoader(args, editor);
-export const action = (args: Route.ActionArgs) => editorAction(args, editor);
+export const action = (args: Route.ActionArgs) =>
+  isCaptionsPost(args.request) ? captionsAction(args) : editorAction(args, editor);
 
 export const headers = passHeaders;
 
@@ -127,6 +134,18 @@ export default function LessonEditor({ loaderData, actionData }: Route.Component
           removeError={actionData?.removeError ?? null}
         />
       ) : null}
+      {lesson
+        ? LOCALES.map((language) => (
+            <CaptionsUpload
+              key={language}
+              lessonId={lesson.id}
+              language={language}
+              current={loaderData.captions.find((c) => c.language === language) ?? null}
+              limit={loaderData.captionsLimit}
+              error={actionData?.captionsError?.language === language ? actionData.captionsError : null}
+            />
+          ))
+        : null}
     </EditorPage>
   );
 }
