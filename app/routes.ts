@@ -18,6 +18,8 @@ export default [
   // The terms of use and the privacy notice that sign-up asks consent to (app/models/legal.ts).
   route("terms", "routes/terms.tsx"),
   route("privacy", "routes/privacy.tsx"),
+  // The accessibility statement the regulations ask for; its details are the admin's (issue 32).
+  route("accessibility", "routes/accessibility.tsx"),
   route("Payments", "routes/payments.tsx"),
   route("order", "routes/order.tsx"),
   // Online payments (issue 18): start a checkout, come back from it, manage billing at the provider.
@@ -45,6 +47,7 @@ export default [
       index("routes/admin/dashboard/dashboard.tsx"),
       route("newsletter.csv", "routes/admin/newsletter-csv.ts"),
       route("certificates", "routes/admin/certificates.tsx"),
+      route("accessibility", "routes/admin/accessibility.tsx"),
       route("reviews", "routes/admin/reviews.tsx"),
       route("payments", "routes/admin/payments.tsx"),
       route("learners/:id", "routes/admin/learner.tsx"),

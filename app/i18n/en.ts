@@ -48,6 +48,7 @@ export const en = {
     email: "Email",
     privacy: "Privacy",
     terms: "Terms",
+    accessibility: "Accessibility",
   },
   breadcrumb: {
     home: "Home",
@@ -1006,6 +1007,7 @@ export const en = {
     navPayments: "Payments",
     navReviews: "Reviews",
     navCertificates: "Certificates",
+    navAccessibility: "Accessibility",
     inbox: "Inbox",
     contactMessages: "Contact messages",
     registrationRequests: "Registration requests",
@@ -1586,6 +1588,105 @@ export const en = {
         p1: "When this notice changes, the date and version at the top of the page change too. The version you accepted when you created your account is recorded with it.",
         terms: "The rules for using the site are in the terms of use.",
       },
+    },
+    accessibility: {
+      metaTitle: "Accessibility statement · Lomda",
+      description:
+        "How accessible Lomda is: the standard it meets, what is not yet accessible and the way around it, and how to reach our accessibility coordinator.",
+      title: "Accessibility statement",
+      intro:
+        "We want everyone to be able to learn on Lomda, people with disabilities included. This statement says what we have done to make the site accessible, what is not accessible yet, and whom to contact when something does not work for you.",
+      reviewed: "Last reviewed: {{date}}",
+      standard: {
+        heading: "The standard we meet",
+        p1: "This site is built to meet Israeli Standard IS 5568, “Web content accessibility guidelines”, at level AA, as the Equal Rights for Persons with Disabilities (Service Accessibility Adjustments) Regulations, 2013, require. IS 5568 follows the international guidelines WCAG 2.0; we build and test against their newer version, WCAG 2.2, at level AA.",
+        p2: "The site meets that level except for what is listed below under “What is not yet accessible”.",
+      },
+      features: {
+        heading: "What we have done",
+        intro: "Among other things:",
+        keyboardLabel: "Keyboard.",
+        keyboard:
+          "Every link, button, menu and form works from the keyboard, in a sensible order, with a visible focus. The first stop on every page is a “Skip to main content” link.",
+        screenReadersLabel: "Screen readers.",
+        screenReaders:
+          "Pages have headings in order and marked regions, and every form field has a label. A form’s errors are written beside their fields and read out with them. Images have text alternatives.",
+        languagesLabel: "Hebrew and English.",
+        languages:
+          "Every page states its language and direction, so Hebrew reads right to left and English left to right. Code, email addresses and numbers stay left to right inside Hebrew text.",
+        zoomLabel: "Zoom and small screens.",
+        zoom: "You can zoom in, and pages fit a phone’s screen without scrolling sideways.",
+        contrastLabel: "Colours.",
+        contrast: "Text and controls have the contrast that level AA asks for.",
+        motionLabel: "Movement.",
+        motion:
+          "Nothing starts playing by itself when a page opens. The testimonials carousel has a pause button, and stays still when your system asks for reduced motion.",
+        formsLabel: "Forms.",
+        forms:
+          "Every form works without JavaScript too, and keeps what you typed when it asks you to correct something.",
+        captchaLabel: "Spam check.",
+        captchaAltcha: "The check on our forms has no picture or sound puzzle: your browser solves it by itself.",
+        captchaHcaptcha:
+          "The check on our forms is hCaptcha, a third party’s. If you cannot pass it, write to the accessibility coordinator (below) and we will take your request.",
+      },
+      testing: {
+        heading: "How we check it",
+        p1: "Every change to the site runs automatic checks of WCAG 2.2 levels A and AA (with the axe tool) on the site’s pages, in Hebrew and in English, on a computer’s screen and a phone’s, and tests that use the site from the keyboard in a real browser.",
+        p2: "Automatic checks find only part of the problems. The date at the top of this page is when the site was last reviewed as a whole.",
+      },
+      gaps: {
+        heading: "What is not yet accessible",
+        intro: "We know of the following and are working on them. Until they are fixed, this is the way around each:",
+        videosLabel: "Captions and transcripts.",
+        videos:
+          "Our video lessons do not have captions or written transcripts yet. Write to the accessibility coordinator (below) with the lesson’s name, and we will send you its transcript.",
+        youtubeLabel: "YouTube videos.",
+        youtube:
+          "Some lessons play in YouTube’s player, which is a third party’s: its controls, and any captions YouTube offers, are YouTube’s and we cannot change them. If the player does not work for you, write to us and we will help.",
+        othersLabel: "Content from others.",
+        others:
+          "Book details in the e-library come from Google Books, and pictures in feedback are posted by visitors: they may have no text description. The map on the contact page comes from OpenStreetMap; our address is written beside it as text.",
+      },
+      contact: {
+        heading: "Accessibility coordinator",
+        p1: "If something on the site does not work for you, or you need a page’s content in another form, contact our accessibility coordinator:",
+        name: "Name",
+        role: "Lomda’s accessibility coordinator",
+        email: "Email",
+        phone: "Phone",
+        p2: "Tell us the page’s address and what went wrong, so that we can fix it, and how we can answer you.",
+      },
+    },
+  },
+  adminAccessibility: {
+    title: "Accessibility statement",
+    adminArea: "Admin area",
+    intro:
+      "The public statement says what the site does for accessibility. Keep these details current: the regulations ask for the coordinator’s contact details and the date of the last review.",
+    view: "See the statement",
+    coordinatorHeading: "Accessibility coordinator",
+    name: "Name",
+    nameHint: "The person who answers accessibility requests.",
+    email: "Email",
+    phone: "Phone",
+    phoneHint: "Optional.",
+    reviewedOn: "Date of the last review",
+    reviewedOnHint: "The day the site was last checked for accessibility as a whole.",
+    gapsHeading: "What else is not yet accessible",
+    gapsIntro:
+      "The statement already lists captions and transcripts, YouTube’s player and content from others. Add anything else that is not yet accessible, and the way around it, in each language. Leave an empty line between paragraphs.",
+    gapsEn: "In English",
+    gapsHe: "In Hebrew",
+    save: "Save",
+    saved: "Saved. The statement shows the new details.",
+    unchanged: "Nothing changed.",
+    formError: "Some details need correcting.",
+    errors: {
+      name: "Enter the coordinator’s name, in at most 100 characters.",
+      email: "Enter an email address like name@example.org.",
+      phone: "Enter a phone number (digits, spaces, dashes, brackets, a + at the start), or leave it empty.",
+      reviewedOn: "Enter the date of the review: a real date, not later than today.",
+      gaps: "Keep this to at most 2,000 characters.",
     },
   },
   seo: {

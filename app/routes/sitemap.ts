@@ -17,6 +17,7 @@ const PAGES = [
   "/feedback",
   "/terms",
   "/privacy",
+  "/accessibility",
 ];
 
 function escapeXml(value: string): string {

@@ -39,6 +39,7 @@ const PUBLIC_PAGES = [
   "/testimonial",
   "/terms",
   "/privacy",
+  "/accessibility",
   "/account/forgot",
   "/account/signup",
 ];
@@ -206,6 +207,7 @@ for (const locale of ["en", "he"] as const) {
       "/admin/payments",
       "/admin/certificates",
       "/admin/reviews",
+      "/admin/accessibility",
       "/courses/mern/express",
     ])
       await expectFits(page, at(path));

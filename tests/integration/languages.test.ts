@@ -82,6 +82,7 @@ describe("finished languages: search engines and plurals on real pages", () => {
       "/feedback",
       "/terms",
       "/privacy",
+      "/accessibility",
       "/courses/dsa",
       "/cources/programming/advJava",
     ]) {

@@ -124,6 +124,10 @@ export function Footer() {
             <Link to="/privacy" className="footer-link">
               {t("footer.privacy")}
             </Link>
+            {/* On every page, the admin area's too: the regulations ask for the statement to be reachable from each. */}
+            <Link to="/accessibility" className="footer-link">
+              {t("footer.accessibility")}
+            </Link>
           </p>
         </div>
       </div>

@@ -13,14 +13,16 @@ export interface LegalSection {
 }
 
 /**
- * The terms of use and the privacy notice (/terms, /privacy): the date and version at the top (the
- * version is what sign-up records with the consent), a table of contents, then one section per topic,
- * in a column narrow enough to read.
+ * The terms of use, the privacy notice and the accessibility statement (/terms, /privacy,
+ * /accessibility): the date and version at the top (the version is what sign-up records with the
+ * consent; the statement has none), a table of contents, then one section per topic, in a column
+ * narrow enough to read.
  */
 export function LegalPage({
   title,
   intro,
   updated,
+  updatedLine,
   version,
   sections,
 }: {
@@ -28,7 +30,9 @@ export function LegalPage({
   intro: string;
   /** The "Last updated" date, formatted in the page's language. */
   updated: string;
-  version: string;
+  /** The line that shows it, when not "Last updated: …" (the accessibility statement's last review). */
+  updatedLine?: string;
+  version?: string;
   sections: LegalSection[];
 }) {
   const { t } = useTranslation();
@@ -38,13 +42,15 @@ export function LegalPage({
       <div className="container-page py-12 sm:py-16">
         <div className="mx-auto max-w-3xl">
           <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-ink-600">
-            <span data-testid="legal-updated">{t("legal.updated", { date: updated })}</span>
-            <span>
-              {t("legal.version")}{" "}
-              <code dir="ltr" className="font-mono" data-testid="legal-version">
-                {version}
-              </code>
-            </span>
+            <span data-testid="legal-updated">{updatedLine ?? t("legal.updated", { date: updated })}</span>
+            {version ? (
+              <span>
+                {t("legal.version")}{" "}
+                <code dir="ltr" className="font-mono" data-testid="legal-version">
+                  {version}
+                </code>
+              </span>
+            ) : null}
           </p>
           <p className="mt-4 text-lg text-ink-700">{intro}</p>
           <nav aria-labelledby="legal-contents" className="mt-8 rounded-lg border border-ink-100 bg-ink-50 p-5">

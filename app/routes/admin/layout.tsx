@@ -20,6 +20,7 @@ const SCREENS = [
   { to: "/admin/payments", key: "admin.navPayments", end: false },
   { to: "/admin/reviews", key: "admin.navReviews", end: false },
   { to: "/admin/certificates", key: "admin.navCertificates", end: false },
+  { to: "/admin/accessibility", key: "admin.navAccessibility", end: false },
 ] as const;
 
 /**

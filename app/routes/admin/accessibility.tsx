@@ -1,0 +1,230 @@
+import { data, Form, Link } from "react-router";
+import { PageHeader } from "~/components/layout/page-header";
+import { Field } from "~/components/ui/field";
+import { useTranslation } from "~/i18n/use-translation";
+import { pageContext, servicesOf } from "~/context.server";
+import { fieldErrors, type FieldErrors } from "~/lib/form-errors";
+import { ACCESSIBILITY_LIMITS, type AccessibilitySettings } from "~/models/accessibility";
+import {
+  ACCESSIBILITY_FORM,
+  accessibilityForm,
+  type AccessibilityErrorKey,
+  type AccessibilityField,
+} from "~/models/accessibility.schema";
+import { accessibilitySettings, saveAccessibilitySettings } from "~/models/accessibility.server";
+import type { StringsHandle } from "~/i18n/sections";
+import { getAdmin } from "./guard.server";
+import type { Route } from "./+types/accessibility";
+
+/** The string sections this page shows besides the frame's (app/i18n/sections.ts). */
+export const handle = { strings: ["adminAccessibility"] } satisfies StringsHandle;
+
+/**
+ * /admin/accessibility (admins only, by the layout): the accessibility statement's details that the
+ * school keeps current — the coordinator's name, email and phone, the date of the last review, and
+ * what else is not yet accessible, in each language. The statement's own text is in app/i18n.
+ */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { t } = pageContext(context, request);
+  return { title: t("adminAccessibility.title"), settings: await accessibilitySettings(servicesOf(context).db) };
+}
+
+type Values = Partial<Record<AccessibilityField, string>>;
+type ActionResult = {
+  ok: "adminAccessibility.saved" | "adminAccessibility.unchanged" | null;
+  errors: FieldErrors<AccessibilityField, AccessibilityErrorKey>;
+  /** What was posted, so a refused form shows it again (also without JavaScript). */
+  values: Values;
+};
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const admin = getAdmin(context);
+  const { db, log } = servicesOf(context);
+  const fields = Object.fromEntries(await request.formData());
+  const values: Values = {};
+  for (const name of ACCESSIBILITY_FORM.fields) {
+    const value = fields[name];
+    if (typeof value === "string") values[name] = value;
+  }
+  const parsed = accessibilityForm.safeParse(fields);
+  if (!parsed.success) {
+    const errors = fieldErrors(parsed.error.issues, ACCESSIBILITY_FORM);
+    if (Object.keys(errors).length === 0) throw data("Bad Request", { status: 400 });
+    return data<ActionResult>({ ok: null, errors, values }, { status: 400 });
+  }
+  const change = await saveAccessibilitySettings(db, parsed.data satisfies AccessibilitySettings);
+  if (change === "changed") log.info({ by: admin.id }, "accessibility statement details saved");
+  return data<ActionResult>({
+    ok: change === "changed" ? "adminAccessibility.saved" : "adminAccessibility.unchanged",
+    errors: {},
+    values: {},
+  });
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData?.title }, { name: "robots", content: "noindex" }];
+}
+
+const INPUT =
+  "w-full rounded-md border border-ink-300 bg-white px-3 py-2 text-ink-900 aria-[invalid=true]:border-danger-700";
+
+export default function AdminAccessibility({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const errors = actionData?.errors ?? {};
+  const posted = actionData?.values ?? {};
+  const value = (name: AccessibilityField) => posted[name] ?? loaderData.settings[name];
+  const message = (name: AccessibilityField) => (errors[name] ? t(errors[name]) : undefined);
+  const refused = Object.keys(errors).length > 0;
+  return (
+    <>
+      <PageHeader
+        title={t("adminAccessibility.title")}
+        trail={[{ label: t("adminAccessibility.adminArea"), to: "/admin" }]}
+      />
+      <div className="container-page py-10">
+        <div className="mx-auto flex max-w-3xl flex-col gap-6">
+          <p className="text-ink-700">{t("adminAccessibility.intro")}</p>
+          <p>
+            <Link to="/accessibility" className="font-semibold text-brand-800 underline">
+              {t("adminAccessibility.view")}
+            </Link>
+          </p>
+          {actionData?.ok ? (
+            <p
+              role="status"
+              className="rounded-md bg-green-50 p-3 font-semibold text-success-700"
+              data-testid="accessibility-saved"
+            >
+              {t(actionData.ok)}
+            </p>
+          ) : null}
+          {refused ? (
+            <p
+              role="alert"
+              id="accessibility-form-error"
+              className="rounded-md bg-red-50 p-3 font-semibold text-danger-700"
+            >
+              {t("adminAccessibility.formError")}
+            </p>
+          ) : null}
+          {/* A key per answer: after a save or a refusal, the fields show what the server now holds or was sent. */}
+          <Form method="post" className="flex flex-col gap-8" key={JSON.stringify(actionData ?? null)}>
+            <fieldset className="flex min-w-0 flex-col gap-4">
+              <legend className="mb-2 text-xl font-bold">{t("adminAccessibility.coordinatorHeading")}</legend>
+              <Field
+                id="coordinatorName"
+                label={t("adminAccessibility.name")}
+                hint={t("adminAccessibility.nameHint")}
+                error={message("coordinatorName")}
+                required
+              >
+                {(control) => (
+                  <input
+                    {...control}
+                    name="coordinatorName"
+                    autoComplete="off"
+                    maxLength={ACCESSIBILITY_LIMITS.name}
+                    defaultValue={value("coordinatorName")}
+                    className={INPUT}
+                  />
+                )}
+              </Field>
+              <Field
+                id="coordinatorEmail"
+                label={t("adminAccessibility.email")}
+                error={message("coordinatorEmail")}
+                required
+              >
+                {(control) => (
+                  <input
+                    {...control}
+                    name="coordinatorEmail"
+                    type="email"
+                    dir="ltr"
+                    autoComplete="off"
+                    maxLength={ACCESSIBILITY_LIMITS.email}
+                    defaultValue={value("coordinatorEmail")}
+                    className={INPUT}
+                  />
+                )}
+              </Field>
+              <Field
+                id="coordinatorPhone"
+                label={t("adminAccessibility.phone")}
+                hint={t("adminAccessibility.phoneHint")}
+                error={message("coordinatorPhone")}
+              >
+                {(control) => (
+                  <input
+                    {...control}
+                    name="coordinatorPhone"
+                    type="tel"
+                    dir="ltr"
+                    autoComplete="off"
+                    maxLength={ACCESSIBILITY_LIMITS.phone}
+                    defaultValue={value("coordinatorPhone")}
+                    className={INPUT}
+                  />
+                )}
+              </Field>
+              <Field
+                id="reviewedOn"
+                label={t("adminAccessibility.reviewedOn")}
+                hint={t("adminAccessibility.reviewedOnHint")}
+                error={message("reviewedOn")}
+                required
+              >
+                {(control) => (
+                  <input
+                    {...control}
+                    name="reviewedOn"
+                    type="date"
+                    defaultValue={value("reviewedOn")}
+                    className={`${INPUT} sm:max-w-56`}
+                  />
+                )}
+              </Field>
+            </fieldset>
+            <fieldset className="flex min-w-0 flex-col gap-4">
+              <legend className="mb-2 text-xl font-bold">{t("adminAccessibility.gapsHeading")}</legend>
+              <p className="text-sm text-ink-700">{t("adminAccessibility.gapsIntro")}</p>
+              <Field id="gapsEn" label={t("adminAccessibility.gapsEn")} error={message("gapsEn")}>
+                {(control) => (
+                  <textarea
+                    {...control}
+                    name="gapsEn"
+                    lang="en"
+                    dir="ltr"
+                    rows={5}
+                    maxLength={ACCESSIBILITY_LIMITS.gaps}
+                    defaultValue={value("gapsEn")}
+                    className={INPUT}
+                  />
+                )}
+              </Field>
+              <Field id="gapsHe" label={t("adminAccessibility.gapsHe")} error={message("gapsHe")}>
+                {(control) => (
+                  <textarea
+                    {...control}
+                    name="gapsHe"
+                    lang="he"
+                    dir="rtl"
+                    rows={5}
+                    maxLength={ACCESSIBILITY_LIMITS.gaps}
+                    defaultValue={value("gapsHe")}
+                    className={INPUT}
+                  />
+                )}
+              </Field>
+            </fieldset>
+            <div>
+              <button type="submit" className="btn btn-primary">
+                {t("adminAccessibility.save")}
+              </button>
+            </div>
+          </Form>
+        </div>
+      </div>
+    </>
+  );
+}
