@@ -1639,7 +1639,7 @@ export const en = {
         intro: "We know of the following and are working on them. Until they are fixed, this is the way around each:",
         videosLabel: "Captions and transcripts.",
         videos:
-          "Our video lessons do not have captions or written transcripts yet. Write to the accessibility coordinator (below) with the lesson’s name, and we will send you its transcript.",
+          "Lessons whose video we host can have captions in English and Hebrew, which their teachers add; not every lesson has them yet, and there are no written transcripts yet. Write to the accessibility coordinator (below) with the lesson’s name, and we will send you its transcript.",
         youtubeLabel: "YouTube videos.",
         youtube:
           "Some lessons play in YouTube’s player, which is a third party’s: its controls, and any captions YouTube offers, are YouTube’s and we cannot change them. If the player does not work for you, write to us and we will help.",
