@@ -112,3 +112,28 @@ test.describe("the admin's details", () => {
     await visitor.context().close();
   });
 });
+
+// The back-to-top button is fixed at the bottom end of the window: at the page's end it sat on the
+// footer's last link ("Accessibility" at 360 px), hiding part of it and of its focus ring.
+for (const width of [360, 1366])
+  test(`at the page's end the back-to-top button covers no footer link (${width} px)`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 740 });
+    for (const lng of ["en", "he"] as const) {
+      await page.goto(`/accessibility?lng=${lng}`);
+      await waitForHydration(page);
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      const button = page.locator(".back-to-top.is-visible");
+      await expect(button).toBeVisible();
+      const box = (await button.boundingBox())!;
+      for (const link of await page.getByRole("contentinfo").getByRole("link").all()) {
+        const other = await link.boundingBox();
+        if (!other) continue;
+        const overlaps =
+          box.x < other.x + other.width &&
+          other.x < box.x + box.width &&
+          box.y < other.y + other.height &&
+          other.y < box.y + box.height;
+        expect(overlaps, `${lng}: ${await link.textContent()}`).toBe(false);
+      }
+    }
+  });

@@ -109,7 +109,8 @@ export function Footer() {
         </div>
       )}
       <div className="border-t border-ink-800">
-        <div className="container-page flex flex-col items-center justify-between gap-2 py-5 text-sm sm:flex-row">
+        {/* Room below for the back-to-top button (fixed at the bottom end): at the page's end it covers no link. */}
+        <div className="container-page flex flex-col items-center justify-between gap-2 pt-5 pb-20 text-sm sm:flex-row">
           <p>{t("footer.copyright", { year })}</p>
           <p className="flex flex-wrap justify-center gap-x-4 gap-y-2">
             <Link to="/" className="footer-link">
