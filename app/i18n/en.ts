@@ -1248,6 +1248,7 @@ export const en = {
     videoFileNone: "No uploaded video file.",
     captions: {
       heading: { en: "English captions", he: "Hebrew captions" },
+      choose: { en: "Captions file in English", he: "Captions file in Hebrew" },
       hint: "A WebVTT (.vtt) or SRT (.srt) file, up to {{limit}}, for the lesson's uploaded video. Israel's accessibility standard (IS 5568) asks for captions on every video lesson; YouTube lessons show YouTube's own.",
       none: "No captions in this language yet.",
       lines_one: "{{count, number}} caption",

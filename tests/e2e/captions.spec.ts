@@ -31,7 +31,7 @@ test("an admin adds English captions to a lesson; the player shows them, and a b
   await page.goto(`/admin/courses/lesson/${lessonId}?lng=he`);
   await waitForHydration(page);
   const hebrew = page.getByTestId("captions-he-form");
-  await hebrew.getByLabel("בחירת קובץ").setInputFiles(file("arrays-he.vtt", BROKEN));
+  await hebrew.getByLabel("קובץ כתוביות בעברית").setInputFiles(file("arrays-he.vtt", BROKEN));
   await hebrew.getByRole("button", { name: "העלאת כתוביות" }).click();
   await expect(hebrew.getByRole("alert")).toHaveText(
     "שורה 6: אי אפשר לקרוא את הזמנים. כתבו אותם כך: \u206600:01:02.500 --> 00:01:04.000\u2069.",
@@ -43,7 +43,7 @@ test("an admin adds English captions to a lesson; the player shows them, and a b
   await page.goto(`/admin/courses/lesson/${lessonId}?lng=en`);
   await waitForHydration(page);
   const english = page.getByTestId("captions-en-form");
-  await english.getByLabel("Choose a file").setInputFiles(file("arrays.vtt", CAPTIONS));
+  await english.getByLabel("Captions file in English").setInputFiles(file("arrays.vtt", CAPTIONS));
   await english.getByRole("button", { name: "Upload captions" }).click();
   await expect(page.getByTestId("builder-status")).toHaveText("Captions saved.");
   await expect(page.getByTestId("captions-en-current")).toHaveText("1 caption · arrays.vtt");

@@ -115,6 +115,7 @@ export function UploadSection({
   removeError,
   script,
   action,
+  fileLabel,
 }: {
   id: string;
   heading: string;
@@ -132,6 +133,8 @@ export function UploadSection({
   script?: ScriptedUpload;
   /** Where both forms post, when not to the page's own action. */
   action?: string;
+  /** The file input's name, when a page has several ("Choose a file" otherwise). */
+  fileLabel?: string;
 }) {
   const { t, i18n } = useTranslation();
   const navigation = useNavigation();
@@ -160,7 +163,7 @@ export function UploadSection({
       >
         <input type="hidden" name="intent" value={`upload-${field}`} />
         <label htmlFor={inputId} className="block text-sm font-semibold">
-          {t("courseAdmin.upload.choose")}
+          {fileLabel ?? t("courseAdmin.upload.choose")}
         </label>
         <input
           id={inputId}
@@ -366,6 +369,7 @@ export function CaptionsUpload({
       error={error}
       removeLabel={current ? t("courseAdmin.captions.remove") : undefined}
       action={`/admin/courses/lesson/${lessonId}?captions=${language}`}
+      fileLabel={t(`courseAdmin.captions.choose.${language}`)}
     />
   );
 }
