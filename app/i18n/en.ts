@@ -345,6 +345,16 @@ export const en = {
     listLabel: "{{title}}: videos",
     /** A captions track's name in the player's menu. */
     captions: { en: "English", he: "Hebrew" },
+    transcript: {
+      show: "Show transcript",
+      hide: "Hide transcript",
+      title: "Transcript",
+      search: "Search the transcript",
+      matches_one: "{{count, number}} line found",
+      matches_other: "{{count, number}} lines found",
+      loading: "Loading the transcript…",
+      failed: "The transcript could not be loaded. Reload the page to try again.",
+    },
     count_one: "{{count, number}} video",
     count_other: "{{count, number}} videos",
     play: "Play video: {{title}}",
@@ -1148,6 +1158,15 @@ export const en = {
       "{{count, number}} published lesson has no video yet (neither a YouTube link nor a file): learners see “Video coming soon”.",
     missingVideos_other:
       "{{count, number}} published lessons have no video yet (neither a YouTube link nor a file): learners see “Video coming soon”.",
+    /** IS 5568: published lessons with an uploaded video and no captions in a language. */
+    missingCaptionsEn_one:
+      "{{count, number}} published lesson with an uploaded video has no English captions (Israel's IS 5568 asks for them): add them on its page.",
+    missingCaptionsEn_other:
+      "{{count, number}} published lessons with an uploaded video have no English captions (Israel's IS 5568 asks for them): add them on each lesson's page.",
+    missingCaptionsHe_one:
+      "{{count, number}} published lesson with an uploaded video has no Hebrew captions (Israel's IS 5568 asks for them): add them on its page.",
+    missingCaptionsHe_other:
+      "{{count, number}} published lessons with an uploaded video have no Hebrew captions (Israel's IS 5568 asks for them): add them on each lesson's page.",
     allVideos: "Every published lesson has a video.",
     missingLengths_one:
       "{{count, number}} published lesson with a video has no length: learners cannot complete it by watching, so its list gives no certificate. Enter its length.",
@@ -1246,6 +1265,17 @@ export const en = {
     coverPlain: "Plain (no subject written on it)",
     videoFile: "Uploaded video file",
     videoFileNone: "No uploaded video file.",
+    readiness: {
+      missing: "Before learners get all of this lesson:",
+      video:
+        "It has no video yet: give it a YouTube link or upload a file. Until then learners see it only as “Coming soon”, if its list shows those.",
+      duration: "Its length is missing: watching it cannot be measured, so it counts toward no certificate.",
+      captions: {
+        en: "Its uploaded video has no English captions (IS 5568 asks for them): upload them below.",
+        he: "Its uploaded video has no Hebrew captions (IS 5568 asks for them): upload them below.",
+      },
+      ready: "Ready: it has a video, its length and captions in both languages.",
+    },
     captions: {
       heading: { en: "English captions", he: "Hebrew captions" },
       choose: { en: "Captions file in English", he: "Captions file in Hebrew" },
@@ -1640,7 +1670,7 @@ export const en = {
         intro: "We know of the following and are working on them. Until they are fixed, this is the way around each:",
         videosLabel: "Captions and transcripts.",
         videos:
-          "Lessons whose video we host can have captions in English and Hebrew, which their teachers add; not every lesson has them yet, and there are no written transcripts yet. Write to the accessibility coordinator (below) with the lesson’s name, and we will send you its transcript.",
+          "Lessons whose video we host can have captions in English and Hebrew, which their teachers add, and then a transcript to read and search under the player. Not every lesson has them yet: write to the accessibility coordinator (below) with the lesson’s name, and we will send you its transcript.",
         youtubeLabel: "YouTube videos.",
         youtube:
           "Some lessons play in YouTube’s player, which is a third party’s: its controls, and any captions YouTube offers, are YouTube’s and we cannot change them. If the player does not work for you, write to us and we will help.",

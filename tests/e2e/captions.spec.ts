@@ -9,7 +9,8 @@ import { DEMO_EMAILS, expect, expectAccessible, startSession, test, waitForHydra
  * offers the captions, those in the page's language on from the start; only those who may watch the
  * lesson get the file.
  */
-const CAPTIONS = "WEBVTT\n\n00:00.000 --> 00:03.000\nArrays keep their values in order.\n";
+const CAPTIONS =
+  "WEBVTT\n\n00:00.000 --> 00:03.000\nArrays keep their values in order.\n\n00:03.000 --> 00:06.000\nA `for` loop visits each one.\n\n00:06.000 --> 00:12.000\nThat is all for today.\n";
 const BROKEN = "WEBVTT\n\n00:00.000 --> 00:01.000\nOne\n\n00:02.500 -> 00:04.000\nTwo\n";
 const file = (name: string, text: string) => ({ name, mimeType: "text/vtt", buffer: Buffer.from(text) });
 
@@ -30,6 +31,11 @@ test("an admin adds English captions to a lesson; the player shows them, and a b
   // In Hebrew, a file with a mistyped arrow on line 6: refused beside its form, nothing kept.
   await page.goto(`/admin/courses/lesson/${lessonId}?lng=he`);
   await waitForHydration(page);
+  // What the lesson lacks is said before anything else on its page.
+  await expect(page.getByTestId("lesson-readiness").getByRole("listitem")).toHaveText([
+    "לסרטון שהועלה אין כתוביות באנגלית (ת״י 5568 מחייב אותן): העלו אותן למטה.",
+    "לסרטון שהועלה אין כתוביות בעברית (ת״י 5568 מחייב אותן): העלו אותן למטה.",
+  ]);
   const hebrew = page.getByTestId("captions-he-form");
   await hebrew.getByLabel("קובץ כתוביות בעברית").setInputFiles(file("arrays-he.vtt", BROKEN));
   await hebrew.getByRole("button", { name: "העלאת כתוביות" }).click();
@@ -46,7 +52,10 @@ test("an admin adds English captions to a lesson; the player shows them, and a b
   await english.getByLabel("Captions file in English").setInputFiles(file("arrays.vtt", CAPTIONS));
   await english.getByRole("button", { name: "Upload captions" }).click();
   await expect(page.getByTestId("builder-status")).toHaveText("Captions saved.");
-  await expect(page.getByTestId("captions-en-current")).toHaveText("1 caption · arrays.vtt");
+  await expect(page.getByTestId("captions-en-current")).toHaveText("3 captions · arrays.vtt");
+  await expect(page.getByTestId("lesson-readiness").getByRole("listitem")).toHaveText([
+    "Its uploaded video has no Hebrew captions (IS 5568 asks for them): upload them below.",
+  ]);
   expect(
     await withE2eDatabase((db) =>
       db.selectFrom("lesson_captions").select("language").where("lesson_id", "=", lessonId).execute(),
@@ -68,7 +77,28 @@ test("an admin adds English captions to a lesson; the player shows them, and a b
   const src = (await track.getAttribute("src"))!;
   const served = await learner.request.get(src);
   expect(served.status()).toBe(200);
-  expect(await served.text()).toBe("WEBVTT\n\n00:00:00.000 --> 00:00:03.000\nArrays keep their values in order.\n");
+  expect(await served.text()).toMatch(
+    /^WEBVTT\n\n00:00:00\.000 --> 00:00:03\.000\nArrays keep their values in order\.\n\n/,
+  );
+
+  // The transcript under the player: the lines as text; a line takes the video there and is marked;
+  // a search narrows them.
+  await waitForHydration(learner);
+  await learner.getByRole("button", { name: "Show transcript" }).click();
+  const lines = learner.getByTestId("transcript").getByRole("button");
+  await expect(lines).toHaveText([
+    "0:00Arrays keep their values in order.",
+    "0:03A for loop visits each one.",
+    "0:06That is all for today.",
+  ]);
+  await expect(lines.nth(1).locator("code")).toHaveText("for");
+  await lines.nth(1).click();
+  await expect(lines.nth(1)).toHaveAttribute("aria-current", "true");
+  expect(await learner.getByTestId("video-mp4").evaluate((video) => (video as HTMLVideoElement).currentTime)).toBe(3);
+  await learner.getByLabel("Search the transcript").fill("TODAY");
+  await expect(lines).toHaveText(["0:06That is all for today."]);
+  await expect(learner.getByTestId("transcript-count")).toHaveText("1 line found");
+  await expectAccessible(learner);
   await learner.goto(`/courses/${slug}?lng=he`);
   await expect(track).toHaveAttribute("label", "אנגלית");
   await expect(track).not.toHaveAttribute("default");

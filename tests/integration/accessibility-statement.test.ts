@@ -48,7 +48,7 @@ describe.each(DIALECTS)("the accessibility statement over HTTP on %s", (dialect)
     expect(html).toContain("Accessibility statement");
     expect(html).toContain("IS 5568");
     expect(html).toContain("WCAG 2.2, at level AA");
-    expect(html).toContain("not every lesson has them yet, and there are no written transcripts yet.");
+    expect(html).toContain("Not every lesson has them yet: write to the accessibility coordinator");
     expect(html).toContain("Last reviewed: Nov 27, 2026");
     // No name until the admin gives one: the role; the school's own address to write to.
     expect(html).toContain("Lomda’s accessibility coordinator");

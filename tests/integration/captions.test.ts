@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureCatalogueFresh } from "../../app/models/catalogue.server.ts";
 import { captionsForAdmin, removeLessonCaptions, saveLessonCaptions } from "../../app/models/lesson-captions.server.ts";
+import { loadCourseBuilderOverview } from "../../app/models/course-builder/overview.server.ts";
 import { DIALECTS } from "../setup/databases.ts";
 import { createSignedInUser, setLessonVideo } from "../support/factories.ts";
 import { startApp } from "./harness.ts";
@@ -102,6 +103,27 @@ describe.each(DIALECTS)("lesson captions on %s", (dialect) => {
       expect(response.status).toBe(404);
       expect(await response.text()).toBe("Not Found");
     }
+  });
+
+  it("the course builder counts published lessons with an uploaded video and no captions, per language", async () => {
+    const before = (await loadCourseBuilderOverview(app.db)).missingCaptions;
+    // The DSA list's second lesson gets an uploaded video: one more without captions in each language.
+    await setLessonVideo(app.db, "dsa", 1, { videoFile: "lesson-sample.mp4" });
+    expect((await loadCourseBuilderOverview(app.db)).missingCaptions).toEqual({ en: before.en + 1, he: before.he + 1 });
+    const second = (
+      await app.db
+        .selectFrom("lessons")
+        .innerJoin("video_lists", "video_lists.id", "lessons.list_id")
+        .select("lessons.id")
+        .where("video_lists.slug", "=", "dsa")
+        .where("lessons.position", "=", 1)
+        .executeTakeFirstOrThrow()
+    ).id;
+    await saveLessonCaptions(app.db, second, "he", bytes(HEBREW_SRT));
+    expect((await loadCourseBuilderOverview(app.db)).missingCaptions).toEqual({ en: before.en + 1, he: before.he });
+    // Unpublished, or on YouTube (YouTube's own captions): not counted.
+    await app.db.updateTable("lessons").set({ published: 0 }).where("id", "=", second).execute();
+    expect((await loadCourseBuilderOverview(app.db)).missingCaptions).toEqual(before);
   });
 
   it("removes a language's captions, and goes with its lesson", async () => {

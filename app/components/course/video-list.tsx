@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { Form, Link, useRevalidator } from "react-router";
 import { clock } from "~/lib/clock";
@@ -273,6 +273,44 @@ function SelfHostedPlayer({
         ))}
       </video>
       {resumeAt > 0 && choice === "undecided" ? <ResumeBar at={resumeAt} onPlay={playFrom} /> : null}
+      {captions.length > 0 ? <TranscriptToggle captions={captions} media={ref} /> : null}
+    </div>
+  );
+}
+
+/** Loaded when a learner first opens a transcript: no page carries it before. */
+const Transcript = lazy(() => import("./transcript"));
+
+/** "Show transcript": the captions in the page's language (or the other) as text, under the player. */
+function TranscriptToggle({
+  captions,
+  media,
+}: {
+  captions: CaptionsTrack[];
+  media: React.RefObject<HTMLVideoElement | null>;
+}) {
+  const { t, i18n } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  const track = captions.find((c) => c.language === i18n.language) ?? captions[0]!;
+  return (
+    <div className="mt-2">
+      <button
+        type="button"
+        className="text-sm font-semibold text-brand-700 underline underline-offset-2"
+        aria-expanded={open}
+        aria-controls={id}
+        onClick={() => setOpen(!open)}
+      >
+        {t(open ? "video.transcript.hide" : "video.transcript.show")}
+      </button>
+      <div id={id} hidden={!open}>
+        {open ? (
+          <Suspense fallback={<p className="mt-2 text-sm text-ink-700">{t("video.transcript.loading")}</p>}>
+            <Transcript src={track.src} language={track.language} media={media} />
+          </Suspense>
+        ) : null}
+      </div>
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { sql, type Selectable } from "kysely";
 import { writeTransaction, type Database } from "~/lib/db.server";
 import type { LessonInput } from "~/models/catalogue-admin.schema";
+import type { Locale } from "~/i18n/locale";
 import { bumpCatalogueVersion } from "~/models/catalogue-version.server";
 import {
   flag,
@@ -73,6 +74,22 @@ const lessonRow = (input: LessonInput) => ({
 const noVideo = sql<number>`sum(case when published = 1 and youtube_id is null and video_file is null then 1 else 0 end)`;
 /** A lesson learners cannot complete by watching: published, with a video, but no known length. */
 const noLength = sql<number>`sum(case when published = 1 and (youtube_id is not null or video_file is not null) and (duration is null or duration = '') then 1 else 0 end)`;
+
+/**
+ * Published lessons with an uploaded video and no captions in each language (issue 32; IS 5568 asks
+ * captions of every video lesson). YouTube lessons are left out: they show YouTube's own captions.
+ */
+export async function lessonsWithoutCaptions(db: Db): Promise<Record<Locale, number>> {
+  const missing = (language: Locale) =>
+    sql<number>`sum(case when not exists (select 1 from lesson_captions where lesson_captions.lesson_id = lessons.id and lesson_captions.language = ${language}) then 1 else 0 end)`;
+  const row = await db
+    .selectFrom("lessons")
+    .select([missing("en").as("en"), missing("he").as("he")])
+    .where("published", "=", 1)
+    .where("video_file", "is not", null)
+    .executeTakeFirst();
+  return { en: Number(row?.en ?? 0), he: Number(row?.he ?? 0) };
+}
 
 /** Per list: its lessons, the published ones without a video, and those without a length. */
 export async function lessonCounts(db: Db, listIds?: string[]) {

@@ -1,5 +1,5 @@
 import { toCatalogue } from "./catalogue.server";
-import { lessonCounts } from "./lesson.server";
+import { lessonCounts, lessonsWithoutCaptions } from "./lesson.server";
 import { pathsOf, type AdminText, type Db } from "./write.server";
 
 /** /admin/courses at a glance: the whole catalogue as the builder sees it, unpublished included. */
@@ -121,5 +121,6 @@ export async function loadCourseBuilderOverview(db: Db) {
     })),
     missingVideos: [...counts.values()].reduce((sum, c) => sum + c.missing, 0),
     missingLengths: [...counts.values()].reduce((sum, c) => sum + c.unmeasured, 0),
+    missingCaptions: await lessonsWithoutCaptions(db),
   };
 }

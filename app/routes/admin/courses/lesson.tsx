@@ -23,7 +23,8 @@ import { lessonVideoUpload } from "./media-uploads.server";
 import { captionsAction, isCaptionsPost } from "./lesson-captions.server";
 import { CAPTIONS_MAX_BYTES } from "~/lib/captions.server";
 import { captionsForAdmin } from "~/models/lesson-captions.server";
-import { LOCALES } from "~/i18n/locale";
+import { LOCALES, type Locale } from "~/i18n/locale";
+import type { TranslationKey } from "~/i18n/keys";
 import type { Route } from "./+types/lesson";
 
 export const handle = editorHandle;
@@ -107,6 +108,7 @@ export default function LessonEditor({ loaderData, actionData }: Route.Component
       form={{ name: "lesson", isNew: !lesson, testId: "lesson-form", labels, initial }}
       fields={
         <>
+          {lesson ? <LessonReadiness lesson={lesson} captions={loaderData.captions.map((c) => c.language)} /> : null}
           <SlugField hint={t("courseAdmin.slugHintLesson")} />
           <BilingualFields base="title" required maxLength={ADMIN_LIMITS.title} />
           <BilingualFields base="description" multiline maxLength={ADMIN_LIMITS.text} />
@@ -147,5 +149,45 @@ export default function LessonEditor({ loaderData, actionData }: Route.Component
           ))
         : null}
     </EditorPage>
+  );
+}
+
+/**
+ * What the lesson still lacks for learners to get all of it (issue 32): a video, its length (watching
+ * is measured against it) and, for an uploaded video, captions in each language (IS 5568).
+ */
+function LessonReadiness({
+  lesson,
+  captions,
+}: {
+  lesson: { youtubeId: string | null; videoFile: string | null; duration: string | null };
+  captions: Locale[];
+}) {
+  const { t } = useTranslation();
+  const hasVideo = lesson.youtubeId !== null || lesson.videoFile !== null;
+  const missing: TranslationKey[] = [];
+  if (!hasVideo) missing.push("courseAdmin.readiness.video");
+  else if (!lesson.duration) missing.push("courseAdmin.readiness.duration");
+  if (lesson.videoFile !== null)
+    for (const language of LOCALES)
+      if (!captions.includes(language)) missing.push(`courseAdmin.readiness.captions.${language}`);
+  if (missing.length === 0)
+    return (
+      <p className="rounded-md bg-green-50 p-3 text-sm text-success-700" data-testid="lesson-readiness">
+        {t("courseAdmin.readiness.ready")}
+      </p>
+    );
+  return (
+    <div
+      className="rounded-md border-s-4 border-amber-600 bg-amber-50 p-3 text-sm text-amber-900"
+      data-testid="lesson-readiness"
+    >
+      <p className="font-semibold">{t("courseAdmin.readiness.missing")}</p>
+      <ul className="mt-1 list-disc ps-5">
+        {missing.map((key) => (
+          <li key={key}>{t(key)}</li>
+        ))}
+      </ul>
+    </div>
   );
 }

@@ -1,4 +1,5 @@
 import { useTranslation } from "~/i18n/use-translation";
+import { LOCALES } from "~/i18n/locale";
 import { data, Link } from "react-router";
 import { AdminTable } from "~/components/admin/admin-table";
 import {
@@ -78,7 +79,7 @@ export default function CourseBuilder({ loaderData, actionData }: Route.Componen
   const localTitle = useLocalTitle();
   const titled = useTitled();
   const moved = actionData?.moved ?? null;
-  const { catalogues, lists, quizzes, missingVideos, missingLengths } = loaderData;
+  const { catalogues, lists, quizzes, missingVideos, missingLengths, missingCaptions } = loaderData;
   useFocusAfterMove(moved, (moved?.kind === "quiz" ? quizzes : catalogues).map((item) => item.id).join());
   const message = actionData?.error
     ? { key: actionData.error, tone: "error" as const }
@@ -116,6 +117,19 @@ export default function CourseBuilder({ loaderData, actionData }: Route.Componen
           {t("courseAdmin.missingLengths", { count: missingLengths })}
         </p>
       ) : null}
+      {LOCALES.map((language) =>
+        missingCaptions[language] > 0 ? (
+          <p
+            key={language}
+            className="mt-3 rounded-md border-s-4 border-amber-600 bg-amber-50 p-4 font-semibold text-amber-900"
+            data-testid={`missing-captions-${language}`}
+          >
+            {t(language === "en" ? "courseAdmin.missingCaptionsEn" : "courseAdmin.missingCaptionsHe", {
+              count: missingCaptions[language],
+            })}
+          </p>
+        ) : null,
+      )}
 
       <BuilderSection
         id="catalogues"
