@@ -15,10 +15,14 @@ export default function Transcript({
   src,
   language,
   media,
+  onSeek,
 }: {
   src: string;
   language: Locale;
+  /** The video, followed as it plays. */
   media: RefObject<HTMLVideoElement | null>;
+  /** Takes the video to a second (its owner does). */
+  onSeek: (seconds: number) => void;
 }) {
   const { t } = useTranslation();
   const [cues, setCues] = useState<TranscriptCue[] | "loading" | "failed">("loading");
@@ -80,11 +84,9 @@ export default function Transcript({
     );
 
   const seek = (index: number) => {
-    const video = media.current;
-    if (!video) return;
-    // Before the video has loaded (it loads nothing until played) this sets where it will start, and
-    // no "seeked" follows: the line is marked here.
-    video.currentTime = cues[index]!.start;
+    onSeek(cues[index]!.start);
+    // Before the video has loaded (it loads nothing until played) a seek only sets where it will
+    // start, and no "seeked" follows: the line is marked here.
     setCurrent(index);
   };
   return (

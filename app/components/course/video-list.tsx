@@ -273,7 +273,15 @@ function SelfHostedPlayer({
         ))}
       </video>
       {resumeAt > 0 && choice === "undecided" ? <ResumeBar at={resumeAt} onPlay={playFrom} /> : null}
-      {captions.length > 0 ? <TranscriptToggle captions={captions} media={ref} /> : null}
+      {captions.length > 0 ? (
+        <TranscriptToggle
+          captions={captions}
+          media={ref}
+          onSeek={(seconds) => {
+            if (ref.current) ref.current.currentTime = seconds;
+          }}
+        />
+      ) : null}
     </div>
   );
 }
@@ -285,9 +293,11 @@ const Transcript = lazy(() => import("./transcript"));
 function TranscriptToggle({
   captions,
   media,
+  onSeek,
 }: {
   captions: CaptionsTrack[];
   media: React.RefObject<HTMLVideoElement | null>;
+  onSeek: (seconds: number) => void;
 }) {
   const { t, i18n } = useTranslation();
   const [open, setOpen] = useState(false);
@@ -307,7 +317,7 @@ function TranscriptToggle({
       <div id={id} hidden={!open}>
         {open ? (
           <Suspense fallback={<p className="mt-2 text-sm text-ink-700">{t("video.transcript.loading")}</p>}>
-            <Transcript src={track.src} language={track.language} media={media} />
+            <Transcript src={track.src} language={track.language} media={media} onSeek={onSeek} />
           </Suspense>
         ) : null}
       </div>
