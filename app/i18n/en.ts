@@ -345,6 +345,8 @@ export const en = {
     listLabel: "{{title}}: videos",
     /** A captions track's name in the player's menu. */
     captions: { en: "English", he: "Hebrew" },
+    untracked:
+      "YouTube’s player script could not load (an extension or the network may block it), so this lesson plays without recording your progress.",
     transcript: {
       show: "Show transcript",
       hide: "Hide transcript",

@@ -338,6 +338,8 @@ export const he: Translation = {
   video: {
     listLabel: "{{title}}: סרטונים",
     captions: { en: "אנגלית", he: "עברית" },
+    untracked:
+      "הסקריפט של נגן YouTube לא נטען (אולי תוסף לדפדפן או הרשת חוסמים אותו), ולכן השיעור מתנגן בלי לשמור את ההתקדמות שלכם.",
     transcript: {
       show: "הצגת התמלול",
       hide: "הסתרת התמלול",

@@ -206,6 +206,37 @@ const playerTime = (page: Page) =>
     ).__youtubeStandIn.players[0]!.getCurrentTime(),
   );
 
+test("when YouTube's player script cannot load, the lesson still plays and says its progress is not recorded (Hebrew)", async ({
+  page,
+  allowConsoleErrors,
+}) => {
+  allowConsoleErrors(/ERR_BLOCKED_BY_CLIENT/);
+  const slug = `yt-blocked-${randomUUID().slice(0, 8)}`;
+  await withE2eDatabase(async (db) =>
+    createLesson(db, await createVideoList(db, { slug, titleEn: "Blocked YouTube", allFree: "on" }), {
+      youtube: "e2eYtBlock1",
+      duration: "5:00",
+    }),
+  );
+  await newSubscriber(page, false);
+  await expect.poll(async () => (await page.request.get(`/courses/${slug}`)).status()).toBe(200);
+  // As an extension or a network filter does.
+  await page.route("**/youtube/iframe_api", (route) => route.abort("blockedbyclient"));
+  await page.route("https://www.youtube-nocookie.com/**", (route) =>
+    route.fulfill({ status: 200, contentType: "text/html", body: "<title>YouTube stand-in</title>" }),
+  );
+  await page.goto(`/courses/${slug}?lng=he`);
+  await waitForHydration(page);
+  await page.getByTestId("video-facade").click();
+  await expect(page.locator('iframe[src^="https://www.youtube-nocookie.com/embed/e2eYtBlock1?"]')).toHaveAttribute(
+    "src",
+    /[?&]cc_lang_pref=he(&|$)/,
+  );
+  await expect(page.getByTestId("youtube-untracked")).toHaveText(
+    "הסקריפט של נגן YouTube לא נטען (אולי תוסף לדפדפן או הרשת חוסמים אותו), ולכן השיעור מתנגן בלי לשמור את ההתקדמות שלכם.",
+  );
+});
+
 test("a learner's YouTube lesson: the player API loads only on play, reports progress, and resumes; a jump to the end is not watching", async ({
   page,
 }) => {

@@ -64,7 +64,7 @@ function YoutubePlayer({
     );
   }
   if (from !== null) {
-    return (
+    const frame = (
       <iframe
         src={`https://www.youtube-nocookie.com/embed/${videoId}?${new URLSearchParams({
           autoplay: "1",
@@ -80,6 +80,17 @@ function YoutubePlayer({
         allowFullScreen
         className="aspect-video w-full rounded-lg bg-black"
       />
+    );
+    // A learner whose YouTube player script was blocked (an extension, a network): the lesson still
+    // plays, and they are told it is not being recorded (issue 32).
+    if (!apiFailed || !video.progress) return frame;
+    return (
+      <div>
+        {frame}
+        <p role="status" className="mt-2 text-sm text-ink-700" data-testid="youtube-untracked">
+          {t("video.untracked")}
+        </p>
+      </div>
     );
   }
   return (
