@@ -345,6 +345,12 @@ export const en = {
     listLabel: "{{title}}: videos",
     /** A captions track's name in the player's menu. */
     captions: { en: "English", he: "Hebrew" },
+    controls: {
+      speed: "Speed",
+      captions: "Captions",
+      keys: "On the video: K plays or pauses, J and L go back or forward 10 seconds, C turns captions on or off.",
+      keysNoCaptions: "On the video: K plays or pauses, J and L go back or forward 10 seconds.",
+    },
     untracked:
       "YouTube’s player script could not load (an extension or the network may block it), so this lesson plays without recording your progress.",
     transcript: {

@@ -99,6 +99,42 @@ test("an admin adds English captions to a lesson; the player shows them, and a b
   await expect(lines).toHaveText(["0:06That is all for today."]);
   await expect(learner.getByTestId("transcript-count")).toHaveText("1 line found");
   await expectAccessible(learner);
+
+  // The player's own controls: its speed, captions on and off, and keys on the focused video.
+  const video = learner.getByTestId("video-mp4");
+  const state = () =>
+    video.evaluate((element) => {
+      const media = element as HTMLVideoElement;
+      return {
+        rate: media.playbackRate,
+        time: media.currentTime,
+        paused: media.paused,
+        captions: [...media.textTracks].map((track) => `${track.language}:${track.mode}`),
+      };
+    });
+  const controls = learner.getByTestId("player-controls");
+  await controls.getByLabel("Speed").selectOption("1.5");
+  expect((await state()).rate).toBe(1.5);
+  const toggle = controls.getByRole("button", { name: "Captions" });
+  await expect(toggle).toHaveAttribute("aria-pressed", "true");
+  expect((await state()).captions).toEqual(["en:showing"]);
+  await toggle.click();
+  await expect(toggle).toHaveAttribute("aria-pressed", "false");
+  expect((await state()).captions).toEqual(["en:hidden"]);
+  await video.focus();
+  await learner.keyboard.press("c");
+  await expect(toggle).toHaveAttribute("aria-pressed", "true");
+  expect((await state()).captions).toEqual(["en:showing"]);
+  const before = (await state()).time;
+  await learner.keyboard.press("l");
+  expect((await state()).time).toBe(before + 10);
+  await learner.keyboard.press("j");
+  expect((await state()).time).toBe(before);
+  await video.evaluate((element) => ((element as HTMLVideoElement).muted = true));
+  await learner.keyboard.press("k");
+  await expect.poll(async () => (await state()).paused).toBe(false);
+  await learner.keyboard.press("k");
+  await expect.poll(async () => (await state()).paused).toBe(true);
   await learner.goto(`/courses/${slug}?lng=he`);
   await expect(track).toHaveAttribute("label", "אנגלית");
   await expect(track).not.toHaveAttribute("default");

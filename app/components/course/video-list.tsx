@@ -224,6 +224,36 @@ function SelfHostedPlayer({
   const lesson = progress?.lesson;
   const resumeAt = progress?.resumeAt ?? 0;
   const [choice, setChoice] = useState<"undecided" | "decided">("undecided");
+  const [speed, setSpeed] = useState(1);
+  // The captions shown: in the page's language (on from the start), else the other (off until asked).
+  const captionsLanguage = (captions.find((c) => c.language === i18n.language) ?? captions[0])?.language;
+  const [captionsOn, setCaptionsOn] = useState(captions.some((c) => c.language === i18n.language));
+  const hintId = useId();
+  useEffect(() => {
+    if (ref.current) setPlaybackRate(ref.current, speed);
+  }, [speed]);
+  useEffect(() => {
+    const media = ref.current;
+    if (!media) return;
+    showCaptions(media, captionsOn ? captionsLanguage : undefined);
+    // The browser's own captions menu changes them too: the toggle follows it.
+    const follow = () => setCaptionsOn([...media.textTracks].some((track) => track.mode === "showing"));
+    media.textTracks.addEventListener("change", follow);
+    return () => media.textTracks.removeEventListener("change", follow);
+  }, [captionsOn, captionsLanguage]);
+  // Keys on the focused video, as on YouTube: K plays or pauses, J and L go back or forward 10 s, C
+  // turns captions on or off (Space and the arrows are the browser's own).
+  const onKeyDown = (event: React.KeyboardEvent<HTMLVideoElement>) => {
+    const media = event.currentTarget;
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    const key = event.key.toLowerCase();
+    if (key === "k") void (media.paused ? media.play().catch(() => undefined) : media.pause());
+    else if (key === "j") media.currentTime = Math.max(0, media.currentTime - 10);
+    else if (key === "l") media.currentTime = media.currentTime + 10;
+    else if (key === "c" && captionsLanguage) setCaptionsOn(!captionsOn);
+    else return;
+    event.preventDefault();
+  };
   // The latest callback, without following the element anew each render (that would report each time).
   const watchedRef = useRef(onWatched);
   useEffect(() => {
@@ -263,9 +293,11 @@ function SelfHostedPlayer({
         aria-label={video.title}
         preload="none"
         poster="/images/video-poster.svg"
-        className="aspect-video w-full rounded-lg bg-black"
+        className="aspect-video w-full rounded-lg bg-black focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
         data-testid="video-mp4"
+        aria-describedby={hintId}
         onPlay={() => setChoice("decided")}
+        onKeyDown={onKeyDown}
       >
         <source
           src={resumeAt > 0 ? `${src}#t=${resumeAt}` : src}
@@ -283,6 +315,36 @@ function SelfHostedPlayer({
           />
         ))}
       </video>
+      <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm" data-testid="player-controls">
+        <label className="flex items-center gap-2">
+          {t("video.controls.speed")}
+          <select
+            value={speed}
+            onChange={(event) => setSpeed(Number(event.target.value))}
+            className="rounded-md border border-ink-300 px-2 py-1"
+          >
+            {PLAYBACK_SPEEDS.map((rate) => (
+              <option key={rate} value={rate}>
+                {/* An isolate: "1.5×" stays in that order on a Hebrew page. */}
+                {`\u2066${rate}×\u2069`}
+              </option>
+            ))}
+          </select>
+        </label>
+        {captionsLanguage ? (
+          <button
+            type="button"
+            aria-pressed={captionsOn}
+            onClick={() => setCaptionsOn(!captionsOn)}
+            className="rounded-md border border-ink-300 px-3 py-1 font-semibold aria-pressed:border-brand-700 aria-pressed:bg-brand-50 aria-pressed:text-brand-800"
+          >
+            {t("video.controls.captions")}
+          </button>
+        ) : null}
+        <p id={hintId} className="text-ink-700">
+          {t(captionsLanguage ? "video.controls.keys" : "video.controls.keysNoCaptions")}
+        </p>
+      </div>
       {resumeAt > 0 && choice === "undecided" ? <ResumeBar at={resumeAt} onPlay={playFrom} /> : null}
       {captions.length > 0 ? (
         <TranscriptToggle
@@ -295,6 +357,20 @@ function SelfHostedPlayer({
       ) : null}
     </div>
   );
+}
+
+/** The speeds the player offers (issue 32: 0.5–2×). */
+const PLAYBACK_SPEEDS = [0.5, 0.75, 1, 1.25, 1.5, 1.75, 2];
+
+function setPlaybackRate(media: HTMLVideoElement, rate: number) {
+  media.playbackRate = rate;
+  // A new source (a resume, a replay) starts at the default rate: keep the chosen one.
+  media.defaultPlaybackRate = rate;
+}
+
+/** Shows the captions track of `language` (none when undefined), hides the others. */
+function showCaptions(media: HTMLVideoElement, language: string | undefined) {
+  for (const track of media.textTracks) track.mode = track.language === language ? "showing" : "hidden";
 }
 
 /** Loaded when a learner first opens a transcript: no page carries it before. */
