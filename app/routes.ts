@@ -34,6 +34,8 @@ export default [
   route("course/:slug", "routes/course.tsx"),
   // A lesson's captions (WebVTT) for its player, under the lesson's access rule.
   route("captions/:lessonId/:file", "routes/captions.ts"),
+  // A file a teacher attached to a lesson, downloaded under the lesson's access rule.
+  route("lesson-files/:id", "routes/lesson-file.ts"),
   route("test", "routes/quiz-list.tsx"),
   // Any case: /test/React is the react quiz.
   route("test/:slug", "routes/quiz.tsx"),

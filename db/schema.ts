@@ -337,6 +337,20 @@ export interface LessonCaptionsTable {
   updated_at: string;
 }
 
+/** A file a teacher attached to a lesson (migration 0034): downloaded by whoever may watch the lesson. */
+export interface LessonResourcesTable {
+  id: string;
+  lesson_id: string;
+  /** The media store's name for it (MEDIA_DIR/resources/). */
+  file: string;
+  /** The name it downloads under: the admin's own, sanitized. */
+  name: string;
+  content_type: string;
+  size: number;
+  position: number;
+  created_at: string;
+}
+
 /** The public URLs of catalogues and video lists (several URLs may show the same list). */
 export interface CataloguePathsTable {
   /** Lower-case, no trailing slash, like "/courses/mern/react" or "/cources/programming/advjava". */
@@ -494,6 +508,7 @@ export interface Database {
   course_video_lists: CourseVideoListsTable;
   lessons: LessonsTable;
   lesson_captions: LessonCaptionsTable;
+  lesson_resources: LessonResourcesTable;
   catalogue_paths: CataloguePathsTable;
   quizzes: QuizzesTable;
   quiz_questions: QuizQuestionsTable;

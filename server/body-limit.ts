@@ -36,8 +36,10 @@ export function isUploadRequest(req: Request): boolean {
 /** Room for an upload form's text fields and multipart framing, on top of the file's own limit. */
 export const UPLOAD_FORM_OVERHEAD = 8 * 1024 * 1024;
 
-export function uploadBodyLimit(config: Pick<Config, "maxVideoBytes" | "maxImageBytes">): number {
-  return Math.max(config.maxVideoBytes, config.maxImageBytes) + UPLOAD_FORM_OVERHEAD;
+export function uploadBodyLimit(
+  config: Pick<Config, "maxVideoBytes" | "maxImageBytes"> & Partial<Pick<Config, "maxResourceBytes">>,
+): number {
+  return Math.max(config.maxVideoBytes, config.maxImageBytes, config.maxResourceBytes ?? 0) + UPLOAD_FORM_OVERHEAD;
 }
 
 export interface BodyLimitOptions {

@@ -91,6 +91,7 @@ export const NON_PAGE_PREFIXES = [
   "/video/",
   "/thumb/",
   "/captions/",
+  "/lesson-files/",
   "/api/",
   "/healthz",
 ];

@@ -345,6 +345,8 @@ export const en = {
     listLabel: "{{title}}: videos",
     /** A captions track's name in the player's menu. */
     captions: { en: "English", he: "Hebrew" },
+    resources: "Lesson files",
+    resourceType: { pdf: "PDF", zip: "ZIP archive", text: "text" },
     controls: {
       speed: "Speed",
       captions: "Captions",
@@ -987,6 +989,8 @@ export const en = {
     fieldTooLarge: "This field is too long: at most {{limit}}.",
     wrongTypeVideo: "This file is not a video Lomda can play. Please choose an MP4 or WebM file.",
     wrongTypeCover: "This file is not a picture Lomda accepts. Please choose a PNG, JPEG or WebP image.",
+    wrongTypeResource:
+      "This file is not one Lomda accepts as a resource. Please choose a PDF, a ZIP archive or a text file (notes, source code).",
     missingFile: "Please choose a file.",
     badRequest: "The upload did not arrive whole. Please try again.",
   },
@@ -1283,6 +1287,17 @@ export const en = {
         he: "Its uploaded video has no Hebrew captions (IS 5568 asks for them): upload them below.",
       },
       ready: "Ready: it has a video, its length and captions in both languages.",
+    },
+    resources: {
+      heading: "Resources",
+      hint: "Files learners download beside the lesson: a PDF, a ZIP archive or a text file (notes, source code), up to {{limit}} each, at most 20. They get them as they get the lesson.",
+      none: "No files attached yet.",
+      file: "File to attach",
+      upload: "Attach the file",
+      remove: "Remove “{{name}}”",
+      added: "File attached.",
+      removed: "File removed.",
+      tooMany: "This lesson already has 20 files: remove one first.",
     },
     captions: {
       heading: { en: "English captions", he: "Hebrew captions" },

@@ -338,6 +338,8 @@ export const he: Translation = {
   video: {
     listLabel: "{{title}}: סרטונים",
     captions: { en: "אנגלית", he: "עברית" },
+    resources: "קבצים לשיעור",
+    resourceType: { pdf: "PDF", zip: "ארכיון ZIP", text: "טקסט" },
     controls: {
       speed: "מהירות",
       captions: "כתוביות",
@@ -994,6 +996,8 @@ export const he: Translation = {
     fieldTooLarge: "השדה ארוך מדי: עד {{limit}}.",
     wrongTypeVideo: "הקובץ אינו סרטון שלומדה יכולה להציג. נא לבחור קובץ MP4 או WebM.",
     wrongTypeCover: "הקובץ אינו תמונה שלומדה מקבלת. נא לבחור תמונת PNG‏, JPEG או WebP.",
+    wrongTypeResource:
+      "הקובץ אינו מסוג שלומדה מקבלת כחומר עזר. נא לבחור קובץ PDF‏, ארכיון ZIP או קובץ טקסט (סיכום, קוד מקור).",
     missingFile: "נא לבחור קובץ.",
     badRequest: "ההעלאה לא הגיעה בשלמותה. נא לנסות שוב.",
   },
@@ -1297,6 +1301,17 @@ export const he: Translation = {
         he: "לסרטון שהועלה אין כתוביות בעברית (ת״י 5568 מחייב אותן): העלו אותן למטה.",
       },
       ready: "מוכן: יש לו סרטון, אורך וכתוביות בשתי השפות.",
+    },
+    resources: {
+      heading: "חומרי עזר",
+      hint: "קבצים שהלומדים מורידים לצד השיעור: PDF‏, ארכיון ZIP או קובץ טקסט (סיכום, קוד מקור), עד ⁦{{limit}}⁩ כל אחד, ועד 20 קבצים. הם זמינים למי שיכול לצפות בשיעור.",
+      none: "עדיין לא צורפו קבצים.",
+      file: "קובץ לצירוף",
+      upload: "צירוף הקובץ",
+      remove: "הסרת „{{name}}”",
+      added: "הקובץ צורף.",
+      removed: "הקובץ הוסר.",
+      tooMany: "לשיעור הזה כבר יש 20 קבצים: הסירו אחד קודם.",
     },
     captions: {
       heading: { en: "כתוביות באנגלית", he: "כתוביות בעברית" },

@@ -152,6 +152,8 @@ const FLASHES = [
   "courseAdmin.upload.coverUploaded",
   "courseAdmin.captions.saved",
   "courseAdmin.captions.removed",
+  "courseAdmin.resources.added",
+  "courseAdmin.resources.removed",
 ] as const;
 export type Flash = (typeof FLASHES)[number];
 const isFlash = (value: unknown): value is Flash => (FLASHES as readonly unknown[]).includes(value);

@@ -37,9 +37,10 @@ const schema = z
     DATA_DIR: z.preprocess(emptyToUndefined, z.string().default("./data")),
     /** Uploaded lesson videos and course covers (videos/, covers/); default DATA_DIR/media. Shared by every process. */
     MEDIA_DIR: optionalString,
-    /** Size limits of uploads, in MiB: a lesson video, a cover image. */
+    /** Size limits of uploads, in MiB: a lesson video, a cover image, a lesson's resource (PDF, ZIP, text). */
     MEDIA_MAX_VIDEO_MB: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(65_536).default(1024)),
     MEDIA_MAX_IMAGE_MB: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100).default(5)),
+    MEDIA_MAX_RESOURCE_MB: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1024).default(50)),
     SESSION_SECRET: optionalString,
     OIDC_ISSUER: optionalUrl,
     OIDC_CLIENT_ID: optionalString,
@@ -235,6 +236,7 @@ export interface Config extends RawEnv {
   /** The upload limits in bytes. */
   maxVideoBytes: number;
   maxImageBytes: number;
+  maxResourceBytes: number;
   /** RENDER_BUDGET: renders one address may cause at once, and a second. */
   renderBudget: { burst: number; perSecond: number };
 }
@@ -282,6 +284,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     mediaDir: env.MEDIA_DIR ?? join(env.DATA_DIR, "media"),
     maxVideoBytes: env.MEDIA_MAX_VIDEO_MB * MIB,
     maxImageBytes: env.MEDIA_MAX_IMAGE_MB * MIB,
+    maxResourceBytes: env.MEDIA_MAX_RESOURCE_MB * MIB,
     renderBudget: parseRenderBudget(env.RENDER_BUDGET),
   };
 }

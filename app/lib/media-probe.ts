@@ -4,11 +4,20 @@
  * Node modules, so the same code could run against an object store's ranged reads.
  */
 
-export type MediaKind = "video" | "cover";
+/** A lesson video, a course or catalogue cover, or a file a teacher attaches to a lesson (issue 32). */
+export type MediaKind = "video" | "cover" | "resource";
 
 export interface MediaType {
-  ext: "mp4" | "webm" | "png" | "jpg" | "webp";
-  contentType: "video/mp4" | "video/webm" | "image/png" | "image/jpeg" | "image/webp";
+  ext: "mp4" | "webm" | "png" | "jpg" | "webp" | "pdf" | "zip" | "txt";
+  contentType:
+    | "video/mp4"
+    | "video/webm"
+    | "image/png"
+    | "image/jpeg"
+    | "image/webp"
+    | "application/pdf"
+    | "application/zip"
+    | "text/plain; charset=utf-8";
 }
 
 /** How many leading bytes `sniffMedia` wants (fewer only when the file is shorter). */
@@ -20,12 +29,16 @@ export const MEDIA_TYPES = {
   png: { ext: "png", contentType: "image/png" },
   jpg: { ext: "jpg", contentType: "image/jpeg" },
   webp: { ext: "webp", contentType: "image/webp" },
+  pdf: { ext: "pdf", contentType: "application/pdf" },
+  zip: { ext: "zip", contentType: "application/zip" },
+  txt: { ext: "txt", contentType: "text/plain; charset=utf-8" },
 } as const satisfies Record<string, MediaType>;
 
 /** The extensions each kind may have, as stored and served. */
 export const KIND_EXTENSIONS: Record<MediaKind, readonly MediaType["ext"][]> = {
   video: ["mp4", "webm"],
   cover: ["png", "jpg", "webp"],
+  resource: ["pdf", "zip", "txt"],
 };
 
 /** The type of a stored file of this kind, from its extension; undefined for any other name. */
@@ -154,6 +167,7 @@ function isWebm(head: Uint8Array): boolean {
  * covers. Null for anything else.
  */
 export function sniffMedia(kind: MediaKind, head: Uint8Array): MediaType | null {
+  if (kind === "resource") return sniffResource(head);
   if (kind === "video") {
     if (isMp4(head)) return MEDIA_TYPES.mp4;
     if (isWebm(head)) return MEDIA_TYPES.webm;
@@ -163,6 +177,39 @@ export function sniffMedia(kind: MediaKind, head: Uint8Array): MediaType | null 
   if (startsWith(head, [0xff, 0xd8, 0xff])) return MEDIA_TYPES.jpg;
   if (ascii(head, 0, 4) === "RIFF" && ascii(head, 8, 12) === "WEBP") return MEDIA_TYPES.webp;
   return null;
+}
+
+/**
+ * A lesson's resource: a PDF, a ZIP archive, or text (notes, source files) — UTF-8 without NUL or
+ * control characters but tab and line ends, as far as the first bytes show. Whatever it is, it is
+ * served as a download (Content-Disposition: attachment, nosniff), never shown in the site's origin.
+ */
+function sniffResource(head: Uint8Array): MediaType | null {
+  if (ascii(head, 0, 5) === "%PDF-") return MEDIA_TYPES.pdf;
+  // A local file header, or the end record of an empty archive.
+  if (startsWith(head, [0x50, 0x4b, 0x03, 0x04]) || startsWith(head, [0x50, 0x4b, 0x05, 0x06])) return MEDIA_TYPES.zip;
+  if (head.length === 0 || head.some((b) => b < 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0d) || head.includes(0x7f))
+    return null;
+  // The first bytes may end inside a character: decode what is whole.
+  try {
+    new TextDecoder("utf-8", { fatal: true }).decode(head.subarray(0, wholeCharacters(head)));
+  } catch {
+    return null;
+  }
+  return MEDIA_TYPES.txt;
+}
+
+/** How many of these bytes end on a character boundary of UTF-8 (a sequence cut at the end left out). */
+function wholeCharacters(bytes: Uint8Array): number {
+  let end = bytes.length;
+  // At most 3 trailing bytes can belong to an unfinished sequence.
+  for (let back = 1; back <= 3 && end - back >= 0; back++) {
+    const byte = bytes[end - back]!;
+    if ((byte & 0xc0) === 0x80) continue; // a continuation byte
+    const length = byte >= 0xf0 ? 4 : byte >= 0xe0 ? 3 : byte >= 0xc0 ? 2 : 1;
+    return length > back ? end - back : end;
+  }
+  return end;
 }
 
 /** Up to `length` bytes of the file from `position` (fewer at its end). */

@@ -148,10 +148,10 @@ export class LocalMediaStore implements MediaStore {
 
   /** A folder per kind; a kind without one has no files (the bundled videos have no covers). */
   constructor(folders: Partial<Record<MediaKind, string>>) {
-    this.folders = {
-      ...(folders.video ? { video: resolve(folders.video) } : {}),
-      ...(folders.cover ? { cover: resolve(folders.cover) } : {}),
-    };
+    // Each kind given keeps its folder (absolute); a kind not given is one this store does not keep.
+    this.folders = Object.fromEntries(
+      Object.entries(folders).flatMap(([kind, folder]) => (folder ? [[kind, resolve(folder)]] : [])),
+    );
   }
 
   private folderOf(kind: MediaKind): string {
@@ -269,9 +269,9 @@ export class LocalMediaStore implements MediaStore {
   }
 }
 
-/** The folders of the media directory (MEDIA_DIR, by default DATA_DIR/media): videos/ and covers/. */
+/** The folders of the media directory (MEDIA_DIR, by default DATA_DIR/media): videos/, covers/ and resources/. */
 export function mediaFolders(mediaDir: string): Record<MediaKind, string> {
-  return { video: join(mediaDir, "videos"), cover: join(mediaDir, "covers") };
+  return { video: join(mediaDir, "videos"), cover: join(mediaDir, "covers"), resource: join(mediaDir, "resources") };
 }
 
 /** The store the app uses: the local disk (a volume shared by every process when there are several). */

@@ -231,7 +231,14 @@ export function uploadErrorMessage(
         limitBytes: error.maxBytes,
       };
     case "wrong-type":
-      return { key: kind === "video" ? "upload.wrongTypeVideo" : "upload.wrongTypeCover" };
+      return {
+        key:
+          kind === "video"
+            ? "upload.wrongTypeVideo"
+            : kind === "cover"
+              ? "upload.wrongTypeCover"
+              : "upload.wrongTypeResource",
+      };
     case "missing-file":
       return { key: "upload.missingFile" };
     default:

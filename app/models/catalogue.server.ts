@@ -6,6 +6,7 @@ import { canWatch, freeLessonCount, isFreeSample, type ListAccess, type Viewer }
 import { ONLINE_CHECKOUT_SETTING, readCatalogueVersion, takeLocalChange } from "./catalogue-version.server";
 import { catalogueSpelling, COURSES_URL, normalizeCataloguePath } from "./catalogue.urls";
 import { optionsOfRow } from "./quiz-options";
+import { resourcesByLesson, type LessonResource } from "./lesson-resources.server";
 import type { VideoView } from "./catalogue.types";
 import type { Bilingual } from "./content.schema";
 import { getAboutVideo } from "./site-content.server";
@@ -34,6 +35,8 @@ export interface LessonEntry {
   videoFile: string | null;
   /** The languages it has captions in (/captions/<id>/<language>.vtt, under the list's access rule). */
   captions: Locale[];
+  /** Files its teacher attached (/lesson-files/<id>, under the list's access rule), in order. */
+  resources: LessonResource[];
   /** Its place among the list's published lessons, videos or not: the teacher's order. */
   order: number;
 }
@@ -184,6 +187,7 @@ export async function loadCatalogueSnapshot(
     checkoutRow,
     learners,
     captionRows,
+    resourceRows,
   ] = await Promise.all([
     db
       .selectFrom("catalogues")
@@ -209,6 +213,7 @@ export async function loadCatalogueSnapshot(
     db.selectFrom("site_settings").select("value").where("key", "=", ONLINE_CHECKOUT_SETTING).executeTakeFirst(),
     learnerCounts(db),
     db.selectFrom("lesson_captions").select(["lesson_id", "language"]).orderBy("language").execute(),
+    resourcesByLesson(db),
   ]);
   const captionsOf = new Map<string, Locale[]>();
   for (const row of captionRows)
@@ -248,6 +253,7 @@ export async function loadCatalogueSnapshot(
       youtubeId: row.youtube_id,
       videoFile: row.video_file,
       captions: captionsOf.get(row.id) ?? [],
+      resources: resourceRows.get(row.id) ?? [],
       order,
     };
     // A lesson without a video is never sold, counted or previewed as one (issue 31, D-H2): it is left
@@ -629,6 +635,7 @@ export function aboutVideoLesson(): LessonEntry {
     youtubeId: video.source.kind === "youtube" ? video.source.videoId : null,
     videoFile: video.source.kind === "mp4" ? video.source.file : null,
     captions: [],
+    resources: [],
     order: 0,
   };
 }
@@ -697,6 +704,14 @@ export function viewVideo(
             }
           : { kind: "soon" },
     freeSample: !alwaysOpen && isFreeSample(viewer, list, index),
+    resources: allowed
+      ? lesson.resources.map((r) => ({
+          href: `/lesson-files/${r.id}`,
+          name: r.name,
+          size: r.size,
+          type: r.contentType,
+        }))
+      : [],
   };
 }
 

@@ -80,6 +80,18 @@ export interface VideoView {
   freeSample: boolean;
   /** The signed-in viewer's own progress, on a lesson they may watch that has a video. */
   progress?: VideoProgressView;
+  /** Files its teacher attached, for those who may watch it (none otherwise). */
+  resources?: ResourceView[];
+}
+
+export interface ResourceView {
+  /** /lesson-files/<id>: a download, under the lesson's access rule. */
+  href: string;
+  name: string;
+  /** Bytes. */
+  size: number;
+  /** application/pdf, application/zip or text/plain. */
+  type: string;
 }
 
 export interface VideoProgressView {

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
-import { formatPercent } from "~/i18n/format";
+import { formatFileSize, formatPercent } from "~/i18n/format";
 import type { TranslationKey } from "~/i18n/keys";
 import type { Locale } from "~/i18n/locale";
 import { useTranslation } from "~/i18n/use-translation";
@@ -370,6 +370,59 @@ export function CaptionsUpload({
       removeLabel={current ? t("courseAdmin.captions.remove") : undefined}
       action={`/admin/courses/lesson/${lessonId}?captions=${language}`}
       fileLabel={t(`courseAdmin.captions.choose.${language}`)}
+    />
+  );
+}
+
+/**
+ * A lesson's resources (issue 32): the files attached, each with its size and a button that takes it
+ * off, and a form that attaches one more. Posts to the lesson editor's `?resources` action.
+ */
+export function ResourcesUpload({
+  lessonId,
+  resources,
+  limit,
+  error,
+}: {
+  lessonId: string;
+  resources: { id: string; name: string; size: number }[];
+  limit: string;
+  error: UploadMessage | null;
+}) {
+  const { t, i18n } = useTranslation();
+  const action = `/admin/courses/lesson/${lessonId}?resources`;
+  return (
+    <UploadSection
+      id="resources"
+      heading={t("courseAdmin.resources.heading")}
+      current={
+        resources.length === 0 ? (
+          t("courseAdmin.resources.none")
+        ) : (
+          <ul className="space-y-2" data-testid="resources-list">
+            {resources.map((resource) => (
+              <li key={resource.id} className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                <bdi className="font-semibold">{resource.name}</bdi>
+                <span dir="ltr">{formatFileSize(resource.size, i18n.language)}</span>
+                <Form method="post" action={action}>
+                  <input type="hidden" name="intent" value="remove-resource" />
+                  <input type="hidden" name="resource" value={resource.id} />
+                  <button type="submit" className="text-sm font-semibold text-danger-700 underline underline-offset-2">
+                    {t("courseAdmin.resources.remove", { name: resource.name })}
+                  </button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        )
+      }
+      field="resource"
+      accept=".pdf,.zip,.txt,.md,.js,.ts,.py,.java,.c,.cpp,.cs,.go,.rs,.html,.css,.json,.sql,.sh,application/pdf,application/zip,text/plain"
+      hint={t("courseAdmin.resources.hint", { limit })}
+      submitLabel={t("courseAdmin.resources.upload")}
+      error={error}
+      action={action}
+      fileLabel={t("courseAdmin.resources.file")}
     />
   );
 }

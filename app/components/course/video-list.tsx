@@ -2,7 +2,8 @@ import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { Form, Link, useRevalidator } from "react-router";
 import { clock } from "~/lib/clock";
-import type { CaptionsTrack, VideoProgressView, VideoView } from "~/models/catalogue.types";
+import type { CaptionsTrack, ResourceView, VideoProgressView, VideoView } from "~/models/catalogue.types";
+import { formatFileSize } from "~/i18n/format";
 import { useEnglishFallback } from "~/components/ui/english-fallback";
 import { useSignInHref } from "~/components/auth/use-sign-in-href";
 
@@ -560,11 +561,38 @@ function VideoCard({ video, n, youtubeApi }: Numbered & { youtubeApi?: string })
         <p className="mt-1 text-sm whitespace-pre-line text-ink-600" {...fallback(video.description)}>
           {video.description}
         </p>
+        {video.resources?.length ? <LessonResources resources={video.resources} /> : null}
         {video.progress ? <LessonMark progress={video.progress} /> : null}
       </div>
     </li>
   );
 }
+
+/** The files its teacher attached to a lesson (issue 32): downloads, with their kind and size. */
+function LessonResources({ resources }: { resources: ResourceView[] }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <div className="mt-2" data-testid="lesson-resources">
+      <h4 className="text-sm font-semibold text-ink-800">{t("video.resources")}</h4>
+      <ul className="mt-1 space-y-1 text-sm">
+        {resources.map((resource) => (
+          <li key={resource.href}>
+            <a href={resource.href} download={resource.name} className="text-brand-700 underline underline-offset-2">
+              <bdi>{resource.name}</bdi>
+            </a>{" "}
+            <span className="text-ink-600">
+              ({t(`video.resourceType.${resourceKind(resource.type)}`)},{" "}
+              <span dir="ltr">{formatFileSize(resource.size, i18n.language)}</span>)
+            </span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+const resourceKind = (type: string) =>
+  type === "application/pdf" ? "pdf" : type === "application/zip" ? "zip" : "text";
 
 /**
  * Where a locked lesson leads, and what the link says: a visitor to sign in (and back here), a

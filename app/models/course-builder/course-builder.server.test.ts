@@ -848,7 +848,7 @@ describe.each(DIALECTS)("the course builder's write model on %s", (dialect) => {
     });
     await setLessonVideoFile(t.db, other, "clip.mp4");
     expect(await setLessonVideoFile(t.db, other, "again.mp4")).toEqual({ previous: "clip.mp4", files: [] });
-    expect(await deleteVideoList(t.db, listId)).toEqual({ ok: true, files: ["clip.mp4"] });
+    expect(await deleteVideoList(t.db, listId)).toEqual({ ok: true, files: ["clip.mp4"], resourceFiles: [] });
     expect(await t.db.selectFrom("lessons").select("id").where("list_id", "=", listId).execute()).toEqual([]);
     expect(
       await t.db.selectFrom("course_video_lists").select("course_id").where("list_id", "=", listId).execute(),

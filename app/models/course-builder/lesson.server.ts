@@ -5,6 +5,7 @@ import type { LessonInput } from "~/models/catalogue-admin.schema";
 import type { Locale } from "~/i18n/locale";
 import { bumpCatalogueVersion } from "~/models/catalogue-version.server";
 import {
+  lessonResourceFiles,
   flag,
   invalid,
   nextPosition,
@@ -213,11 +214,13 @@ export async function deleteLesson(db: Db, id: string): Promise<WriteResult<Remo
       .where("id", "=", id)
       .executeTakeFirst();
     if (!lesson) return NOT_FOUND;
+    const resourceFiles = await lessonResourceFiles(trx, [id]);
     await trx.deleteFrom("lessons").where("id", "=", id).execute();
     return {
       ok: true as const,
       listId: lesson.list_id,
       files: await unusedVideoFiles(trx, lesson.video_file ? [lesson.video_file] : []),
+      resourceFiles,
     };
   });
 }

@@ -5,6 +5,7 @@ import type { FieldErrors, ListUpdateInput } from "~/models/catalogue-admin.sche
 import { deleteListLessons, toLesson } from "./lesson.server";
 import { sharedPriceProblem } from "./pricing.server";
 import {
+  lessonResourceFiles,
   flag,
   invalid,
   InvalidWrite,
@@ -173,8 +174,13 @@ export async function deleteVideoList(db: Db, id: string): Promise<WriteResult<R
     if (!(await trx.selectFrom("video_lists").select("id").where("id", "=", id).executeTakeFirst())) return NOT_FOUND;
     await trx.deleteFrom("course_video_lists").where("list_id", "=", id).execute();
     await trx.deleteFrom("catalogue_paths").where("kind", "=", "list").where("target_id", "=", id).execute();
+    const lessons = await trx.selectFrom("lessons").select("id").where("list_id", "=", id).execute();
+    const resourceFiles = await lessonResourceFiles(
+      trx,
+      lessons.map((lesson) => lesson.id),
+    );
     const files = await deleteListLessons(trx, id);
     await trx.deleteFrom("video_lists").where("id", "=", id).execute();
-    return { ok: true as const, files };
+    return { ok: true as const, files, resourceFiles };
   });
 }

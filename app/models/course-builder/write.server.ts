@@ -35,6 +35,15 @@ export const invalid = (errors: FieldErrors) => ({ ok: false as const, status: 4
 /** Files a change left unused (a course's uploaded cover, lessons' video files): the caller removes them. */
 export interface Removed {
   files: string[];
+  /** Files of the lessons' resources (issue 32), removed from the store with them. */
+  resourceFiles?: string[];
+}
+
+/** The stored files of these lessons' resources (read before the lessons go: their rows go with them). */
+export async function lessonResourceFiles(trx: Trx, lessonIds: readonly string[]): Promise<string[]> {
+  if (lessonIds.length === 0) return [];
+  const rows = await trx.selectFrom("lesson_resources").select("file").where("lesson_id", "in", lessonIds).execute();
+  return rows.map((row) => row.file);
 }
 
 export const now = () => new Date().toISOString();

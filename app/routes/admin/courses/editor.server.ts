@@ -46,6 +46,8 @@ export interface BuilderReply {
   uploadError: { key: TranslationKey; params?: Record<string, string | number> } | null;
   /** The "remove the file" form's error (the confirmation box not ticked). */
   removeError: TranslationKey | null;
+  /** Why a resource file was refused (lesson editor): a translation key and its parameters. */
+  resourceError: { key: TranslationKey; params?: Record<string, string | number> } | null;
   /** Why a captions file was refused (lesson editor): its language, and the message with the file's line. */
   captionsError: { language: Locale; key: TranslationKey; params?: Record<string, string | number> } | null;
   /** After a refused save from an older form: the row's version now (saving again replaces it). */
@@ -61,6 +63,7 @@ export function builderReply(body: Partial<BuilderReply>, status = 200) {
     uploadError: null,
     removeError: null,
     captionsError: null,
+    resourceError: null,
     version: null,
     ...body,
   };
@@ -125,12 +128,15 @@ export interface Upload {
   kind: MediaKind;
   field: string;
   maxBytes: (config: Services["config"]) => number;
-  /** Sets the stored file on the row; names the files that left unused, or null when the row is gone. */
+  /**
+   * Sets the stored file on the row; names the files that left unused, or null when the row is gone,
+   * or why the row takes no more (the file is then removed again).
+   */
   apply: (
     db: Services["db"],
     id: string,
     saved: UploadedFile,
-  ) => Promise<{ previous: string | null; files: string[] } | null>;
+  ) => Promise<{ previous: string | null; files: string[] } | { refused: TranslationKey } | null>;
   /** The flash after a stored file. */
   done: Flash;
 }
@@ -190,6 +196,10 @@ export async function takeUpload(
     await media.delete(upload.kind, saved.file);
     if (changed === null) throw notFound();
     return { key: "courseAdmin.errors.badRequest", params: {} };
+  }
+  if ("refused" in changed) {
+    await media.delete(upload.kind, saved.file);
+    return { key: changed.refused, params: {} };
   }
   await removeUnusedMedia(media, upload.kind, changed.files);
   logCatalogueChange(log, adminId, {
@@ -330,6 +340,7 @@ export async function editorAction<Found extends { version: number }, Page exten
     const result = await editor.remove(db, id);
     if (!result.ok) throw notFound();
     if (editor.media) await removeUnusedMedia(services.media, editor.media, result.files);
+    if (result.resourceFiles) await removeUnusedMedia(services.media, "resource", result.resourceFiles);
     logCatalogueChange(log, admin.id, { action: "deleted", kind: editor.kind, id, detail: { files: result.files } });
     return builderRedirect(editor.afterDelete(result), "courseAdmin.deleted", services);
   }

@@ -1,7 +1,7 @@
 import { useTranslation } from "~/i18n/use-translation";
 import { BilingualFields, CheckboxField, TextField, useBuilderLabels } from "~/components/admin/builder-form";
 import { useLocalTitle } from "~/components/admin/builder-parts";
-import { CaptionsUpload, VideoUpload } from "~/components/admin/upload-section";
+import { CaptionsUpload, ResourcesUpload, VideoUpload } from "~/components/admin/upload-section";
 import { passHeaders } from "~/lib/http";
 import { formatFileSize } from "~/i18n/format";
 import { ADMIN_LIMITS, CONFIRM_ERROR } from "~/models/catalogue-admin.schema";
@@ -21,6 +21,8 @@ import {
 } from "./editor.server";
 import { lessonVideoUpload } from "./media-uploads.server";
 import { captionsAction, isCaptionsPost } from "./lesson-captions.server";
+import { isResourcesPost, resourcesAction } from "./lesson-resources.server";
+import { lessonResources } from "~/models/lesson-resources.server";
 import { CAPTIONS_MAX_BYTES } from "~/lib/captions.server";
 import { captionsForAdmin } from "~/models/lesson-captions.server";
 import { LOCALES, type Locale } from "~/i18n/locale";
@@ -49,6 +51,8 @@ const editor = defineEditor({
       videoMaxBytes: services.config.maxVideoBytes,
       captions: found ? await captionsForAdmin(services.db, found.lesson.id) : [],
       captionsLimit: formatFileSize(CAPTIONS_MAX_BYTES, locale),
+      resources: found ? await lessonResources(services.db, found.lesson.id) : [],
+      resourceLimit: formatFileSize(services.config.maxResourceBytes, locale),
     };
   },
   form: () => "lesson",
@@ -78,7 +82,11 @@ const editor = defineEditor({
 
 export const loader = (args: Route.LoaderArgs) => editorLoader(args, editor);
 export const action = (args: Route.ActionArgs) =>
-  isCaptionsPost(args.request) ? captionsAction(args) : editorAction(args, editor);
+  isCaptionsPost(args.request)
+    ? captionsAction(args)
+    : isResourcesPost(args.request)
+      ? resourcesAction(args)
+      : editorAction(args, editor);
 
 export const headers = passHeaders;
 
@@ -148,6 +156,14 @@ export default function LessonEditor({ loaderData, actionData }: Route.Component
             />
           ))
         : null}
+      {lesson ? (
+        <ResourcesUpload
+          lessonId={lesson.id}
+          resources={loaderData.resources}
+          limit={loaderData.resourceLimit}
+          error={actionData?.resourceError ?? null}
+        />
+      ) : null}
     </EditorPage>
   );
 }
