@@ -120,6 +120,10 @@ describe("bodyLimit", () => {
   it("sizes the upload limit from the configuration", () => {
     expect(uploadBodyLimit({ maxVideoBytes: 100, maxImageBytes: 5 })).toBe(100 + UPLOAD_FORM_OVERHEAD);
     expect(uploadBodyLimit({ maxVideoBytes: 5, maxImageBytes: 100 })).toBe(100 + UPLOAD_FORM_OVERHEAD);
+    // A lesson's resource may be the largest upload (issue 32).
+    expect(uploadBodyLimit({ maxVideoBytes: 5, maxImageBytes: 10, maxResourceBytes: 50 })).toBe(
+      50 + UPLOAD_FORM_OVERHEAD,
+    );
   });
 
   it("knows an upload: a multipart POST under /admin/", () => {

@@ -31,7 +31,12 @@ describe("media uploads and serving (built app)", () => {
 
   beforeAll(async () => {
     mediaDir = mkdtempSync(join(tmpdir(), "lomda-media-it-"));
-    app = await startApp({ MEDIA_DIR: mediaDir, MEDIA_MAX_VIDEO_MB: "2", MEDIA_MAX_IMAGE_MB: "1" });
+    app = await startApp({
+      MEDIA_DIR: mediaDir,
+      MEDIA_MAX_VIDEO_MB: "2",
+      MEDIA_MAX_IMAGE_MB: "1",
+      MEDIA_MAX_RESOURCE_MB: "1",
+    });
     for (const kind of ["learner", "subscriber", "admin"] as const) {
       cookies[kind] = (await createSignedInUser(app.db, kind)).cookie;
     }
