@@ -337,6 +337,18 @@ export interface LessonCaptionsTable {
   updated_at: string;
 }
 
+/** A learner's private note on a lesson (migration 0035): read and written by its owner only. */
+export interface LessonNotesTable {
+  id: string;
+  user_id: string;
+  lesson_id: string;
+  /** The video's position when written, in whole seconds; null when the player gave none. */
+  position_seconds: number | null;
+  body: string;
+  created_at: string;
+  updated_at: string;
+}
+
 /** The public URLs of catalogues and video lists (several URLs may show the same list). */
 export interface CataloguePathsTable {
   /** Lower-case, no trailing slash, like "/courses/mern/react" or "/cources/programming/advjava". */
@@ -494,6 +506,7 @@ export interface Database {
   course_video_lists: CourseVideoListsTable;
   lessons: LessonsTable;
   lesson_captions: LessonCaptionsTable;
+  lesson_notes: LessonNotesTable;
   catalogue_paths: CataloguePathsTable;
   quizzes: QuizzesTable;
   quiz_questions: QuizQuestionsTable;

@@ -5,6 +5,7 @@ import { clock } from "~/lib/clock";
 import type { CaptionsTrack, VideoProgressView, VideoView } from "~/models/catalogue.types";
 import { useEnglishFallback } from "~/components/ui/english-fallback";
 import { useSignInHref } from "~/components/auth/use-sign-in-href";
+import LessonNotes from "./lesson-notes";
 
 type ImageLoading = "eager" | "lazy";
 /** The cards of a list's first row on the widest layout: their pictures are not lazy. */
@@ -355,6 +356,15 @@ function SelfHostedPlayer({
           }}
         />
       ) : null}
+      {progress?.notes ? (
+        <LessonNotes
+          lesson={progress.lesson}
+          slug={video.key}
+          notes={progress.notes}
+          getPosition={() => (ref.current ? ref.current.currentTime : null)}
+          onSeek={playFrom}
+        />
+      ) : null}
     </div>
   );
 }
@@ -429,13 +439,19 @@ export function VideoPlayerOrLock({
   if (video.player.kind === "soon") return <ComingSoon video={video} loading={loading} />;
   if (video.player.kind === "youtube")
     return (
-      <YoutubePlayer
-        video={video}
-        videoId={video.player.videoId}
-        youtubeApi={youtubeApi}
-        onWatched={onWatched}
-        loading={loading}
-      />
+      <>
+        <YoutubePlayer
+          video={video}
+          videoId={video.player.videoId}
+          youtubeApi={youtubeApi}
+          onWatched={onWatched}
+          loading={loading}
+        />
+        {/* YouTube's player does not tell this page its position before it loads: these notes have no stamp. */}
+        {video.progress?.notes ? (
+          <LessonNotes lesson={video.progress.lesson} slug={video.key} notes={video.progress.notes} />
+        ) : null}
+      </>
     );
   return (
     <SelfHostedPlayer video={video} src={video.player.src} captions={video.player.captions} onWatched={onWatched} />
