@@ -87,6 +87,7 @@ export function NoteForm({
             maxLength={NOTE_MAX_LENGTH}
             defaultValue={fetcher.data?.values.body ?? initial}
             className={TEXTAREA}
+            dir="auto"
             data-testid="note-body"
           />
         )}
