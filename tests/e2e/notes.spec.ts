@@ -120,3 +120,55 @@ test("a learner keeps a note at the video's position, plays from it, edits, expo
     await withE2eDatabase((db) => db.selectFrom("lesson_notes").select("id").where("id", "=", noteId).execute()),
   ).toEqual([]);
 });
+
+test("a note on a YouTube lesson is stamped with the player's position, and its stamp plays from there", async ({
+  learnerPage: page,
+  allowConsoleErrors,
+}) => {
+  allowConsoleErrors(/status of 404 \(Not Found\) .*\/courses\/e2e-yt-notes-/);
+  const slug = `e2e-yt-notes-${randomUUID().slice(0, 8)}`;
+  await withE2eDatabase(async (db) =>
+    createLesson(db, await createVideoList(db, { slug, titleEn: "Noted on YouTube", allFree: "on" }), {
+      titleEn: "A YouTube lesson",
+      youtube: "e2eYtNote01",
+      duration: "5:00",
+    }),
+  );
+  await expect.poll(async () => (await page.request.get(`/courses/${slug}`)).status()).toBe(200);
+  await page.goto(`/courses/${slug}?lng=en`);
+  await waitForHydration(page);
+  await page.getByTestId("video-facade").click();
+  const frame = page.locator('iframe[data-stand-in="youtube"]');
+  await expect(frame).toHaveAttribute("title", /^A YouTube lesson/);
+  // The stand-in player (tests/support/youtube-iframe-api.js), paused at 1:05.
+  const standIn = (what: "pauseAt" | "seekTo" | "position", at = 0) =>
+    page.evaluate(
+      ([action, seconds]) => {
+        type StandIn = { seekTo(s: number): void; pauseVideo(): void; getCurrentTime(): number };
+        const player = (window as unknown as { __youtubeStandIn: { players: StandIn[] } }).__youtubeStandIn.players[0]!;
+        if (action === "position") return player.getCurrentTime();
+        player.seekTo(seconds);
+        if (action === "pauseAt") player.pauseVideo();
+        return player.getCurrentTime();
+      },
+      [what, at] as const,
+    );
+  await standIn("pauseAt", 65);
+  const notes = page.getByTestId("lesson-notes");
+  await notes.locator("summary").click();
+  await notes.getByLabel("New note").fill("Said at a minute in");
+  await notes.getByRole("button", { name: "Save note" }).click();
+  const note = notes.getByTestId("note");
+  await expect(note.getByTestId("note-stamp")).toHaveText("1:05");
+  // The player kept playing its lesson meanwhile: moved elsewhere, the stamp takes it back.
+  await standIn("seekTo", 10);
+  await note.getByRole("button", { name: "Play from 1:05" }).click();
+  expect(await standIn("position")).toBe(65);
+
+  // Before the player has started, the stamp starts it there.
+  await page.reload();
+  await waitForHydration(page);
+  await page.getByTestId("lesson-notes").getByRole("button", { name: "Play from 1:05" }).click();
+  await expect(frame).toHaveAttribute("src", /[?&]start=65(&|$)/);
+  await withE2eDatabase((db) => db.deleteFrom("lesson_notes").where("body", "=", "Said at a minute in").execute());
+});
