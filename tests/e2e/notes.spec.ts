@@ -47,7 +47,7 @@ test("a learner keeps a note at the video's position, plays from it, edits, expo
   await notes.getByRole("button", { name: "Save note" }).click();
   const note = notes.getByTestId("note");
   await expect(note.getByTestId("note-text")).toHaveText(body);
-  await expect(notes.locator("summary")).toHaveText("Your notes (1 note)");
+  await expect(notes.getByTestId("notes-toggle")).toHaveText("Your notes (1 note)");
   // The form is empty again, for the next note.
   await expect(notes.getByLabel("New note")).toHaveValue("");
 
@@ -59,7 +59,7 @@ test("a learner keeps a note at the video's position, plays from it, edits, expo
   await video.evaluate((element) => (element as HTMLVideoElement).pause());
 
   // Edited in place.
-  await note.getByRole("button", { name: "Edit" }).click();
+  await note.getByTestId("note-edit").click();
   await note.getByLabel("Edit the note").fill(`${body}, edited`);
   await note.getByRole("button", { name: "Save" }).click();
   await expect(note.getByTestId("note-text")).toHaveText(`${body}, edited`);
@@ -155,7 +155,7 @@ test("a note on a YouTube lesson is stamped with the player's position, and its 
     );
   await standIn("pauseAt", 65);
   const notes = page.getByTestId("lesson-notes");
-  await notes.locator("summary").click();
+  await notes.getByTestId("notes-toggle").click();
   await notes.getByLabel("New note").fill("Said at a minute in");
   await notes.getByRole("button", { name: "Save note" }).click();
   const note = notes.getByTestId("note");

@@ -114,62 +114,54 @@ export function NoteItem({ note, back, onSeek }: { note: NoteView; back: string;
   const position = note.position;
   return (
     <li className="rounded-md border border-ink-100 bg-ink-50 p-3" data-testid="note">
-      {editing ? (
-        <NoteForm intent="update" note={note.id} back={back} initial={note.body} onCancel={() => setEditing(false)} />
-      ) : (
-        <>
-          <div className="flex flex-wrap items-start gap-x-3 gap-y-1">
-            {position !== null ? (
-              onSeek ? (
-                <button
-                  type="button"
-                  className="rounded-sm font-semibold text-brand-800 underline underline-offset-2"
-                  aria-label={t("notes.seek", { time: clock(position) })}
-                  onClick={() => onSeek(position)}
-                  data-testid="note-stamp"
-                >
-                  <Stamp seconds={position} />
-                </button>
-              ) : (
-                <span className="font-semibold text-ink-700" data-testid="note-stamp">
-                  <Stamp seconds={position} />
-                </span>
-              )
-            ) : null}
-            <p
-              className="min-w-0 flex-1 break-words whitespace-pre-line text-ink-900"
-              dir="auto"
-              data-testid="note-text"
-            >
-              {note.body}
-            </p>
-          </div>
-          <div className="mt-2 flex flex-wrap gap-3 text-sm">
+      <div className="flex flex-wrap items-start gap-x-3 gap-y-1">
+        {position !== null ? (
+          onSeek ? (
             <button
               type="button"
-              className="font-semibold text-brand-800 underline underline-offset-2"
-              onClick={() => setEditing(true)}
-              data-testid="note-edit"
+              className="rounded-sm font-semibold text-brand-800 underline underline-offset-2"
+              aria-label={t("notes.seek", { time: clock(position) })}
+              onClick={() => onSeek(position)}
+              data-testid="note-stamp"
             >
-              {t("notes.edit")}
+              <Stamp seconds={position} />
             </button>
-            <remove.Form method="post" action="/notes">
-              <input type="hidden" name="intent" value="delete" />
-              <input type="hidden" name="note" value={note.id} />
-              <input type="hidden" name="back" value={back} />
-              <button
-                type="submit"
-                className="font-semibold text-red-800 underline underline-offset-2"
-                aria-label={t("notes.deleteLabel", { text: note.body.slice(0, 60) })}
-                data-testid="note-delete"
-              >
-                {t("notes.delete")}
-              </button>
-            </remove.Form>
-          </div>
-          <FieldError id={`note-${note.id}-error`} error={remove.data?.errors.form && t(remove.data.errors.form)} />
-        </>
-      )}
+          ) : (
+            <span className="font-semibold text-ink-700" data-testid="note-stamp">
+              <Stamp seconds={position} />
+            </span>
+          )
+        ) : null}
+        <p className="min-w-0 flex-1 break-words whitespace-pre-line text-ink-900" dir="auto" data-testid="note-text">
+          {note.body}
+        </p>
+      </div>
+      <div className="mt-2 flex flex-wrap items-start gap-3 text-sm">
+        {/* A <details>: editing opens without JavaScript too; open, it takes the whole row. */}
+        <details className="open:basis-full" open={editing} onToggle={(event) => setEditing(event.currentTarget.open)}>
+          <summary
+            className="w-fit cursor-pointer list-none font-semibold text-brand-800 underline underline-offset-2 [&::-webkit-details-marker]:hidden"
+            data-testid="note-edit"
+          >
+            {t("notes.edit")}
+          </summary>
+          <NoteForm intent="update" note={note.id} back={back} initial={note.body} onCancel={() => setEditing(false)} />
+        </details>
+        <remove.Form method="post" action="/notes">
+          <input type="hidden" name="intent" value="delete" />
+          <input type="hidden" name="note" value={note.id} />
+          <input type="hidden" name="back" value={back} />
+          <button
+            type="submit"
+            className="font-semibold text-red-800 underline underline-offset-2"
+            aria-label={t("notes.deleteLabel", { text: note.body.slice(0, 60) })}
+            data-testid="note-delete"
+          >
+            {t("notes.delete")}
+          </button>
+        </remove.Form>
+      </div>
+      <FieldError id={`note-${note.id}-error`} error={remove.data?.errors.form && t(remove.data.errors.form)} />
     </li>
   );
 }
@@ -198,7 +190,10 @@ export default function LessonNotes({
   return (
     // A <details>: opens and closes without JavaScript; open from the start when there are notes.
     <details className="group mt-3 border-t border-ink-100 pt-2" open={notes.length > 0} data-testid="lesson-notes">
-      <summary className="cursor-pointer text-sm font-semibold text-brand-700 underline underline-offset-2">
+      <summary
+        className="cursor-pointer text-sm font-semibold text-brand-700 underline underline-offset-2"
+        data-testid="notes-toggle"
+      >
         {t("notes.lessonHeading")} ({t("notes.count", { count: notes.length })})
       </summary>
       <p className="mt-1 text-xs text-ink-600">{t("notes.private")}</p>
