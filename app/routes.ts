@@ -84,6 +84,9 @@ export default [
   route("api/books", "routes/api-books.ts"),
   route("api/strings", "routes/api-strings.ts"),
   route("api/progress", "routes/api-progress.ts"),
+  // A learner's private notes on lessons: written, edited and deleted here; exported as Markdown.
+  route("notes", "routes/notes.tsx"),
+  route("notes.md", "routes/notes-export.ts"),
   route("robots.txt", "routes/robots.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("error", "routes/error.tsx"),

@@ -351,6 +351,18 @@ export interface LessonResourcesTable {
   created_at: string;
 }
 
+/** A learner's private note on a lesson (migration 0035): read and written by its owner only. */
+export interface LessonNotesTable {
+  id: string;
+  user_id: string;
+  lesson_id: string;
+  /** The video's position when written, in whole seconds; null when the player gave none. */
+  position_seconds: number | null;
+  body: string;
+  created_at: string;
+  updated_at: string;
+}
+
 /** The public URLs of catalogues and video lists (several URLs may show the same list). */
 export interface CataloguePathsTable {
   /** Lower-case, no trailing slash, like "/courses/mern/react" or "/cources/programming/advjava". */
@@ -509,6 +521,7 @@ export interface Database {
   lessons: LessonsTable;
   lesson_captions: LessonCaptionsTable;
   lesson_resources: LessonResourcesTable;
+  lesson_notes: LessonNotesTable;
   catalogue_paths: CataloguePathsTable;
   quizzes: QuizzesTable;
   quiz_questions: QuizQuestionsTable;

@@ -137,6 +137,8 @@ export function createRateLimits(db: Kysely<Database>) {
      * every 10 s; several tabs, seeks and pauses stay well inside).
      */
     progress: new RateLimiter(db, "progress", 120, 60_000),
+    /** A learner's notes written, edited or deleted (issue 32): 60 a minute, far above anyone's typing. */
+    notes: new RateLimiter(db, "notes", 60, 60_000),
     /**
      * Calls to the payment provider a learner's requests cause (each spends the school's own rate
      * limit there, which its checkouts and events need): per learner, and per address for learners

@@ -1,6 +1,7 @@
 /** What the catalogue's pages show: view types shared by the catalogue model and the components (no server code). */
 
 import type { Locale } from "~/i18n/locale";
+import type { NoteView } from "./lesson-notes.types";
 
 export interface CourseCardView {
   key: string;
@@ -103,6 +104,8 @@ export interface VideoProgressView {
   marked: boolean;
   /** Where to start, in seconds (0: from the beginning). */
   resumeAt: number;
+  /** The learner's own notes on the lesson, in video order (issue 32). */
+  notes?: NoteView[];
 }
 
 /** A lesson in a course's curriculum, as this viewer may use it. */

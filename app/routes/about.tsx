@@ -22,7 +22,7 @@ import type { StringsHandle } from "~/i18n/sections";
 
 /** The string sections this page shows besides the frame's (app/i18n/sections.ts). */
 export const handle = {
-  strings: ["about", "aboutBlock", "carousel", "home", "progress", "video"],
+  strings: ["about", "aboutBlock", "carousel", "home", "notes", "progress", "video"],
 } satisfies StringsHandle;
 
 /**

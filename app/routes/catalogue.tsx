@@ -17,6 +17,7 @@ import {
 import { cardView, sellsOnline } from "~/models/catalogue-view.server";
 import { catalogueSpelling } from "~/models/catalogue.urls";
 import { lessonMark } from "~/models/progress.schema";
+import { notesOn } from "~/models/lesson-notes.server";
 import { certificateState } from "~/models/certificate.server";
 import {
   courseTally,
@@ -37,7 +38,7 @@ import { useEnglishFallback } from "~/components/ui/english-fallback";
 
 /** The string sections this page shows besides the frame's (app/i18n/sections.ts). */
 export const handle = {
-  strings: ["card", "certificate", "courses", "progress", "rating", "seo", "video"],
+  strings: ["card", "certificate", "courses", "notes", "progress", "rating", "seo", "video"],
 } satisfies StringsHandle;
 
 /**
@@ -96,6 +97,14 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       )
     : undefined;
   const watched = new Set([...(progress ?? [])].filter(([, p]) => p.watched).map(([id]) => id));
+  // The learner's own notes (issue 32), shown under the lessons they may watch: nobody else's.
+  const notes = viewer.user
+    ? await notesOn(
+        servicesOf(context).db,
+        viewer.user.id,
+        list.lessons.map((lesson) => lesson.id),
+      )
+    : undefined;
   const catalogue = catalogueOfList(snapshot, list, pathname);
   const catalogueHref = catalogue?.paths[0];
   return {
@@ -118,6 +127,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
           watched: mine?.watched ?? false,
           marked: mine?.marked ?? false,
           resumeAt: resumeAt(mine),
+          notes: (notes?.get(lesson.id) ?? []).map((note) => ({
+            id: note.id,
+            position: note.position,
+            body: note.body,
+            updatedAt: note.updatedAt,
+          })),
         },
       };
     }),

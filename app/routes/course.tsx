@@ -29,7 +29,7 @@ import { useSignInHref } from "~/components/auth/use-sign-in-href";
 
 /** The string sections this page shows besides the frame's (app/i18n/sections.ts). */
 export const handle = {
-  strings: ["card", "coursePage", "progress", "rating", "reviews", "test", "video"],
+  strings: ["card", "coursePage", "notes", "progress", "rating", "reviews", "test", "video"],
 } satisfies StringsHandle;
 
 /**

@@ -17,9 +17,11 @@ import { IDP_MOUNT } from "~/lib/idp/provider.server";
 import type { Route } from "./+types/profile";
 import type { StringsHandle } from "~/i18n/sections";
 import { useEnglishFallback } from "~/components/ui/english-fallback";
+import { MyNotes } from "~/components/profile/my-notes";
+import { notesOfLearner } from "~/models/lesson-notes.server";
 
 /** The string sections this page shows besides the frame's (app/i18n/sections.ts). */
-export const handle = { strings: ["certificate", "checkout", "profile", "progress"] } satisfies StringsHandle;
+export const handle = { strings: ["certificate", "checkout", "notes", "profile", "progress"] } satisfies StringsHandle;
 
 /** Signed-in only (a visitor is sent to /register). Real values from the provider's claims. */
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -53,6 +55,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const billing = await billingSummary(db, user);
   const coursesById = new Map([...catalogue.courses.values()].map((c) => [c.id, c]));
   const url = new URL(request.url);
+  const lng = url.searchParams.get("lng");
   return {
     access: {
       subscription: billing.subscription
@@ -81,6 +84,23 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       revoked: c.revokedAt !== null,
     })),
     lists,
+    // The learner's own notes, by list and lesson; nobody else's (issue 32).
+    notes: (await notesOfLearner(db, catalogue, me.id, locale)).map((list) => ({
+      key: list.listId,
+      title: list.title,
+      lessons: list.lessons.map((lesson) => ({
+        key: lesson.lessonId,
+        title: lesson.title,
+        href: list.href ? `${list.href}#lesson-${lesson.slug}` : null,
+        notes: lesson.notes.map((note) => ({
+          id: note.id,
+          position: note.position,
+          body: note.body,
+          updatedAt: note.updatedAt,
+        })),
+      })),
+    })),
+    notesExport: lng ? `/notes.md?${new URLSearchParams({ lng })}` : "/notes.md",
     title: i18n.t("profile.metaTitle"),
     profile: {
       name: me.name,
@@ -297,6 +317,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           </ul>
         )}
       </section>
+      <MyNotes lists={loaderData.notes} exportHref={loaderData.notesExport} />
       <section className="container-page max-w-3xl pb-14" aria-labelledby="certificates-heading">
         <h2 id="certificates-heading" className="text-2xl font-bold">
           {t("certificate.profileHeading")}

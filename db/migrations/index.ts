@@ -31,6 +31,7 @@ import * as m0030 from "./0030_quiz_option_count.ts";
 import * as m0031 from "./0031_catalogue_cover.ts";
 import * as m0033 from "./0033_lesson_captions.ts";
 import * as m0034 from "./0034_lesson_resources.ts";
+import * as m0035 from "./0035_lesson_notes.ts";
 
 /**
  * Every migration, in order. Listed in code (not read from a folder) so the server bundle
@@ -69,4 +70,5 @@ export const migrations: Record<string, Migration> = {
   "0031_catalogue_cover": m0031,
   "0033_lesson_captions": m0033,
   "0034_lesson_resources": m0034,
+  "0035_lesson_notes": m0035,
 };

@@ -131,7 +131,32 @@ for (const locale of ["en", "he"] as const) {
 
     // A learner: the profile, and the refusal at /admin.
     await startSession(page, DEMO_EMAILS.learner);
+    // With a note on the profile (issue 32): a long unbroken word and a time stamp.
+    const noteId = `phone-note-${locale}-${randomUUID().slice(0, 8)}`;
+    await withE2eDatabase(async (db) => {
+      const learner = await db
+        .selectFrom("users")
+        .select("id")
+        .where("email", "=", DEMO_EMAILS.learner)
+        .executeTakeFirstOrThrow();
+      const lesson = await db.selectFrom("lessons").select("id").orderBy("id").executeTakeFirstOrThrow();
+      const now = new Date().toISOString();
+      await db
+        .insertInto("lesson_notes")
+        .values({
+          id: noteId,
+          user_id: learner.id,
+          lesson_id: lesson.id,
+          position_seconds: 3725,
+          body: `https://example.org/${"a-very-long-unbroken-address".repeat(4)} ${locale === "he" ? "הערה בעברית" : "A note"}`,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+    });
     await expectFits(page, at("/profile"));
+    await expect(page.getByTestId("profile-notes").getByTestId("note")).not.toHaveCount(0);
+    await withE2eDatabase((db) => db.deleteFrom("lesson_notes").where("id", "=", noteId).execute());
     await expectFits(page, at("/account/details"));
     await expectFits(page, at("/admin"), true);
     // An admin: the admin pages, the payments page with a payment listed (its table is the widest part).

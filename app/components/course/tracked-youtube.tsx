@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import type { VideoView } from "~/models/catalogue.types";
+import type { YoutubeControls } from "./youtube-api.client";
 
 /**
  * The IFrame API's player. React owns only the frame around it: the API replaces the element it is
@@ -15,6 +16,7 @@ export default function TrackedYoutube({
   youtubeApi,
   onWatched,
   onFailed,
+  onControls,
 }: {
   video: VideoView;
   videoId: string;
@@ -24,13 +26,15 @@ export default function TrackedYoutube({
   youtubeApi: string;
   onWatched?: () => void;
   onFailed: () => void;
+  /** The player's position and seeking once it is ready, and null once it is gone (the lesson's notes). */
+  onControls?: (controls: YoutubeControls | null) => void;
 }) {
   const language = useTranslation().i18n.language;
   const frame = useRef<HTMLDivElement>(null);
-  const callbacks = useRef({ onWatched, onFailed });
+  const callbacks = useRef({ onWatched, onFailed, onControls });
   useEffect(() => {
-    callbacks.current = { onWatched, onFailed };
-  }, [onWatched, onFailed]);
+    callbacks.current = { onWatched, onFailed, onControls };
+  }, [onWatched, onFailed, onControls]);
   useEffect(() => {
     const host = frame.current;
     if (!host) return;
@@ -54,6 +58,7 @@ export default function TrackedYoutube({
             lesson,
             start,
             onWatched: () => callbacks.current.onWatched?.(),
+            onControls: (controls) => callbacks.current.onControls?.(controls),
           });
         },
         () => {
@@ -63,6 +68,7 @@ export default function TrackedYoutube({
     return () => {
       cancelled = true;
       stop?.();
+      callbacks.current.onControls?.(null);
       host.replaceChildren();
     };
     // The player is made once per lesson; a new resume point from the server must not restart it.

@@ -6,6 +6,8 @@ import type { CaptionsTrack, ResourceView, VideoProgressView, VideoView } from "
 import { formatFileSize } from "~/i18n/format";
 import { useEnglishFallback } from "~/components/ui/english-fallback";
 import { useSignInHref } from "~/components/auth/use-sign-in-href";
+import LessonNotes from "./lesson-notes";
+import type { YoutubeControls } from "./youtube-api.client";
 
 type ImageLoading = "eager" | "lazy";
 /** The cards of a list's first row on the widest layout: their pictures are not lazy. */
@@ -49,8 +51,34 @@ function YoutubePlayer({
   const resumeAt = video.progress?.resumeAt ?? 0;
   // A signed-in learner's lesson plays in the API's player, which says where they are.
   const [apiFailed, setApiFailed] = useState(false);
+  // That player's position and seeking, once it is ready: the lesson's notes are stamped with it.
+  const controls = useRef<YoutubeControls | null>(null);
+  const progress = video.progress;
+  // A learner's own notes, under whichever player shows; a stamp plays from there (and starts the
+  // player there when it has not started yet).
+  const notes = progress?.notes ? (
+    <LessonNotes
+      lesson={progress.lesson}
+      slug={video.key}
+      notes={progress.notes}
+      getPosition={() => controls.current?.position() ?? null}
+      onSeek={(seconds) => {
+        if (controls.current) controls.current.seekTo(seconds);
+        else setFrom(seconds);
+      }}
+    />
+  ) : null;
+  const withNotes = (player: React.ReactNode) =>
+    notes ? (
+      <>
+        {player}
+        {notes}
+      </>
+    ) : (
+      player
+    );
   if (from !== null && video.progress && youtubeApi && !apiFailed) {
-    return (
+    return withNotes(
       <Suspense fallback={<div className="aspect-video w-full rounded-lg bg-black" />}>
         <TrackedYoutube
           video={video}
@@ -60,8 +88,11 @@ function YoutubePlayer({
           youtubeApi={youtubeApi}
           onWatched={onWatched}
           onFailed={() => setApiFailed(true)}
+          onControls={(ready) => {
+            controls.current = ready;
+          }}
         />
-      </Suspense>
+      </Suspense>,
     );
   }
   if (from !== null) {
@@ -84,17 +115,17 @@ function YoutubePlayer({
     );
     // A learner whose YouTube player script was blocked (an extension, a network): the lesson still
     // plays, and they are told it is not being recorded (issue 32).
-    if (!apiFailed || !video.progress) return frame;
-    return (
+    if (!apiFailed || !video.progress) return withNotes(frame);
+    return withNotes(
       <div>
         {frame}
         <p role="status" className="mt-2 text-sm text-ink-700" data-testid="youtube-untracked">
           {t("video.untracked")}
         </p>
-      </div>
+      </div>,
     );
   }
-  return (
+  return withNotes(
     <div>
       <a
         href={`https://www.youtube.com/watch?v=${videoId}${resumeAt > 0 ? `&t=${resumeAt}s` : ""}`}
@@ -120,7 +151,7 @@ function YoutubePlayer({
         <PlayIcon />
       </a>
       {resumeAt > 0 ? <ResumeBar at={resumeAt} onPlay={setFrom} /> : null}
-    </div>
+    </div>,
   );
 }
 
@@ -354,6 +385,15 @@ function SelfHostedPlayer({
           onSeek={(seconds) => {
             if (ref.current) ref.current.currentTime = seconds;
           }}
+        />
+      ) : null}
+      {progress?.notes ? (
+        <LessonNotes
+          lesson={progress.lesson}
+          slug={video.key}
+          notes={progress.notes}
+          getPosition={() => (ref.current ? ref.current.currentTime : null)}
+          onSeek={playFrom}
         />
       ) : null}
     </div>

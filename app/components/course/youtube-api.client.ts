@@ -9,6 +9,7 @@ export interface YoutubePlayerApi {
   getDuration(): number;
   getPlayerState(): number;
   pauseVideo(): void;
+  seekTo(seconds: number, allowSeekAhead: boolean): void;
   getIframe(): HTMLIFrameElement;
   destroy(): void;
 }
@@ -86,6 +87,8 @@ export function playTrackedYoutube(
     /** The page's language: YouTube's own captions in it, shown from the start (issue 32). */
     language: string;
     onWatched: () => void;
+    /** Once the player is ready: where it is, and a way to move it (a note's time stamp, issue 32). */
+    onControls?: (controls: YoutubeControls) => void;
   },
 ): () => void {
   let player: YoutubePlayerApi | undefined;
@@ -119,6 +122,10 @@ export function playTrackedYoutube(
       // The player's frame is named after the lesson, as the plain embed is.
       onReady: ({ target }) => {
         target.getIframe().title = options.title;
+        options.onControls?.({
+          position: () => target.getCurrentTime(),
+          seekTo: (seconds) => target.seekTo(seconds, true),
+        });
       },
       onStateChange: ({ data }) => {
         if (data === YT.PlayerState.PLAYING) {
@@ -138,6 +145,12 @@ export function playTrackedYoutube(
     follower.stop();
     player?.destroy();
   };
+}
+
+/** What a YouTube lesson's notes ask of its player: where it is, and to go to a second. */
+export interface YoutubeControls {
+  position(): number;
+  seekTo(seconds: number): void;
 }
 
 /**
