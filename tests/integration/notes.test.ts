@@ -43,6 +43,15 @@ describe.each(DIALECTS)("lesson notes over HTTP on %s", (dialect) => {
   const notesOf = (userId: string) =>
     app.db.selectFrom("lesson_notes").selectAll().where("user_id", "=", userId).orderBy("created_at").execute();
 
+  it("puts the notes in the page's own HTML, not in a part streamed out of place that only a script shows", async () => {
+    // The notes' module is a chunk of its own (visitors never load it); their forms work without
+    // JavaScript, so the server renders them in place (video-list.tsx: no Suspense boundary, which
+    // React would stream out of place once the page is long).
+    const html = await (await get("/courses/dsa", owner.cookie)).text();
+    expect(html).toContain('data-testid="lesson-notes"');
+    expect(html).not.toMatch(/<div hidden id="S:\d+">/);
+  });
+
   it("keeps a learner's note with its position, back at the lesson, and shows it to them only", async () => {
     const response = await post(owner.cookie, {
       intent: "create",

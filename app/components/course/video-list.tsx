@@ -6,7 +6,6 @@ import type { CaptionsTrack, ResourceView, VideoProgressView, VideoView } from "
 import { formatFileSize } from "~/i18n/format";
 import { useEnglishFallback } from "~/components/ui/english-fallback";
 import { useSignInHref } from "~/components/auth/use-sign-in-href";
-import LessonNotes from "./lesson-notes";
 import type { YoutubeControls } from "./youtube-api.client";
 
 type ImageLoading = "eager" | "lazy";
@@ -31,6 +30,26 @@ function PlayIcon() {
  */
 /** Loaded when a signed-in learner first presses play on a YouTube lesson (issue 16's budget). */
 const TrackedYoutube = lazy(() => import("./tracked-youtube"));
+
+/**
+ * A learner's notes under a player: a chunk of its own, so visitors' pages (which never show notes)
+ * do not load it. Its forms work without JavaScript, so the server must put it in the HTML itself:
+ * the server build imports it at start, and the lazy component then resolves at once (a thenable that
+ * calls back synchronously). No <Suspense> around it: React 19.2 streams a large finished boundary
+ * out of place, revealed only by a script. In the browser, hydration waits for the chunk (learners
+ * only), keeping the server's HTML meanwhile.
+ */
+type NotesModule = typeof import("./lesson-notes");
+let notesOnServer: NotesModule | undefined;
+if (import.meta.env.SSR)
+  void import("./lesson-notes").then((module) => {
+    notesOnServer = module;
+  });
+const LessonNotes = lazy(() =>
+  notesOnServer
+    ? ({ then: (resolve: (module: NotesModule) => void) => resolve(notesOnServer!) } as unknown as Promise<NotesModule>)
+    : import("./lesson-notes"),
+);
 
 function YoutubePlayer({
   video,
