@@ -79,6 +79,9 @@ describe("reviews from learners over HTTP", () => {
       ).toBe(200);
     const page = await get(coursePath, dana);
     expect(page).toContain('name="comment"');
+    // The form is a chunk of its own in the browser; the server puts it in place, never in a part
+    // streamed out of place that only a script shows (components/ui/lazy-on-server.ts).
+    expect(page).not.toMatch(/<div hidden id="S:\d+">/);
     for (const [form, message] of [
       [{ intent: "review", rating: "7", comment: "Fine" }, "Choose from 1 to 5 stars."],
       [{ intent: "review", rating: "4", comment: " " }, "Write a few words (at least 3 characters)."],

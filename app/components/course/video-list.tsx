@@ -4,6 +4,7 @@ import { Form, Link, useRevalidator } from "react-router";
 import { clock } from "~/lib/clock";
 import type { CaptionsTrack, ResourceView, VideoProgressView, VideoView } from "~/models/catalogue.types";
 import { formatFileSize } from "~/i18n/format";
+import { lazyRenderedOnServer } from "~/components/ui/lazy-on-server";
 import { useEnglishFallback } from "~/components/ui/english-fallback";
 import { useSignInHref } from "~/components/auth/use-sign-in-href";
 import type { YoutubeControls } from "./youtube-api.client";
@@ -31,25 +32,8 @@ function PlayIcon() {
 /** Loaded when a signed-in learner first presses play on a YouTube lesson (issue 16's budget). */
 const TrackedYoutube = lazy(() => import("./tracked-youtube"));
 
-/**
- * A learner's notes under a player: a chunk of its own, so visitors' pages (which never show notes)
- * do not load it. Its forms work without JavaScript, so the server must put it in the HTML itself:
- * the server build imports it at start, and the lazy component then resolves at once (a thenable that
- * calls back synchronously). No <Suspense> around it: React 19.2 streams a large finished boundary
- * out of place, revealed only by a script. In the browser, hydration waits for the chunk (learners
- * only), keeping the server's HTML meanwhile.
- */
-type NotesModule = typeof import("./lesson-notes");
-let notesOnServer: NotesModule | undefined;
-if (import.meta.env.SSR)
-  void import("./lesson-notes").then((module) => {
-    notesOnServer = module;
-  });
-const LessonNotes = lazy(() =>
-  notesOnServer
-    ? ({ then: (resolve: (module: NotesModule) => void) => resolve(notesOnServer!) } as unknown as Promise<NotesModule>)
-    : import("./lesson-notes"),
-);
+/** A learner's notes under a player: a chunk of its own (visitors never load it), in the server's HTML. */
+const LessonNotes = lazyRenderedOnServer(() => import("./lesson-notes"));
 
 function YoutubePlayer({
   video,
