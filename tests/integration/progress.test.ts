@@ -47,6 +47,14 @@ describe.each(DIALECTS)("lesson progress over HTTP on %s", (dialect) => {
   const rows = (userId: string) =>
     app.db.selectFrom("lesson_progress").selectAll().where("user_id", "=", userId).execute();
 
+  it("puts a subscriber's self-hosted player in the page's HTML, not in a part streamed out of place", async () => {
+    // The player is a chunk of its own in the browser (most visitors never get one); a <video> plays
+    // without JavaScript, so the server renders it in place (components/ui/lazy-on-server.ts).
+    const html = await page("/courses/dsa", cookies.subscriber);
+    expect(html).toContain('data-testid="video-mp4"');
+    expect(html).not.toMatch(/<div hidden id="S:\d+">/);
+  });
+
   it("records a learner's position in a free sample, watched at 90 % of its known length, and keeps one row", async () => {
     // Playing starts: the report that starts the server's clock credits nothing.
     let response = await report(cookies.learner, { lesson: lessons[1]!, position: "0", duration: "40" });
