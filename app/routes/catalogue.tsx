@@ -1,7 +1,8 @@
 import { useTranslation } from "~/i18n/use-translation";
 import { data, Link, redirect } from "react-router";
 import { CourseCard } from "~/components/course/course-card";
-import { AccessNotice, LessonCount, VideoList } from "~/components/course/video-list";
+import { AccessNotice, VideoList } from "~/components/course/video-list";
+import { LessonCount } from "~/components/course/lesson-count";
 import { PageHeader } from "~/components/layout/page-header";
 import { formatDate } from "~/i18n/format";
 import { getCatalogue, getViewer, pageContext, servicesOf } from "~/context.server";

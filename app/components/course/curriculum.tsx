@@ -1,7 +1,8 @@
 import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
 import type { CurriculumLessonView, CurriculumListView } from "~/models/catalogue.types";
-import { LessonCount, useUnlock } from "./video-list";
+import { LessonCount } from "./lesson-count";
+import { useUnlock } from "./use-unlock";
 
 function StateIcon({ state }: { state: CurriculumLessonView["state"] }) {
   const common = {

@@ -8,6 +8,7 @@ import { LessonNotes } from "./lesson-notes-lazy";
 import { ResumeBar } from "./resume-bar";
 import { useEnglishFallback } from "~/components/ui/english-fallback";
 import { useSignInHref } from "~/components/auth/use-sign-in-href";
+import { useUnlock } from "./use-unlock";
 import type { YoutubeControls } from "./youtube-api.client";
 
 type ImageLoading = "eager" | "lazy";
@@ -408,16 +409,6 @@ const resourceKind = (type: string) =>
   type === "application/pdf" ? "pdf" : type === "application/zip" ? "zip" : "text";
 
 /**
- * Where a locked lesson leads, and what the link says: a visitor to sign in (and back here), a
- * signed-in learner to the subscription (issue 31, D-M3: a locked row explains how to unlock it).
- */
-export function useUnlock(signedIn: boolean, learnerHref = "/Payments"): { href: string; label: string } {
-  const { t } = useTranslation();
-  const signIn = useSignInHref();
-  return signedIn ? { href: learnerHref, label: t("video.lockedLearner") } : { href: signIn, label: t("video.locked") };
-}
-
-/**
  * A locked video as one compact row: number, title, duration and a lock. No thumbnail (thirty
  * identical dark tiles said nothing); the row is a link to how to unlock it.
  */
@@ -481,14 +472,6 @@ function SoonRow({ video, n }: Numbered) {
       </span>
     </li>
   );
-}
-
-/** "22 videos", "1 video · 21 lessons coming soon", or "22 lessons coming soon" (D-H2). */
-export function LessonCount({ videos, soon }: { videos: number; soon: number }) {
-  const { t } = useTranslation();
-  if (soon === 0) return <>{t("video.count", { count: videos })}</>;
-  if (videos === 0) return <>{t("video.soonCount", { count: soon })}</>;
-  return <>{`${t("video.count", { count: videos })} · ${t("video.soonCount", { count: soon })}`}</>;
 }
 
 /**
