@@ -408,7 +408,8 @@ export function ResourcesUpload({
                   <input type="hidden" name="intent" value="remove-resource" />
                   <input type="hidden" name="resource" value={resource.id} />
                   <button type="submit" className="text-sm font-semibold text-danger-700 underline underline-offset-2">
-                    {t("courseAdmin.resources.remove", { name: resource.name })}
+                    {/* The name in an isolate: a Hebrew file name in an English sentence, or the reverse. */}
+                    {t("courseAdmin.resources.remove", { name: `\u2068${resource.name}\u2069` })}
                   </button>
                 </Form>
               </li>

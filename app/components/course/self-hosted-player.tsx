@@ -123,12 +123,13 @@ export default function SelfHostedPlayer({
           <select
             value={speed}
             onChange={(event) => setSpeed(Number(event.target.value))}
+            // "1.5×" reads the same on a Hebrew page (a select draws its options in its own direction).
+            dir="ltr"
             className="rounded-md border border-ink-300 px-2 py-1"
           >
             {PLAYBACK_SPEEDS.map((rate) => (
               <option key={rate} value={rate}>
-                {/* An isolate: "1.5×" stays in that order on a Hebrew page. */}
-                {`\u2066${rate}×\u2069`}
+                {`${rate}×`}
               </option>
             ))}
           </select>
