@@ -5,6 +5,7 @@ import { createAccount, createSignedInUser, DEFAULT_ADMIN_EMAIL } from "../suppo
 import { storeSubmission } from "../../app/models/submission.server.ts";
 import { createAccountToken } from "../../app/models/account-tokens.server.ts";
 import { createIdpAccount, findIdpAccountByEmail } from "../../app/models/idp-account.server.ts";
+import { clearOfWindowEnd, MINUTE } from "../support/rate-windows.ts";
 import { startApp } from "./harness.ts";
 import { startSmtp } from "../support/smtp.ts";
 
@@ -148,6 +149,7 @@ describe.each(DIALECTS)("accounts of the embedded provider on %s", (dialect) => 
   });
 
   it("forgot password: the same answer for an unknown email; a one-time reset link; expired and used links refused", async () => {
+    await clearOfWindowEnd(60 * MINUTE);
     const known = await post("/account/forgot", { email: "tamar@example.org" });
     const unknown = await post("/account/forgot", { email: "nobody@example.org" });
     expect(known.status).toBe(200);
@@ -195,6 +197,8 @@ describe.each(DIALECTS)("accounts of the embedded provider on %s", (dialect) => 
   });
 
   it("forgot password: a stranger can neither spend the learner's requests nor void the link they hold", async () => {
+    await clearOfWindowEnd(60 * MINUTE);
+    await clearOfWindowEnd(15 * MINUTE);
     const email = "reset-target@example.org";
     const account = await createAccount(app.db, { email });
     const forgot = (address: string, who = email, query = "") =>

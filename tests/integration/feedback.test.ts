@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CookieJar, hop } from "../support/cookie-jar.ts";
 import { createFeedback, createSignedInUser } from "../support/factories.ts";
+import { clearOfWindowEnd, MINUTE } from "../support/rate-windows.ts";
 import { shown, startApp } from "./harness.ts";
 
 describe("feedback over HTTP", () => {
@@ -198,6 +199,7 @@ describe("feedback over HTTP", () => {
   });
 
   it("rate-limits posting (429 with Retry-After), storing nothing more", async () => {
+    await clearOfWindowEnd(10 * MINUTE);
     const own = await startApp();
     try {
       const send = (fields: Record<string, string>) =>

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DIALECTS } from "../setup/databases.ts";
 import { CookieJar, hop } from "../support/cookie-jar.ts";
+import { clearOfWindowEnd, MINUTE } from "../support/rate-windows.ts";
 import { startApp } from "./harness.ts";
 
 type App = Awaited<ReturnType<typeof startApp>>;
@@ -10,6 +11,8 @@ type App = Awaited<ReturnType<typeof startApp>>;
  * balancer) enforce one limit, parallel requests cannot slip past it, and the login limit cannot be
  * used to lock someone else's account.
  */
+const FIFTEEN_MINUTES = 15 * MINUTE;
+
 describe.each(DIALECTS)("shared rate limits on %s", (dialect) => {
   let one: App;
   let two: App;
@@ -41,6 +44,7 @@ describe.each(DIALECTS)("shared rate limits on %s", (dialect) => {
   }
 
   it("40 parallel wrong passwords over two instances: exactly the limit (10) are checked", async () => {
+    await clearOfWindowEnd(FIFTEEN_MINUTES);
     const ip = "10.1.0.1";
     const pages = [await openLoginPage(one, ip), await openLoginPage(two, ip)];
     const statuses = await Promise.all(
@@ -55,6 +59,7 @@ describe.each(DIALECTS)("shared rate limits on %s", (dialect) => {
   });
 
   it("nobody can lock an account out: the right password from another address still works", async () => {
+    await clearOfWindowEnd(FIFTEEN_MINUTES);
     const attacker = "10.2.0.1";
     const page = await openLoginPage(one, attacker);
     const statuses: number[] = [];
@@ -75,6 +80,7 @@ describe.each(DIALECTS)("shared rate limits on %s", (dialect) => {
   });
 
   it("an address is limited over all accounts (20 failures per 15 minutes)", async () => {
+    await clearOfWindowEnd(FIFTEEN_MINUTES);
     const ip = "10.3.0.1";
     const pages = [await openLoginPage(one, ip), await openLoginPage(two, ip)];
     const statuses: number[] = [];
@@ -86,6 +92,7 @@ describe.each(DIALECTS)("shared rate limits on %s", (dialect) => {
   });
 
   it("the feedback limit (30 per 10 minutes per address) is one limit over both instances", async () => {
+    await clearOfWindowEnd(10 * MINUTE);
     const ip = "10.4.0.1";
     const statuses: number[] = [];
     for (let i = 0; i < 32; i++) {

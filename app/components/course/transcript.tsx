@@ -120,7 +120,7 @@ export default function Transcript({
               <span dir="ltr" className="shrink-0 font-mono text-ink-700 tabular-nums">
                 {clock(cue.start)}
               </span>
-              <QuizText text={cue.text} lang={language} />
+              <QuizText text={cue.text} lang={language} className="min-w-0 [overflow-wrap:anywhere]" />
             </button>
           </li>
         ))}
