@@ -96,3 +96,23 @@ export function NewPasswordFields({
     </>
   );
 }
+
+/** The way back from a profile page of the account (change password, edit details). */
+export function BackToProfile() {
+  const { t } = useTranslation();
+  return (
+    <a href="/profile" className="btn btn-secondary mt-6 w-full">
+      {t("account.backToProfile")}
+    </a>
+  );
+}
+
+/** A profile page of the account that the sign-in provider in use does not offer (not the embedded one). */
+export function AccountUnavailable({ title, text }: { title: string; text: string }) {
+  return (
+    <AccountCard title={title}>
+      <p className="mt-4 text-ink-600">{text}</p>
+      <BackToProfile />
+    </AccountCard>
+  );
+}

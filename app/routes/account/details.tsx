@@ -1,6 +1,12 @@
 import { useState } from "react";
 import { data, Form, useNavigation } from "react-router";
-import { AccountCard, AccountField, AccountMessage } from "~/components/auth/account-card";
+import {
+  AccountCard,
+  AccountField,
+  AccountMessage,
+  AccountUnavailable,
+  BackToProfile,
+} from "~/components/auth/account-card";
 import { Field, PLAIN_LABEL } from "~/components/ui/field";
 import { localeContext, servicesOf } from "~/context.server";
 import { useTranslation } from "~/i18n/use-translation";
@@ -66,19 +72,8 @@ export default function Details({ loaderData, actionData }: Route.ComponentProps
   const { t } = useTranslation();
   const navigation = useNavigation();
   const [clientErrors, setClientErrors] = useState<PasswordFormErrors | null>(null);
-  const back = (
-    <a href="/profile" className="btn btn-secondary mt-6 w-full">
-      {t("account.backToProfile")}
-    </a>
-  );
-  if (!loaderData.details) {
-    return (
-      <AccountCard title={t("account.detailsTitle")}>
-        <p className="mt-4 text-ink-600">{t("account.detailsNotEmbedded")}</p>
-        {back}
-      </AccountCard>
-    );
-  }
+  if (!loaderData.details)
+    return <AccountUnavailable title={t("account.detailsTitle")} text={t("account.detailsNotEmbedded")} />;
   const errors = clientErrors ?? actionData?.errors ?? {};
   const input = "w-full rounded-md border border-ink-300 px-3 py-2";
   return (
@@ -149,7 +144,7 @@ export default function Details({ loaderData, actionData }: Route.ComponentProps
           {t("account.saveDetails")}
         </button>
       </Form>
-      {back}
+      <BackToProfile />
     </AccountCard>
   );
 }

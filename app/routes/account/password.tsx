@@ -1,7 +1,14 @@
 import { useState } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { data, Form, useNavigation } from "react-router";
-import { AccountCard, AccountField, AccountMessage, NewPasswordFields } from "~/components/auth/account-card";
+import {
+  AccountCard,
+  AccountField,
+  AccountMessage,
+  NewPasswordFields,
+  AccountUnavailable,
+  BackToProfile,
+} from "~/components/auth/account-card";
 import { localeContext, servicesOf, viewerContext } from "~/context.server";
 import { changePasswordSchema, passwordFormErrors, type PasswordFormErrors } from "~/models/account.schema";
 import { changePassword } from "~/models/account-tokens.server";
@@ -70,19 +77,8 @@ export default function ChangePassword({ loaderData, actionData }: Route.Compone
   const { t } = useTranslation();
   const navigation = useNavigation();
   const [clientErrors, setClientErrors] = useState<PasswordFormErrors | null>(null);
-  const back = (
-    <a href="/profile" className="btn btn-secondary mt-6 w-full">
-      {t("account.backToProfile")}
-    </a>
-  );
-  if (!loaderData.embedded) {
-    return (
-      <AccountCard title={t("account.changeTitle")}>
-        <p className="mt-4 text-ink-600">{t("account.notEmbedded")}</p>
-        {back}
-      </AccountCard>
-    );
-  }
+  if (!loaderData.embedded)
+    return <AccountUnavailable title={t("account.changeTitle")} text={t("account.notEmbedded")} />;
   // The errors of the last try: the browser's check when it stopped the form, else the server's
   // answer (a server error the browser's check has since seen fixed is not shown beside new ones).
   const errors = clientErrors ?? actionData?.errors ?? {};
@@ -112,7 +108,7 @@ export default function ChangePassword({ loaderData, actionData }: Route.Compone
           {t("account.save")}
         </button>
       </Form>
-      {back}
+      <BackToProfile />
     </AccountCard>
   );
 }

@@ -26,7 +26,12 @@ import { getAdmin } from "~/routes/admin/guard.server";
  */
 
 type Services = RequestInfo;
-type Args = { context: Readonly<RouterContextProvider>; request: Request; params: Record<string, string | undefined> };
+/** What a builder page's loader or action is given (its own forms' actions too: captions, resources). */
+export type EditorArgs = {
+  context: Readonly<RouterContextProvider>;
+  request: Request;
+  params: Record<string, string | undefined>;
+};
 
 /** The kinds of row, as they stand in the builder's URLs (/admin/courses/<kind>/<id>) and its audit log. */
 export type EditorKind = "catalogue" | "course" | "list" | "lesson" | "quiz" | "question";
@@ -229,10 +234,13 @@ export interface Editor<Found extends { version: number }, Page extends object, 
     | "courseAdmin.newQuiz"
     | "courseAdmin.newQuestion";
   /** The rest of the page's data (a new row's parent: a 404 when it is not there). */
-  page: (found: Found | null, at: { services: Services; params: Args["params"]; locale: Locale }) => Promise<Page>;
+  page: (
+    found: Found | null,
+    at: { services: Services; params: EditorArgs["params"]; locale: Locale },
+  ) => Promise<Page>;
   /** The form a save reads: a new row's (with its slug) or an existing one's. */
   form: (isNew: boolean) => AdminFormName;
-  create: (db: Services["db"], raw: Record<string, unknown>, params: Args["params"]) => Promise<Saved>;
+  create: (db: Services["db"], raw: Record<string, unknown>, params: EditorArgs["params"]) => Promise<Saved>;
   update: (db: Services["db"], id: string, raw: Record<string, unknown>, options: SaveOptions) => Promise<Saved>;
   /** Deletes the row; where the admin goes then; which uploaded files it left unused (and their kind). */
   remove: (db: Services["db"], id: string) => Promise<WriteResult<Deleted>>;
@@ -272,7 +280,7 @@ export const defineEditor = <Found extends { version: number }, Page extends obj
 
 /** An editor's loader: the row and its version, the page's title and flash, and what the page adds. */
 export async function editorLoader<Found extends { version: number }, Page extends object, Deleted extends Removed>(
-  { context, request, params }: Args,
+  { context, request, params }: EditorArgs,
   editor: Editor<Found, Page, Deleted>,
 ) {
   const services = servicesOf(context);
@@ -303,7 +311,7 @@ export async function editorLoader<Found extends { version: number }, Page exten
 
 /** An editor's action: save, delete, move, upload and the page's own intents, each logged when it changed something. */
 export async function editorAction<Found extends { version: number }, Page extends object, Deleted extends Removed>(
-  { context, request, params }: Args,
+  { context, request, params }: EditorArgs,
   editor: Editor<Found, Page, Deleted>,
 ) {
   const admin = getAdmin(context);

@@ -1,4 +1,3 @@
-import type { RouterContextProvider } from "react-router";
 import { localeContext, servicesOf } from "~/context.server";
 import { formatFileSize } from "~/i18n/format";
 import type { TranslationKey } from "~/i18n/keys";
@@ -7,7 +6,7 @@ import { CAPTIONS_MAX_BYTES, type CaptionsProblem } from "~/lib/captions.server"
 import { drain, isMultipart } from "~/lib/uploads.server";
 import { removeLessonCaptions, saveLessonCaptions } from "~/models/lesson-captions.server";
 import { getAdmin } from "~/routes/admin/guard.server";
-import { builderRedirect, builderReply, logCatalogueChange, notFound } from "./editor.server";
+import { builderRedirect, builderReply, logCatalogueChange, notFound, type EditorArgs } from "./editor.server";
 
 /**
  * The lesson editor's captions forms (issue 32): upload a WebVTT or SRT file for one language, or
@@ -21,15 +20,7 @@ const FORM_OVERHEAD = 16 * 1024;
 /** Is this a captions form's post? Its address says, and which language: `?captions=he`. */
 export const isCaptionsPost = (request: Request) => new URL(request.url).searchParams.has("captions");
 
-export async function captionsAction({
-  context,
-  request,
-  params,
-}: {
-  context: Readonly<RouterContextProvider>;
-  request: Request;
-  params: { id?: string };
-}) {
+export async function captionsAction({ context, request, params }: EditorArgs) {
   const admin = getAdmin(context);
   const services = servicesOf(context);
   const { locale } = context.get(localeContext);

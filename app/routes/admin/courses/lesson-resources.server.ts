@@ -1,9 +1,16 @@
-import type { RouterContextProvider } from "react-router";
 import { localeContext, servicesOf } from "~/context.server";
 import { removeUnusedMedia } from "~/models/course-builder/write.server";
 import { addLessonResource, removeLessonResource } from "~/models/lesson-resources.server";
 import { getAdmin } from "~/routes/admin/guard.server";
-import { builderRedirect, builderReply, logCatalogueChange, notFound, takeUpload, type Upload } from "./editor.server";
+import {
+  builderRedirect,
+  builderReply,
+  logCatalogueChange,
+  notFound,
+  takeUpload,
+  type Upload,
+  type EditorArgs,
+} from "./editor.server";
 import { isMultipart } from "~/lib/uploads.server";
 
 /**
@@ -26,15 +33,7 @@ const resourceUpload: Upload = {
   done: "courseAdmin.resources.added",
 };
 
-export async function resourcesAction({
-  context,
-  request,
-  params,
-}: {
-  context: Readonly<RouterContextProvider>;
-  request: Request;
-  params: { id?: string };
-}) {
+export async function resourcesAction({ context, request, params }: EditorArgs) {
   const admin = getAdmin(context);
   const services = servicesOf(context);
   const id = params.id;
