@@ -32,6 +32,8 @@ export default [
   route("courses/*", "routes/catalogue.tsx", { id: "catalogue:courses" }),
   route("cources/*", "routes/catalogue.tsx", { id: "catalogue:cources" }),
   route("course/:slug", "routes/course.tsx"),
+  // A lesson's own page: its list's slug and its own (issue 32).
+  route("lesson/:list/:lesson", "routes/lesson.tsx"),
   // A lesson's captions (WebVTT) for its player, under the lesson's access rule.
   route("captions/:lessonId/:file", "routes/captions.ts"),
   // A file a teacher attached to a lesson, downloaded under the lesson's access rule.

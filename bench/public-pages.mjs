@@ -12,6 +12,8 @@ export const PUBLIC_ROUTES = [
   "/cources/programming",
   "/cources/programming/java",
   "/course/mern-react",
+  // A lesson's own page (issue 32): the demo's self-hosted one.
+  "/lesson/dsa/dsa-05-two-pointers",
   "/test",
   "/test/java",
   "/library",

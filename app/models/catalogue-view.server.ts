@@ -17,7 +17,7 @@ import {
   type CatalogueSnapshot,
   type CourseEntry,
 } from "./catalogue.server";
-import { courseUrl, orderUrl, quizUrl } from "./catalogue.urls";
+import { courseUrl, lessonUrl, orderUrl, quizUrl } from "./catalogue.urls";
 import { getInstructors, getTeam, getTestimonials } from "./site-content.server";
 
 /**
@@ -85,7 +85,7 @@ export function coursePageView(
           duration: video.duration,
           state: !video.player ? "locked" : video.player.kind === "soon" ? "soon" : "playable",
           freeSample: video.freeSample,
-          href: href ? `${href}#lesson-${lesson.slug}` : null,
+          href: lessonUrl(list.slug, lesson.slug),
           ...(progress?.watched.has(lesson.id) ? { watched: true } : {}),
           ...(progress?.marked.has(lesson.id) ? { marked: true } : {}),
         };

@@ -4,7 +4,7 @@ import type { Database } from "~/lib/db.server";
 import type { Locale } from "~/i18n/locale";
 import { canWatch, freeLessonCount, isFreeSample, type ListAccess, type Viewer } from "./access.server";
 import { ONLINE_CHECKOUT_SETTING, readCatalogueVersion, takeLocalChange } from "./catalogue-version.server";
-import { catalogueSpelling, COURSES_URL, normalizeCataloguePath } from "./catalogue.urls";
+import { catalogueSpelling, COURSES_URL, lessonUrl, normalizeCataloguePath } from "./catalogue.urls";
 import { optionsOfRow } from "./quiz-options";
 import { resourcesByLesson, type LessonResource } from "./lesson-resources.server";
 import type { VideoView } from "./catalogue.types";
@@ -39,6 +39,8 @@ export interface LessonEntry {
   resources: LessonResource[];
   /** Its place among the list's published lessons, videos or not: the teacher's order. */
   order: number;
+  /** When it was made (ISO 8601): the upload date its page gives search engines; null for the about video. */
+  createdAt: string | null;
 }
 
 export interface ListEntry {
@@ -255,6 +257,7 @@ export async function loadCatalogueSnapshot(
       captions: captionsOf.get(row.id) ?? [],
       resources: resourceRows.get(row.id) ?? [],
       order,
+      createdAt: row.created_at,
     };
     // A lesson without a video is never sold, counted or previewed as one (issue 31, D-H2): it is left
     // out, or shown as "Coming soon" when its teacher chose that for the list.
@@ -621,6 +624,13 @@ export function sitemapCataloguePaths(snapshot: CatalogueSnapshot): string[] {
   return [...snapshot.paths.entries()].filter(([, p]) => p.inSitemap).map(([path]) => catalogueSpelling(path));
 }
 
+/** The pages of the lessons with a video in lists shown at an address of their own (issue 32). */
+export function sitemapLessonPaths(snapshot: CatalogueSnapshot): string[] {
+  return [...snapshot.lists.values()]
+    .filter((list) => list.paths.length > 0)
+    .flatMap((list) => list.lessons.map((lesson) => lessonUrl(list.slug, lesson.slug)));
+}
+
 /* ---------- What a viewer gets of a video (decided here, on the server) ---------- */
 
 /** The about-us video (content/videos.ts, open to everyone), shaped like a lesson. */
@@ -637,6 +647,7 @@ export function aboutVideoLesson(): LessonEntry {
     captions: [],
     resources: [],
     order: 0,
+    createdAt: null,
   };
 }
 
@@ -735,7 +746,10 @@ export function viewComingSoon(lesson: LessonEntry, locale: Locale): VideoView {
 export function viewList(list: ListEntry, viewer: Viewer, locale: Locale): { lesson: LessonEntry; video: VideoView }[] {
   return publicLessons(list).map(({ lesson, index }) => ({
     lesson,
-    video: index === null ? viewComingSoon(lesson, locale) : viewVideo(lesson, index, list, viewer, locale),
+    video: {
+      ...(index === null ? viewComingSoon(lesson, locale) : viewVideo(lesson, index, list, viewer, locale)),
+      page: lessonUrl(list.slug, lesson.slug),
+    },
   }));
 }
 

@@ -83,6 +83,8 @@ export interface VideoView {
   progress?: VideoProgressView;
   /** Files its teacher attached, for those who may watch it (none otherwise). */
   resources?: ResourceView[];
+  /** The lesson's own page (/lesson/<list>/<lesson>); absent for a video outside a list (the about page's). */
+  page?: string;
 }
 
 export interface ResourceView {
@@ -116,7 +118,7 @@ export interface CurriculumLessonView {
   /** playable: the viewer may watch it now; soon: no video yet (its teacher shows it as coming); locked: may not. */
   state: "playable" | "soon" | "locked";
   freeSample: boolean;
-  /** The lesson on its list's page, when the list has one. */
+  /** The lesson's own page (/lesson/<list>/<lesson>). */
   href: string | null;
   /** A signed-in learner watched it (as the server measured). */
   watched?: boolean;

@@ -101,6 +101,14 @@ export function courseUrl(slug: string): string {
   return `/course/${slug}`;
 }
 
+/**
+ * A lesson's own page (issue 32): its list's slug (fixed once made) and its own. A list belongs to
+ * several catalogues and courses, a lesson to one list: this address is the same from all of them.
+ */
+export function lessonUrl(listSlug: string, lessonSlug: string): string {
+  return `/lesson/${listSlug}/${lessonSlug}`;
+}
+
 /** The order page for a course: where "Join Now" leads unless the course says otherwise. */
 export function orderUrl(slug: string): string {
   return `/order?course=${encodeURIComponent(slug)}`;

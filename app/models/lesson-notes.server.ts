@@ -3,7 +3,8 @@ import { sql } from "kysely";
 import type { Locale } from "~/i18n/locale";
 import { clock } from "~/lib/clock";
 import { writeTransaction } from "~/lib/db.server";
-import { catalogueOfList, listUrl, type CatalogueSnapshot } from "./catalogue.server";
+import { catalogueOfList, listUrl, publicLessons, type CatalogueSnapshot } from "./catalogue.server";
+import { lessonUrl } from "./catalogue.urls";
 import type { Db } from "./course-builder/write.server";
 import { NOTES_PER_LESSON } from "./lesson-notes.limits";
 
@@ -126,9 +127,10 @@ export async function notesOn(db: Db, userId: string, lessonIds: readonly string
 export interface NotesOfList {
   listId: string;
   title: string;
-  /** The list page, when it is published (a lesson's anchor is added to it); null otherwise. */
+  /** The list page, when it is published; null otherwise. */
   href: string | null;
-  lessons: { lessonId: string; slug: string; title: string; notes: Note[] }[];
+  /** Each lesson with its own page, when it is published (null otherwise). */
+  lessons: { lessonId: string; slug: string; title: string; href: string | null; notes: Note[] }[];
 }
 
 /**
@@ -184,9 +186,12 @@ export async function notesOfLearner(
     }
     let lesson = list.lessons.at(-1);
     if (lesson?.lessonId !== row.lesson_id) {
+      const entry = snapshot.lists.get(row.list_id);
+      const shown = entry && publicLessons(entry).some((shown) => shown.lesson.id === row.lesson_id);
       lesson = {
         lessonId: row.lesson_id,
         slug: row.lesson_slug,
+        href: shown ? lessonUrl(entry.slug, row.lesson_slug) : null,
         title: locale === "he" ? (row.lesson_he ?? row.lesson_en) : row.lesson_en,
         notes: [],
       };

@@ -202,7 +202,7 @@ describe.each(DIALECTS)("lesson progress on %s", (dialect) => {
     await saveProgress(t.db, { userId, lessonId: first!.id, position: 300, duration: 1000, length: 588 }, later(1));
     expect(await nextLesson(t.db, snapshot, viewer)).toMatchObject({
       lesson: { id: first!.id },
-      href: `/courses/dsa#lesson-${first!.slug}`,
+      href: `/lesson/dsa/${first!.slug}`,
       resumeAt: 300,
     });
     await watchLesson(t.db, userId, first!.id);

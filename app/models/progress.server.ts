@@ -14,6 +14,7 @@ import {
 import type { Locale } from "~/i18n/locale";
 import { clock, clockSeconds } from "~/lib/clock";
 import type { ContinueView } from "./catalogue.types";
+import { lessonUrl } from "./catalogue.urls";
 import { COMPLETE_RATIO, MAX_SECONDS, WATCH_BANK_SECONDS, WATCH_RATE } from "./progress.limits";
 
 /**
@@ -305,7 +306,7 @@ export function tally(lessons: readonly LessonEntry[], watched: ReadonlySet<stri
 export interface NextLesson {
   list: ListEntry;
   lesson: LessonEntry;
-  /** The list page's URL, at the lesson. */
+  /** The lesson's own page. */
   href: string;
   /** Where to start, in seconds (0: from the beginning). */
   resumeAt: number;
@@ -359,9 +360,7 @@ export async function nextLesson(
       return !mine?.watched && !mine?.marked && mayTrack(viewer, where) && (lesson.youtubeId || lesson.videoFile);
     });
     if (!next) continue;
-    const href = listUrl(list, catalogueOfList(snapshot, list, ""));
-    if (!href) continue;
-    return { list, lesson: next, href: `${href}#lesson-${next.slug}`, resumeAt: resumeAt(progress.get(next.id)) };
+    return { list, lesson: next, href: lessonUrl(list.slug, next.slug), resumeAt: resumeAt(progress.get(next.id)) };
   }
   return undefined;
 }

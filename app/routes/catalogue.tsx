@@ -17,19 +17,9 @@ import {
 } from "~/models/catalogue.server";
 import { cardView, sellsOnline } from "~/models/catalogue-view.server";
 import { catalogueSpelling } from "~/models/catalogue.urls";
-import { lessonMark } from "~/models/progress.schema";
-import { notesOn } from "~/models/lesson-notes.server";
 import { certificateState } from "~/models/certificate.server";
-import {
-  courseTally,
-  locateLesson,
-  markLesson,
-  mayTrack,
-  progressIn,
-  resumeAt,
-  tally,
-  watchedFor,
-} from "~/models/progress.server";
+import { courseTally, progressIn, resumeAt, tally, watchedFor } from "~/models/progress.server";
+import { markFromForm, sameLanguage } from "./lesson-mark.server";
 import { ProgressTally } from "~/components/course/progress-tally";
 import { CertificateNote } from "~/components/course/certificate-note";
 import { DraftPreviewNote } from "~/components/course/draft-preview-note";
@@ -98,14 +88,6 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       )
     : undefined;
   const watched = new Set([...(progress ?? [])].filter(([, p]) => p.watched).map(([id]) => id));
-  // The learner's own notes (issue 32), shown under the lessons they may watch: nobody else's.
-  const notes = viewer.user
-    ? await notesOn(
-        servicesOf(context).db,
-        viewer.user.id,
-        list.lessons.map((lesson) => lesson.id),
-      )
-    : undefined;
   const catalogue = catalogueOfList(snapshot, list, pathname);
   const catalogueHref = catalogue?.paths[0];
   return {
@@ -128,12 +110,6 @@ export async function loader({ context, request }: Route.LoaderArgs) {
           watched: mine?.watched ?? false,
           marked: mine?.marked ?? false,
           resumeAt: resumeAt(mine),
-          notes: (notes?.get(lesson.id) ?? []).map((note) => ({
-            id: note.id,
-            position: note.position,
-            body: note.body,
-            updatedAt: note.updatedAt,
-          })),
         },
       };
     }),
@@ -150,34 +126,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   };
 }
 
-/**
- * "Mark as complete" / "Mark as not complete" on a list page: the learner's own bookmark, which counts
- * toward no certificate (watching does). A plain form, so it works without JavaScript; back to the
- * lesson afterwards. Only the viewer's own progress, in a lesson they may watch.
- */
+/** "Mark as complete" on a list page (lesson-mark.server.ts); back to the lesson afterwards. */
 export async function action({ context, request }: Route.ActionArgs) {
-  const viewer = getViewer(context);
-  const { db, rateLimits } = servicesOf(context);
   const pathname = routePathname(request);
-  const list = resolveCataloguePath(getCatalogue(context), pathname);
-  if (!list || list.kind !== "list") throw data("Not Found", { status: 404 });
-  if (!viewer.user) throw data("Forbidden", { status: 403 });
-  const limit = await rateLimits.progress.consume(viewer.user.id);
-  if (!limit.ok) throw data("Too Many Requests", { status: 429, headers: { "Retry-After": String(limit.retryAfter) } });
-  const parsed = lessonMark.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) throw data("Bad Request", { status: 400 });
-  const location = locateLesson(getCatalogue(context), parsed.data.lesson);
-  if (!location || location.list.id !== list.list.id) throw data("Not Found", { status: 404 });
-  if (!mayTrack(viewer, location)) throw data("Forbidden", { status: 403 });
-  await markLesson(db, {
-    userId: viewer.user.id,
-    lessonId: location.lesson.id,
-    complete: parsed.data.intent === "complete",
-  });
-  // Back to the page as it was asked for (its language too), at the lesson.
-  const lng = new URL(request.url).searchParams.get("lng");
-  const query = lng ? `?${new URLSearchParams({ lng })}` : "";
-  return redirect(`${pathname}${query}#lesson-${location.lesson.slug}`, 303);
+  const found = resolveCataloguePath(getCatalogue(context), pathname);
+  const { slug } = await markFromForm(context, request, found?.kind === "list" ? found.list : undefined);
+  return redirect(sameLanguage(request, pathname, `#lesson-${slug}`), 303);
 }
 
 export const meta = ({ loaderData }: Route.MetaArgs) => pageMeta(loaderData?.meta);

@@ -91,7 +91,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       lessons: list.lessons.map((lesson) => ({
         key: lesson.lessonId,
         title: lesson.title,
-        href: list.href ? `${list.href}#lesson-${lesson.slug}` : null,
+        href: lesson.href,
         notes: lesson.notes.map((note) => ({
           id: note.id,
           position: note.position,

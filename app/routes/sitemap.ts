@@ -1,5 +1,5 @@
 import { getCatalogue, requestContext } from "~/context.server";
-import { sitemapCataloguePaths } from "~/models/catalogue.server";
+import { sitemapCataloguePaths, sitemapLessonPaths } from "~/models/catalogue.server";
 import { courseUrl, QUIZ_LIST_URL } from "~/models/catalogue.urls";
 import type { Route } from "./+types/sitemap";
 
@@ -28,9 +28,10 @@ function escapeXml(value: string): string {
 export async function loader({ context }: Route.LoaderArgs) {
   const { config } = context.get(requestContext);
   const catalogue = getCatalogue(context);
-  // The catalogue's own URLs (one per page: aliases are left out) and every course's page.
+  // The catalogue's own URLs (one per page: aliases are left out), every course's page, and the pages
+  // of the lessons with a video.
   const courses = catalogue.catalogues.flatMap((c) => c.courses.map((course) => courseUrl(course.slug)));
-  const paths = [...PAGES, ...sitemapCataloguePaths(catalogue), ...courses];
+  const paths = [...PAGES, ...sitemapCataloguePaths(catalogue), ...courses, ...sitemapLessonPaths(catalogue)];
   const urls = paths.map((path) => {
     const en = escapeXml(`${config.PUBLIC_URL}${path}`);
     const he = escapeXml(`${config.PUBLIC_URL}${path}?lng=he`);

@@ -23,7 +23,12 @@ test("an admin adds English captions to a lesson; the player shows them, and a b
   const slug = `e2e-captions-${randomUUID().slice(0, 8)}`;
   const lessonId = await withE2eDatabase(async (db) => {
     const listId = await createVideoList(db, { slug, titleEn: "Captioned arrays", allFree: "on" });
-    const id = await createLesson(db, listId, { titleEn: "Arrays", youtube: "e2eCaption1", duration: "0:12" });
+    const id = await createLesson(db, listId, {
+      slug: "arrays",
+      titleEn: "Arrays",
+      youtube: "e2eCaption1",
+      duration: "0:12",
+    });
     await setLessonVideo(db, slug, 0, { videoFile: "lesson-sample.mp4" });
     return id;
   });
@@ -62,12 +67,13 @@ test("an admin adds English captions to a lesson; the player shows them, and a b
     ),
   ).toEqual([{ language: "en" }]);
 
-  // A learner of this free list: the player has the English captions, on in English, offered in Hebrew.
+  // A learner of this free list, on the lesson's page: the player has the English captions, on in
+  // English, offered in Hebrew.
   const learner = await browser.newPage();
   await startSession(learner, DEMO_EMAILS.learner);
   const track = learner.locator('[data-testid="video-mp4"] track');
   await expect(async () => {
-    await learner.goto(`/courses/${slug}?lng=en`);
+    await learner.goto(`/lesson/${slug}/arrays?lng=en`);
     await expect(track).toHaveCount(1, { timeout: 500 });
   }).toPass();
   await expect(track).toHaveAttribute("kind", "captions");
@@ -135,7 +141,7 @@ test("an admin adds English captions to a lesson; the player shows them, and a b
   await expect.poll(async () => (await state()).paused).toBe(false);
   await learner.keyboard.press("k");
   await expect.poll(async () => (await state()).paused).toBe(true);
-  await learner.goto(`/courses/${slug}?lng=he`);
+  await learner.goto(`/lesson/${slug}/arrays?lng=he`);
   await expect(track).toHaveAttribute("label", "אנגלית");
   await expect(track).not.toHaveAttribute("default");
 

@@ -19,6 +19,7 @@ test("an admin attaches a source file to a lesson and a learner downloads it; a 
   const slug = `e2e-files-${randomUUID().slice(0, 8)}`;
   const lessonId = await withE2eDatabase(async (db) =>
     createLesson(db, await createVideoList(db, { slug, titleEn: "Sorting, with files", allFree: "on" }), {
+      slug: "sorting",
       titleEn: "Sorting",
       youtube: "e2eFiles001",
       duration: "3:00",
@@ -48,14 +49,17 @@ test("an admin attaches a source file to a lesson and a learner downloads it; a 
   await expect(page.getByTestId("resources-list")).toContainText("sort.js");
   await expectAccessible(page);
 
-  // The learner (the list is free for signed-in learners) finds it under the lesson and downloads it.
+  // The learner (the list is free for signed-in learners) finds it on the lesson's page and downloads it;
+  // the list page says the lesson has a file there.
   const learner = await browser.newPage();
   await startSession(learner, DEMO_EMAILS.learner);
   const files = learner.getByTestId("lesson-resources");
   await expect(async () => {
     await learner.goto(`/courses/${slug}?lng=en`);
-    await expect(files).toBeVisible({ timeout: 500 });
+    await expect(learner.getByTestId("lesson-files-count")).toHaveText("1 file on the lesson's page", { timeout: 500 });
   }).toPass();
+  await learner.getByTestId("lesson-page-link").click();
+  await expect(learner).toHaveURL(new RegExp(`/lesson/${slug}/sorting$`));
   await expect(files.getByRole("heading")).toHaveText("Lesson files");
   await expect(files.getByRole("listitem")).toHaveText(`sort.js (text, ${Buffer.byteLength(SOURCE)} bytes)`);
   const [download] = await Promise.all([learner.waitForEvent("download"), files.getByRole("link").click()]);

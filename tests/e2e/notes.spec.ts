@@ -15,17 +15,22 @@ test("a learner keeps a note at the video's position, plays from it, edits, expo
   allowConsoleErrors,
 }) => {
   // The new list answers 404 until the server's catalogue has caught up (a moment).
-  allowConsoleErrors(/status of 404 \(Not Found\) .*\/courses\/e2e-notes-/);
+  allowConsoleErrors(/status of 404 \(Not Found\) .*\/lesson\/e2e-notes-/);
   const slug = `e2e-notes-${randomUUID().slice(0, 8)}`;
   const body = `Arrays start at zero ${slug}`;
   await withE2eDatabase(async (db) => {
     const listId = await createVideoList(db, { slug, titleEn: "Noted arrays", allFree: "on" });
-    await createLesson(db, listId, { titleEn: "Arrays with notes", youtube: "e2eNotes001", duration: "0:12" });
+    await createLesson(db, listId, {
+      slug: "arrays",
+      titleEn: "Arrays with notes",
+      youtube: "e2eNotes001",
+      duration: "0:12",
+    });
     await setLessonVideo(db, slug, 0, { videoFile: "lesson-sample.mp4" });
   });
   const video = page.getByTestId("video-mp4");
   await expect(async () => {
-    await page.goto(`/courses/${slug}?lng=en`);
+    await page.goto(`/lesson/${slug}/arrays?lng=en`);
     await expect(video).toHaveCount(1, { timeout: 500 });
   }).toPass();
   await waitForHydration(page);
@@ -79,7 +84,7 @@ test("a learner keeps a note at the video's position, plays from it, edits, expo
     maxRedirects: 0,
   });
   expect(refused.status()).toBe(404);
-  await other.goto(`/courses/${slug}?lng=en`);
+  await other.goto(`/lesson/${slug}/arrays?lng=en`);
   await expect(other.getByTestId("lesson-notes")).toHaveCount(1);
   await expect(other.getByText(body)).toHaveCount(0);
   await other.goto("/profile?lng=en");
@@ -90,10 +95,7 @@ test("a learner keeps a note at the video's position, plays from it, edits, expo
   await page.goto("/profile?lng=en");
   await waitForHydration(page);
   const mine = page.getByTestId("profile-notes").locator("li", { hasText: "Arrays with notes" }).first();
-  await expect(mine.getByRole("link", { name: "Arrays with notes" })).toHaveAttribute(
-    "href",
-    new RegExp(`/courses/${slug}#lesson-`),
-  );
+  await expect(mine.getByRole("link", { name: "Arrays with notes" })).toHaveAttribute("href", `/lesson/${slug}/arrays`);
   await expect(mine.getByTestId("note-stamp")).toHaveText("0:05");
   await expect(mine.getByTestId("note-text")).toHaveText(`${body}, edited`);
   await expectAccessible(page);
@@ -125,17 +127,18 @@ test("a note on a YouTube lesson is stamped with the player's position, and its 
   learnerPage: page,
   allowConsoleErrors,
 }) => {
-  allowConsoleErrors(/status of 404 \(Not Found\) .*\/courses\/e2e-yt-notes-/);
+  allowConsoleErrors(/status of 404 \(Not Found\) .*\/lesson\/e2e-yt-notes-/);
   const slug = `e2e-yt-notes-${randomUUID().slice(0, 8)}`;
   await withE2eDatabase(async (db) =>
     createLesson(db, await createVideoList(db, { slug, titleEn: "Noted on YouTube", allFree: "on" }), {
+      slug: "on-youtube",
       titleEn: "A YouTube lesson",
       youtube: "e2eYtNote01",
       duration: "5:00",
     }),
   );
-  await expect.poll(async () => (await page.request.get(`/courses/${slug}`)).status()).toBe(200);
-  await page.goto(`/courses/${slug}?lng=en`);
+  await expect.poll(async () => (await page.request.get(`/lesson/${slug}/on-youtube`)).status()).toBe(200);
+  await page.goto(`/lesson/${slug}/on-youtube?lng=en`);
   await waitForHydration(page);
   await page.getByTestId("video-facade").click();
   const frame = page.locator('iframe[data-stand-in="youtube"]');

@@ -384,16 +384,17 @@ describe("public site, catalogue and gated videos", () => {
     expect(html).toContain("Rated 4.9 out of 5, 149 reviews");
     // The course page's Join Now is its order page, whatever the card's (D-M5).
     expect(html).toContain('data-testid="course-join" href="/order?course=programming-dsa"');
-    // A visitor plays the previews from here; a locked lesson leads to signing in, and back (D-M3).
+    // A visitor plays the previews from here, each on its own page (issue 32); a locked lesson leads
+    // to signing in, and back (D-M3).
     expect(states(html)).toEqual({ playable: 3, soon: 30, locked: 2 });
-    expect(html).toContain('href="/courses/dsa#lesson-dsa-01-intro"');
-    expect(html).not.toContain('href="/courses/dsa#lesson-dsa-04-arrays"');
+    expect(html).toContain('href="/lesson/dsa/dsa-01-intro"');
+    expect(html).not.toContain('href="/lesson/dsa/dsa-04-arrays"');
     expect(html).toContain('href="/register?returnTo=%2Fcourse%2Fprogramming-dsa"');
     expect(html).not.toContain(dsaIds[0]);
     const learner = await (await get("/course/programming-dsa", cookies.learner)).text();
     expect(states(learner)).toEqual({ playable: 3, soon: 30, locked: 2 });
-    expect(learner).toContain('href="/courses/dsa#lesson-dsa-01-intro"');
-    expect(learner).not.toContain('href="/courses/dsa#lesson-dsa-04-arrays"');
+    expect(learner).toContain('href="/lesson/dsa/dsa-01-intro"');
+    expect(learner).not.toContain('href="/lesson/dsa/dsa-04-arrays"');
     // A signed-in learner's locked lesson leads to buying the course.
     expect(learner).toMatch(/<a[^>]*data-testid="curriculum-unlock"[^>]*>/);
     for (const link of learner.match(/<a[^>]*data-testid="curriculum-unlock"[^>]*>/g)!)

@@ -46,10 +46,12 @@ describe.each(DIALECTS)("lesson notes over HTTP on %s", (dialect) => {
   it("puts the notes in the page's own HTML, not in a part streamed out of place that only a script shows", async () => {
     // The notes' module is a chunk of its own (visitors never load it); their forms work without
     // JavaScript, so the server renders them in place (video-list.tsx: no Suspense boundary, which
-    // React would stream out of place once the page is long).
-    const html = await (await get("/courses/dsa", owner.cookie)).text();
+    // React would stream out of place once the page is long). They are on the lesson's own page,
+    // not in the list's cards.
+    const html = await (await get("/lesson/dsa/dsa-01-intro", owner.cookie)).text();
     expect(html).toContain('data-testid="lesson-notes"');
     expect(html).not.toMatch(/<div hidden id="S:\d+">/);
+    expect(await (await get("/courses/dsa", owner.cookie)).text()).not.toContain('data-testid="lesson-notes"');
   });
 
   it("keeps a learner's note with its position, back at the lesson, and shows it to them only", async () => {
@@ -58,17 +60,19 @@ describe.each(DIALECTS)("lesson notes over HTTP on %s", (dialect) => {
       lesson: lessons[0]!,
       body: "Recursion: base case first",
       position: "65.4",
-      back: "/courses/dsa#lesson-x",
+      back: "/lesson/dsa/dsa-01-intro?lng=he",
     });
     expect(response.status).toBe(303);
-    expect(response.headers.get("location")).toBe("/courses/dsa#lesson-x");
+    expect(response.headers.get("location")).toBe("/lesson/dsa/dsa-01-intro?lng=he");
     const [row] = await notesOf(owner.id);
     expect(row).toMatchObject({ lesson_id: lessons[0], position_seconds: 65, body: "Recursion: base case first" });
-    expect(shown(await (await get("/courses/dsa", owner.cookie)).text())).toContain("Recursion: base case first");
+    expect(shown(await (await get("/lesson/dsa/dsa-01-intro", owner.cookie)).text())).toContain(
+      "Recursion: base case first",
+    );
     expect(shown(await (await get("/profile", owner.cookie)).text())).toContain("Recursion: base case first");
     // Nobody else's page shows it: another learner, an admin.
     for (const cookie of [other.cookie, admin.cookie]) {
-      expect(await (await get("/courses/dsa", cookie)).text()).not.toContain("Recursion: base case first");
+      expect(await (await get("/lesson/dsa/dsa-01-intro", cookie)).text()).not.toContain("Recursion: base case first");
       expect(await (await get("/profile", cookie)).text()).not.toContain("Recursion: base case first");
       expect(await (await get("/notes.md", cookie)).text()).not.toContain("Recursion: base case first");
     }

@@ -152,7 +152,7 @@ describe.each(DIALECTS)("lesson progress over HTTP on %s", (dialect) => {
     const home = await page("/", cookies.learner);
     expect(home).toContain('data-testid="continue-learning"');
     expect(home).toContain("Resume from 2:00");
-    expect(home).toMatch(/href="\/courses\/dsa#lesson-[\w-]+"/);
+    expect(home).toMatch(/href="\/lesson\/dsa\/[\w-]+"/);
     // The home page's course cards count the learner's lessons of each course.
     expect(home).toMatch(/\d+ of \d+ lessons watched/);
     const profile = await page("/profile", cookies.learner);

@@ -173,20 +173,18 @@ export function NoteItem({ note, back, onSeek }: { note: NoteView; back: string;
  */
 export default function LessonNotes({
   lesson,
-  slug,
   notes,
   getPosition,
   onSeek,
 }: {
   lesson: string;
-  slug: string;
   notes: readonly NoteView[];
   getPosition?: () => number | null;
   onSeek?: (seconds: number) => void;
 }) {
   const { t } = useTranslation();
   const { pathname, search } = useLocation();
-  const back = `${pathname}${search}#lesson-${slug}`;
+  const back = `${pathname}${search}`;
   return (
     // A <details>: opens and closes without JavaScript; open from the start when there are notes.
     <details className="group mt-3 border-t border-ink-100 pt-2" open={notes.length > 0} data-testid="lesson-notes">

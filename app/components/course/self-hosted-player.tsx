@@ -14,11 +14,17 @@ export default function SelfHostedPlayer({
   src,
   captions,
   onWatched,
+  onEnded,
+  study = false,
 }: {
   video: VideoView;
   src: string;
   captions: CaptionsTrack[];
   onWatched?: () => void;
+  /** The video played to its end. */
+  onEnded?: () => void;
+  /** On the lesson's own page: the transcript and the learner's notes under the player. */
+  study?: boolean;
 }) {
   const { t, i18n } = useTranslation();
   const ref = useRef<HTMLVideoElement>(null);
@@ -99,6 +105,7 @@ export default function SelfHostedPlayer({
         data-testid="video-mp4"
         aria-describedby={hintId}
         onPlay={() => setChoice("decided")}
+        onEnded={onEnded}
         onKeyDown={onKeyDown}
       >
         <source
@@ -149,7 +156,7 @@ export default function SelfHostedPlayer({
         </p>
       </div>
       {resumeAt > 0 && choice === "undecided" ? <ResumeBar at={resumeAt} onPlay={playFrom} /> : null}
-      {captions.length > 0 ? (
+      {study && captions.length > 0 ? (
         <TranscriptToggle
           captions={captions}
           media={ref}
@@ -158,10 +165,9 @@ export default function SelfHostedPlayer({
           }}
         />
       ) : null}
-      {progress?.notes ? (
+      {study && progress?.notes ? (
         <LessonNotes
           lesson={progress.lesson}
-          slug={video.key}
           notes={progress.notes}
           getPosition={() => (ref.current ? ref.current.currentTime : null)}
           onSeek={playFrom}

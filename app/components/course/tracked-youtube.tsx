@@ -15,6 +15,7 @@ export default function TrackedYoutube({
   start,
   youtubeApi,
   onWatched,
+  onEnded,
   onFailed,
   onControls,
 }: {
@@ -25,16 +26,18 @@ export default function TrackedYoutube({
   start: number;
   youtubeApi: string;
   onWatched?: () => void;
+  /** The video played to its end. */
+  onEnded?: () => void;
   onFailed: () => void;
   /** The player's position and seeking once it is ready, and null once it is gone (the lesson's notes). */
   onControls?: (controls: YoutubeControls | null) => void;
 }) {
   const language = useTranslation().i18n.language;
   const frame = useRef<HTMLDivElement>(null);
-  const callbacks = useRef({ onWatched, onFailed, onControls });
+  const callbacks = useRef({ onWatched, onEnded, onFailed, onControls });
   useEffect(() => {
-    callbacks.current = { onWatched, onFailed, onControls };
-  }, [onWatched, onFailed, onControls]);
+    callbacks.current = { onWatched, onEnded, onFailed, onControls };
+  }, [onWatched, onEnded, onFailed, onControls]);
   useEffect(() => {
     const host = frame.current;
     if (!host) return;
@@ -58,6 +61,7 @@ export default function TrackedYoutube({
             lesson,
             start,
             onWatched: () => callbacks.current.onWatched?.(),
+            onEnded: () => callbacks.current.onEnded?.(),
             onControls: (controls) => callbacks.current.onControls?.(controls),
           });
         },

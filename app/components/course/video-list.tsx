@@ -1,8 +1,7 @@
 import { lazy, Suspense, useRef, useState } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { Form, Link, useRevalidator } from "react-router";
-import type { ResourceView, VideoProgressView, VideoView } from "~/models/catalogue.types";
-import { formatFileSize } from "~/i18n/format";
+import type { VideoProgressView, VideoView } from "~/models/catalogue.types";
 import { lazyRenderedOnServer } from "~/components/ui/lazy-on-server";
 import { LessonNotes } from "./lesson-notes-lazy";
 import { ResumeBar } from "./resume-bar";
@@ -46,12 +45,16 @@ function YoutubePlayer({
   videoId,
   youtubeApi,
   onWatched,
+  onEnded,
+  study,
   loading,
 }: {
   video: VideoView;
   videoId: string;
   youtubeApi?: string;
   onWatched?: () => void;
+  onEnded?: () => void;
+  study: boolean;
   loading: ImageLoading;
 }) {
   const { t, i18n } = useTranslation();
@@ -63,20 +66,20 @@ function YoutubePlayer({
   // That player's position and seeking, once it is ready: the lesson's notes are stamped with it.
   const controls = useRef<YoutubeControls | null>(null);
   const progress = video.progress;
-  // A learner's own notes, under whichever player shows; a stamp plays from there (and starts the
-  // player there when it has not started yet).
-  const notes = progress?.notes ? (
-    <LessonNotes
-      lesson={progress.lesson}
-      slug={video.key}
-      notes={progress.notes}
-      getPosition={() => controls.current?.position() ?? null}
-      onSeek={(seconds) => {
-        if (controls.current) controls.current.seekTo(seconds);
-        else setFrom(seconds);
-      }}
-    />
-  ) : null;
+  // A learner's own notes on the lesson's page, under whichever player shows; a stamp plays from there
+  // (and starts the player there when it has not started yet).
+  const notes =
+    study && progress?.notes ? (
+      <LessonNotes
+        lesson={progress.lesson}
+        notes={progress.notes}
+        getPosition={() => controls.current?.position() ?? null}
+        onSeek={(seconds) => {
+          if (controls.current) controls.current.seekTo(seconds);
+          else setFrom(seconds);
+        }}
+      />
+    ) : null;
   const withNotes = (player: React.ReactNode) =>
     notes ? (
       <>
@@ -96,6 +99,7 @@ function YoutubePlayer({
           start={from}
           youtubeApi={youtubeApi}
           onWatched={onWatched}
+          onEnded={onEnded}
           onFailed={() => setApiFailed(true)}
           onControls={(ready) => {
             controls.current = ready;
@@ -230,11 +234,17 @@ function ComingSoon({ video, loading }: { video: VideoView; loading: ImageLoadin
 export function VideoPlayerOrLock({
   video,
   onWatched,
+  onEnded,
+  study = false,
   youtubeApi,
   loading = "lazy",
 }: {
   video: VideoView;
   onWatched?: () => void;
+  /** The video played to its end (the lesson's page then offers the next lesson; never plays it). */
+  onEnded?: () => void;
+  /** On the lesson's own page: the transcript and the learner's notes under the player. */
+  study?: boolean;
   /** The IFrame Player API's URL, for a signed-in learner's page (progress of YouTube lessons). */
   youtubeApi?: string;
   /** "eager" for a picture in the first screen (issue 16: never wait for lazy loading there). */
@@ -249,11 +259,20 @@ export function VideoPlayerOrLock({
         videoId={video.player.videoId}
         youtubeApi={youtubeApi}
         onWatched={onWatched}
+        onEnded={onEnded}
+        study={study}
         loading={loading}
       />
     );
   return (
-    <SelfHostedPlayer video={video} src={video.player.src} captions={video.player.captions} onWatched={onWatched} />
+    <SelfHostedPlayer
+      video={video}
+      src={video.player.src}
+      captions={video.player.captions}
+      onWatched={onWatched}
+      onEnded={onEnded}
+      study={study}
+    />
   );
 }
 
@@ -270,7 +289,7 @@ function CheckMark() {
  * learner's own bookmark), and the form that sets or clears the mark (a plain POST: works without
  * JavaScript). The list page says once, above the lessons, that a mark counts toward nothing.
  */
-function LessonMark({ progress }: { progress: VideoProgressView }) {
+export function LessonMark({ progress }: { progress: VideoProgressView }) {
   const { t } = useTranslation();
   return (
     <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
@@ -320,7 +339,7 @@ function LockIcon({ className }: { className: string }) {
 }
 
 /** "12:34", read out as "Duration 12:34"; digits stay left-to-right inside Hebrew. */
-function Duration({ duration }: { duration: string }) {
+export function Duration({ duration }: { duration: string }) {
   const { t } = useTranslation();
   return (
     <>
@@ -370,43 +389,28 @@ function VideoCard({ video, n, youtubeApi }: Numbered & { youtubeApi?: string })
           ) : null}
         </div>
         <h3 className="mt-1 font-bold text-ink-900" {...fallback(video.title)}>
-          {video.title}
+          {/* The lesson's own page: its curriculum, transcript, files and notes (issue 32). */}
+          {video.page ? (
+            <Link to={video.page} className="hover:text-brand-800 hover:underline" data-testid="lesson-page-link">
+              {video.title}
+            </Link>
+          ) : (
+            video.title
+          )}
         </h3>
         <p className="mt-1 text-sm whitespace-pre-line text-ink-600" {...fallback(video.description)}>
           {video.description}
         </p>
-        {video.resources?.length ? <LessonResources resources={video.resources} /> : null}
+        {video.resources?.length ? (
+          <p className="mt-2 text-sm text-ink-700" data-testid="lesson-files-count">
+            {t("video.resourcesOnPage", { count: video.resources.length })}
+          </p>
+        ) : null}
         {video.progress ? <LessonMark progress={video.progress} /> : null}
       </div>
     </li>
   );
 }
-
-/** The files its teacher attached to a lesson (issue 32): downloads, with their kind and size. */
-function LessonResources({ resources }: { resources: ResourceView[] }) {
-  const { t, i18n } = useTranslation();
-  return (
-    <div className="mt-2" data-testid="lesson-resources">
-      <h4 className="text-sm font-semibold text-ink-800">{t("video.resources")}</h4>
-      <ul className="mt-1 space-y-1 text-sm">
-        {resources.map((resource) => (
-          <li key={resource.href}>
-            <a href={resource.href} download={resource.name} className="text-brand-700 underline underline-offset-2">
-              <bdi>{resource.name}</bdi>
-            </a>{" "}
-            <span className="text-ink-600">
-              ({t(`video.resourceType.${resourceKind(resource.type)}`)},{" "}
-              <span dir="ltr">{formatFileSize(resource.size, i18n.language)}</span>)
-            </span>
-          </li>
-        ))}
-      </ul>
-    </div>
-  );
-}
-
-const resourceKind = (type: string) =>
-  type === "application/pdf" ? "pdf" : type === "application/zip" ? "zip" : "text";
 
 /**
  * A locked video as one compact row: number, title, duration and a lock. No thumbnail (thirty

@@ -87,6 +87,8 @@ export function playTrackedYoutube(
     /** The page's language: YouTube's own captions in it, shown from the start (issue 32). */
     language: string;
     onWatched: () => void;
+    /** The video played to its end. */
+    onEnded?: () => void;
     /** Once the player is ready: where it is, and a way to move it (a note's time stamp, issue 32). */
     onControls?: (controls: YoutubeControls) => void;
   },
@@ -137,6 +139,7 @@ export function playTrackedYoutube(
         clearInterval(timer);
         timer = undefined;
         if (data === YT.PlayerState.PAUSED || data === YT.PlayerState.ENDED) follower.flush();
+        if (data === YT.PlayerState.ENDED) options.onEnded?.();
       },
     },
   });

@@ -2,7 +2,7 @@ import { useTranslation } from "~/i18n/use-translation";
 import { Link, useLocation } from "react-router";
 import { isAdminPath } from "./footer";
 import { useRootData } from "./use-root-data";
-import { useNonce } from "~/components/ui/nonce";
+import { JsonLd } from "~/components/ui/json-ld";
 import { useEnglishFallback } from "~/components/ui/english-fallback";
 
 export interface Crumb {
@@ -13,10 +13,10 @@ export interface Crumb {
 
 /**
  * schema.org BreadcrumbList of the trail (every crumb a link, the page itself last, without a URL
- * as Google allows), as JSON safe inside a script element.
+ * as Google allows).
  */
-export function breadcrumbJsonLd(crumbs: { label: string; url?: string }[]): string {
-  const json = JSON.stringify({
+export function breadcrumbJsonLd(crumbs: { label: string; url?: string }[]) {
+  return {
     "@context": "https://schema.org",
     "@type": "BreadcrumbList",
     itemListElement: crumbs.map((crumb, index) => ({
@@ -25,8 +25,7 @@ export function breadcrumbJsonLd(crumbs: { label: string; url?: string }[]): str
       name: crumb.label,
       ...(crumb.url ? { item: crumb.url } : {}),
     })),
-  });
-  return json.replace(/</g, "\\u003c").replace(/>/g, "\\u003e").replace(/&/g, "\\u0026");
+  };
 }
 
 /**
@@ -37,7 +36,6 @@ export function breadcrumbJsonLd(crumbs: { label: string; url?: string }[]): str
 export function PageHeader({ title, trail }: { title: string; trail?: Crumb[] }) {
   const fallback = useEnglishFallback();
   const { t } = useTranslation();
-  const nonce = useNonce();
   const root = useRootData<{ publicUrl?: string; locale?: string }>();
   const middle: Crumb[] = trail ?? [{ label: t("breadcrumb.pages") }];
   // The canonical URLs of the pages in this language (decision 0004: Hebrew at `?lng=he`).
@@ -84,15 +82,7 @@ export function PageHeader({ title, trail }: { title: string; trail?: Crumb[] })
             </li>
           </ol>
         </nav>
-        {structured ? (
-          <script
-            type="application/ld+json"
-            nonce={nonce}
-            suppressHydrationWarning
-            data-testid="breadcrumb-jsonld"
-            dangerouslySetInnerHTML={{ __html: structured }}
-          />
-        ) : null}
+        {structured ? <JsonLd data={structured} testId="breadcrumb-jsonld" /> : null}
       </div>
     </div>
   );

@@ -1,0 +1,162 @@
+import { useState } from "react";
+import { data, Link, redirect, useRevalidator } from "react-router";
+import { useTranslation } from "~/i18n/use-translation";
+import { PageHeader } from "~/components/layout/page-header";
+import { JsonLd } from "~/components/ui/json-ld";
+import { useEnglishFallback } from "~/components/ui/english-fallback";
+import { useSignInHref } from "~/components/auth/use-sign-in-href";
+import { Duration, LessonMark, VideoPlayerOrLock } from "~/components/course/video-list";
+import { LessonResources } from "~/components/course/lesson-resources";
+import { LessonCurriculum } from "~/components/course/lesson-curriculum";
+import { LessonNav, NextLessonOffer } from "~/components/course/lesson-nav";
+import { DraftPreviewNote } from "~/components/course/draft-preview-note";
+import { getCatalogue, getViewer, pageContext, servicesOf } from "~/context.server";
+import { pageMeta } from "~/lib/meta";
+import { catalogueForPage } from "~/models/catalogue.server";
+import { lessonUrl } from "~/models/catalogue.urls";
+import { findLessonPlace, lessonPage, lessonStructuredData } from "~/models/lesson-page.server";
+import type { StringsHandle } from "~/i18n/sections";
+import type { Route } from "./+types/lesson";
+import { markFromForm, sameLanguage } from "./lesson-mark.server";
+
+/** The string sections this page shows besides the frame's (app/i18n/sections.ts). */
+export const handle = {
+  strings: ["card", "lesson", "notes", "progress", "video"],
+} satisfies StringsHandle;
+
+/**
+ * /lesson/<list>/<lesson>: one lesson on a page of its own (issue 32) — the player (or its lock, or
+ * "Coming soon"), the list's curriculum beside it, previous and next, its files, transcript and the
+ * learner's notes. The same access rule as the list page, decided here on the server.
+ */
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  const viewer = getViewer(context);
+  const { db, config } = servicesOf(context);
+  const { snapshot, preview } = await catalogueForPage(db, getCatalogue(context), viewer, new URL(request.url));
+  const place = findLessonPlace(snapshot, params.list, params.lesson);
+  if (!place) throw data("Not Found", { status: 404 });
+  const { locale, t, meta } = pageContext(context, request, lessonUrl(place.list.slug, place.lesson.slug));
+  const view = await lessonPage(db, snapshot, viewer, locale, place);
+  const title = view.video.title;
+  return {
+    preview,
+    meta: meta(
+      `${title} · ${view.list.title} · ${t("site.name")}`,
+      view.video.description.trim() || t("lesson.seoDescription", { title, list: view.list.title }),
+    ),
+    view,
+    trail: [
+      { label: t("nav.courses"), to: "/courses" },
+      ...(view.catalogue ? [{ label: view.catalogue.title, to: view.catalogue.href }] : []),
+      ...(view.list.href ? [{ label: view.list.title, to: view.list.href }] : []),
+    ],
+    // Nothing about a draft goes to search engines (a preview is an admin's alone).
+    structured: preview ? null : lessonStructuredData(place, view, config.PUBLIC_URL, locale),
+    // Only a signed-in learner's page loads YouTube's player API (and only once they press play).
+    ...(viewer.user ? { youtubeApi: config.YOUTUBE_IFRAME_API_URL } : {}),
+    signedIn: viewer.isAuthenticated,
+  };
+}
+
+/** "Mark as complete" on the lesson's page (lesson-mark.server.ts); back to the page afterwards. */
+export async function action({ context, request, params }: Route.ActionArgs) {
+  const place = findLessonPlace(getCatalogue(context), params.list, params.lesson);
+  const { slug } = await markFromForm(context, request, place?.list);
+  return redirect(sameLanguage(request, lessonUrl(place!.list.slug, slug)), 303);
+}
+
+export const meta = ({ loaderData }: Route.MetaArgs) => pageMeta(loaderData?.meta);
+
+/** Why a locked lesson is locked, and the way in: sign in (visitors) or subscribe. */
+function LockedNotice({ signedIn }: { signedIn: boolean }) {
+  const { t } = useTranslation();
+  const signIn = useSignInHref();
+  return (
+    <div className="mt-4 rounded-[var(--radius-card)] bg-brand-50 p-5" data-testid="lesson-locked-notice">
+      <h2 className="text-lg font-bold text-ink-900">{t("lesson.lockedHeading")}</h2>
+      <p className="mt-1 text-ink-800">{t(signedIn ? "lesson.lockedLearner" : "lesson.lockedVisitor")}</p>
+      <p className="mt-3 flex flex-wrap gap-3">
+        {signedIn ? null : (
+          <Link to={signIn} className="btn btn-primary">
+            {t("video.signInCta")}
+          </Link>
+        )}
+        <Link to="/Payments" className={signedIn ? "btn btn-primary" : "btn btn-secondary"}>
+          {t("video.subscribeCta")}
+        </Link>
+      </p>
+    </div>
+  );
+}
+
+export default function LessonPage({ loaderData }: Route.ComponentProps) {
+  // Another lesson is another page: its player, and whether it was played to the end, start afresh.
+  return <Lesson key={loaderData.view.video.page} {...loaderData} />;
+}
+
+function Lesson({ view, trail, structured, youtubeApi, signedIn, preview }: Route.ComponentProps["loaderData"]) {
+  const { video } = view;
+  const { t } = useTranslation();
+  const fallback = useEnglishFallback();
+  // When a report says the lesson is now watched, the page asks the server again: one truth.
+  const { revalidate } = useRevalidator();
+  // The video reached its end: offer the next lesson (never play it by itself).
+  const [ended, setEnded] = useState(false);
+  const locked = !video.player;
+  const soon = video.player?.kind === "soon";
+  return (
+    <>
+      <PageHeader title={video.title} trail={trail} />
+      {structured ? <JsonLd data={structured} testId="lesson-jsonld" /> : null}
+      <section className="container-page py-10 sm:py-14">
+        {preview ? <DraftPreviewNote /> : null}
+        <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
+          <div className="min-w-0" data-testid="lesson-main">
+            <p className="mb-3 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm font-semibold text-ink-600">
+              <span>{t("lesson.position", { n: view.n, count: view.of })}</span>
+              {video.duration ? (
+                <span>
+                  <Duration duration={video.duration} />
+                </span>
+              ) : null}
+              {video.freeSample ? (
+                <span className="rounded-full bg-brand-100 px-2 py-0.5 text-brand-900">{t("video.freeSample")}</span>
+              ) : null}
+            </p>
+            {/* The lesson's page is opened to watch it: its poster is the first screen's picture. */}
+            <div data-testid="lesson-player">
+              <VideoPlayerOrLock
+                video={video}
+                study
+                loading="eager"
+                youtubeApi={youtubeApi}
+                onWatched={revalidate}
+                onEnded={() => setEnded(true)}
+              />
+            </div>
+            {ended ? <NextLessonOffer next={view.next} list={view.list} onStay={() => setEnded(false)} /> : null}
+            {locked ? <LockedNotice signedIn={signedIn} /> : null}
+            {soon ? <p className="mt-4 text-ink-700">{t("lesson.soonText")}</p> : null}
+            {video.progress ? (
+              <>
+                <LessonMark progress={video.progress} />
+                <p className="mt-1 text-sm text-ink-600" data-testid="mark-note">
+                  {t("progress.markNote")}
+                </p>
+              </>
+            ) : null}
+            <LessonNav previous={view.previous} next={view.next} />
+            <h2 className="mt-10 text-xl font-bold text-ink-900">{t("lesson.about")}</h2>
+            <p className="mt-2 whitespace-pre-line text-ink-700" {...fallback(video.description)}>
+              {video.description}
+            </p>
+            {video.resources?.length ? <LessonResources resources={video.resources} /> : null}
+          </div>
+          <aside className="min-w-0 lg:row-span-2">
+            <LessonCurriculum rows={view.curriculum} list={view.list} tally={view.tally} />
+          </aside>
+        </div>
+      </section>
+    </>
+  );
+}
