@@ -469,6 +469,8 @@ export const en = {
     valid: "This certificate is valid.",
     revoked: "This certificate was revoked on {{date}}. It no longer certifies anything.",
     print: "Print or save as PDF",
+    coversHeading_one: "What it covers: {{count, number}} lesson, watched on Lomda",
+    coversHeading_other: "What it covers: {{count, number}} lessons, watched on Lomda",
     earned: "You have earned a certificate for this course.",
     view: "View your certificate",
     hint: "Watch every lesson of this list to earn a certificate.",

@@ -1,7 +1,8 @@
-import { data } from "react-router";
+import { data, Link } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import { formatDate } from "~/i18n/format";
-import { pageContext, servicesOf } from "~/context.server";
+import { getCatalogue, pageContext, servicesOf } from "~/context.server";
+import { lessonUrl } from "~/models/catalogue.urls";
 import { passHeaders } from "~/lib/http";
 import { findCertificate } from "~/models/certificate.server";
 import { site } from "~/models/site";
@@ -26,6 +27,16 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   if (!certificate) throw data(t("certificate.notFound"), { status: 404, headers });
   const course = certificate.title[locale];
   const school = { name: t("site.name"), address: site.address[locale], email: site.email };
+  // What it attests: the list's lessons, each on its own page (while the list is published).
+  const list = getCatalogue(context).lists.get(certificate.listId);
+  const covers = list
+    ? list.lessons.map((lesson) => ({
+        key: lesson.slug,
+        title: lesson.title[locale],
+        duration: lesson.duration,
+        href: lessonUrl(list.slug, lesson.slug),
+      }))
+    : [];
   return data(
     {
       meta: meta(t("certificate.metaTitle", { course }), t("certificate.heading")),
@@ -36,6 +47,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
       url: `${config.PUBLIC_URL}/certificates/${certificate.id}`,
       school,
       revoked: certificate.revokedAt ? formatDate(certificate.revokedAt, locale) : null,
+      covers,
     },
     { status: certificate.revokedAt ? 410 : 200, headers },
   );
@@ -49,7 +61,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export default function CertificatePage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { name, course, date, id, url, school, revoked } = loaderData;
+  const { name, course, date, id, url, school, revoked, covers } = loaderData;
   // Printing needs JavaScript; without it the browser's own Print does the same.
   const hydrated = useHydrated();
   return (
@@ -101,6 +113,31 @@ export default function CertificatePage({ loaderData }: Route.ComponentProps) {
           </p>
         </footer>
       </article>
+      {covers.length > 0 && !revoked ? (
+        <section className="mt-10 print:hidden" aria-labelledby="certificate-covers" data-testid="certificate-covers">
+          <h2 id="certificate-covers" className="text-xl font-bold text-ink-900">
+            {t("certificate.coversHeading", { count: covers.length })}
+          </h2>
+          <ol className="mt-3 grid gap-1 sm:grid-cols-2">
+            {covers.map((lesson, index) => (
+              <li key={lesson.key} className="flex gap-2">
+                <span className="w-7 shrink-0 text-ink-600 tabular-nums">{index + 1}.</span>
+                <Link
+                  to={lesson.href}
+                  className="min-w-0 break-words text-brand-800 underline-offset-4 hover:underline"
+                >
+                  {lesson.title}
+                </Link>
+                {lesson.duration ? (
+                  <span dir="ltr" className="ms-auto shrink-0 text-sm text-ink-600 tabular-nums">
+                    {lesson.duration}
+                  </span>
+                ) : null}
+              </li>
+            ))}
+          </ol>
+        </section>
+      ) : null}
       {hydrated ? (
         <p className="mt-6 text-center print:hidden">
           <button type="button" className="btn btn-primary" onClick={() => window.print()}>

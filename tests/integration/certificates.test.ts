@@ -96,6 +96,9 @@ describe.each(DIALECTS)("certificates over HTTP on %s", (dialect) => {
     expect(html).toContain("HTML Foundations");
     expect(html).toContain(`${app.url}${certificatePath}`);
     expect(html).toContain("This certificate is valid.");
+    // What it covers: the list's one lesson, linked to its own page (issue 32).
+    expect(html).toMatch(/What it covers: 1 lesson, watched on Lomda/);
+    expect(html).toMatch(/<a [^>]*href="\/lesson\/html\/html-full-course"/);
     expect(html).toContain('content="noindex"');
     expect(html).not.toContain("dana.private@example.org");
     expect(html).not.toContain(learner.user.subject);
@@ -119,7 +122,9 @@ describe.each(DIALECTS)("certificates over HTTP on %s", (dialect) => {
     expect((await post("/admin/certificates", admin, { intent: "revoke", id })).status).toBe(200);
     const revoked = await get(certificatePath);
     expect(revoked.status).toBe(410);
-    expect(await revoked.text()).toContain("This certificate was revoked on");
+    const revokedHtml = await revoked.text();
+    expect(revokedHtml).toContain("This certificate was revoked on");
+    expect(revokedHtml).not.toContain('data-testid="certificate-covers"');
     expect((await post("/admin/certificates", admin, { intent: "restore", id })).status).toBe(200);
     expect((await get(certificatePath)).status).toBe(200);
   });
