@@ -37,6 +37,7 @@ const PAGES = [
   "/courses",
   "/courses/mern",
   "/course/mern-react",
+  "/lesson/dsa/dsa-05-two-pointers",
   "/contact",
   "/team",
   "/testimonial",
