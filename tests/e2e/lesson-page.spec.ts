@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { Locator } from "@playwright/test";
 import { createLesson, createVideoList, setLessonVideo } from "../support/factories.ts";
 import { withE2eDatabase } from "./catalogue-db.ts";
 import { DEMO_EMAILS, expect, expectAccessible, startSession, test, waitForHydration } from "./fixtures.ts";
@@ -26,6 +27,20 @@ async function threeLessonList(title: string, freeSamples?: string) {
     for (const position of [0, 1, 2]) await setLessonVideo(db, slug, position, { videoFile: "lesson-sample.mp4" });
   });
   return slug;
+}
+
+/** Plays a video's last moment (muted), so that it ends. */
+async function playLastMoment(video: Locator) {
+  await video.evaluate(async (element) => {
+    const media = element as HTMLVideoElement;
+    media.muted = true;
+    await new Promise((resolve) => {
+      media.addEventListener("loadedmetadata", resolve, { once: true });
+      media.load();
+    });
+    media.currentTime = media.duration - 0.3;
+    await media.play();
+  });
 }
 
 test("a learner goes from the list to a lesson's page, plays it to the end, is offered the next and goes on", async ({
