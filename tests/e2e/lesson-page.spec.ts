@@ -71,16 +71,7 @@ test("a learner goes from the list to a lesson's page, plays it to the end, is o
   const video = page.getByTestId("video-mp4");
   expect(await video.evaluate((element) => (element as HTMLVideoElement).paused)).toBe(true);
   await expect(page.getByTestId("next-lesson-offer")).toHaveCount(0);
-  await video.evaluate(async (element) => {
-    const media = element as HTMLVideoElement;
-    media.muted = true;
-    await new Promise((resolve) => {
-      media.addEventListener("loadedmetadata", resolve, { once: true });
-      media.load();
-    });
-    media.currentTime = media.duration - 0.3;
-    await media.play();
-  });
+  await playLastMoment(video);
   const offer = page.getByTestId("next-lesson-offer");
   await expect(offer).toContainText("You reached the end of this lesson.");
   await expect(offer).toContainText("Up next: Functions");
@@ -104,16 +95,7 @@ test("a learner goes from the list to a lesson's page, plays it to the end, is o
   await expect(page.getByTestId("next-lesson")).toHaveCount(0);
 
   // The last lesson's end says so and leads back to the list.
-  await page.getByTestId("video-mp4").evaluate(async (element) => {
-    const media = element as HTMLVideoElement;
-    media.muted = true;
-    await new Promise((resolve) => {
-      media.addEventListener("loadedmetadata", resolve, { once: true });
-      media.load();
-    });
-    media.currentTime = media.duration - 0.3;
-    await media.play();
-  });
+  await playLastMoment(page.getByTestId("video-mp4"));
   await expect(page.getByTestId("next-lesson-offer")).toContainText("That was the last lesson of Lesson by lesson.");
   await page.getByTestId("next-lesson-offer").getByRole("button", { name: "Stay here" }).click();
   await expect(page.getByTestId("next-lesson-offer")).toHaveCount(0);
