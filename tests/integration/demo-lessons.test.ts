@@ -65,6 +65,14 @@ describe.each(DIALECTS)("demo lessons that play, on %s", (dialect) => {
     const free = await (await get(LIST_PATH, learner.cookie)).text();
     expect(states(free)).toEqual({ playable: 3, soon: LESSONS - SLUGS.length, locked: 1 });
     expect(free).not.toContain(`/video/${lessons[3]!.video_file}`);
+    // Each has its own page, with the player and both captions.
+    for (const lesson of lessons) {
+      const own = await get(`/lesson/${DEMO_LIST}/${lesson.slug}`, subscriber.cookie);
+      expect(own.status, lesson.slug).toBe(200);
+      const html = await own.text();
+      expect(html).toContain(`/video/${lesson.video_file}`);
+      for (const language of ["en", "he"]) expect(html).toContain(`/captions/${lesson.id}/${language}.vtt`);
+    }
   });
 
   it("serves each video with HTTP ranges to whoever may watch it, and its captions in English and Hebrew", async () => {
