@@ -64,6 +64,9 @@ export function ensureCurrentBuild(): void {
   const build = spawnSync(process.execPath, [join(ROOT, "scripts/build.ts"), "--logLevel", "warn"], {
     cwd: ROOT,
     stdio: "inherit",
+    // The production build whoever asks: under Vitest NODE_ENV is "test", which made Vite bundle React's
+    // development build (its hydration warnings then failed browser tests that pass on `npm run build`'s).
+    env: { ...process.env, NODE_ENV: "production" },
   });
   if (build.status !== 0) throw new Error("npm run build failed: the tests need a current build");
 }

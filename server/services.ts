@@ -1,4 +1,5 @@
 import { readdirSync } from "node:fs";
+import { resolve } from "node:path";
 import { type AppServices } from "../app/context.server.ts";
 import type { DatabaseHandle } from "../app/lib/db.server.ts";
 import type { Config } from "../app/lib/env.server.ts";
@@ -11,6 +12,7 @@ import {
 } from "../app/lib/idp/provider.server.ts";
 import type { Logger } from "../app/lib/logger.server.ts";
 import { createMediaStore } from "../app/lib/media-store.server.ts";
+import { seedDemoLessons } from "../app/models/demo-lessons.server.ts";
 import { OidcClient } from "../app/lib/oidc.server.ts";
 import { BooksClient } from "../app/models/books.server.ts";
 import { initThumbnailKeys } from "../app/models/catalogue.server.ts";
@@ -37,6 +39,23 @@ function builtStylesheet(clientDir: string): string | undefined {
     return css ? `/assets/${css}` : undefined;
   } catch {
     return undefined;
+  }
+}
+
+/** Demo mode's playable lessons: made by scripts/demo-media/make.ts, committed with the code (decision 0044). */
+export const DEMO_MEDIA_DIR = resolve("content/demo-media");
+
+/**
+ * A demo start gives the JavaScript list's first lessons their sample videos, captions and resource,
+ * once per database (app/models/demo-lessons.server.ts). A failure is logged, not fatal: the demo
+ * still serves everything else, and the next start tries again.
+ */
+async function giveDemoLessonsTheirVideos(services: Pick<AppServices, "db" | "media">, log: Logger) {
+  try {
+    const given = await seedDemoLessons(services.db, services.media, DEMO_MEDIA_DIR);
+    if (given.length > 0) log.info({ lessons: given }, "demo lessons given their sample videos, captions and resource");
+  } catch (error) {
+    log.error({ err: error }, "the demo lessons could not be given their sample videos");
   }
 }
 
@@ -100,6 +119,7 @@ export async function createServices(
 
   if (config.demo) {
     await seedDemoAccounts(db);
+    await giveDemoLessonsTheirVideos(common, log);
     log.warn(
       { accounts: ["learner@lomda.test", "subscriber@lomda.test", "admin@lomda.test"] },
       `DEMO SIGN-IN IS ON: the embedded OpenID provider at ${IDP_MOUNT} accepts the demo accounts with the password "${DEMO_PASSWORD}". Start without --demo / LOMDA_DEMO=1 for a real site.`,

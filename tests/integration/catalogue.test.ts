@@ -167,6 +167,21 @@ describe("public site, catalogue and gated videos", () => {
     // The seed's lessons have placeholder videos and its lists show them as "Coming soon" (issue 31).
     for (const [path, count] of Object.entries(LISTS)) {
       if (path.endsWith("/dsa") || path.endsWith("/java")) continue;
+      if (path.endsWith("/javascript")) {
+        // Demo mode's four self-hosted lessons (decision 0044): three free previews, for visitors too.
+        for (const cookie of [undefined, cookies.learner])
+          expect(states(await (await get(path, cookie)).text()), path).toEqual({
+            playable: 3,
+            soon: count - 4,
+            locked: 1,
+          });
+        expect(states(await (await get(path, cookies.subscriber)).text()), path).toEqual({
+          playable: 4,
+          soon: count - 4,
+          locked: 0,
+        });
+        continue;
+      }
       for (const cookie of [undefined, cookies.learner, cookies.subscriber])
         expect(states(await (await get(path, cookie)).text()), path).toEqual({ playable: 0, soon: count, locked: 0 });
     }
@@ -219,11 +234,26 @@ describe("public site, catalogue and gated videos", () => {
   });
 
   it("gives a visitor's HTML no video id and no playable URL", async () => {
+    // Demo mode's self-hosted JavaScript lessons (decision 0044): the first three are previews.
+    const demoFiles = (
+      await app.db
+        .selectFrom("lessons")
+        .innerJoin("video_lists", "video_lists.id", "lessons.list_id")
+        .select("lessons.video_file")
+        .where("video_lists.slug", "=", "javascript")
+        .where("lessons.video_file", "is not", null)
+        .orderBy("lessons.position")
+        .execute()
+    ).map((row) => `/video/${row.video_file}`);
+    expect(demoFiles).toHaveLength(4);
     for (const path of Object.keys(LISTS)) {
       const html = await (await get(path)).text();
       expect(html, path).not.toMatch(/SAMPLE[\w-]{5}/);
       for (const id of [dsaIds[3]!, javaId]) expect(html, path).not.toContain(id);
-      expect(html, path).not.toContain("/video/");
+      if (path.endsWith("/javascript")) {
+        for (const preview of demoFiles.slice(0, 3)) expect(html, path).toContain(preview);
+        expect(html, path).not.toContain(demoFiles[3]);
+      } else expect(html, path).not.toContain("/video/");
       if (path !== "/courses/dsa") expect(html, path).not.toContain("youtube");
       // A YouTube lesson's thumbnail comes through an opaque key; coming-soon lessons have none.
       if (path === "/courses/dsa" || path.endsWith("/java")) expect(html, path).toMatch(/\/thumb\/[\w-]{22}/);
