@@ -11,9 +11,11 @@ export const PUBLIC_ROUTES = [
   "/courses/dsa",
   "/cources/programming",
   "/cources/programming/java",
+  // The demo's self-hosted lessons (decision 0044): a visitor gets three players.
+  "/cources/programming/javascript",
   "/course/mern-react",
   // A lesson's own page (issue 32): the demo's self-hosted one.
-  "/lesson/dsa/dsa-05-two-pointers",
+  "/lesson/javascript/js-01-intro",
   "/test",
   "/test/java",
   "/library",

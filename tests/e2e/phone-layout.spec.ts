@@ -292,8 +292,10 @@ test("a captioned lesson's page with its transcript, notes and lessons open fits
     ["en", "Show transcript"],
     ["he", "הצגת התמלול"],
   ] as const) {
-    // The server sees the new list within a second.
-    await expect.poll(async () => (await page.request.get(`/lesson/${slug}/sorting`)).status()).toBe(200);
+    // The server sees the new list within a second (its lesson's file and captions a moment after it).
+    await expect
+      .poll(async () => (await (await page.request.get(`/lesson/${slug}/sorting`)).text()).includes("/captions/"))
+      .toBe(true);
     await page.goto(`/lesson/${slug}/sorting?lng=${lng}`);
     await waitForHydration(page);
     // On a phone the list's lessons are folded under the lesson until asked for.

@@ -8,6 +8,17 @@ import { withE2eDatabase } from "./catalogue-db.ts";
 import { expect, expectAccessible, startSession, test, waitForHydration } from "./fixtures.ts";
 
 /**
+ * Waits until the server shows the new list's lesson as playable: the list and its lesson are written
+ * one after the other, and a process sees the catalogue's new version within a second, so the list
+ * can answer before its lesson does.
+ */
+async function untilPlayable(page: Page, slug: string) {
+  await expect
+    .poll(async () => (await (await page.request.get(`/courses/${slug}`)).text()).includes('data-state="playable"'))
+    .toBe(true);
+}
+
+/**
  * Issue 17: a subscriber plays the self-hosted lesson (the DSA list's 5th, 12 seconds long), leaves,
  * comes back and resumes; watches it to the end and sees it watched; marks it complete by hand (a
  * bookmark beside it) and takes the mark off. Issue 29: what counts is the time the server saw pass
@@ -219,7 +230,7 @@ test("when YouTube's player script cannot load, the lesson still plays and says 
     }),
   );
   await newSubscriber(page, false);
-  await expect.poll(async () => (await page.request.get(`/courses/${slug}`)).status()).toBe(200);
+  await untilPlayable(page, slug);
   // As an extension or a network filter does.
   await page.route("**/youtube/iframe_api", (route) => route.abort("blockedbyclient"));
   await page.route("https://www.youtube-nocookie.com/**", (route) =>
@@ -250,7 +261,7 @@ test("a learner's YouTube lesson: the player API loads only on play, reports pro
     }),
   );
   const email = await newSubscriber(page, false);
-  await expect.poll(async () => (await page.request.get(`/courses/${slug}`)).status()).toBe(200);
+  await untilPlayable(page, slug);
   const apiRequests: string[] = [];
   page.on("request", (request) => {
     if (request.url().includes("/youtube/iframe_api")) apiRequests.push(request.url());
@@ -307,7 +318,7 @@ test("straight from a playing YouTube lesson to the profile: the profile resumes
     }),
   );
   const email = await newSubscriber(page, false);
-  await expect.poll(async () => (await page.request.get(`/courses/${slug}`)).status()).toBe(200);
+  await untilPlayable(page, slug);
   await page.goto(`/courses/${slug}`);
   await waitForHydration(page);
   await page.getByTestId("video-facade").click();
@@ -349,7 +360,7 @@ test("a learner watches a short YouTube lesson to its end: watched, and the list
     }),
   );
   const email = await newSubscriber(page, false);
-  await expect.poll(async () => (await page.request.get(`/courses/${slug}`)).status()).toBe(200);
+  await untilPlayable(page, slug);
   await page.goto(`/courses/${slug}`);
   await waitForHydration(page);
   await page.getByTestId("video-facade").click();

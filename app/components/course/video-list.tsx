@@ -1,7 +1,7 @@
 import { lazy, Suspense, useRef, useState } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { Form, Link, useRevalidator } from "react-router";
-import type { VideoProgressView, VideoView } from "~/models/catalogue.types";
+import type { CaptionsTrack, VideoProgressView, VideoView } from "~/models/catalogue.types";
 import { lazyRenderedOnServer } from "~/components/ui/lazy-on-server";
 import { LessonNotes } from "./lesson-notes-lazy";
 import { ResumeBar } from "./resume-bar";
@@ -264,6 +264,10 @@ export function VideoPlayerOrLock({
         loading={loading}
       />
     );
+  // A visitor's card on a list page: the browser's own player, with the captions (nothing to report,
+  // resume or note, so none of the player's code: the list pages' script budget, issue 16).
+  if (!study && !video.progress)
+    return <PlainVideo video={video} src={video.player.src} captions={video.player.captions} />;
   return (
     <SelfHostedPlayer
       video={video}
@@ -273,6 +277,33 @@ export function VideoPlayerOrLock({
       onEnded={onEnded}
       study={study}
     />
+  );
+}
+
+/** A self-hosted video in the browser's own player: its captions offered, those in the page's language on. */
+function PlainVideo({ video, src, captions }: { video: VideoView; src: string; captions: CaptionsTrack[] }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <video
+      controls
+      aria-label={video.title}
+      preload="none"
+      poster="/images/video-poster.svg"
+      className="aspect-video w-full rounded-lg bg-black"
+      data-testid="video-mp4"
+    >
+      <source src={src} type={src.endsWith(".webm") ? "video/webm" : "video/mp4"} />
+      {captions.map((track) => (
+        <track
+          key={track.language}
+          kind="captions"
+          src={track.src}
+          srcLang={track.language}
+          label={t(`video.captions.${track.language}`)}
+          default={track.language === i18n.language}
+        />
+      ))}
+    </video>
   );
 }
 
