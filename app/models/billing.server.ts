@@ -827,7 +827,7 @@ async function applyConfirmedDeal(
     // The payment is known at the provider by its transaction (what a refund names, what the
     // provider's reports show); the page's id links it to its checkout.
     const reference = deal.transactionId ?? deal.id;
-    let paymentId: string;
+    let paymentId: string | null;
     let subscriptionId: string | null = null;
     if (order.kind === "course") {
       await recordCheckout(
@@ -848,7 +848,8 @@ async function applyConfirmedDeal(
         },
         now,
       );
-      paymentId = (await checkoutPayment(trx, deal.id))!.id;
+      // None when the buyer's account went meanwhile: nothing to grant to anyone.
+      paymentId = (await checkoutPayment(trx, deal.id))?.id ?? null;
     } else {
       paymentId = await insertPayment(trx, {
         userId: order.userId,

@@ -212,9 +212,9 @@ export class CardcomProvider implements ReadBackProvider {
     const problem =
       answer.ResponseCode !== 0
         ? `ResponseCode ${answer.ResponseCode}: ${answer.Description ?? ""}`
-        : !sameId(answer.LowProfileId, id)
+        : answer.LowProfileId != null && !sameId(answer.LowProfileId, id)
           ? "another LowProfileId"
-          : answer.TerminalNumber !== terminal || (transaction?.TerminalNumber ?? terminal) !== terminal
+          : (answer.TerminalNumber ?? terminal) !== terminal || (transaction?.TerminalNumber ?? terminal) !== terminal
             ? "another terminal"
             : !transaction
               ? "no transaction"
