@@ -536,6 +536,7 @@ export interface Database {
   payments: PaymentsTable;
   course_access: CourseAccessTable;
   payment_events: PaymentEventsTable;
+  payment_orders: PaymentOrdersTable;
 }
 
 /** A subscription plan the owner offers (issue 18): one row per interval. */
@@ -601,6 +602,38 @@ export interface CourseAccessTable {
   granted_at: string;
   revoked_at: string | null;
   revoked_by: string | null;
+}
+
+/**
+ * Lomda's own order, for a provider whose notification proves nothing (Cardcom, decision 0046): what
+ * the buyer was asked to pay, matched against the deal read back from the provider before anything
+ * is granted. "open" until a matching paid deal is read back, then "paid" (once).
+ */
+export interface PaymentOrdersTable {
+  /** Sent with the deal (Cardcom: ReturnValue) and read back with it. */
+  id: string;
+  provider: string;
+  /** The provider's id of the hosted page and its deal (Cardcom: LowProfileId); null until it exists. */
+  provider_ref: string | null;
+  user_id: string;
+  kind: "subscription" | "course";
+  course_id: string | null;
+  plan_interval: "month" | "year" | null;
+  amount_cents: number;
+  currency: string;
+  status: "open" | "paid";
+  created_at: string;
+  paid_at: string | null;
+  /** The payment it became (payments.id). */
+  payment_id: string | null;
+  /** A plan's: the subscription row its payment granted. */
+  subscription_id: string | null;
+  /** A plan's: the provider's token for the card, for the renewals Lomda charges (never a card number). */
+  card_token: string | null;
+  /** The card's expiry, MMYY, as a token charge asks for it. */
+  card_expiry: string | null;
+  /** When the provider deletes the token (YYYY-MM-DD). */
+  token_expires_on: string | null;
 }
 
 /** The provider's events already applied: a redelivered event is acknowledged and changes nothing. */

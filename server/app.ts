@@ -24,7 +24,7 @@ import { feedbackList } from "./api-feedback.ts";
 import { fastLane, sendAnswer } from "./fast-lane.ts";
 import { healthCheck } from "./health.ts";
 import { OUTSIDE_ROUTER } from "./outside-router.ts";
-import { paymentWebhook } from "./payment-webhook.ts";
+import { cardcomWebhook, paymentWebhook } from "./payment-webhook.ts";
 import { servedBuild } from "./route-table.ts";
 import { createPageCache } from "./page-cache.ts";
 import { precompressedFiles } from "./precompressed.ts";
@@ -74,16 +74,18 @@ function frameOrigins(config: Config): string[] {
  * Forms may post (and be redirected) to the sign-in provider: logout goes to its end-session endpoint.
  * With payments on, /checkout and /billing/portal answer a form with a redirect to the provider's
  * hosted pages (form-action covers redirects): Stripe's, or the API's own origin when it is not
- * Stripe's (the tests' stand-in serves its pages beside its API).
+ * Stripe's (the tests' stand-in serves its pages beside its API); Cardcom's pages are on its API's
+ * origin (LowProfile/Create answers a Url there, and the provider refuses any other).
  */
 function formOrigins(config: Config): string[] {
   const origins = config.OIDC_ISSUER ? [new URL(config.OIDC_ISSUER).origin] : [];
-  if (config.STRIPE_SECRET_KEY) {
+  if (config.paymentProvider === "stripe") {
     const api = new URL(config.STRIPE_API_URL).origin;
     origins.push(
       ...(api === "https://api.stripe.com" ? ["https://checkout.stripe.com", "https://billing.stripe.com"] : [api]),
     );
   }
+  if (config.paymentProvider === "cardcom") origins.push(new URL(config.CARDCOM_API_URL).origin);
   return origins;
 }
 
@@ -163,6 +165,8 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
   });
   // The payment provider's events: raw body (its signature covers the bytes), no same-origin check.
   app.post(OUTSIDE_ROUTER.paymentWebhook.path, ...paymentWebhook(services));
+  // Cardcom's notification of a deal: only a hint, read back from Cardcom before anything is granted.
+  app.post(OUTSIDE_ROUTER.cardcomWebhook.path, ...cardcomWebhook(services));
 
   app.use(
     bodyLimit({

@@ -26,6 +26,12 @@ export const OUTSIDE_ROUTER = {
     methods: "POST",
     why: "webhook: the signature covers the raw bytes, and it comes from Stripe, not our origin",
   },
+  /** Lomda names it to Cardcom in every checkout (WebHookUrl); decision 0046. */
+  cardcomWebhook: {
+    path: "/webhooks/cardcom",
+    methods: "POST",
+    why: "webhook: a JSON body from Cardcom's server (pages take form bodies only), which only names a deal to read back",
+  },
   video: {
     path: "/video/:file",
     methods: "GET, HEAD",

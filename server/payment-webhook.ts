@@ -1,7 +1,14 @@
 import express, { type Request, type Response } from "express";
 import type { AppServices } from "../app/context.server.ts";
-import { InvalidEventError } from "../app/lib/payments/provider.server.ts";
-import { applyPaymentEvent, checkoutPayment } from "../app/models/billing.server.ts";
+import { InvalidEventError, InvalidNoticeError } from "../app/lib/payments/provider.server.ts";
+import {
+  applyPaymentEvent,
+  checkoutPayment,
+  confirmOrder,
+  findOrderByRef,
+  logConfirmation,
+  type ConfirmOutcome,
+} from "../app/models/billing.server.ts";
 
 /** Stripe's events are small; a megabyte covers the largest (an invoice with many lines). */
 const MAX_EVENT_BYTES = 1024 * 1024;
@@ -11,7 +18,7 @@ const MAX_EVENT_BYTES = 1024 * 1024;
  * before any parser, and this path is exempt from the same-origin check (a server calls it, with
  * no cookies; the signature is its authentication). Answers: 200 once applied (or already applied,
  * or not one Lomda acts on), 400 for a bad signature or body (never retried usefully), 500 when
- * applying failed (the provider retries), 404 when payments are not configured.
+ * applying failed (the provider retries), 404 when payments are not configured (or not Stripe's).
  */
 export function paymentWebhook(services: AppServices): express.RequestHandler[] {
   const { log } = services;
@@ -20,7 +27,7 @@ export function paymentWebhook(services: AppServices): express.RequestHandler[] 
     async (req: Request, res: Response) => {
       res.set("Cache-Control", "no-store");
       const provider = services.payments;
-      if (!provider) {
+      if (provider?.confirmation !== "signed-events") {
         res.status(404).type("text/plain").send("Not Found");
         return;
       }
@@ -60,6 +67,88 @@ export function paymentWebhook(services: AppServices): express.RequestHandler[] 
         );
         res.status(500).json({ error: "not applied; retry" });
       }
+    },
+  ];
+}
+
+/** Cardcom's notifications are small (a LowProfileResult: a few kilobytes). */
+const MAX_NOTICE_BYTES = 64 * 1024;
+
+/** The notification's fields: JSON as Cardcom's API documents it, or a form as its older API sent. */
+function noticeFields(contentType: string | undefined, body: Buffer): unknown {
+  const text = body.toString("utf8").trim();
+  if (text === "") throw new InvalidNoticeError("an empty notification");
+  const type = (contentType ?? "").split(";")[0]!.trim().toLowerCase();
+  if (type === "application/x-www-form-urlencoded" || (!type.endsWith("json") && !text.startsWith("{")))
+    return Object.fromEntries(new URLSearchParams(text));
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new InvalidNoticeError("the notification is not JSON");
+  }
+}
+
+/**
+ * Cardcom's notification that a deal ended (WebHookUrl, decision 0046). It carries no signature, so
+ * it is only a hint: the deal's id is the one thing taken from it; Lomda finds its own order for that
+ * deal (none: 404, and Cardcom is not asked), reads the deal back from Cardcom and grants only what
+ * matches the order, once. Answers: 200 once decided (applied, already applied, not paid, or refused
+ * for not matching: a retry would read the same), 400 for a body that names no deal, 404 for a deal
+ * that is not one of Lomda's orders, 429 past the order's read-backs, 503 when Cardcom could not be
+ * asked (Cardcom retries: 7 times over about a day). Exempt from the same-origin check (a server
+ * calls it, with no cookies) and from pages' form-bodies-only rule (its body is JSON).
+ */
+export function cardcomWebhook(services: AppServices): express.RequestHandler[] {
+  const { db, log, rateLimits } = services;
+  return [
+    express.raw({ type: () => true, limit: MAX_NOTICE_BYTES }),
+    async (req: Request, res: Response) => {
+      res.set("Cache-Control", "no-store");
+      const provider = services.payments;
+      if (provider?.confirmation !== "read-back") {
+        res.status(404).type("text/plain").send("Not Found");
+        return;
+      }
+      const reqId = res.locals.requestId as string;
+      let dealId: string;
+      try {
+        dealId = provider.readNotice(
+          noticeFields(req.get("content-type"), Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0)),
+        );
+      } catch (error) {
+        if (!(error instanceof InvalidNoticeError)) throw error;
+        log.warn({ reqId, reason: error.message }, "payment notification refused");
+        res.status(400).json({ error: "invalid notification" });
+        return;
+      }
+      const order = await findOrderByRef(db, provider.name, dealId);
+      if (!order) {
+        log.warn({ reqId, deal: dealId }, "payment notification refused: no order of ours has this deal");
+        res.status(404).json({ error: "unknown deal" });
+        return;
+      }
+      if (order.status === "open") {
+        const limit = await rateLimits.dealReadBack.consume(order.id);
+        if (!limit.ok) {
+          log.warn({ reqId, order: order.id, limiter: rateLimits.dealReadBack.name }, "rate limit hit");
+          res.set("Retry-After", String(limit.retryAfter)).status(429).json({ error: "too many notifications" });
+          return;
+        }
+      }
+      let confirmed: ConfirmOutcome;
+      try {
+        confirmed = await confirmOrder(db, provider, order);
+      } catch (error) {
+        log.warn({ err: error, reqId, order: order.id, deal: dealId }, "reading the deal back failed: not confirmed");
+        res.status(503).json({ error: "not confirmed; retry" });
+        return;
+      }
+      logConfirmation(log, confirmed, { reqId, via: "notification" });
+      if (confirmed.outcome === "unknown") {
+        res.status(404).json({ error: "unknown deal" });
+        return;
+      }
+      res.status(200).json({ received: true, outcome: confirmed.outcome });
     },
   ];
 }

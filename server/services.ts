@@ -18,7 +18,10 @@ import { BooksClient } from "../app/models/books.server.ts";
 import { initThumbnailKeys } from "../app/models/catalogue.server.ts";
 import { createRateLimits } from "../app/lib/rate-limit.server.ts";
 import { CheckoutCache } from "../app/lib/payments/checkout-cache.server.ts";
+import { CardcomProvider } from "../app/lib/payments/cardcom.server.ts";
+import type { PaymentProvider } from "../app/lib/payments/provider.server.ts";
 import { StripeProvider } from "../app/lib/payments/stripe.server.ts";
+import { OUTSIDE_ROUTER } from "./outside-router.ts";
 import {
   countIdpAccounts,
   DEMO_PASSWORD,
@@ -59,6 +62,24 @@ async function giveDemoLessonsTheirVideos(services: Pick<AppServices, "db" | "me
   }
 }
 
+/** The provider PAYMENT_PROVIDER (or Stripe's keys alone) chose; none: checkout is off. */
+function paymentProvider(config: Config): PaymentProvider | undefined {
+  if (config.paymentProvider === "stripe" && config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET)
+    return new StripeProvider({
+      secretKey: config.STRIPE_SECRET_KEY,
+      webhookSecret: config.STRIPE_WEBHOOK_SECRET,
+      apiUrl: config.STRIPE_API_URL,
+    });
+  if (config.paymentProvider === "cardcom" && config.CARDCOM_TERMINAL && config.CARDCOM_API_NAME)
+    return new CardcomProvider({
+      terminal: config.CARDCOM_TERMINAL,
+      apiName: config.CARDCOM_API_NAME,
+      apiUrl: config.CARDCOM_API_URL,
+      webhookUrl: `${config.PUBLIC_URL}${OUTSIDE_ROUTER.cardcomWebhook.path}`,
+    });
+  return undefined;
+}
+
 /** Everything a request may need, built once at start. */
 export async function createServices(
   config: Config,
@@ -87,15 +108,8 @@ export async function createServices(
     books,
     // Uploaded lesson videos and course covers (MEDIA_DIR: one volume for every process).
     media: createMediaStore(config.mediaDir),
-    // Online payments, when Stripe's keys are configured (README "Taking payments").
-    payments:
-      config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET
-        ? new StripeProvider({
-            secretKey: config.STRIPE_SECRET_KEY,
-            webhookSecret: config.STRIPE_WEBHOOK_SECRET,
-            apiUrl: config.STRIPE_API_URL,
-          })
-        : undefined,
+    // Online payments, by the configured provider (README "Taking payments").
+    payments: paymentProvider(config),
     checkoutCache: new CheckoutCache(),
   };
   if (!config.embeddedIdp) {

@@ -710,6 +710,8 @@ export const en = {
     secureNote:
       "You pay on Stripe's secure page: your card details never reach Lomda. Cancel any time from your profile.",
     secureNoteCourse: "You pay once, on Stripe's secure page: your card details never reach Lomda.",
+    secureNoteCardcom: "You pay on Cardcom's secure page: your card details never reach Lomda.",
+    secureNoteCourseCardcom: "You pay once, on Cardcom's secure page: your card details never reach Lomda.",
     schoolRequest: "Paying for a group or by bank transfer? Send a registration request.",
     noPlans: "No subscription plan is on offer right now.",
     seeAccess: "See what you have",

@@ -85,6 +85,52 @@ describe("configuration", () => {
     );
   });
 
+  it("chooses the payment provider: Stripe by its keys as before, Cardcom by PAYMENT_PROVIDER with its terminal and API name (issue 33)", () => {
+    expect(loadConfig({}).paymentProvider).toBeNull();
+    expect(
+      loadConfig({ STRIPE_SECRET_KEY: "sk_test_abc123", STRIPE_WEBHOOK_SECRET: "whsec_xyz" }).paymentProvider,
+    ).toBe("stripe");
+    const cardcom = loadConfig({ PAYMENT_PROVIDER: "cardcom", CARDCOM_TERMINAL: "1000", CARDCOM_API_NAME: "test2025" });
+    expect(cardcom.paymentProvider).toBe("cardcom");
+    expect([cardcom.CARDCOM_TERMINAL, cardcom.CARDCOM_API_NAME, cardcom.CARDCOM_API_URL]).toEqual([
+      1000,
+      "test2025",
+      "https://secure.cardcom.solutions",
+    ]);
+    // Stripe's keys left in place do not choose Stripe once Cardcom is named.
+    expect(
+      loadConfig({
+        PAYMENT_PROVIDER: "cardcom",
+        CARDCOM_TERMINAL: "1000",
+        CARDCOM_API_NAME: "test2025",
+        STRIPE_SECRET_KEY: "sk_test_abc123",
+        STRIPE_WEBHOOK_SECRET: "whsec_xyz",
+      }).paymentProvider,
+    ).toBe("cardcom");
+    expect(problemsOf({ PAYMENT_PROVIDER: "cardcom" })).toEqual([
+      "CARDCOM_TERMINAL: is required with PAYMENT_PROVIDER=cardcom",
+      "CARDCOM_API_NAME: is required with PAYMENT_PROVIDER=cardcom",
+    ]);
+    expect(problemsOf({ PAYMENT_PROVIDER: "stripe" })).toEqual([
+      "STRIPE_SECRET_KEY: is required with PAYMENT_PROVIDER=stripe",
+      "STRIPE_WEBHOOK_SECRET: is required with PAYMENT_PROVIDER=stripe",
+    ]);
+    expect(problemsOf({ PAYMENT_PROVIDER: "paypal" })[0]).toMatch(/^PAYMENT_PROVIDER: must be "stripe" or "cardcom"/);
+    // Cardcom's settings without naming Cardcom: a half-done change, said at start rather than ignored.
+    expect(problemsOf({ CARDCOM_TERMINAL: "1000", CARDCOM_API_NAME: "test2025" })).toEqual([
+      "PAYMENT_PROVIDER: must be cardcom when CARDCOM_TERMINAL or CARDCOM_API_NAME is set",
+    ]);
+    const base = { PAYMENT_PROVIDER: "cardcom", CARDCOM_API_NAME: "test2025" };
+    for (const terminal of ["0", "-1", "10a", "1.5", "12345678901"])
+      expect(problemsOf({ ...base, CARDCOM_TERMINAL: terminal })[0]).toMatch(/^CARDCOM_TERMINAL: must be/);
+    expect(problemsOf({ ...base, CARDCOM_TERMINAL: "1000", CARDCOM_API_NAME: "two words" })[0]).toMatch(
+      /^CARDCOM_API_NAME: must be/,
+    );
+    expect(problemsOf({ ...base, CARDCOM_TERMINAL: "1000", CARDCOM_API_URL: "ftp://cardcom" })[0]).toMatch(
+      /^CARDCOM_API_URL: must be an http\(s\) URL/,
+    );
+  });
+
   it("refuses a books timeout above 3 s", () => {
     expect(loadConfig({ BOOKS_TIMEOUT_MS: "3000" }).BOOKS_TIMEOUT_MS).toBe(3000);
     expect(problemsOf({ BOOKS_TIMEOUT_MS: "3001" })).toContain("BOOKS_TIMEOUT_MS: must be at most 3000 (3 s)");

@@ -121,6 +121,39 @@ const schema = z
       emptyToUndefined,
       z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).default("https://api.stripe.com"),
     ),
+    /**
+     * Which provider takes payments (issues 18 and 33): "stripe" or "cardcom". Unset: Stripe when its
+     * keys are set (as before this setting existed), else none (checkout is off).
+     */
+    PAYMENT_PROVIDER: z.preprocess(
+      emptyToUndefined,
+      z.enum(["stripe", "cardcom"], { error: 'must be "stripe" or "cardcom"' }).optional(),
+    ),
+    /**
+     * Cardcom (issue 33, decision 0046): the terminal and its API user. LowProfile/Create and
+     * GetLpResult need no password (only refunds do). CARDCOM_API_URL points the client elsewhere
+     * (tests: a local stand-in of the API and its hosted page).
+     */
+    CARDCOM_TERMINAL: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^[1-9]\d{0,9}$/, { error: "must be Cardcom's terminal number (digits, like 1000)" })
+        .transform(Number)
+        .refine((n) => n <= 2_147_483_647, { error: "must be Cardcom's terminal number (digits, like 1000)" })
+        .optional(),
+    ),
+    CARDCOM_API_NAME: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^[\x21-\x7e]{1,100}$/, { error: "must be Cardcom's API user name (ApiName), without spaces" })
+        .optional(),
+    ),
+    CARDCOM_API_URL: z.preprocess(
+      emptyToUndefined,
+      z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).default("https://secure.cardcom.solutions"),
+    ),
     FORMS_FORWARD_URL: optionalUrl,
     FORMS_ACCESS_KEY: optionalString,
     SMTP_URL: z.preprocess(
@@ -165,6 +198,25 @@ const schema = z
         code: "custom",
         path: [missing],
         message: "is required with the other Stripe setting (both or neither)",
+      });
+    }
+    // (One of the two missing is the rule above's.)
+    if (
+      env.PAYMENT_PROVIDER === "stripe" &&
+      env.STRIPE_SECRET_KEY === undefined &&
+      env.STRIPE_WEBHOOK_SECRET === undefined
+    )
+      for (const key of ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"])
+        ctx.addIssue({ code: "custom", path: [key], message: "is required with PAYMENT_PROVIDER=stripe" });
+    if (env.PAYMENT_PROVIDER === "cardcom") {
+      for (const key of ["CARDCOM_TERMINAL", "CARDCOM_API_NAME"] as const)
+        if (env[key] === undefined)
+          ctx.addIssue({ code: "custom", path: [key], message: "is required with PAYMENT_PROVIDER=cardcom" });
+    } else if (env.CARDCOM_TERMINAL !== undefined || env.CARDCOM_API_NAME !== undefined) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["PAYMENT_PROVIDER"],
+        message: "must be cardcom when CARDCOM_TERMINAL or CARDCOM_API_NAME is set",
       });
     }
     const external = env.OIDC_ISSUER !== undefined;
@@ -239,6 +291,8 @@ export interface Config extends RawEnv {
   maxResourceBytes: number;
   /** RENDER_BUDGET: renders one address may cause at once, and a second. */
   renderBudget: { burst: number; perSecond: number };
+  /** Who takes payments: PAYMENT_PROVIDER, or Stripe when only its keys are set; null: checkout is off. */
+  paymentProvider: "stripe" | "cardcom" | null;
 }
 
 export class ConfigError extends Error {
@@ -286,6 +340,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     maxImageBytes: env.MEDIA_MAX_IMAGE_MB * MIB,
     maxResourceBytes: env.MEDIA_MAX_RESOURCE_MB * MIB,
     renderBudget: parseRenderBudget(env.RENDER_BUDGET),
+    paymentProvider: env.PAYMENT_PROVIDER ?? (env.STRIPE_SECRET_KEY !== undefined ? "stripe" : null),
   };
 }
 

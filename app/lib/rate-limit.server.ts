@@ -153,6 +153,12 @@ export function createRateLimits(db: Kysely<Database>) {
      */
     checkoutRead: new RateLimiter(db, "checkout-read", 10, 10 * 60_000),
     checkoutReadByAddress: new RateLimiter(db, "checkout-read-address", 30, 10 * 60_000),
+    /**
+     * Reading a deal back at a read-back provider (Cardcom) on its notification, per order: a
+     * stranger who knows a deal's id cannot make Lomda ask about it more than 20 times an hour
+     * (Cardcom notifies a deal at most 8 times). A notification of an order already paid reads nothing.
+     */
+    dealReadBack: new RateLimiter(db, "deal-read-back", 20, 60 * 60_000),
     /** Opening the provider's customer portal: 5 per 10 minutes per learner, 20 per address. */
     billingPortal: new RateLimiter(db, "billing-portal", 5, 10 * 60_000),
     billingPortalByAddress: new RateLimiter(db, "billing-portal-address", 20, 10 * 60_000),

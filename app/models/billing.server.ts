@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "~/lib/db.server";
+import type { Logger } from "~/lib/logger.server";
 import { bumpCatalogueVersion, ONLINE_CHECKOUT_SETTING } from "./catalogue-version.server";
 import { withdrawEarned } from "./earned.server";
 import { liveSubscriptions } from "./subscription.server";
@@ -10,7 +11,10 @@ import type {
   InvoicePayment,
   PaymentProvider,
   PlanInterval,
+  ProviderDeal,
   ProviderSubscription,
+  ReadBackProvider,
+  SignedEventProvider,
   VerifiedEvent,
 } from "~/lib/payments/provider.server";
 
@@ -20,7 +24,8 @@ import type {
  * checkout, a renewal, a cancellation or a refund reaches Lomda as a signed event from the provider,
  * and each event is applied once (payment_events) and in any order — subscription events are a cue
  * to read the subscription's current state from the provider, so a late or repeated event cannot
- * undo a newer one.
+ * undo a newer one. A provider whose notification proves nothing (Cardcom, decision 0046) is asked
+ * instead: Lomda keeps its own order, reads the deal back and grants only what matches it, once.
  */
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -195,7 +200,7 @@ export type EventOutcome = "applied" | "duplicate" | "ignored";
  */
 export async function applyPaymentEvent(
   db: Kysely<Database>,
-  provider: PaymentProvider,
+  provider: SignedEventProvider,
   verified: VerifiedEvent,
   now: Date = new Date(),
 ): Promise<EventOutcome> {
@@ -554,6 +559,377 @@ export async function syncSubscription(db: Db, provider: string, s: ProviderSubs
     })
     .onConflict((oc) => oc.column("provider_subscription_id").doNothing())
     .execute();
+}
+
+/* ---------- orders, for a provider whose notification proves nothing (decision 0046) ---------- */
+
+export interface PaymentOrder {
+  id: string;
+  provider: string;
+  /** The provider's id of the hosted page and its deal; null until the page exists. */
+  providerRef: string | null;
+  userId: string;
+  kind: "subscription" | "course";
+  courseId: string | null;
+  planInterval: PlanInterval | null;
+  amountCents: number;
+  currency: string;
+  status: "open" | "paid";
+  paymentId: string | null;
+}
+
+const orderColumns = [
+  "id",
+  "provider",
+  "provider_ref",
+  "user_id",
+  "kind",
+  "course_id",
+  "plan_interval",
+  "amount_cents",
+  "currency",
+  "status",
+  "payment_id",
+] as const;
+
+function paymentOrder(row: {
+  id: string;
+  provider: string;
+  provider_ref: string | null;
+  user_id: string;
+  kind: "subscription" | "course";
+  course_id: string | null;
+  plan_interval: PlanInterval | null;
+  amount_cents: number;
+  currency: string;
+  status: "open" | "paid";
+  payment_id: string | null;
+}): PaymentOrder {
+  return {
+    id: row.id,
+    provider: row.provider,
+    providerRef: row.provider_ref,
+    userId: row.user_id,
+    kind: row.kind,
+    courseId: row.course_id,
+    planInterval: row.plan_interval,
+    amountCents: Number(row.amount_cents),
+    currency: row.currency,
+    status: row.status,
+    paymentId: row.payment_id,
+  };
+}
+
+/**
+ * What the buyer is about to be asked for, written before the provider's page is opened: its id
+ * travels with the deal and is what the read-back must name. Returns the order's id.
+ */
+export async function openOrder(
+  db: Db,
+  order: {
+    provider: string;
+    userId: string;
+    kind: "subscription" | "course";
+    courseId?: string | null;
+    planInterval?: PlanInterval | null;
+    amountCents: number;
+    currency: string;
+  },
+  now: Date = new Date(),
+): Promise<string> {
+  const id = randomUUID();
+  await db
+    .insertInto("payment_orders")
+    .values({
+      id,
+      provider: order.provider,
+      provider_ref: null,
+      user_id: order.userId,
+      kind: order.kind,
+      course_id: order.courseId ?? null,
+      plan_interval: order.planInterval ?? null,
+      amount_cents: order.amountCents,
+      currency: order.currency,
+      status: "open",
+      created_at: now.toISOString(),
+      paid_at: null,
+      payment_id: null,
+      subscription_id: null,
+      card_token: null,
+      card_expiry: null,
+      token_expires_on: null,
+    })
+    .execute();
+  return id;
+}
+
+/** The provider opened its page for the order: its id of the page and deal (Cardcom: LowProfileId). */
+export async function attachOrderRef(db: Db, orderId: string, providerRef: string): Promise<void> {
+  await db
+    .updateTable("payment_orders")
+    .set({ provider_ref: providerRef.toLowerCase() })
+    .where("id", "=", orderId)
+    .where("provider_ref", "is", null)
+    .execute();
+}
+
+/** The provider would not open a page for it: nothing can be paid against it. */
+export async function dropOrder(db: Db, orderId: string): Promise<void> {
+  await db.deleteFrom("payment_orders").where("id", "=", orderId).where("status", "=", "open").execute();
+}
+
+export async function findOrder(db: Db, id: string): Promise<PaymentOrder | undefined> {
+  const row = await db.selectFrom("payment_orders").select(orderColumns).where("id", "=", id).executeTakeFirst();
+  return row ? paymentOrder(row) : undefined;
+}
+
+/** The order whose page and deal the provider calls `ref` (a notification names only that). */
+export async function findOrderByRef(db: Db, provider: string, ref: string): Promise<PaymentOrder | undefined> {
+  const row = await db
+    .selectFrom("payment_orders")
+    .select(orderColumns)
+    .where("provider", "=", provider)
+    .where("provider_ref", "=", ref.toLowerCase())
+    .executeTakeFirst();
+  return row ? paymentOrder(row) : undefined;
+}
+
+/** How long an order never paid is kept: the provider notifies for about a day (Cardcom: 7 tries in ~25 h). */
+export const OPEN_ORDER_DAYS = 30;
+
+export async function deleteStaleOrders(db: Kysely<Database>, now: Date = new Date()): Promise<number> {
+  const before = new Date(now.getTime() - OPEN_ORDER_DAYS * 86_400_000).toISOString();
+  const result = await db
+    .deleteFrom("payment_orders")
+    .where("status", "=", "open")
+    .where("created_at", "<", before)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/**
+ * Why a deal read back does not pay for its order, or null when it does: the same page and deal,
+ * Lomda's own order, a charge that went through, for what was asked, of the amount and in the
+ * currency asked. Anything else grants nothing.
+ */
+export function dealMismatch(order: PaymentOrder, deal: ProviderDeal): string | null {
+  if (!order.providerRef || deal.id.toLowerCase() !== order.providerRef) return "another deal";
+  if (deal.orderId !== order.id) return "another order";
+  if (!deal.paid) return null;
+  if (deal.kind !== order.kind) return `a ${deal.kind ?? "different"} operation for a ${order.kind} order`;
+  if (deal.amountCents !== order.amountCents) return `amount ${deal.amountCents ?? "?"} for ${order.amountCents}`;
+  if (deal.currency !== order.currency) return `currency ${deal.currency ?? "?"} for ${order.currency}`;
+  return null;
+}
+
+export type ConfirmOutcome =
+  /**
+   * A matching paid deal: its payment recorded and its access granted now — or, for a course
+   * deleted while its buyer paid, the payment recorded to refund (`refundDue`), as with Stripe.
+   */
+  | { outcome: "applied"; order: PaymentOrder; refundDue: CheckoutPayment["refundDue"] }
+  /** Paid and granted before (a repeated notification, a reload of the thank-you page). */
+  | { outcome: "duplicate"; order: PaymentOrder; refundDue: CheckoutPayment["refundDue"] }
+  /** The deal is not (or not yet) a charge that went through: nothing granted. */
+  | { outcome: "unpaid"; order: PaymentOrder; problem: string }
+  /** The deal read back does not match the order (another amount, currency, order…): refused. */
+  | { outcome: "mismatch"; order: PaymentOrder; problem: string }
+  /** The provider knows no such deal. */
+  | { outcome: "unknown"; order: PaymentOrder };
+
+/**
+ * Confirms an order with the provider (Cardcom's webhook and the buyer's return both end here):
+ * the deal is read back — never taken from the notification — and applied only when it matches
+ * the order. Applying is once: in one transaction the deal is marked as seen (payment_events, as a
+ * Stripe event is) and the order goes from open to paid, with the payment and the access; a second
+ * confirmation, here or in another process, finds it done and changes nothing. A failure to reach
+ * the provider throws (the caller answers "try again").
+ */
+export async function confirmOrder(
+  db: Kysely<Database>,
+  provider: ReadBackProvider,
+  order: PaymentOrder,
+  now: Date = new Date(),
+): Promise<ConfirmOutcome> {
+  if (!order.providerRef) return { outcome: "unknown", order };
+  if (order.status === "paid") return { outcome: "duplicate", order, refundDue: await refundDueOf(db, order) };
+  const deal = await provider.readDeal(order.providerRef);
+  if (!deal) return { outcome: "unknown", order };
+  const mismatch = dealMismatch(order, deal);
+  if (mismatch) return { outcome: "mismatch", order, problem: mismatch };
+  if (!deal.paid) return { outcome: "unpaid", order, problem: deal.problem ?? "not paid" };
+  const applied = await applyConfirmedDeal(db, provider.name, order, deal, now);
+  const current = (await findOrder(db, order.id)) ?? order;
+  return { outcome: applied ? "applied" : "duplicate", order: current, refundDue: await refundDueOf(db, current) };
+}
+
+/** One line per confirmation: a refusal or money taken for nothing is a warning someone must read. */
+export function logConfirmation(log: Logger, confirmed: ConfirmOutcome, context: { reqId?: string; via: string }) {
+  const fields = {
+    ...context,
+    order: confirmed.order.id,
+    deal: confirmed.order.providerRef,
+    outcome: confirmed.outcome,
+  };
+  switch (confirmed.outcome) {
+    case "applied":
+    case "duplicate":
+      log.info(fields, "payment confirmed by reading the deal back");
+      // Money taken for nothing granted (the course was deleted during checkout): someone must act.
+      if (confirmed.outcome === "applied" && confirmed.refundDue)
+        log.warn(
+          { ...fields, course: confirmed.order.courseId, reason: confirmed.refundDue },
+          "payment recorded for a course deleted during checkout: it needs a refund (admin payments page)",
+        );
+      return;
+    case "unpaid":
+      log.info({ ...fields, problem: confirmed.problem }, "payment not confirmed: the deal is not paid");
+      return;
+    case "mismatch":
+      log.warn(
+        { ...fields, problem: confirmed.problem },
+        "payment refused: the deal read back does not match its order; nothing granted",
+      );
+      return;
+    case "unknown":
+      log.warn(fields, "payment not confirmed: the provider knows no such deal");
+  }
+}
+
+/** Why the order's payment must be given back, if it must (its course was deleted during checkout). */
+async function refundDueOf(db: Db, order: PaymentOrder): Promise<CheckoutPayment["refundDue"]> {
+  const payment = order.providerRef ? await checkoutPayment(db, order.providerRef) : undefined;
+  return payment?.status === "paid" ? payment.refundDue : null;
+}
+
+/** Writes a confirmed deal: false when it was applied before (by another notification or process). */
+async function applyConfirmedDeal(
+  db: Kysely<Database>,
+  provider: string,
+  order: PaymentOrder,
+  deal: ProviderDeal,
+  now: Date,
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const seen = await trx
+      .insertInto("payment_events")
+      .values({ id: `${provider}:${deal.id}`, provider, type: "deal.read-back", received_at: now.toISOString() })
+      .onConflict((oc) => oc.column("id").doNothing())
+      .executeTakeFirst();
+    if (Number(seen.numInsertedOrUpdatedRows ?? 0n) === 0) return false;
+    const taken = await trx
+      .updateTable("payment_orders")
+      .set({ status: "paid", paid_at: now.toISOString() })
+      .where("id", "=", order.id)
+      .where("status", "=", "open")
+      .executeTakeFirst();
+    if (Number(taken.numUpdatedRows) === 0) return false;
+    // The payment is known at the provider by its transaction (what a refund names, what the
+    // provider's reports show); the page's id links it to its checkout.
+    const reference = deal.transactionId ?? deal.id;
+    let paymentId: string | null;
+    let subscriptionId: string | null = null;
+    if (order.kind === "course") {
+      await recordCheckout(
+        trx,
+        provider,
+        {
+          id: deal.id,
+          kind: "course",
+          paid: true,
+          userId: order.userId,
+          courseId: order.courseId,
+          interval: null,
+          customerId: null,
+          subscriptionId: null,
+          paymentId: reference,
+          amountCents: order.amountCents,
+          currency: order.currency,
+        },
+        now,
+      );
+      // None when the buyer's account went meanwhile: nothing to grant to anyone.
+      paymentId = (await checkoutPayment(trx, deal.id))?.id ?? null;
+    } else {
+      paymentId = await insertPayment(trx, {
+        userId: order.userId,
+        kind: "subscription",
+        planInterval: order.planInterval,
+        amountCents: order.amountCents,
+        currency: order.currency,
+        provider,
+        ref: reference,
+        paymentId: deal.transactionId,
+        subscriptionId: null,
+        checkoutId: deal.id,
+        now,
+      });
+      subscriptionId = await grantPaidPeriod(trx, order.userId, order.planInterval ?? "month", now);
+    }
+    await trx
+      .updateTable("payment_orders")
+      .set({
+        payment_id: paymentId,
+        subscription_id: subscriptionId,
+        // A plan's card, for the renewals Lomda will charge (the provider's token, never the card).
+        card_token: order.kind === "subscription" ? (deal.card?.token ?? null) : null,
+        card_expiry: order.kind === "subscription" ? (deal.card?.expiry ?? null) : null,
+        token_expires_on: order.kind === "subscription" ? (deal.card?.tokenExpiresOn ?? null) : null,
+      })
+      .where("id", "=", order.id)
+      .execute();
+    return true;
+  });
+}
+
+/** One calendar month or year after `from` (the 31st of January plus a month is the end of February). */
+export function periodEnd(from: Date, interval: PlanInterval): Date {
+  const end = new Date(from);
+  const day = end.getUTCDate();
+  end.setUTCDate(1);
+  if (interval === "year") end.setUTCFullYear(end.getUTCFullYear() + 1);
+  else end.setUTCMonth(end.getUTCMonth() + 1);
+  const lastDay = new Date(Date.UTC(end.getUTCFullYear(), end.getUTCMonth() + 1, 0)).getUTCDate();
+  end.setUTCDate(Math.min(day, lastDay));
+  return end;
+}
+
+/**
+ * A plan's paid period, as a subscription row granted by payment: from now, or from the end of a
+ * period already paid for (two plans bought at once add up rather than overlap), for one interval.
+ * It does not renew by itself: the provider keeps no subscription, and Lomda's renewals are to come.
+ */
+async function grantPaidPeriod(db: Db, userId: string, interval: PlanInterval, now: Date): Promise<string> {
+  const at = now.toISOString();
+  const paid = await db
+    .selectFrom("subscriptions")
+    .select("ends_at")
+    .where("user_id", "=", userId)
+    .where("granted_by", "=", PAYMENT_GRANT)
+    .where("revoked_at", "is", null)
+    .where("ends_at", ">", at)
+    .orderBy("ends_at", "desc")
+    .executeTakeFirst();
+  const start = paid?.ends_at ? new Date(paid.ends_at) : now;
+  const id = randomUUID();
+  await db
+    .insertInto("subscriptions")
+    .values({
+      id,
+      user_id: userId,
+      email: null,
+      starts_at: start.toISOString(),
+      ends_at: periodEnd(start, interval).toISOString(),
+      granted_by: PAYMENT_GRANT,
+      revoked_at: null,
+      revoked_by: null,
+      note: null,
+      created_at: at,
+      provider_subscription_id: null,
+      cancel_at_period_end: null,
+    })
+    .execute();
+  return id;
 }
 
 /* ---------- what a learner has ---------- */

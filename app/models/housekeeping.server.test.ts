@@ -87,6 +87,30 @@ describe.each(DIALECTS)("housekeeping on %s", (dialect) => {
         { id: `evt_new_${Math.random()}`, provider: "stripe", type: "invoice.paid", received_at: ago(29 * DAY) },
       ])
       .execute();
+    // Orders at a read-back provider (Cardcom): one never paid for a month goes; a paid one is history.
+    const order = (status: "open" | "paid", created_at: string) => ({
+      id: `order-${Math.random()}`,
+      provider: "cardcom",
+      provider_ref: null,
+      user_id: user.id,
+      kind: "course" as const,
+      course_id: null,
+      plan_interval: null,
+      amount_cents: 4900,
+      currency: "ILS",
+      status,
+      created_at,
+      paid_at: status === "paid" ? created_at : null,
+      payment_id: null,
+      subscription_id: null,
+      card_token: null,
+      card_expiry: null,
+      token_expires_on: null,
+    });
+    await t.db
+      .insertInto("payment_orders")
+      .values([order("open", ago(31 * DAY)), order("open", ago(29 * DAY)), order("paid", ago(60 * DAY))])
+      .execute();
   }
 
   async function counts() {
@@ -98,7 +122,8 @@ describe.each(DIALECTS)("housekeeping on %s", (dialect) => {
         | "quiz_attempts"
         | "rate_limits"
         | "logout_tokens_seen"
-        | "payment_events",
+        | "payment_events"
+        | "payment_orders",
     ) =>
       Number(
         (
@@ -116,6 +141,7 @@ describe.each(DIALECTS)("housekeeping on %s", (dialect) => {
       rate_limits: await n("rate_limits"),
       logout_tokens_seen: await n("logout_tokens_seen"),
       payment_events: await n("payment_events"),
+      payment_orders: await n("payment_orders"),
     };
   }
 
@@ -131,6 +157,7 @@ describe.each(DIALECTS)("housekeeping on %s", (dialect) => {
       logout_tokens_seen: 1,
       account_tokens: 0,
       payment_events: 1,
+      payment_orders: 1,
       unconfirmed_sign_ups: 0,
     });
     expect(await counts()).toEqual({
@@ -141,6 +168,7 @@ describe.each(DIALECTS)("housekeeping on %s", (dialect) => {
       rate_limits: 1,
       logout_tokens_seen: 1,
       payment_events: 1,
+      payment_orders: 2,
     });
   });
 

@@ -5,7 +5,7 @@ import { deleteExpiredIdpPayloads } from "~/lib/idp/adapter.server";
 import { takeLease } from "~/lib/lease.server";
 import { deleteExpiredRateLimits } from "~/lib/rate-limit.server";
 import { deleteExpiredAccountTokens } from "./account-tokens.server";
-import { deleteOldPaymentEvents } from "./billing.server";
+import { deleteOldPaymentEvents, deleteStaleOrders } from "./billing.server";
 import { deleteExpiredLogoutTokens, deleteExpiredSessions } from "./session.server";
 import { deleteStaleAttempts } from "./quiz.server";
 import { deleteUnconfirmedSignUps } from "./sign-up.server";
@@ -23,6 +23,7 @@ export interface HousekeepingCounts {
   logout_tokens_seen: number;
   account_tokens: number;
   payment_events: number;
+  payment_orders: number;
   unconfirmed_sign_ups: number;
 }
 
@@ -36,6 +37,7 @@ export async function removeExpiredRows(db: Kysely<Database>, now: Date = new Da
     logout_tokens_seen: await deleteExpiredLogoutTokens(db, now),
     account_tokens: await deleteExpiredAccountTokens(db, now),
     payment_events: await deleteOldPaymentEvents(db, now),
+    payment_orders: await deleteStaleOrders(db, now),
     unconfirmed_sign_ups: await deleteUnconfirmedSignUps(db, now),
   };
 }

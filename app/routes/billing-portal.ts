@@ -22,7 +22,8 @@ export async function action({ context, request }: Route.ActionArgs) {
   const profile = `/profile${lng ? `?lng=${encodeURIComponent(lng)}` : ""}`;
   const withProblem = (problem: "busy" | "failed") => `${profile}${lng ? "&" : "?"}billing=${problem}#access`;
   const customerId = await customerIdFor(db, viewer.user.id);
-  if (!payments || !customerId) return redirect(`${profile}#access`, 303);
+  // Only a provider with a customer portal (Stripe; Cardcom has none) has customers to send there.
+  if (payments?.confirmation !== "signed-events" || !customerId) return redirect(`${profile}#access`, 303);
   const refused = await consumeAll([
     [rateLimits.billingPortal, viewer.user.id],
     [rateLimits.billingPortalByAddress, clientIp],

@@ -59,6 +59,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
           }
         : null,
     online,
+    // Whose secure page the buyer pays on (its name is in the note under the button).
+    cardcom: payments?.name === "cardcom",
     monthly: price("month"),
     yearly: price("year"),
     problem: checkoutProblemOf(request.url),
@@ -128,7 +130,9 @@ export default function Order({ loaderData }: Route.ComponentProps) {
                       {t("checkout.signInToBuy")}
                     </a>
                   )}
-                  <p className="mt-4 text-sm text-ink-700">{t("checkout.secureNoteCourse")}</p>
+                  <p className="mt-4 text-sm text-ink-700">
+                    {t(loaderData.cardcom ? "checkout.secureNoteCourseCardcom" : "checkout.secureNoteCourse")}
+                  </p>
                 </>
               )}
             </div>

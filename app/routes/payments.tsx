@@ -30,6 +30,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       price: formatMoney(p.amountCents / 100, p.currency, locale, { cents: true }),
     })),
     online: plans.length > 0 && (await onlineCheckout(db, payments)),
+    // Whose secure page the buyer pays on (its name is in the note under the plans).
+    cardcom: payments?.name === "cardcom",
     subscribed: viewer.hasSubscription,
     signedIn: viewer.isAuthenticated,
     problem: checkoutProblemOf(request.url),
@@ -99,7 +101,9 @@ export default function Payments({ loaderData }: Route.ComponentProps) {
                   {t("checkout.signInToSubscribe")}
                 </a>
               ) : null}
-              <p className="mt-6 text-sm text-ink-700">{t("checkout.secureNote")}</p>
+              <p className="mt-6 text-sm text-ink-700">
+                {t(loaderData.cardcom ? "checkout.secureNoteCardcom" : "checkout.secureNote")}
+              </p>
               <p className="mt-3 text-sm">
                 <Link to="/register#request-heading" className="font-semibold text-brand-800 underline">
                   {t("checkout.schoolRequest")}

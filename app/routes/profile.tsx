@@ -70,7 +70,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
         const course = coursesById.get(c.courseId);
         return course ? [{ slug: course.slug, title: course.title[locale], bought: c.bought }] : [];
       }),
-      portal: billing.hasCustomer && payments !== undefined,
+      // Only a provider with a customer portal (Stripe) has one to open.
+      portal: billing.hasCustomer && payments?.confirmation === "signed-events",
       portalProblem: (["failed", "busy"] as const).find((p) => p === url.searchParams.get("billing")) ?? null,
       online: await onlineCheckout(db, payments),
       lng: url.searchParams.get("lng"),

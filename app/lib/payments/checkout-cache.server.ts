@@ -1,16 +1,17 @@
 import type { CheckoutResult } from "./provider.server";
 
-type Answer = Promise<CheckoutResult | null>;
+type Answer<T> = Promise<T | null>;
 
 /**
  * The payment provider's answers about checkouts, kept a few seconds in this process (issue 29).
  * The thank-you page asks about one checkout again and again (its own polling, reloads, a script):
  * within a few seconds it gets the answer already given, and requests at the same moment share one
  * call. A failure is not kept: the next request asks again (within its rate limit). Bounded, so
- * made-up checkout ids cannot grow it without end; the oldest answers go first.
+ * made-up checkout ids cannot grow it without end; the oldest answers go first. A read-back
+ * provider's deals (Cardcom's GetLpResult) are kept the same way, by the provider itself.
  */
-export class CheckoutCache {
-  private readonly entries = new Map<string, { until: number; answer: Answer }>();
+export class CheckoutCache<T = CheckoutResult> {
+  private readonly entries = new Map<string, { until: number; answer: Answer<T> }>();
   readonly ttlMs: number;
   readonly maxEntries: number;
   private readonly clock: () => number;
@@ -22,7 +23,7 @@ export class CheckoutCache {
   }
 
   /** The answer given (or being fetched) for this checkout, while fresh; undefined: the provider must be asked. */
-  fresh(id: string): Answer | undefined {
+  fresh(id: string): Answer<T> | undefined {
     const entry = this.entries.get(id);
     if (!entry) return undefined;
     if (entry.until > this.clock()) return entry.answer;
@@ -31,7 +32,7 @@ export class CheckoutCache {
   }
 
   /** The fresh answer, or the provider's through `load` (kept `ttlMs` once it arrives; forgotten if it fails). */
-  read(id: string, load: () => Answer): Answer {
+  read(id: string, load: () => Answer<T>): Answer<T> {
     const known = this.fresh(id);
     if (known) return known;
     const answer = load();
@@ -52,7 +53,7 @@ export class CheckoutCache {
     return this.entries.size;
   }
 
-  private remember(id: string, until: number, answer: Answer) {
+  private remember(id: string, until: number, answer: Answer<T>) {
     this.entries.delete(id);
     while (this.entries.size >= this.maxEntries) {
       const oldest = this.entries.keys().next();

@@ -1,7 +1,11 @@
 /**
- * What Lomda needs from a payment provider (issue 18, decision 0024): a hosted checkout, a customer
- * portal, verified events, and the current state of a subscription. Stripe is the one implemented
- * (stripe.server.ts); another provider (an Israeli one, say) implements this and nothing else changes.
+ * What Lomda needs from a payment provider (issue 18, decisions 0024 and 0046): a hosted checkout
+ * and a way to learn, from the provider's server, that it was paid. Providers confirm in one of two
+ * ways, and the type says which:
+ * - "signed-events" (Stripe, stripe.server.ts): the provider signs its events; Lomda verifies the
+ *   signature and acts on the event, reads subscriptions the provider renews, opens its portal.
+ * - "read-back" (Cardcom, cardcom.server.ts): the provider's notification proves nothing; it only
+ *   names a deal, which Lomda reads back from the provider and compares with its own order.
  * Money is in minor units (cents, agorot); currencies are ISO 4217 upper case; times are Dates.
  */
 
@@ -24,6 +28,11 @@ export interface CheckoutRequest {
   locale: "en" | "he";
   successUrl: string;
   cancelUrl: string;
+  /**
+   * Lomda's own order (payment_orders), for a read-back provider: it travels with the deal and comes
+   * back when the deal is read, so the deal can be matched with what Lomda asked for.
+   */
+  orderId?: string;
 }
 
 /** A finished checkout, as the provider reports it. */
@@ -87,10 +96,61 @@ export interface VerifiedEvent {
 /** The signature is missing, wrong, or too old (a replay): the event is refused. */
 export class InvalidEventError extends Error {}
 
-export interface PaymentProvider {
+/** The notification does not name a deal (a read-back provider): it is refused. */
+export class InvalidNoticeError extends Error {}
+
+/** A card the provider keeps for later charges (a token; never the card's number). */
+export interface SavedCard {
+  token: string;
+  /** The card's expiry, as a token charge asks for it: MMYY. */
+  expiry: string | null;
+  /** When the provider deletes the token (YYYY-MM-DD). */
+  tokenExpiresOn: string | null;
+}
+
+/** A deal as the provider reports it when Lomda asks (the read-back), reduced to what Lomda checks. */
+export interface ProviderDeal {
+  /** The provider's id of the hosted page and its deal (Cardcom: LowProfileId). */
+  id: string;
+  /** The order Lomda sent with it (Cardcom: ReturnValue). */
+  orderId: string | null;
+  /** What was asked for: a one-off charge (a course) or a charge that keeps the card (a plan). */
+  kind: "course" | "subscription" | null;
+  /** The charge went through (not declined, not a refund). */
+  paid: boolean;
+  /** Why it is not paid, in the provider's words, for the log. */
+  problem: string | null;
+  /** The amount charged, in minor units; null when missing or not a whole number of them. */
+  amountCents: number | null;
+  currency: string | null;
+  /** The provider's transaction, which a refund names. */
+  transactionId: string | null;
+  card: SavedCard | null;
+}
+
+interface ProviderBase {
   readonly name: string;
   /** Creates the hosted checkout; the buyer is sent to `url`. */
   createCheckout(request: CheckoutRequest): Promise<{ id: string; url: string }>;
+}
+
+/**
+ * A provider whose notification proves nothing (Cardcom): Lomda keeps its own order, sends its id
+ * with the checkout, and on a notification (or the buyer's return) reads the deal back and grants
+ * only what matches the order (billing.server.ts, confirmOrder). No portal, no provider-side
+ * subscriptions: a plan's renewals are Lomda's to charge with the saved card.
+ */
+export interface ReadBackProvider extends ProviderBase {
+  readonly confirmation: "read-back";
+  /** The deal a notification names: the only thing taken from it. Throws InvalidNoticeError. */
+  readNotice(body: unknown): string;
+  /** The deal as the provider has it now; null when the provider knows no such deal. */
+  readDeal(id: string): Promise<ProviderDeal | null>;
+}
+
+/** A provider that signs its events (Stripe). */
+export interface SignedEventProvider extends ProviderBase {
+  readonly confirmation: "signed-events";
   /** A finished or open checkout, to tell the buyer on the success page where things stand. */
   getCheckout(id: string): Promise<CheckoutResult | null>;
   getSubscription(id: string): Promise<ProviderSubscription | null>;
@@ -99,3 +159,5 @@ export interface PaymentProvider {
   /** Verifies the signature over the raw body and reads the event; throws InvalidEventError. */
   readEvent(rawBody: Buffer, signature: string | undefined): VerifiedEvent;
 }
+
+export type PaymentProvider = SignedEventProvider | ReadBackProvider;

@@ -4,9 +4,9 @@ import {
   type CheckoutRequest,
   type CheckoutResult,
   type PaymentEvent,
-  type PaymentProvider,
   type PlanInterval,
   type ProviderSubscription,
+  type SignedEventProvider,
   type VerifiedEvent,
 } from "./provider.server";
 
@@ -30,8 +30,9 @@ const intervalOf = (value: string | null | undefined): PlanInterval | null =>
   value === "month" || value === "year" ? value : null;
 
 /** Stripe Checkout (hosted), Stripe Billing's customer portal, and Stripe's signed webhooks. */
-export class StripeProvider implements PaymentProvider {
+export class StripeProvider implements SignedEventProvider {
   readonly name = "stripe";
+  readonly confirmation = "signed-events";
   private readonly stripe: Stripe;
   private readonly options: StripeOptions;
 

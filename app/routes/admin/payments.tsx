@@ -101,7 +101,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 /** The payments forms' labels, bolder than the kit's own. */
 const LABEL = "block font-semibold";
 
-const PROVIDER_NAMES: Record<string, string> = { stripe: "Stripe" };
+const PROVIDER_NAMES: Record<string, string> = { stripe: "Stripe", cardcom: "Cardcom" };
 
 type ActionResult = {
   ok: TranslationKey | null;

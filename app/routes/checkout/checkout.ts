@@ -3,7 +3,7 @@ import { z } from "zod";
 import { getCatalogue, getViewer, pageContext, servicesOf } from "~/context.server";
 import { consumeAll } from "~/lib/rate-limit.server";
 import { dearerCourseSharingLists, findCourse } from "~/models/catalogue.server";
-import { customerIdFor, getPlans, onlineCheckout } from "~/models/billing.server";
+import { attachOrderRef, customerIdFor, dropOrder, getPlans, onlineCheckout, openOrder } from "~/models/billing.server";
 import type { CheckoutProblem } from "~/components/billing/checkout-problem";
 import type { Route } from "./+types/checkout";
 
@@ -22,7 +22,9 @@ export function loader() {
  * POST /checkout: starts a hosted checkout at the payment provider for the signed-in learner and
  * sends them there (303). The price and what it buys come from the database, never from the form;
  * the learner's id travels with the session so the provider's events can grant the access. A visitor
- * signs in first and comes back to the page they were on.
+ * signs in first and comes back to the page they were on. With a provider whose notification proves
+ * nothing (Cardcom, decision 0046), Lomda first writes its own order of what is asked; the order's id
+ * travels with the deal, and the buyer comes back to the thank-you page naming it.
  */
 export async function action({ context, request }: Route.ActionArgs) {
   const { db, rateLimits, payments, log, config, clientIp } = servicesOf(context);
@@ -92,11 +94,31 @@ export async function action({ context, request }: Route.ActionArgs) {
     log.warn({ route: "checkout", limiter: refused.limiter }, "rate limit hit");
     return backWith("busy");
   }
+  const orderId =
+    payments.confirmation === "read-back"
+      ? await openOrder(db, {
+          provider: payments.name,
+          userId: viewer.user.id,
+          kind: checkout.kind,
+          courseId: checkout.courseId,
+          planInterval: checkout.interval,
+          amountCents: checkout.amountCents,
+          currency: checkout.currency,
+        })
+      : undefined;
+  if (orderId)
+    checkout = {
+      ...checkout,
+      orderId,
+      successUrl: `${config.PUBLIC_URL}${withLng("/checkout/success", { order: orderId })}`,
+    };
   try {
     const session = await payments.createCheckout(checkout);
+    if (orderId) await attachOrderRef(db, orderId, session.id);
     return redirect(session.url, 303);
   } catch (error) {
-    log.error({ err: error, kind: checkout.kind }, "creating a checkout session failed");
+    log.error({ err: error, kind: checkout.kind, provider: payments.name }, "creating a checkout session failed");
+    if (orderId) await dropOrder(db, orderId);
     return backWith("failed");
   }
 }

@@ -5,7 +5,7 @@ import { PageHeader } from "~/components/layout/page-header";
 import { getCatalogue, getViewer, pageContext, servicesOf } from "~/context.server";
 import { passHeaders } from "~/lib/http";
 import { consumeAll } from "~/lib/rate-limit.server";
-import { checkoutPayment } from "~/models/billing.server";
+import { checkoutPayment, confirmOrder, findOrder, logConfirmation } from "~/models/billing.server";
 import type { Route } from "./+types/success";
 import type { StringsHandle } from "~/i18n/sections";
 
@@ -13,6 +13,8 @@ import type { StringsHandle } from "~/i18n/sections";
 export const handle = { strings: ["checkout"] } satisfies StringsHandle;
 
 const SESSION_ID = /^[A-Za-z0-9_]{1,255}$/;
+/** Lomda's own order (a read-back provider's checkout, decision 0046). */
+const ORDER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** While the payment is confirmed: ask again this often, this many times (then "Check again" is there). */
 const RECHECK_MS = 3000;
 const RECHECKS = 10;
@@ -27,6 +29,12 @@ const RECHECKS = 10;
  * not asked at all); otherwise the provider's answer of the last few seconds is reused
  * (CheckoutCache), and a fresh call counts against a limit per learner and per address — past it,
  * the page says "on its way" without asking, and looks again later.
+ *
+ * With a provider whose notification proves nothing (Cardcom), the buyer comes back to
+ * /checkout/success?order=<Lomda's order id>: an order already paid answers from the database;
+ * otherwise the deal is read back from the provider (within the same limits) and, when it matches
+ * the order, recorded and granted here, exactly as the notification would — once, whichever comes
+ * first. That GET records only what the provider says was paid for the viewer's own order.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { t, meta } = pageContext(context, request);
@@ -44,8 +52,42 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
   let state: "ready" | "pending" | "unknown" | "refund" = "unknown";
   let course: ReturnType<typeof courseById>;
-  const recorded = payments && SESSION_ID.test(id) ? await checkoutPayment(db, id) : undefined;
-  if (recorded) {
+  const readBack = payments?.confirmation === "read-back" ? payments : undefined;
+  const orderId = url.searchParams.get("order") ?? "";
+  const order = readBack && ORDER_ID.test(orderId) ? await findOrder(db, orderId) : undefined;
+  const recorded = payments && !readBack && SESSION_ID.test(id) ? await checkoutPayment(db, id) : undefined;
+  if (readBack) {
+    // Another learner's order is not theirs to read.
+    if (order && order.userId === user.id) {
+      course = courseById(order.courseId);
+      let confirmed: Awaited<ReturnType<typeof confirmOrder>> | null = null;
+      const refused =
+        order.status === "paid"
+          ? null
+          : await consumeAll([
+              [rateLimits.checkoutRead, user.id],
+              [rateLimits.checkoutReadByAddress, clientIp],
+            ]);
+      if (refused) log.warn({ route: "checkout-success", limiter: refused.limiter }, "rate limit hit: deal not read");
+      else {
+        try {
+          confirmed = await confirmOrder(db, readBack, order);
+          if (confirmed.outcome !== "duplicate") logConfirmation(log, confirmed, { via: "return" });
+        } catch (error) {
+          log.warn({ err: error, order: order.id }, "reading the deal back failed");
+        }
+      }
+      state = !confirmed
+        ? "pending"
+        : confirmed.outcome === "applied" || confirmed.outcome === "duplicate"
+          ? confirmed.refundDue
+            ? "refund"
+            : order.kind === "subscription" || course
+              ? "ready"
+              : "pending"
+          : "unknown";
+    }
+  } else if (recorded) {
     // The event has arrived: the database knows (another learner's checkout is not theirs to read).
     if (recorded.userId === user.id) {
       course = courseById(recorded.courseId);
@@ -55,7 +97,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
           ? "ready"
           : "pending";
     }
-  } else if (payments && SESSION_ID.test(id)) {
+  } else if (payments?.confirmation === "signed-events" && SESSION_ID.test(id)) {
     let answer = checkoutCache.fresh(id);
     if (!answer) {
       const refused = await consumeAll([

@@ -1,0 +1,156 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { rmSync } from "node:fs";
+import { resolve } from "node:path";
+import type { Kysely } from "kysely";
+import { openDatabase } from "../../app/lib/db.server.ts";
+import { createIdpAccount } from "../../app/models/idp-account.server.ts";
+import type { Database } from "../../db/schema.ts";
+import { BOOKS_UPSTREAM_PORT, E2E_PORT } from "../../playwright.config.ts";
+import { startCardcomStandin, TEST_API_NAME, TEST_TERMINAL, type CardcomStandin } from "../support/cardcom-standin.ts";
+import { createCourse, createLesson, createVideoList } from "../support/factories.ts";
+import { DEMO_PASSWORD } from "./auth-helpers.ts";
+import { expect, expectAccessible, startSession, test, waitForHydration } from "./fixtures.ts";
+
+/**
+ * Issue 33 in the browser: a learner buys a course in Hebrew through Cardcom's hosted page (the
+ * stand-in's, tests/support/cardcom-standin.ts) and gets access. A school takes payments through one
+ * provider, so this needs a Lomda of its own (PAYMENT_PROVIDER=cardcom) beside the one the other specs
+ * share (Stripe): it is started here, with the stand-in, only when this spec runs, so the other specs
+ * do not wait for a server they never use (as dev-server.spec.ts starts its own).
+ */
+const ROOT = resolve(import.meta.dirname, "../..");
+const PORT = E2E_PORT + 50;
+const LOMDA = `http://127.0.0.1:${PORT}`;
+const DATA_DIR = "tests/.tmp/e2e-cardcom";
+const DATABASE_URL = `file:./${DATA_DIR}/lomda.db`;
+
+test.describe.configure({ mode: "serial" });
+test.use({ baseURL: LOMDA });
+
+let lomda: ChildProcess | undefined;
+let cardcom: CardcomStandin | undefined;
+let output = "";
+
+test.beforeAll(async () => {
+  // Starting a server is the slow part, not the test.
+  test.setTimeout(90_000);
+  cardcom = await startCardcomStandin();
+  rmSync(resolve(ROOT, DATA_DIR), { recursive: true, force: true });
+  lomda = spawn(process.execPath, ["server.js"], {
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOME: process.env.HOME ?? "",
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+      PUBLIC_URL: LOMDA,
+      DATABASE_URL,
+      DATA_DIR,
+      LOMDA_TEST_ROUTES: "1",
+      LOMDA_DEMO: "1",
+      LOG_LEVEL: "warn",
+      RENDER_BUDGET: "100000/100000",
+      // YouTube's player API: the stand-in the shared servers use (playwright.config.ts).
+      YOUTUBE_IFRAME_API_URL: `http://127.0.0.1:${BOOKS_UPSTREAM_PORT}/youtube/iframe_api`,
+      PAYMENT_PROVIDER: "cardcom",
+      CARDCOM_TERMINAL: String(TEST_TERMINAL),
+      CARDCOM_API_NAME: TEST_API_NAME,
+      CARDCOM_API_URL: cardcom.url,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  lomda.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  lomda.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  await expect
+    .poll(async () => (await fetch(`${LOMDA}/healthz`).catch(() => null))?.status, { timeout: 60_000, message: output })
+    .toBe(200);
+});
+
+test.afterAll(async () => {
+  if (lomda && lomda.exitCode === null) {
+    const exited = new Promise((ok) => lomda!.once("exit", ok));
+    lomda.kill("SIGTERM");
+    await exited;
+  }
+  await cardcom?.close();
+});
+
+async function withDatabase<T>(work: (db: Kysely<Database>) => Promise<T>): Promise<T> {
+  const database = openDatabase(DATABASE_URL);
+  try {
+    return await work(database.db);
+  } finally {
+    await database.close();
+  }
+}
+
+test("a learner buys a course in Hebrew through Cardcom's page and its paid lesson plays", async ({ page }) => {
+  const email = `cardcom-${randomUUID().slice(0, 8)}@lomda.test`;
+  const listSlug = `cardcom-${randomUUID().slice(0, 8)}`;
+  const courseSlug = await withDatabase(async (db) => {
+    await createIdpAccount(db, { email, password: DEMO_PASSWORD, name: "Cardcom Buyer" });
+    const courseId = await createCourse(db, {
+      titleEn: "Bought through Cardcom",
+      titleHe: "נקנה דרך Cardcom",
+      price: "129.90",
+      currency: "ILS",
+      soldSeparately: "on",
+    });
+    const listId = await createVideoList(db, { slug: listSlug, courses: [courseId], freeSamples: "1" });
+    await createLesson(db, listId, { youtube: "e2eCardFree", titleEn: "The free sample" });
+    await createLesson(db, listId, { youtube: "e2eCardPaid", titleEn: "The paid lesson" });
+    return (await db.selectFrom("courses").select("slug").where("id", "=", courseId).executeTakeFirstOrThrow()).slug;
+  });
+  await expect.poll(async () => (await page.request.get(`/order?course=${courseSlug}`)).status()).toBe(200);
+  await startSession(page, email);
+
+  // Before paying, the lesson is locked.
+  await page.goto(`/courses/${listSlug}?lng=he`);
+  await expect(page.getByTestId("video-locked")).toHaveCount(1);
+
+  await page.goto(`/order?course=${courseSlug}&lng=he`);
+  await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+  const buy = page.getByTestId("buy-course");
+  await expect(buy).toContainText("משלמים פעם אחת, בעמוד המאובטח של Cardcom");
+  await expectAccessible(page);
+  const button = buy.getByRole("button", { name: /^קנו ב־/ });
+  await expect(button).toContainText("129.90");
+  await button.click();
+
+  // Cardcom's hosted page (the stand-in's), in Hebrew: the amount in shekels, and Pay.
+  await expect(page).toHaveURL(new RegExp(`^${cardcom!.url}/EA/LPC6/${TEST_TERMINAL}/[0-9a-f-]{36}$`));
+  await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+  await expect(page.getByTestId("cardcom-amount")).toContainText("129.90");
+  await expect(page.getByTestId("cardcom-amount")).toContainText("₪");
+  await page.getByRole("button", { name: "לתשלום" }).click();
+
+  // Back on Lomda, in Hebrew: the deal was read back from Cardcom, and the access is open.
+  await expect(page).toHaveURL(/\/checkout\/success\?order=[0-9a-f-]{36}&lng=he$/);
+  const state = page.getByTestId("checkout-state");
+  await expect(state).toHaveAttribute("data-state", "ready");
+  await expect(state).toHaveText("התשלום עבר והגישה שלכם פתוחה.");
+  await expectAccessible(page);
+  await page.getByRole("link", { name: "התחילו לצפות" }).click();
+  await expect(page).toHaveURL(new RegExp(`/course/${courseSlug}(\\?lng=he)?$`));
+
+  await page.goto(`/courses/${listSlug}?lng=he`);
+  await expect(page.getByTestId("video-locked")).toHaveCount(0);
+  const paid = page.locator('[data-testid="video-facade"][data-video-id="e2eCardPaid"]');
+  await waitForHydration(page);
+  await paid.click();
+  await expect(page.locator('iframe[src*="e2eCardPaid"]')).toBeAttached();
+
+  // Cardcom's notification came too, and changed nothing more: one payment, one course.
+  await cardcom!.settled();
+  expect(cardcom!.state.notices.map((n) => n.status)).toEqual([200]);
+  const rows = await withDatabase(async (db) => {
+    const user = await db.selectFrom("users").select("id").where("email", "=", email).executeTakeFirstOrThrow();
+    return {
+      payments: await db.selectFrom("payments").select("provider").where("user_id", "=", user.id).execute(),
+      courses: await db.selectFrom("course_access").select("id").where("user_id", "=", user.id).execute(),
+    };
+  });
+  expect(rows.payments).toEqual([{ provider: "cardcom" }]);
+  expect(rows.courses).toHaveLength(1);
+});
