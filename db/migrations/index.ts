@@ -32,6 +32,7 @@ import * as m0031 from "./0031_catalogue_cover.ts";
 import * as m0033 from "./0033_lesson_captions.ts";
 import * as m0034 from "./0034_lesson_resources.ts";
 import * as m0035 from "./0035_lesson_notes.ts";
+import * as m0036 from "./0036_cancellation_requests.ts";
 
 /**
  * Every migration, in order. Listed in code (not read from a folder) so the server bundle
@@ -71,4 +72,5 @@ export const migrations: Record<string, Migration> = {
   "0033_lesson_captions": m0033,
   "0034_lesson_resources": m0034,
   "0035_lesson_notes": m0035,
+  "0036_cancellation_requests": m0036,
 };
