@@ -80,6 +80,16 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     figures: t("cancel.figures", { fee: money(p.feeCents, p.currency), refund: money(p.refundCents, p.currency) }),
     state: stateText(p),
   });
+  const confirmation = (r: CancellationRequest, end: string) => {
+    if (r.kind === "renewal") return t("cancel.confirmedRenewal", { end });
+    const currency = r.currency ?? "ILS";
+    return t("cancel.confirmed", {
+      refund: money(r.refundCents ?? 0, currency),
+      amount: money(r.amountCents ?? 0, currency),
+      fee: money(r.feeCents ?? 0, currency),
+      days: CANCELLATION_DAYS,
+    });
+  };
   // After a request, its confirmation (?requested=<id>): only the buyer's own is found.
   const requestedId = url.searchParams.get("requested");
   const confirmed =
@@ -116,17 +126,6 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     seller: sellerTerms(business, locale, [...new Set(purchases.map((p) => p.currency))]),
     lng: url.searchParams.get("lng"),
   };
-
-  function confirmation(r: CancellationRequest, end: string) {
-    if (r.kind === "renewal") return t("cancel.confirmedRenewal", { end });
-    const currency = r.currency ?? "ILS";
-    return t("cancel.confirmed", {
-      refund: money(r.refundCents ?? 0, currency),
-      amount: money(r.amountCents ?? 0, currency),
-      fee: money(r.feeCents ?? 0, currency),
-      days: CANCELLATION_DAYS,
-    });
-  }
 }
 
 type Values = { payment: string; reason: string };

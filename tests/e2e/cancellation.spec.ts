@@ -101,7 +101,7 @@ for (const lng of ["en", "he"] as const) {
     await expect(row).toContainText("236.55");
     await expectAccessible(admin);
     await row.getByRole("button", { name: text.approve }).click();
-    await expect(admin.getByTestId("cancellation-decided")).toContainText(text.approvedAdmin);
+    await expect(admin.getByTestId("list-status")).toContainText(text.approvedAdmin);
     await expect(row.getByRole("button")).toHaveCount(0);
     await expectAccessible(admin);
     await admin.context().close();

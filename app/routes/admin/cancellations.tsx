@@ -138,30 +138,9 @@ export default function AdminCancellations({ loaderData, actionData }: Route.Com
       adminArea={t("adminCancellations.adminArea")}
       intro={t("adminCancellations.intro")}
       notice={loaderData.notice}
-      error={actionData && !actionData.ok ? actionData.message : null}
-      search={
-        <>
-          {actionData?.ok ? (
-            <p
-              role="status"
-              className="mb-4 rounded-md bg-green-50 p-3 font-semibold text-success-700"
-              data-testid="cancellation-decided"
-            >
-              {actionData.message}
-            </p>
-          ) : null}
-          {actionData?.mailFailed ? (
-            <p role="alert" className="mb-4 rounded-md bg-amber-50 p-3 font-semibold text-amber-900">
-              {actionData.mailFailed}
-            </p>
-          ) : null}
-          {loaderData.pending > 0 ? (
-            <p className="mb-4 font-semibold" data-testid="cancellations-pending">
-              {t("adminCancellations.pending", { count: loaderData.pending })}
-            </p>
-          ) : null}
-        </>
-      }
+      // A decision whose email failed is done, but the admin must write to the buyer: said as a problem.
+      error={actionData ? (actionData.ok ? actionData.mailFailed : actionData.message) : null}
+      status={actionData?.ok ? actionData.message : null}
       empty={loaderData.requests.length > 0 ? null : t("adminCancellations.none")}
       emptyTestId="cancellations-empty"
     >
@@ -179,6 +158,13 @@ export default function AdminCancellations({ loaderData, actionData }: Route.Com
           t("adminCancellations.state"),
         ]}
         actions={t("adminCancellations.actions")}
+        headingExtra={
+          loaderData.pending > 0 ? (
+            <p className="font-semibold" data-testid="cancellations-pending">
+              {t("adminCancellations.pending", { count: loaderData.pending })}
+            </p>
+          ) : null
+        }
         footer={<Pager label={t("adminCancellations.pages")} links={pageLinks} />}
       >
         {loaderData.requests.map((r) => (
