@@ -20,6 +20,8 @@ export default [
   route("privacy", "routes/privacy.tsx"),
   // The accessibility statement the regulations ask for; its details are the admin's (issue 32).
   route("accessibility", "routes/accessibility.tsx"),
+  // Cancelling a purchase or stopping a renewal, as the Consumer Protection Law asks (issue 33).
+  route("cancel", "routes/cancel.tsx"),
   route("Payments", "routes/payments.tsx"),
   route("order", "routes/order.tsx"),
   // Online payments (issue 18): start a checkout, come back from it, manage billing at the provider.
@@ -52,6 +54,9 @@ export default [
       route("newsletter.csv", "routes/admin/newsletter-csv.ts"),
       route("certificates", "routes/admin/certificates.tsx"),
       route("accessibility", "routes/admin/accessibility.tsx"),
+      // The school's business details and buyers' cancellation requests (issue 33).
+      route("business", "routes/admin/business.tsx"),
+      route("cancellations", "routes/admin/cancellations.tsx"),
       route("reviews", "routes/admin/reviews.tsx"),
       route("payments", "routes/admin/payments.tsx"),
       route("learners/:id", "routes/admin/learner.tsx"),

@@ -537,6 +537,7 @@ export interface Database {
   course_access: CourseAccessTable;
   payment_events: PaymentEventsTable;
   payment_orders: PaymentOrdersTable;
+  cancellation_requests: CancellationRequestsTable;
 }
 
 /** A subscription plan the owner offers (issue 18): one row per interval. */
@@ -653,3 +654,35 @@ export type IdpAccount = Selectable<IdpAccountsTable>;
 export type QuizAttempt = Selectable<QuizAttemptsTable>;
 export type FeedbackRow = Selectable<FeedbackTable>;
 export type Submission = Selectable<SubmissionsTable>;
+
+/**
+ * A buyer's request to cancel a purchase within the legal period, or to stop a subscription's
+ * renewal (issue 33; migration 0037). The amounts are what the buyer was told when asking.
+ */
+export interface CancellationRequestsTable {
+  id: string;
+  user_id: string | null;
+  email: string | null;
+  /** The buyer's language when asking ("en" or "he"). */
+  locale: string;
+  kind: "purchase" | "renewal";
+  /** The payment to cancel (kind "purchase"); unique: a purchase is asked about once. */
+  payment_id: string | null;
+  /** The subscription whose renewal to stop (kind "renewal"); unique. */
+  subscription_id: string | null;
+  course_id: string | null;
+  plan_interval: string | null;
+  amount_cents: number | null;
+  currency: string | null;
+  /** The fee the rule gave (app/models/cancellation.ts), in the purchase's minor units. */
+  fee_cents: number | null;
+  /** The amount less the fee: what is due back. */
+  refund_cents: number | null;
+  purchased_at: string | null;
+  reason: string | null;
+  status: "pending" | "approved" | "declined";
+  created_at: string;
+  decided_at: string | null;
+  /** "admin:<user id>". */
+  decided_by: string | null;
+}

@@ -29,6 +29,12 @@ function businessOffsetMs(at: Date): number {
   return asUtc - Math.floor(at.getTime() / 1000) * 1000;
 }
 
+/** The calendar day ("2027-03-31") an instant falls on, on the business clock. */
+export function businessDay(at: Date): string {
+  const part = Object.fromEntries(businessClock.formatToParts(at).map((p) => [p.type, p.value]));
+  return `${part.year}-${part.month!.padStart(2, "0")}-${part.day!.padStart(2, "0")}`;
+}
+
 /**
  * The last second of a calendar day ("2027-03-31") on the business clock: what "until March 31"
  * means to the school and to the person it is said to, and shown as that day again. Undefined for
@@ -150,14 +156,16 @@ export function formatMoney(
   amount: number,
   currency: string,
   locale: Locale,
-  options: { cents?: boolean } = {},
+  options: { cents?: boolean; whole?: boolean } = {},
 ): string {
   try {
     const cents = options.cents === true;
-    return numberFormat(locale, `currency|${currency}|${cents}`, {
+    // A round sum stated as a rule ("at most ₪100"), not a price: no decimals.
+    const whole = options.whole === true && Number.isInteger(amount);
+    return numberFormat(locale, `currency|${currency}|${cents}|${whole}`, {
       style: "currency",
       currency,
-      ...(cents ? { minimumFractionDigits: 2 } : {}),
+      ...(whole ? { minimumFractionDigits: 0, maximumFractionDigits: 0 } : cents ? { minimumFractionDigits: 2 } : {}),
     }).of(amount);
   } catch {
     return `${formatNumber(amount, locale)} ${currency}`;

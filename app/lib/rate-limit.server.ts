@@ -162,6 +162,11 @@ export function createRateLimits(db: Kysely<Database>) {
     /** Opening the provider's customer portal: 5 per 10 minutes per learner, 20 per address. */
     billingPortal: new RateLimiter(db, "billing-portal", 5, 10 * 60_000),
     billingPortalByAddress: new RateLimiter(db, "billing-portal-address", 20, 10 * 60_000),
+    /**
+     * A buyer's cancellation requests on /cancel (each may store a row and send two emails), valid or
+     * not: 10 per 10 minutes per learner, far above anyone's honest use.
+     */
+    cancellation: new RateLimiter(db, "cancellation", 10, 10 * 60_000),
     /** Contact, registration and newsletter forms: 20 per 10 minutes per address. */
     forms: new RateLimiter(db, "forms", 20, 10 * 60_000),
   };

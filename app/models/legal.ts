@@ -4,5 +4,5 @@
  * (the date it takes effect), which the page also shows as "Last updated". Not a server module:
  * the pages show them in the browser too.
  */
-export const TERMS_VERSION = "2026-11-27";
+export const TERMS_VERSION = "2026-11-28";
 export const PRIVACY_VERSION = "2026-11-27";

@@ -9,11 +9,15 @@ import { CheckoutButton, CheckoutProblemNote, checkoutProblemOf } from "~/compon
 import { dearerCourseSharingLists, findCourse } from "~/models/catalogue.server";
 import { formatMoney, formatPrice } from "~/i18n/format";
 import { cardView } from "~/models/catalogue-view.server";
+import { businessDetails, sellerTerms } from "~/models/business.server";
+import { SellerTerms } from "~/components/billing/seller-terms";
 import type { Route } from "./+types/order";
 import type { StringsHandle } from "~/i18n/sections";
 
 /** The string sections this page shows besides the frame's (app/i18n/sections.ts). */
-export const handle = { strings: ["card", "checkout", "order", "progress", "rating"] } satisfies StringsHandle;
+export const handle = {
+  strings: ["card", "checkout", "order", "progress", "rating", "seller"],
+} satisfies StringsHandle;
 
 /**
  * /order: where Join Now leads for a course (?course=<slug>): the course and the way to get it —
@@ -37,8 +41,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     const plan = plans.find((p) => p.interval === interval);
     return plan ? formatMoney(plan.amountCents / 100, plan.currency, locale, { cents: true }) : null;
   };
+  // Who sells and the cancellation terms, before the purchase (issue 33), in the prices' currencies.
+  const currencies = [...(course?.soldSeparately && online ? [course.currency] : []), ...plans.map((p) => p.currency)];
   return {
     meta: meta(t("order.metaTitle"), t("order.description")),
+    seller: sellerTerms(await businessDetails(db), locale, currencies),
     course: card,
     // Bought on its own online: the course's price, once, for good (issue 18).
     buy:
@@ -182,6 +189,7 @@ export default function Order({ loaderData }: Route.ComponentProps) {
               )}
             </div>
           </div>
+          <SellerTerms seller={loaderData.seller} />
         </div>
       </section>
     </>

@@ -9,9 +9,11 @@ import type { Route } from "./+types/payments";
 import { CheckIcon } from "~/components/ui/check-icon";
 import { CheckoutButton, CheckoutProblemNote, checkoutProblemOf } from "~/components/billing/checkout-problem";
 import type { StringsHandle } from "~/i18n/sections";
+import { businessDetails, sellerTerms } from "~/models/business.server";
+import { SellerTerms } from "~/components/billing/seller-terms";
 
 /** The string sections this page shows besides the frame's (app/i18n/sections.ts). */
-export const handle = { strings: ["checkout", "payments"] } satisfies StringsHandle;
+export const handle = { strings: ["checkout", "payments", "seller"] } satisfies StringsHandle;
 
 /**
  * /Payments: what a subscription includes and the plans the owner offers (admin → Payments). With
@@ -25,6 +27,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const plans = (await getPlans(db)).filter((p) => p.active);
   return {
     meta: meta(t("payments.metaTitle"), t("payments.description")),
+    // Who sells and the cancellation terms, before the purchase (issue 33), in the plans' currencies.
+    seller: sellerTerms(
+      await businessDetails(db),
+      locale,
+      plans.map((p) => p.currency),
+    ),
     plans: plans.map((p) => ({
       interval: p.interval,
       price: formatMoney(p.amountCents / 100, p.currency, locale, { cents: true }),
@@ -127,6 +135,7 @@ export default function Payments({ loaderData }: Route.ComponentProps) {
             </>
           )}
         </div>
+        <SellerTerms seller={loaderData.seller} className="lg:col-start-2" />
       </section>
     </>
   );

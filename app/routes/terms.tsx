@@ -1,25 +1,29 @@
 import { useTranslation } from "~/i18n/use-translation";
 import { LegalPage, SchoolContact, SeeAlso, type LegalSection } from "~/components/legal/legal-page";
 import { formatDate } from "~/i18n/format";
-import { pageContext } from "~/context.server";
+import { pageContext, servicesOf } from "~/context.server";
+import { SellerDetails } from "~/components/billing/seller-terms";
+import { businessDetails, sellerTerms } from "~/models/business.server";
 import { pageMeta } from "~/lib/meta";
 import { TERMS_VERSION } from "~/models/legal";
 import type { Route } from "./+types/terms";
 import type { StringsHandle } from "~/i18n/sections";
 
 /** The string sections this page shows besides the frame's (app/i18n/sections.ts). */
-export const handle = { strings: ["legal"] } satisfies StringsHandle;
+export const handle = { strings: ["legal", "seller"] } satisfies StringsHandle;
 
 /**
  * /terms: the terms of use a learner accepts at sign-up (TERMS_VERSION is recorded with the consent).
  * Each section says what the site does (payments: decisions 0024 and 0032; certificates and what a
- * refund takes back: 0030), not more.
+ * refund takes back: 0030; cancelling a purchase and the seller's details: 0047), not more.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { locale, t, meta } = pageContext(context, request);
   return {
     meta: meta(t("legal.terms.metaTitle"), t("legal.terms.description")),
     updated: formatDate(TERMS_VERSION, locale),
+    // The seller, and the fee's caps in shekels and in dollars (the currencies prices may be in).
+    seller: sellerTerms(await businessDetails(servicesOf(context).db), locale, ["USD"]),
   };
 }
 
@@ -27,6 +31,9 @@ export const meta = ({ loaderData }: Route.MetaArgs) => pageMeta(loaderData?.met
 
 export default function Terms({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
+  const { seller } = loaderData;
+  const cap = seller.caps.find((c) => c.currency === "ILS")?.cap ?? "";
+  const dollarCap = seller.caps.find((c) => c.currency === "USD")?.cap ?? "";
   const sections: LegalSection[] = [
     {
       id: "who",
@@ -68,7 +75,31 @@ export default function Terms({ loaderData }: Route.ComponentProps) {
           <p>{t("legal.terms.refunds.p1")}</p>
           <p>{t("legal.terms.refunds.p2")}</p>
           <p>{t("legal.terms.refunds.p3")}</p>
-          <p>{t("legal.terms.refunds.p4")}</p>
+          <p>{t("legal.terms.refunds.p4", { days: seller.days })}</p>
+        </>
+      ),
+    },
+    {
+      id: "cancellation",
+      heading: t("legal.terms.cancellation.heading"),
+      body: (
+        <>
+          <p>{t("legal.terms.cancellation.p1", { days: seller.days })}</p>
+          <p>
+            {t("legal.terms.cancellation.p2", {
+              percent: seller.percent,
+              cap,
+              dollarCap,
+              bound: seller.dollarBound,
+            })}
+          </p>
+          <p>{t("legal.terms.cancellation.p3", { days: seller.days })}</p>
+          <p>{t("legal.terms.cancellation.p4")}</p>
+          <SeeAlso to="/cancel">{t("legal.terms.cancellation.link")}</SeeAlso>
+          <p>{t("legal.terms.cancellation.seller")}</p>
+          <div className="rounded-lg bg-ink-50 p-4">
+            <SellerDetails seller={seller} />
+          </div>
         </>
       ),
     },

@@ -145,8 +145,25 @@ test("the admin area has its own navigation, the current page marked, and no mar
   adminPage: page,
 }) => {
   for (const [lng, names, current] of [
-    ["en", ["Inbox and accounts", "Course builder", "Payments", "Reviews", "Certificates", "Accessibility"], "Reviews"],
-    ["he", ["דואר נכנס וחשבונות", "בניית קורסים", "תשלומים", "ביקורות", "תעודות", "נגישות"], "ביקורות"],
+    [
+      "en",
+      [
+        "Inbox and accounts",
+        "Course builder",
+        "Payments",
+        "Reviews",
+        "Cancellations",
+        "Certificates",
+        "Accessibility",
+        "Business details",
+      ],
+      "Reviews",
+    ],
+    [
+      "he",
+      ["דואר נכנס וחשבונות", "בניית קורסים", "תשלומים", "ביקורות", "ביטולים", "תעודות", "נגישות", "פרטי העסק"],
+      "ביקורות",
+    ],
   ] as const) {
     await page.goto(`/admin/reviews?lng=${lng}`);
     const nav = page.getByRole("navigation", { name: lng === "en" ? "Admin area" : "אזור הניהול" });

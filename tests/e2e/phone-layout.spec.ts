@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { saveLessonCaptions } from "../../app/models/lesson-captions.server.ts";
-import { createLesson, createVideoList, setLessonVideo } from "../support/factories.ts";
+import { createLesson, createPayment, createVideoList, setLessonVideo } from "../support/factories.ts";
 import { withE2eDatabase } from "./catalogue-db.ts";
 import { quizzes } from "../../content/quizzes.ts";
 import { DEMO_EMAILS, expect, expectAccessible, startSession, test, waitForHydration } from "./fixtures.ts";
@@ -160,6 +160,45 @@ for (const locale of ["en", "he"] as const) {
     await expect(page.getByTestId("profile-notes").getByTestId("note")).not.toHaveCount(0);
     await withE2eDatabase((db) => db.deleteFrom("lesson_notes").where("id", "=", noteId).execute());
     await expectFits(page, at("/account/details"));
+    // The cancellation page (issue 33), as a buyer of their own sees it: a purchase to cancel, one past
+    // its 14 days, and a subscription that renews.
+    const buyer = `phone-buyer-${locale}-${randomUUID().slice(0, 8)}@lomda.test`;
+    expect((await page.request.post("/__test/account", { form: { email: buyer, name: "Phone Buyer" } })).status()).toBe(
+      204,
+    );
+    await startSession(page, buyer);
+    await withE2eDatabase(async (db) => {
+      const user = await db.selectFrom("users").select("id").where("email", "=", buyer).executeTakeFirstOrThrow();
+      const course = await db
+        .selectFrom("courses")
+        .select("id")
+        .where("slug", "=", "fullstack-nodejs")
+        .executeTakeFirstOrThrow();
+      await createPayment(db, user, { courseId: course.id, amountCents: 1_999_900, currency: "ILS" });
+      await createPayment(db, user, { interval: "year", at: new Date(Date.now() - 40 * 86_400_000) });
+      const now = Date.now();
+      await db
+        .insertInto("subscriptions")
+        .values({
+          id: randomUUID(),
+          user_id: user.id,
+          email: null,
+          starts_at: new Date(now - 86_400_000).toISOString(),
+          ends_at: new Date(now + 30 * 86_400_000).toISOString(),
+          granted_by: "payment",
+          revoked_at: null,
+          revoked_by: null,
+          note: null,
+          created_at: new Date(now).toISOString(),
+          provider_subscription_id: `sub_phone_${randomUUID()}`,
+          cancel_at_period_end: 0,
+        })
+        .execute();
+    });
+    await expectFits(page, at("/cancel"));
+    await expect(page.getByTestId("cancel-purchase")).toHaveCount(1);
+    await expect(page.getByTestId("cancel-renewals")).toBeVisible();
+    await startSession(page, DEMO_EMAILS.learner);
     await expectFits(page, at("/admin"), true);
     // An admin: the admin pages, the payments page with a payment listed (its table is the widest part).
     await withE2eDatabase(async (db) => {
@@ -235,6 +274,8 @@ for (const locale of ["en", "he"] as const) {
       "/admin/certificates",
       "/admin/reviews",
       "/admin/accessibility",
+      "/admin/business",
+      "/admin/cancellations",
       "/courses/mern/express",
     ])
       await expectFits(page, at(path));

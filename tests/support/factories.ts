@@ -15,6 +15,7 @@ import { createSession as storeSession } from "../../app/models/session.server.t
 import type { SubmissionInput } from "../../app/models/submission.schema.ts";
 import { storeSubmission, type SubmissionKind } from "../../app/models/submission.server.ts";
 import { grantSubscription } from "../../app/models/subscription.server.ts";
+import { recordCheckout } from "../../app/models/billing.server.ts";
 import { saveProgress } from "../../app/models/progress.server.ts";
 import { upsertUserFromProvider, type ProviderProfile } from "../../app/models/user.server.ts";
 
@@ -144,6 +145,46 @@ export async function createAccount(
     overrides.now,
   );
   return account;
+}
+
+/**
+ * A payment as the provider's checkout event records it (billing.server.ts recordCheckout), at
+ * `at`: a course bought (granted with it; the course must exist) or a plan's first payment. Returns
+ * the payment's id.
+ */
+export async function createPayment(
+  db: Kysely<Database>,
+  user: Pick<User, "id">,
+  options: { at?: Date; amountCents?: number; currency?: string } & (
+    { courseId: string } | { interval: "month" | "year"; subscriptionId?: string }
+  ),
+): Promise<string> {
+  const ref = uniqueId("pay");
+  const course = "courseId" in options;
+  await recordCheckout(
+    db,
+    "stripe",
+    {
+      id: `cs_${ref}`,
+      kind: course ? "course" : "subscription",
+      paid: true,
+      userId: user.id,
+      courseId: course ? options.courseId : null,
+      interval: course ? null : options.interval,
+      customerId: null,
+      subscriptionId: course ? null : (options.subscriptionId ?? `sub_${ref}`),
+      paymentId: course ? `pi_${ref}` : null,
+      amountCents: options.amountCents ?? 24_900,
+      currency: options.currency ?? "USD",
+    },
+    options.at ?? new Date(),
+  );
+  const row = await db
+    .selectFrom("payments")
+    .select("id")
+    .where("provider_ref", "=", course ? `pi_${ref}` : `cs_${ref}`)
+    .executeTakeFirstOrThrow();
+  return row.id;
 }
 
 /* ---------- The catalogue (seeded from content/ in every test database) ---------- */

@@ -6,7 +6,7 @@ import { useTranslation } from "~/i18n/use-translation";
 /**
  * A page of the admin area that lists rows with one action each (certificates, reviews): the header
  * back to /admin, an introduction, a notice about the address (a bad page link or search) and the
- * refusal of the last action if any, the search form, then the list or its empty state.
+ * refusal of the last action or what it did, if any, the search form, then the list or its empty state.
  */
 export function AdminListPage({
   title,
@@ -14,6 +14,7 @@ export function AdminListPage({
   intro,
   notice = null,
   error,
+  status = null,
   search,
   empty,
   emptyTestId,
@@ -27,6 +28,8 @@ export function AdminListPage({
   notice?: string | null;
   /** The last action's refusal, translated. */
   error: string | null;
+  /** What the last action did, translated (the cancellation requests' "Approved…"). */
+  status?: string | null;
   /** The list's search form, shown whether or not anything is listed. */
   search?: ReactNode;
   /** The empty state's text when there is nothing to list; null shows the list. */
@@ -51,6 +54,15 @@ export function AdminListPage({
         {error ? (
           <p role="alert" className="mb-4 rounded-md bg-red-50 p-3 font-semibold text-red-900">
             {error}
+          </p>
+        ) : null}
+        {status ? (
+          <p
+            role="status"
+            className="mb-4 rounded-md bg-green-50 p-3 font-semibold text-success-700"
+            data-testid="list-status"
+          >
+            {status}
           </p>
         ) : null}
         {search}

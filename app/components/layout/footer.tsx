@@ -129,6 +129,10 @@ export function Footer() {
             <Link to="/accessibility" className="footer-link">
               {t("footer.accessibility")}
             </Link>
+            {/* On every page too: the Consumer Protection Law asks for an online way to cancel that can be seen from the home page. */}
+            <Link to="/cancel" className="footer-link">
+              {t("footer.cancel")}
+            </Link>
           </p>
         </div>
       </div>

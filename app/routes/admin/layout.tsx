@@ -19,8 +19,10 @@ const SCREENS = [
   { to: "/admin/courses", key: "admin.navBuilder", end: false },
   { to: "/admin/payments", key: "admin.navPayments", end: false },
   { to: "/admin/reviews", key: "admin.navReviews", end: false },
+  { to: "/admin/cancellations", key: "admin.navCancellations", end: false },
   { to: "/admin/certificates", key: "admin.navCertificates", end: false },
   { to: "/admin/accessibility", key: "admin.navAccessibility", end: false },
+  { to: "/admin/business", key: "admin.navBusiness", end: false },
 ] as const;
 
 /**

@@ -138,6 +138,8 @@ const SCREENS = [
   ["/admin/certificates", "certificate.adminLink"],
   ["/admin/reviews", "reviews.adminLink"],
   ["/admin/payments", "adminPayments.adminLink"],
+  ["/admin/cancellations", "admin.navCancellations"],
+  ["/admin/business", "admin.navBusiness"],
 ] as const;
 
 export function meta({ loaderData }: Route.MetaArgs) {

@@ -1,0 +1,193 @@
+import { data, Form, Link } from "react-router";
+import { PageHeader } from "~/components/layout/page-header";
+import { Field, FieldError } from "~/components/ui/field";
+import { useTranslation } from "~/i18n/use-translation";
+import { pageContext, servicesOf } from "~/context.server";
+import { fieldErrors, type FieldErrors } from "~/lib/form-errors";
+import { BUSINESS_LIMITS, DEALER_KINDS, type BusinessDetails } from "~/models/business";
+import { BUSINESS_FORM, businessForm, type BusinessErrorKey, type BusinessField } from "~/models/business.schema";
+import { businessDetails, saveBusinessDetails } from "~/models/business.server";
+import type { StringsHandle } from "~/i18n/sections";
+import { getAdmin } from "./guard.server";
+import type { Route } from "./+types/business";
+
+/** The string sections this page shows besides the frame's (app/i18n/sections.ts). */
+export const handle = { strings: ["adminBusiness"] } satisfies StringsHandle;
+
+/**
+ * /admin/business (admins only, by the layout): the school's business details — legal name in each
+ * language, the kind of business and its number, address, email, phone and the VAT rate prices
+ * include (issue 33, point 2). The order and subscription pages and the terms show them before a
+ * purchase (decision 0047); kept in site_settings as the accessibility statement's details are.
+ */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { t } = pageContext(context, request);
+  return { title: t("adminBusiness.title"), details: await businessDetails(servicesOf(context).db) };
+}
+
+type Values = Partial<Record<BusinessField, string>>;
+type ActionResult = {
+  ok: "adminBusiness.saved" | "adminBusiness.unchanged" | null;
+  errors: FieldErrors<BusinessField, BusinessErrorKey>;
+  /** What was posted, so a refused form shows it again (also without JavaScript). */
+  values: Values;
+};
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const admin = getAdmin(context);
+  const { db, log } = servicesOf(context);
+  const fields = Object.fromEntries(await request.formData());
+  const values: Values = {};
+  for (const name of BUSINESS_FORM.fields) {
+    const value = fields[name];
+    if (typeof value === "string") values[name] = value;
+  }
+  const parsed = businessForm.safeParse(fields);
+  if (!parsed.success) {
+    const errors = fieldErrors(parsed.error.issues, BUSINESS_FORM);
+    if (Object.keys(errors).length === 0) throw data("Bad Request", { status: 400 });
+    return data<ActionResult>({ ok: null, errors, values }, { status: 400 });
+  }
+  const change = await saveBusinessDetails(db, parsed.data satisfies BusinessDetails);
+  if (change === "changed")
+    log.info(
+      { by: admin.id, dealerKind: parsed.data.dealerKind, vatPercent: parsed.data.vatPercent },
+      "admin: business details saved",
+    );
+  return data<ActionResult>({
+    ok: change === "changed" ? "adminBusiness.saved" : "adminBusiness.unchanged",
+    errors: {},
+    values: {},
+  });
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData?.title }, { name: "robots", content: "noindex" }];
+}
+
+const INPUT =
+  "w-full rounded-md border border-ink-300 bg-white px-3 py-2 text-ink-900 aria-[invalid=true]:border-danger-700";
+
+type TextField = Exclude<BusinessField, "dealerKind">;
+
+export default function AdminBusiness({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const errors = actionData?.errors ?? {};
+  const posted = actionData?.values ?? {};
+  const value = (name: BusinessField) => posted[name] ?? String(loaderData.details[name]);
+  const message = (name: BusinessField) => (errors[name] ? t(errors[name]) : undefined);
+  const refused = Object.keys(errors).length > 0;
+  /** A one-line text field of the form: its label, limit, direction and language. */
+  const text = (
+    name: TextField,
+    options: {
+      max: number;
+      hint?: string;
+      type?: "text" | "email" | "tel";
+      dir?: "ltr" | "rtl";
+      lang?: "en" | "he";
+      inputMode?: "numeric" | "decimal";
+      narrow?: boolean;
+    },
+  ) => (
+    <Field id={name} label={t(`adminBusiness.${name}`)} hint={options.hint} error={message(name)} required>
+      {(control) => (
+        <input
+          {...control}
+          name={name}
+          type={options.type ?? "text"}
+          dir={options.dir}
+          lang={options.lang}
+          inputMode={options.inputMode}
+          autoComplete="off"
+          maxLength={options.max}
+          defaultValue={value(name)}
+          className={`${INPUT} ${options.narrow ? "sm:max-w-56" : ""}`}
+        />
+      )}
+    </Field>
+  );
+  return (
+    <>
+      <PageHeader title={t("adminBusiness.title")} trail={[{ label: t("adminBusiness.adminArea"), to: "/admin" }]} />
+      <div className="container-page py-10">
+        <div className="mx-auto flex max-w-3xl flex-col gap-6">
+          <p className="text-ink-700">{t("adminBusiness.intro")}</p>
+          <p>
+            <Link to="/terms#cancellation" className="font-semibold text-brand-800 underline">
+              {t("adminBusiness.view")}
+            </Link>
+          </p>
+          {actionData?.ok ? (
+            <p
+              role="status"
+              className="rounded-md bg-green-50 p-3 font-semibold text-success-700"
+              data-testid="business-saved"
+            >
+              {t(actionData.ok)}
+            </p>
+          ) : null}
+          {refused ? (
+            <p role="alert" id="business-form-error" className="rounded-md bg-red-50 p-3 font-semibold text-danger-700">
+              {t("adminBusiness.formError")}
+            </p>
+          ) : null}
+          {/* A key per answer: after a save or a refusal, the fields show what the server now holds or was sent. */}
+          <Form method="post" className="flex flex-col gap-8" key={JSON.stringify(actionData ?? null)}>
+            <fieldset className="flex min-w-0 flex-col gap-4">
+              <legend className="mb-2 text-xl font-bold">{t("adminBusiness.businessHeading")}</legend>
+              {text("legalNameEn", { max: BUSINESS_LIMITS.name, dir: "ltr", lang: "en" })}
+              {text("legalNameHe", { max: BUSINESS_LIMITS.name, dir: "rtl", lang: "he" })}
+              <fieldset
+                className="flex min-w-0 flex-col gap-2"
+                aria-describedby={errors.dealerKind ? "dealerKind-error" : undefined}
+              >
+                <legend className="mb-1 text-sm font-semibold text-ink-800">{t("adminBusiness.dealerKind")}</legend>
+                {DEALER_KINDS.map((kind) => (
+                  <label key={kind} className="flex items-center gap-2">
+                    <input
+                      type="radio"
+                      name="dealerKind"
+                      value={kind}
+                      defaultChecked={value("dealerKind") === kind}
+                      aria-invalid={errors.dealerKind ? true : undefined}
+                      className="size-4"
+                    />
+                    {t(`adminBusiness.kinds.${kind}`)}
+                  </label>
+                ))}
+                <FieldError id="dealerKind-error" error={message("dealerKind")} />
+              </fieldset>
+              {text("dealerNumber", {
+                max: 20,
+                hint: t("adminBusiness.dealerNumberHint"),
+                dir: "ltr",
+                inputMode: "numeric",
+                narrow: true,
+              })}
+              {text("vatPercent", {
+                max: 5,
+                hint: t("adminBusiness.vatHint"),
+                dir: "ltr",
+                inputMode: "decimal",
+                narrow: true,
+              })}
+            </fieldset>
+            <fieldset className="flex min-w-0 flex-col gap-4">
+              <legend className="mb-2 text-xl font-bold">{t("adminBusiness.contactHeading")}</legend>
+              {text("addressEn", { max: BUSINESS_LIMITS.address, dir: "ltr", lang: "en" })}
+              {text("addressHe", { max: BUSINESS_LIMITS.address, dir: "rtl", lang: "he" })}
+              {text("email", { max: BUSINESS_LIMITS.email, type: "email", dir: "ltr" })}
+              {text("phone", { max: BUSINESS_LIMITS.phone, type: "tel", dir: "ltr" })}
+            </fieldset>
+            <div>
+              <button type="submit" className="btn btn-primary">
+                {t("adminBusiness.save")}
+              </button>
+            </div>
+          </Form>
+        </div>
+      </div>
+    </>
+  );
+}
