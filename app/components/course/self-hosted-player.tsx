@@ -3,6 +3,7 @@ import { useTranslation } from "~/i18n/use-translation";
 import type { CaptionsTrack, VideoView } from "~/models/catalogue.types";
 import { LessonNotes } from "./lesson-notes-lazy";
 import { ResumeBar } from "./resume-bar";
+import { VideoSources } from "./video-sources";
 
 /**
  * A self-hosted video. For a signed-in learner it reports progress as they watch and starts where
@@ -108,21 +109,7 @@ export default function SelfHostedPlayer({
         onEnded={onEnded}
         onKeyDown={onKeyDown}
       >
-        <source
-          src={resumeAt > 0 ? `${src}#t=${resumeAt}` : src}
-          type={src.endsWith(".webm") ? "video/webm" : "video/mp4"}
-        />
-        {/* Captions (IS 5568, WCAG 1.2.2): those in the page's language shown from the start. */}
-        {captions.map((track) => (
-          <track
-            key={track.language}
-            kind="captions"
-            src={track.src}
-            srcLang={track.language}
-            label={t(`video.captions.${track.language}`)}
-            default={track.language === i18n.language}
-          />
-        ))}
+        <VideoSources src={src} start={resumeAt} captions={captions} />
       </video>
       <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm" data-testid="player-controls">
         <label className="flex items-center gap-2">

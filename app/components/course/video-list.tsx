@@ -8,6 +8,7 @@ import { ResumeBar } from "./resume-bar";
 import { useEnglishFallback } from "~/components/ui/english-fallback";
 import { useSignInHref } from "~/components/auth/use-sign-in-href";
 import { useUnlock } from "./use-unlock";
+import { VideoSources } from "./video-sources";
 import type { YoutubeControls } from "./youtube-api.client";
 
 type ImageLoading = "eager" | "lazy";
@@ -282,7 +283,6 @@ export function VideoPlayerOrLock({
 
 /** A self-hosted video in the browser's own player: its captions offered, those in the page's language on. */
 function PlainVideo({ video, src, captions }: { video: VideoView; src: string; captions: CaptionsTrack[] }) {
-  const { t, i18n } = useTranslation();
   return (
     <video
       controls
@@ -292,17 +292,7 @@ function PlainVideo({ video, src, captions }: { video: VideoView; src: string; c
       className="aspect-video w-full rounded-lg bg-black"
       data-testid="video-mp4"
     >
-      <source src={src} type={src.endsWith(".webm") ? "video/webm" : "video/mp4"} />
-      {captions.map((track) => (
-        <track
-          key={track.language}
-          kind="captions"
-          src={track.src}
-          srcLang={track.language}
-          label={t(`video.captions.${track.language}`)}
-          default={track.language === i18n.language}
-        />
-      ))}
+      <VideoSources src={src} captions={captions} />
     </video>
   );
 }

@@ -3,7 +3,6 @@ import { PageHeader } from "~/components/layout/page-header";
 import { Field } from "~/components/ui/field";
 import { useTranslation } from "~/i18n/use-translation";
 import { pageContext, servicesOf } from "~/context.server";
-import { fieldErrors, type FieldErrors } from "~/lib/form-errors";
 import { ACCESSIBILITY_LIMITS, type AccessibilitySettings } from "~/models/accessibility";
 import {
   ACCESSIBILITY_FORM,
@@ -14,6 +13,7 @@ import {
 import { accessibilitySettings, saveAccessibilitySettings } from "~/models/accessibility.server";
 import type { StringsHandle } from "~/i18n/sections";
 import { getAdmin } from "./guard.server";
+import { readDetailsForm, type DetailsAnswer } from "./details-form.server";
 import type { Route } from "./+types/accessibility";
 
 /** The string sections this page shows besides the frame's (app/i18n/sections.ts). */
@@ -29,30 +29,18 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { title: t("adminAccessibility.title"), settings: await accessibilitySettings(servicesOf(context).db) };
 }
 
-type Values = Partial<Record<AccessibilityField, string>>;
-type ActionResult = {
-  ok: "adminAccessibility.saved" | "adminAccessibility.unchanged" | null;
-  errors: FieldErrors<AccessibilityField, AccessibilityErrorKey>;
-  /** What was posted, so a refused form shows it again (also without JavaScript). */
-  values: Values;
-};
+type ActionResult = DetailsAnswer<
+  AccessibilityField,
+  AccessibilityErrorKey,
+  "adminAccessibility.saved" | "adminAccessibility.unchanged"
+>;
 
 export async function action({ context, request }: Route.ActionArgs) {
   const admin = getAdmin(context);
   const { db, log } = servicesOf(context);
-  const fields = Object.fromEntries(await request.formData());
-  const values: Values = {};
-  for (const name of ACCESSIBILITY_FORM.fields) {
-    const value = fields[name];
-    if (typeof value === "string") values[name] = value;
-  }
-  const parsed = accessibilityForm.safeParse(fields);
-  if (!parsed.success) {
-    const errors = fieldErrors(parsed.error.issues, ACCESSIBILITY_FORM);
-    if (Object.keys(errors).length === 0) throw data("Bad Request", { status: 400 });
-    return data<ActionResult>({ ok: null, errors, values }, { status: 400 });
-  }
-  const change = await saveAccessibilitySettings(db, parsed.data satisfies AccessibilitySettings);
+  const form = await readDetailsForm(request, ACCESSIBILITY_FORM, accessibilityForm);
+  if (!form.ok) return form.refusal;
+  const change = await saveAccessibilitySettings(db, form.details satisfies AccessibilitySettings);
   if (change === "changed") log.info({ by: admin.id }, "accessibility statement details saved");
   return data<ActionResult>({
     ok: change === "changed" ? "adminAccessibility.saved" : "adminAccessibility.unchanged",

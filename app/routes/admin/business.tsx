@@ -3,12 +3,12 @@ import { PageHeader } from "~/components/layout/page-header";
 import { Field, FieldError } from "~/components/ui/field";
 import { useTranslation } from "~/i18n/use-translation";
 import { pageContext, servicesOf } from "~/context.server";
-import { fieldErrors, type FieldErrors } from "~/lib/form-errors";
 import { BUSINESS_LIMITS, DEALER_KINDS, type BusinessDetails } from "~/models/business";
 import { BUSINESS_FORM, businessForm, type BusinessErrorKey, type BusinessField } from "~/models/business.schema";
 import { businessDetails, saveBusinessDetails } from "~/models/business.server";
 import type { StringsHandle } from "~/i18n/sections";
 import { getAdmin } from "./guard.server";
+import { readDetailsForm, type DetailsAnswer } from "./details-form.server";
 import type { Route } from "./+types/business";
 
 /** The string sections this page shows besides the frame's (app/i18n/sections.ts). */
@@ -25,33 +25,17 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { title: t("adminBusiness.title"), details: await businessDetails(servicesOf(context).db) };
 }
 
-type Values = Partial<Record<BusinessField, string>>;
-type ActionResult = {
-  ok: "adminBusiness.saved" | "adminBusiness.unchanged" | null;
-  errors: FieldErrors<BusinessField, BusinessErrorKey>;
-  /** What was posted, so a refused form shows it again (also without JavaScript). */
-  values: Values;
-};
+type ActionResult = DetailsAnswer<BusinessField, BusinessErrorKey, "adminBusiness.saved" | "adminBusiness.unchanged">;
 
 export async function action({ context, request }: Route.ActionArgs) {
   const admin = getAdmin(context);
   const { db, log } = servicesOf(context);
-  const fields = Object.fromEntries(await request.formData());
-  const values: Values = {};
-  for (const name of BUSINESS_FORM.fields) {
-    const value = fields[name];
-    if (typeof value === "string") values[name] = value;
-  }
-  const parsed = businessForm.safeParse(fields);
-  if (!parsed.success) {
-    const errors = fieldErrors(parsed.error.issues, BUSINESS_FORM);
-    if (Object.keys(errors).length === 0) throw data("Bad Request", { status: 400 });
-    return data<ActionResult>({ ok: null, errors, values }, { status: 400 });
-  }
-  const change = await saveBusinessDetails(db, parsed.data satisfies BusinessDetails);
+  const form = await readDetailsForm(request, BUSINESS_FORM, businessForm);
+  if (!form.ok) return form.refusal;
+  const change = await saveBusinessDetails(db, form.details satisfies BusinessDetails);
   if (change === "changed")
     log.info(
-      { by: admin.id, dealerKind: parsed.data.dealerKind, vatPercent: parsed.data.vatPercent },
+      { by: admin.id, dealerKind: form.details.dealerKind, vatPercent: form.details.vatPercent },
       "admin: business details saved",
     );
   return data<ActionResult>({
