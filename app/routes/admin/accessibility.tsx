@@ -1,5 +1,5 @@
-import { data, Form, Link } from "react-router";
-import { PageHeader } from "~/components/layout/page-header";
+import { data } from "react-router";
+import { DetailsPage } from "~/components/admin/details-page";
 import { Field } from "~/components/ui/field";
 import { useTranslation } from "~/i18n/use-translation";
 import { pageContext, servicesOf } from "~/context.server";
@@ -64,155 +64,120 @@ export default function AdminAccessibility({ loaderData, actionData }: Route.Com
   const message = (name: AccessibilityField) => (errors[name] ? t(errors[name]) : undefined);
   const refused = Object.keys(errors).length > 0;
   return (
-    <>
-      <PageHeader
-        title={t("adminAccessibility.title")}
-        trail={[{ label: t("adminAccessibility.adminArea"), to: "/admin" }]}
-      />
-      <div className="container-page py-10">
-        <div className="mx-auto flex max-w-3xl flex-col gap-6">
-          <p className="text-ink-700">{t("adminAccessibility.intro")}</p>
-          <p>
-            <Link to="/accessibility" className="font-semibold text-brand-800 underline">
-              {t("adminAccessibility.view")}
-            </Link>
-          </p>
-          {actionData?.ok ? (
-            <p
-              role="status"
-              className="rounded-md bg-green-50 p-3 font-semibold text-success-700"
-              data-testid="accessibility-saved"
-            >
-              {t(actionData.ok)}
-            </p>
-          ) : null}
-          {refused ? (
-            <p
-              role="alert"
-              id="accessibility-form-error"
-              className="rounded-md bg-red-50 p-3 font-semibold text-danger-700"
-            >
-              {t("adminAccessibility.formError")}
-            </p>
-          ) : null}
-          {/* A key per answer: after a save or a refusal, the fields show what the server now holds or was sent. */}
-          <Form method="post" className="flex flex-col gap-8" key={JSON.stringify(actionData ?? null)}>
-            <fieldset className="flex min-w-0 flex-col gap-4">
-              <legend className="mb-2 text-xl font-bold">{t("adminAccessibility.coordinatorHeading")}</legend>
-              <Field
-                id="coordinatorName"
-                label={t("adminAccessibility.name")}
-                hint={t("adminAccessibility.nameHint")}
-                error={message("coordinatorName")}
-                required
-              >
-                {(control) => (
-                  <input
-                    {...control}
-                    name="coordinatorName"
-                    autoComplete="off"
-                    maxLength={ACCESSIBILITY_LIMITS.name}
-                    defaultValue={value("coordinatorName")}
-                    className={INPUT}
-                  />
-                )}
-              </Field>
-              <Field
-                id="coordinatorEmail"
-                label={t("adminAccessibility.email")}
-                error={message("coordinatorEmail")}
-                required
-              >
-                {(control) => (
-                  <input
-                    {...control}
-                    name="coordinatorEmail"
-                    type="email"
-                    dir="ltr"
-                    autoComplete="off"
-                    maxLength={ACCESSIBILITY_LIMITS.email}
-                    defaultValue={value("coordinatorEmail")}
-                    className={INPUT}
-                  />
-                )}
-              </Field>
-              <Field
-                id="coordinatorPhone"
-                label={t("adminAccessibility.phone")}
-                hint={t("adminAccessibility.phoneHint")}
-                error={message("coordinatorPhone")}
-              >
-                {(control) => (
-                  <input
-                    {...control}
-                    name="coordinatorPhone"
-                    type="tel"
-                    dir="ltr"
-                    autoComplete="off"
-                    maxLength={ACCESSIBILITY_LIMITS.phone}
-                    defaultValue={value("coordinatorPhone")}
-                    className={INPUT}
-                  />
-                )}
-              </Field>
-              <Field
-                id="reviewedOn"
-                label={t("adminAccessibility.reviewedOn")}
-                hint={t("adminAccessibility.reviewedOnHint")}
-                error={message("reviewedOn")}
-                required
-              >
-                {(control) => (
-                  <input
-                    {...control}
-                    name="reviewedOn"
-                    type="date"
-                    defaultValue={value("reviewedOn")}
-                    className={`${INPUT} sm:max-w-56`}
-                  />
-                )}
-              </Field>
-            </fieldset>
-            <fieldset className="flex min-w-0 flex-col gap-4">
-              <legend className="mb-2 text-xl font-bold">{t("adminAccessibility.gapsHeading")}</legend>
-              <p className="text-sm text-ink-700">{t("adminAccessibility.gapsIntro")}</p>
-              <Field id="gapsEn" label={t("adminAccessibility.gapsEn")} error={message("gapsEn")}>
-                {(control) => (
-                  <textarea
-                    {...control}
-                    name="gapsEn"
-                    lang="en"
-                    dir="ltr"
-                    rows={5}
-                    maxLength={ACCESSIBILITY_LIMITS.gaps}
-                    defaultValue={value("gapsEn")}
-                    className={INPUT}
-                  />
-                )}
-              </Field>
-              <Field id="gapsHe" label={t("adminAccessibility.gapsHe")} error={message("gapsHe")}>
-                {(control) => (
-                  <textarea
-                    {...control}
-                    name="gapsHe"
-                    lang="he"
-                    dir="rtl"
-                    rows={5}
-                    maxLength={ACCESSIBILITY_LIMITS.gaps}
-                    defaultValue={value("gapsHe")}
-                    className={INPUT}
-                  />
-                )}
-              </Field>
-            </fieldset>
-            <div>
-              <button type="submit" className="btn btn-primary">
-                {t("adminAccessibility.save")}
-              </button>
-            </div>
-          </Form>
-        </div>
-      </div>
-    </>
+    <DetailsPage
+      title={t("adminAccessibility.title")}
+      adminArea={t("adminAccessibility.adminArea")}
+      intro={t("adminAccessibility.intro")}
+      view={{ to: "/accessibility", label: t("adminAccessibility.view") }}
+      saved={actionData?.ok ? t(actionData.ok) : null}
+      refused={refused ? t("adminAccessibility.formError") : null}
+      name="accessibility"
+      formKey={JSON.stringify(actionData ?? null)}
+      save={t("adminAccessibility.save")}
+    >
+      <fieldset className="flex min-w-0 flex-col gap-4">
+        <legend className="mb-2 text-xl font-bold">{t("adminAccessibility.coordinatorHeading")}</legend>
+        <Field
+          id="coordinatorName"
+          label={t("adminAccessibility.name")}
+          hint={t("adminAccessibility.nameHint")}
+          error={message("coordinatorName")}
+          required
+        >
+          {(control) => (
+            <input
+              {...control}
+              name="coordinatorName"
+              autoComplete="off"
+              maxLength={ACCESSIBILITY_LIMITS.name}
+              defaultValue={value("coordinatorName")}
+              className={INPUT}
+            />
+          )}
+        </Field>
+        <Field id="coordinatorEmail" label={t("adminAccessibility.email")} error={message("coordinatorEmail")} required>
+          {(control) => (
+            <input
+              {...control}
+              name="coordinatorEmail"
+              type="email"
+              dir="ltr"
+              autoComplete="off"
+              maxLength={ACCESSIBILITY_LIMITS.email}
+              defaultValue={value("coordinatorEmail")}
+              className={INPUT}
+            />
+          )}
+        </Field>
+        <Field
+          id="coordinatorPhone"
+          label={t("adminAccessibility.phone")}
+          hint={t("adminAccessibility.phoneHint")}
+          error={message("coordinatorPhone")}
+        >
+          {(control) => (
+            <input
+              {...control}
+              name="coordinatorPhone"
+              type="tel"
+              dir="ltr"
+              autoComplete="off"
+              maxLength={ACCESSIBILITY_LIMITS.phone}
+              defaultValue={value("coordinatorPhone")}
+              className={INPUT}
+            />
+          )}
+        </Field>
+        <Field
+          id="reviewedOn"
+          label={t("adminAccessibility.reviewedOn")}
+          hint={t("adminAccessibility.reviewedOnHint")}
+          error={message("reviewedOn")}
+          required
+        >
+          {(control) => (
+            <input
+              {...control}
+              name="reviewedOn"
+              type="date"
+              defaultValue={value("reviewedOn")}
+              className={`${INPUT} sm:max-w-56`}
+            />
+          )}
+        </Field>
+      </fieldset>
+      <fieldset className="flex min-w-0 flex-col gap-4">
+        <legend className="mb-2 text-xl font-bold">{t("adminAccessibility.gapsHeading")}</legend>
+        <p className="text-sm text-ink-700">{t("adminAccessibility.gapsIntro")}</p>
+        <Field id="gapsEn" label={t("adminAccessibility.gapsEn")} error={message("gapsEn")}>
+          {(control) => (
+            <textarea
+              {...control}
+              name="gapsEn"
+              lang="en"
+              dir="ltr"
+              rows={5}
+              maxLength={ACCESSIBILITY_LIMITS.gaps}
+              defaultValue={value("gapsEn")}
+              className={INPUT}
+            />
+          )}
+        </Field>
+        <Field id="gapsHe" label={t("adminAccessibility.gapsHe")} error={message("gapsHe")}>
+          {(control) => (
+            <textarea
+              {...control}
+              name="gapsHe"
+              lang="he"
+              dir="rtl"
+              rows={5}
+              maxLength={ACCESSIBILITY_LIMITS.gaps}
+              defaultValue={value("gapsHe")}
+              className={INPUT}
+            />
+          )}
+        </Field>
+      </fieldset>
+    </DetailsPage>
   );
 }

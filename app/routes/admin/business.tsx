@@ -1,5 +1,5 @@
-import { data, Form, Link } from "react-router";
-import { PageHeader } from "~/components/layout/page-header";
+import { data } from "react-router";
+import { DetailsPage } from "~/components/admin/details-page";
 import { Field, FieldError } from "~/components/ui/field";
 import { useTranslation } from "~/i18n/use-translation";
 import { pageContext, servicesOf } from "~/context.server";
@@ -92,86 +92,63 @@ export default function AdminBusiness({ loaderData, actionData }: Route.Componen
     </Field>
   );
   return (
-    <>
-      <PageHeader title={t("adminBusiness.title")} trail={[{ label: t("adminBusiness.adminArea"), to: "/admin" }]} />
-      <div className="container-page py-10">
-        <div className="mx-auto flex max-w-3xl flex-col gap-6">
-          <p className="text-ink-700">{t("adminBusiness.intro")}</p>
-          <p>
-            <Link to="/terms#cancellation" className="font-semibold text-brand-800 underline">
-              {t("adminBusiness.view")}
-            </Link>
-          </p>
-          {actionData?.ok ? (
-            <p
-              role="status"
-              className="rounded-md bg-green-50 p-3 font-semibold text-success-700"
-              data-testid="business-saved"
-            >
-              {t(actionData.ok)}
-            </p>
-          ) : null}
-          {refused ? (
-            <p role="alert" id="business-form-error" className="rounded-md bg-red-50 p-3 font-semibold text-danger-700">
-              {t("adminBusiness.formError")}
-            </p>
-          ) : null}
-          {/* A key per answer: after a save or a refusal, the fields show what the server now holds or was sent. */}
-          <Form method="post" className="flex flex-col gap-8" key={JSON.stringify(actionData ?? null)}>
-            <fieldset className="flex min-w-0 flex-col gap-4">
-              <legend className="mb-2 text-xl font-bold">{t("adminBusiness.businessHeading")}</legend>
-              {text("legalNameEn", { max: BUSINESS_LIMITS.name, dir: "ltr", lang: "en" })}
-              {text("legalNameHe", { max: BUSINESS_LIMITS.name, dir: "rtl", lang: "he" })}
-              <fieldset
-                className="flex min-w-0 flex-col gap-2"
-                aria-describedby={errors.dealerKind ? "dealerKind-error" : undefined}
-              >
-                <legend className="mb-1 text-sm font-semibold text-ink-800">{t("adminBusiness.dealerKind")}</legend>
-                {DEALER_KINDS.map((kind) => (
-                  <label key={kind} className="flex items-center gap-2">
-                    <input
-                      type="radio"
-                      name="dealerKind"
-                      value={kind}
-                      defaultChecked={value("dealerKind") === kind}
-                      aria-invalid={errors.dealerKind ? true : undefined}
-                      className="size-4"
-                    />
-                    {t(`adminBusiness.kinds.${kind}`)}
-                  </label>
-                ))}
-                <FieldError id="dealerKind-error" error={message("dealerKind")} />
-              </fieldset>
-              {text("dealerNumber", {
-                max: 20,
-                hint: t("adminBusiness.dealerNumberHint"),
-                dir: "ltr",
-                inputMode: "numeric",
-                narrow: true,
-              })}
-              {text("vatPercent", {
-                max: 5,
-                hint: t("adminBusiness.vatHint"),
-                dir: "ltr",
-                inputMode: "decimal",
-                narrow: true,
-              })}
-            </fieldset>
-            <fieldset className="flex min-w-0 flex-col gap-4">
-              <legend className="mb-2 text-xl font-bold">{t("adminBusiness.contactHeading")}</legend>
-              {text("addressEn", { max: BUSINESS_LIMITS.address, dir: "ltr", lang: "en" })}
-              {text("addressHe", { max: BUSINESS_LIMITS.address, dir: "rtl", lang: "he" })}
-              {text("email", { max: BUSINESS_LIMITS.email, type: "email", dir: "ltr" })}
-              {text("phone", { max: BUSINESS_LIMITS.phone, type: "tel", dir: "ltr" })}
-            </fieldset>
-            <div>
-              <button type="submit" className="btn btn-primary">
-                {t("adminBusiness.save")}
-              </button>
-            </div>
-          </Form>
-        </div>
-      </div>
-    </>
+    <DetailsPage
+      title={t("adminBusiness.title")}
+      adminArea={t("adminBusiness.adminArea")}
+      intro={t("adminBusiness.intro")}
+      view={{ to: "/terms#cancellation", label: t("adminBusiness.view") }}
+      saved={actionData?.ok ? t(actionData.ok) : null}
+      refused={refused ? t("adminBusiness.formError") : null}
+      name="business"
+      formKey={JSON.stringify(actionData ?? null)}
+      save={t("adminBusiness.save")}
+    >
+      <fieldset className="flex min-w-0 flex-col gap-4">
+        <legend className="mb-2 text-xl font-bold">{t("adminBusiness.businessHeading")}</legend>
+        {text("legalNameEn", { max: BUSINESS_LIMITS.name, dir: "ltr", lang: "en" })}
+        {text("legalNameHe", { max: BUSINESS_LIMITS.name, dir: "rtl", lang: "he" })}
+        <fieldset
+          className="flex min-w-0 flex-col gap-2"
+          aria-describedby={errors.dealerKind ? "dealerKind-error" : undefined}
+        >
+          <legend className="mb-1 text-sm font-semibold text-ink-800">{t("adminBusiness.dealerKind")}</legend>
+          {DEALER_KINDS.map((kind) => (
+            <label key={kind} className="flex items-center gap-2">
+              <input
+                type="radio"
+                name="dealerKind"
+                value={kind}
+                defaultChecked={value("dealerKind") === kind}
+                aria-invalid={errors.dealerKind ? true : undefined}
+                className="size-4"
+              />
+              {t(`adminBusiness.kinds.${kind}`)}
+            </label>
+          ))}
+          <FieldError id="dealerKind-error" error={message("dealerKind")} />
+        </fieldset>
+        {text("dealerNumber", {
+          max: 20,
+          hint: t("adminBusiness.dealerNumberHint"),
+          dir: "ltr",
+          inputMode: "numeric",
+          narrow: true,
+        })}
+        {text("vatPercent", {
+          max: 5,
+          hint: t("adminBusiness.vatHint"),
+          dir: "ltr",
+          inputMode: "decimal",
+          narrow: true,
+        })}
+      </fieldset>
+      <fieldset className="flex min-w-0 flex-col gap-4">
+        <legend className="mb-2 text-xl font-bold">{t("adminBusiness.contactHeading")}</legend>
+        {text("addressEn", { max: BUSINESS_LIMITS.address, dir: "ltr", lang: "en" })}
+        {text("addressHe", { max: BUSINESS_LIMITS.address, dir: "rtl", lang: "he" })}
+        {text("email", { max: BUSINESS_LIMITS.email, type: "email", dir: "ltr" })}
+        {text("phone", { max: BUSINESS_LIMITS.phone, type: "tel", dir: "ltr" })}
+      </fieldset>
+    </DetailsPage>
   );
 }
