@@ -770,7 +770,7 @@ export const en = {
     adminLink: "Payments and plans",
     checkoutHeading: "Online checkout",
     notConfigured:
-      "Online payment is not configured (STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET): the site offers registration requests only. See “Taking payments” in the README.",
+      "Online payment is not configured (Stripe: STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET; or Cardcom: PAYMENT_PROVIDER=cardcom, CARDCOM_TERMINAL and CARDCOM_API_NAME): the site offers registration requests only. See “Taking payments” in the README.",
     onlineOn: "On: learners can subscribe and buy courses online.",
     onlineOff: "Off: the site offers registration requests only.",
     turnOn: "Turn online checkout on",
@@ -1620,6 +1620,8 @@ export const en = {
         paymentsLabel: "Payments.",
         payments:
           "What you bought, the amount, currency, date and status, and Stripe’s references to the payment, the subscription and you as its customer. Your card number never reaches us: you type it on Stripe’s page.",
+        paymentsCardcom:
+          "What you bought, the amount, currency, date and status, our order for it and Cardcom’s reference to the payment. For a subscription, Cardcom’s token for your card and the card’s expiry month, so that the next period can be charged to it: never the card’s number, which you type on Cardcom’s page and which never reaches us.",
         logsLabel: "Server logs.",
         logs: "For each request: the time, the page asked for (without what follows “?” in its address), the result, how long it took and, if you are signed in, your account’s id; we use them to run the site and to find faults. The site’s log does not record IP addresses, cookies or what you type in forms. To hold back abuse, the site counts requests by IP address and by email address for a short while, keeping only their hashes.",
       },
@@ -1633,6 +1635,8 @@ export const en = {
           "A link to confirm the email address of a new account works for {{confirm}}. An account whose address is never confirmed is deleted, with its links, {{unconfirmed}} after sign-up.",
         quizzes: "An unfinished quiz attempt is deleted after {{stale}} without activity.",
         payments: "Records of the notifications Stripe sends us about payments are deleted after {{events}}.",
+        paymentsCardcom:
+          "An order you did not pay for is deleted after {{orders}}; records of the payments Cardcom confirmed to us are deleted after {{events}}.",
         rest: "Everything else (your account, progress, finished quizzes, certificates, reviews, feedback, messages, newsletter address and payment records) is kept until you ask us to delete it or we delete it ourselves: nothing deletes it automatically.",
         logs: "How long server logs are kept depends on the server they are written to.",
       },
@@ -1642,6 +1646,9 @@ export const en = {
           "We do not sell personal data or use it for advertising. These services receive some of it, only when you use what needs them, and may process it outside Israel:",
         stripeLabel: "Stripe, our payment provider:",
         stripe: "when you pay, your email address, what you buy and the card details you type on its page.",
+        cardcomLabel: "Cardcom, our payment provider:",
+        cardcom:
+          "when you pay, your email address, what you buy and the card details you type on its page; Cardcom keeps a subscription’s card as a token, to charge its next period.",
         emailLabel: "Our email provider or form service:",
         email:
           "when the school has set one up, the messages we send you (such as password links), and your contact messages and registration requests, which are forwarded to the school’s inbox.",

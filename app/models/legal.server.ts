@@ -1,7 +1,7 @@
 import { COOKIE_MAX_AGE } from "~/lib/cookies.server";
 import { IDP_SESSION_SECONDS } from "~/lib/idp/provider.server";
 import { RESET_PASSWORD_TTL_MS, SET_PASSWORD_TTL_MS, VERIFY_EMAIL_TTL_MS } from "./account-tokens.server";
-import { PAYMENT_EVENT_DAYS } from "./billing.server";
+import { OPEN_ORDER_DAYS, PAYMENT_EVENT_DAYS } from "./billing.server";
 import { STALE_ATTEMPT_MS } from "./quiz.server";
 import { UNCONFIRMED_KEEP_MS } from "./sign-up.server";
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from "./session.server";
@@ -34,6 +34,7 @@ export function retentionTimes() {
     unconfirmedSignUp: span(UNCONFIRMED_KEEP_MS / 1000),
     staleQuiz: span(STALE_ATTEMPT_MS / 1000),
     paymentEvents: span(PAYMENT_EVENT_DAYS * DAY),
+    openOrders: span(OPEN_ORDER_DAYS * DAY),
     localeCookie: span(COOKIE_MAX_AGE.locale),
     signInCookie: span(COOKIE_MAX_AGE.signIn),
     feedbackCookie: span(COOKIE_MAX_AGE.postedFeedback),

@@ -5,4 +5,4 @@
  * the pages show them in the browser too.
  */
 export const TERMS_VERSION = "2026-11-28";
-export const PRIVACY_VERSION = "2026-11-27";
+export const PRIVACY_VERSION = "2026-11-28";

@@ -1,7 +1,7 @@
 import { useTranslation } from "~/i18n/use-translation";
 import { LabelledList, LegalPage, SchoolContact, SeeAlso, type LegalSection } from "~/components/legal/legal-page";
 import { formatDate } from "~/i18n/format";
-import { pageContext } from "~/context.server";
+import { pageContext, servicesOf } from "~/context.server";
 import { pageMeta } from "~/lib/meta";
 import { PRIVACY_VERSION } from "~/models/legal";
 import { retentionTimes, type Span } from "~/models/legal.server";
@@ -23,6 +23,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     meta: meta(t("legal.privacy.metaTitle"), t("legal.privacy.description")),
     updated: formatDate(PRIVACY_VERSION, locale),
     times: retentionTimes(),
+    // The notice names the payment provider the school takes payments through (Stripe unless Cardcom).
+    cardcom: servicesOf(context).payments?.name === "cardcom",
   };
 }
 
@@ -47,7 +49,7 @@ function Cookie({ names, children }: { names: string[]; children: string }) {
 export default function Privacy({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const time = (span: Span) => t(`legal.${span.unit}`, { count: span.count });
-  const { times } = loaderData;
+  const { times, cardcom } = loaderData;
   const sections: LegalSection[] = [
     {
       id: "controller",
@@ -81,7 +83,9 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
               ] as const
             ).map((item) => ({
               label: t(`legal.privacy.data.${item}Label`),
-              text: t(`legal.privacy.data.${item}`),
+              text: t(
+                item === "payments" && cardcom ? "legal.privacy.data.paymentsCardcom" : `legal.privacy.data.${item}`,
+              ),
             }))}
           />
         </>
@@ -112,7 +116,14 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
             })}
           </p>
           <p>{t("legal.privacy.retention.quizzes", { stale: time(times.staleQuiz) })}</p>
-          <p>{t("legal.privacy.retention.payments", { events: time(times.paymentEvents) })}</p>
+          <p>
+            {cardcom
+              ? t("legal.privacy.retention.paymentsCardcom", {
+                  orders: time(times.openOrders),
+                  events: time(times.paymentEvents),
+                })
+              : t("legal.privacy.retention.payments", { events: time(times.paymentEvents) })}
+          </p>
           <p>{t("legal.privacy.retention.rest")}</p>
           <p>{t("legal.privacy.retention.logs")}</p>
         </>
@@ -125,7 +136,9 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
         <>
           <p>{t("legal.privacy.sharing.intro")}</p>
           <LabelledList
-            items={(["stripe", "email", "books", "youtube", "captcha", "others", "errors"] as const).map((item) => ({
+            items={(
+              [cardcom ? "cardcom" : "stripe", "email", "books", "youtube", "captcha", "others", "errors"] as const
+            ).map((item) => ({
               label: t(`legal.privacy.sharing.${item}Label`),
               text: t(`legal.privacy.sharing.${item}`),
             }))}

@@ -354,6 +354,16 @@ describe.each(DIALECTS)("Cardcom payments over HTTP on %s", (dialect) => {
     expect(await rows("payments", lior.user.id)).toHaveLength(0);
   });
 
+  it("the privacy notice names Cardcom as the payment provider, the card's token it keeps and when orders go", async () => {
+    const html = shown(await (await get("/privacy")).text());
+    expect(html).toContain("Cardcom, our payment provider:");
+    expect(html).toContain("Cardcom’s token for your card and the card’s expiry month");
+    expect(html).toContain("An order you did not pay for is deleted after 30 days");
+    expect(html).not.toContain("Stripe, our payment provider:");
+    const hebrew = shown(await (await get("/privacy?lng=he")).text());
+    expect(hebrew).toContain("Cardcom, ספקית התשלומים שלנו:");
+  });
+
   it("Cardcom refusing to open a page: the buyer is told, no order is left behind", async () => {
     const course = await shekelCourse("10.00");
     const gal = await learner("Gal");
