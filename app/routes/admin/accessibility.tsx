@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { DetailsPage } from "~/components/admin/details-page";
+import { DetailsPage, useDetailsFields } from "~/components/admin/details-page";
 import { Field } from "~/components/ui/field";
 import { useTranslation } from "~/i18n/use-translation";
 import { pageContext, servicesOf } from "~/context.server";
@@ -58,23 +58,9 @@ const INPUT =
 
 export default function AdminAccessibility({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const errors = actionData?.errors ?? {};
-  const posted = actionData?.values ?? {};
-  const value = (name: AccessibilityField) => posted[name] ?? loaderData.settings[name];
-  const message = (name: AccessibilityField) => (errors[name] ? t(errors[name]) : undefined);
-  const refused = Object.keys(errors).length > 0;
+  const { value, message } = useDetailsFields(actionData, loaderData.settings);
   return (
-    <DetailsPage
-      title={t("adminAccessibility.title")}
-      adminArea={t("adminAccessibility.adminArea")}
-      intro={t("adminAccessibility.intro")}
-      view={{ to: "/accessibility", label: t("adminAccessibility.view") }}
-      saved={actionData?.ok ? t(actionData.ok) : null}
-      refused={refused ? t("adminAccessibility.formError") : null}
-      name="accessibility"
-      formKey={JSON.stringify(actionData ?? null)}
-      save={t("adminAccessibility.save")}
-    >
+    <DetailsPage section="adminAccessibility" view="/accessibility" name="accessibility" answer={actionData}>
       <fieldset className="flex min-w-0 flex-col gap-4">
         <legend className="mb-2 text-xl font-bold">{t("adminAccessibility.coordinatorHeading")}</legend>
         <Field

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { DetailsPage } from "~/components/admin/details-page";
+import { DetailsPage, useDetailsFields } from "~/components/admin/details-page";
 import { Field, FieldError } from "~/components/ui/field";
 import { useTranslation } from "~/i18n/use-translation";
 import { pageContext, servicesOf } from "~/context.server";
@@ -56,11 +56,7 @@ type TextField = Exclude<BusinessField, "dealerKind">;
 
 export default function AdminBusiness({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const errors = actionData?.errors ?? {};
-  const posted = actionData?.values ?? {};
-  const value = (name: BusinessField) => posted[name] ?? String(loaderData.details[name]);
-  const message = (name: BusinessField) => (errors[name] ? t(errors[name]) : undefined);
-  const refused = Object.keys(errors).length > 0;
+  const { errors, value, message } = useDetailsFields(actionData, loaderData.details);
   /** A one-line text field of the form: its label, limit, direction and language. */
   const text = (
     name: TextField,
@@ -92,17 +88,7 @@ export default function AdminBusiness({ loaderData, actionData }: Route.Componen
     </Field>
   );
   return (
-    <DetailsPage
-      title={t("adminBusiness.title")}
-      adminArea={t("adminBusiness.adminArea")}
-      intro={t("adminBusiness.intro")}
-      view={{ to: "/terms#cancellation", label: t("adminBusiness.view") }}
-      saved={actionData?.ok ? t(actionData.ok) : null}
-      refused={refused ? t("adminBusiness.formError") : null}
-      name="business"
-      formKey={JSON.stringify(actionData ?? null)}
-      save={t("adminBusiness.save")}
-    >
+    <DetailsPage section="adminBusiness" view="/terms#cancellation" name="business" answer={actionData}>
       <fieldset className="flex min-w-0 flex-col gap-4">
         <legend className="mb-2 text-xl font-bold">{t("adminBusiness.businessHeading")}</legend>
         {text("legalNameEn", { max: BUSINESS_LIMITS.name, dir: "ltr", lang: "en" })}
