@@ -269,12 +269,23 @@ export async function requestPurchaseCancellation(
     decided_at: null,
     decided_by: null,
   };
+  return insertOnce(db, row, "payment_id");
+}
+
+/**
+ * Stores a request, one per purchase or subscription (`unique`): when another request for the same
+ * one landed first (two posts at once), this one is "already" asked.
+ */
+async function insertOnce(
+  db: Kysely<Database>,
+  row: Row,
+  unique: "payment_id" | "subscription_id",
+): Promise<{ ok: true; request: CancellationRequest } | { ok: false; reason: "already" }> {
   const inserted = await db
     .insertInto("cancellation_requests")
     .values(row)
-    .onConflict((oc) => oc.column("payment_id").doNothing())
+    .onConflict((oc) => oc.column(unique).doNothing())
     .executeTakeFirst();
-  // Another request for the same purchase landed first.
   if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 0) return { ok: false, reason: "already" };
   return { ok: true, request: toRequest(row) };
 }
@@ -329,13 +340,7 @@ export async function requestRenewalStop(
     decided_at: null,
     decided_by: null,
   };
-  const inserted = await db
-    .insertInto("cancellation_requests")
-    .values(row)
-    .onConflict((oc) => oc.column("subscription_id").doNothing())
-    .executeTakeFirst();
-  if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 0) return { ok: false, reason: "already" };
-  return { ok: true, request: toRequest(row) };
+  return insertOnce(db, row, "subscription_id");
 }
 
 /** One of a buyer's own requests (the confirmation after asking); another's is not found. */
