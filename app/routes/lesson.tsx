@@ -61,8 +61,9 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 /** "Mark as complete" on the lesson's page (lesson-mark.server.ts); back to the page afterwards. */
 export async function action({ context, request, params }: Route.ActionArgs) {
   const place = findLessonPlace(getCatalogue(context), params.list, params.lesson);
-  const { slug } = await markFromForm(context, request, place?.list);
-  return redirect(sameLanguage(request, lessonUrl(place!.list.slug, slug)), 303);
+  if (!place) throw data("Not Found", { status: 404 });
+  const { slug } = await markFromForm(context, request, place.list);
+  return redirect(sameLanguage(request, lessonUrl(place.list.slug, slug)), 303);
 }
 
 export const meta = ({ loaderData }: Route.MetaArgs) => pageMeta(loaderData?.meta);
