@@ -8,14 +8,28 @@ import { withE2eDatabase } from "./catalogue-db.ts";
 import { expect, expectAccessible, startSession, test, waitForHydration } from "./fixtures.ts";
 
 /**
- * Waits until the server shows the new list's lesson as playable: the list and its lesson are written
- * one after the other, and a process sees the catalogue's new version within a second, so the list
- * can answer before its lesson does.
+ * A list of its own with one YouTube lesson, which its teacher made free for signed-in learners (a
+ * one-lesson list has no free sample otherwise), and a new subscriber signed in on `page`. Waits until
+ * the server shows the lesson as playable: the list and its lesson are written one after the other,
+ * and a process sees the catalogue's new version within a second, so the list can answer before its
+ * lesson does.
  */
-async function untilPlayable(page: Page, slug: string) {
+async function youtubeLessonForNewSubscriber(
+  page: Page,
+  lesson: { slug: string; title: string; youtube: string; duration: string },
+) {
+  const slug = `${lesson.slug}-${randomUUID().slice(0, 8)}`;
+  const lessonId = await withE2eDatabase(async (db) =>
+    createLesson(db, await createVideoList(db, { slug, titleEn: lesson.title, allFree: "on" }), {
+      youtube: lesson.youtube,
+      duration: lesson.duration,
+    }),
+  );
+  const email = await newSubscriber(page, false);
   await expect
     .poll(async () => (await (await page.request.get(`/courses/${slug}`)).text()).includes('data-state="playable"'))
     .toBe(true);
+  return { slug, lessonId, email };
 }
 
 /**
@@ -222,15 +236,12 @@ test("when YouTube's player script cannot load, the lesson still plays and says 
   allowConsoleErrors,
 }) => {
   allowConsoleErrors(/ERR_BLOCKED_BY_CLIENT/);
-  const slug = `yt-blocked-${randomUUID().slice(0, 8)}`;
-  await withE2eDatabase(async (db) =>
-    createLesson(db, await createVideoList(db, { slug, titleEn: "Blocked YouTube", allFree: "on" }), {
-      youtube: "e2eYtBlock1",
-      duration: "5:00",
-    }),
-  );
-  await newSubscriber(page, false);
-  await untilPlayable(page, slug);
+  const { slug } = await youtubeLessonForNewSubscriber(page, {
+    slug: "yt-blocked",
+    title: "Blocked YouTube",
+    youtube: "e2eYtBlock1",
+    duration: "5:00",
+  });
   // As an extension or a network filter does.
   await page.route("**/youtube/iframe_api", (route) => route.abort("blockedbyclient"));
   await page.route("https://www.youtube-nocookie.com/**", (route) =>
@@ -253,15 +264,12 @@ test("a learner's YouTube lesson: the player API loads only on play, reports pro
 }) => {
   // A list of its own with one YouTube lesson of five minutes, which its teacher made free for signed-in
   // learners (a one-lesson list has no free sample otherwise).
-  const slug = `yt-progress-${randomUUID().slice(0, 8)}`;
-  const lessonId = await withE2eDatabase(async (db) =>
-    createLesson(db, await createVideoList(db, { slug, titleEn: "Progress on YouTube", allFree: "on" }), {
-      youtube: "e2eYtProg01",
-      duration: "5:00",
-    }),
-  );
-  const email = await newSubscriber(page, false);
-  await untilPlayable(page, slug);
+  const { slug, lessonId, email } = await youtubeLessonForNewSubscriber(page, {
+    slug: "yt-progress",
+    title: "Progress on YouTube",
+    youtube: "e2eYtProg01",
+    duration: "5:00",
+  });
   const apiRequests: string[] = [];
   page.on("request", (request) => {
     if (request.url().includes("/youtube/iframe_api")) apiRequests.push(request.url());
@@ -310,15 +318,12 @@ test("a learner's YouTube lesson: the player API loads only on play, reports pro
 test("straight from a playing YouTube lesson to the profile: the profile resumes where the list does (D-L1)", async ({
   page,
 }) => {
-  const slug = `yt-leave-${randomUUID().slice(0, 8)}`;
-  const lessonId = await withE2eDatabase(async (db) =>
-    createLesson(db, await createVideoList(db, { slug, titleEn: "Left on YouTube", allFree: "on" }), {
-      youtube: "e2eYtLeave1",
-      duration: "5:00",
-    }),
-  );
-  const email = await newSubscriber(page, false);
-  await untilPlayable(page, slug);
+  const { slug, lessonId, email } = await youtubeLessonForNewSubscriber(page, {
+    slug: "yt-leave",
+    title: "Left on YouTube",
+    youtube: "e2eYtLeave1",
+    duration: "5:00",
+  });
   await page.goto(`/courses/${slug}`);
   await waitForHydration(page);
   await page.getByTestId("video-facade").click();
@@ -352,15 +357,12 @@ test("a learner watches a short YouTube lesson to its end: watched, and the list
 }) => {
   // A list of its own with one YouTube lesson six seconds long, played in real time by the stand-in; its
   // teacher made it free for signed-in learners (a one-lesson list has no free sample otherwise).
-  const slug = `yt-watch-${randomUUID().slice(0, 8)}`;
-  const lessonId = await withE2eDatabase(async (db) =>
-    createLesson(db, await createVideoList(db, { slug, titleEn: "Watched on YouTube", allFree: "on" }), {
-      youtube: "e2eYtWatch1",
-      duration: "0:06",
-    }),
-  );
-  const email = await newSubscriber(page, false);
-  await untilPlayable(page, slug);
+  const { slug, lessonId, email } = await youtubeLessonForNewSubscriber(page, {
+    slug: "yt-watch",
+    title: "Watched on YouTube",
+    youtube: "e2eYtWatch1",
+    duration: "0:06",
+  });
   await page.goto(`/courses/${slug}`);
   await waitForHydration(page);
   await page.getByTestId("video-facade").click();
