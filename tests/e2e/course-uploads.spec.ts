@@ -74,23 +74,32 @@ test("a cancelled upload keeps nothing, and a refused one says why in Hebrew", a
   const lessonId = await createLesson(database.db, listId, { titleEn: "Recorded", titleHe: "הוקלט", youtube: "" });
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
+  let reached!: () => void;
+  const isHeld = new Promise<void>((resolve) => (reached = resolve));
+  let cutOff!: () => void;
+  const isCutOff = new Promise<void>((resolve) => (cutOff = resolve));
   // Held until the page has cancelled, then cut off, as a cancelled upload's body is. (Continuing it
   // instead let Playwright send the whole body on when it had not yet seen the page's abort, and the
-  // server rightly kept a complete file: a flake in CI. A body cut short keeps nothing on the server:
-  // app/lib/uploads.server.test.ts, "cut off in the file".)
+  // server rightly kept a complete file: a flake in CI. So did taking the route away before the cut
+  // had reached the browser: with no route left Chromium lets a held request go on. A body cut short
+  // keeps nothing on the server: app/lib/uploads.server.test.ts, "cut off in the file".)
   await page.route(`**/admin/courses/lesson/${lessonId}/video`, async (route) => {
+    reached();
     await held;
     await route.abort("aborted").catch(() => {}); // already gone with the page's cancel
+    cutOff();
   });
   await page.goto(`/admin/courses/lesson/${lessonId}?lng=he`);
   await waitForHydration(page);
   await page.getByLabel("בחירת קובץ").setInputFiles(lessonVideo("שיעור ראשון.mp4"));
   await page.getByRole("button", { name: "העלאת וידאו" }).click();
   await expect(page.getByRole("progressbar", { name: "מעלה את שיעור ראשון.mp4" })).toBeVisible();
+  await isHeld; // cancelled while it is on its way, not before it left
   await page.getByRole("button", { name: "ביטול ההעלאה" }).click();
   await expect(page.getByTestId("video-file-form").getByRole("alert")).toHaveText("ההעלאה בוטלה, ושום דבר לא נשמר.");
   await expect(page.getByTestId("video-file-progress")).toBeHidden();
   release();
+  await isCutOff;
   await page.unroute(`**/admin/courses/lesson/${lessonId}/video`);
 
   // Not a video: the server reads the bytes and refuses it, and the page says so in its language.
