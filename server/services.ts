@@ -74,6 +74,7 @@ function paymentProvider(config: Config): PaymentProvider | undefined {
     return new CardcomProvider({
       terminal: config.CARDCOM_TERMINAL,
       apiName: config.CARDCOM_API_NAME,
+      apiPassword: config.CARDCOM_API_PASSWORD ?? null,
       apiUrl: config.CARDCOM_API_URL,
       webhookUrl: `${config.PUBLIC_URL}${OUTSIDE_ROUTER.cardcomWebhook.path}`,
     });

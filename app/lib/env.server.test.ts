@@ -118,8 +118,17 @@ describe("configuration", () => {
     expect(problemsOf({ PAYMENT_PROVIDER: "paypal" })[0]).toMatch(/^PAYMENT_PROVIDER: must be "stripe" or "cardcom"/);
     // Cardcom's settings without naming Cardcom: a half-done change, said at start rather than ignored.
     expect(problemsOf({ CARDCOM_TERMINAL: "1000", CARDCOM_API_NAME: "test2025" })).toEqual([
-      "PAYMENT_PROVIDER: must be cardcom when CARDCOM_TERMINAL or CARDCOM_API_NAME is set",
+      "PAYMENT_PROVIDER: must be cardcom when CARDCOM_TERMINAL, CARDCOM_API_NAME or CARDCOM_API_PASSWORD is set",
     ]);
+    expect(problemsOf({ CARDCOM_API_PASSWORD: "s3cret" })).toEqual([
+      "PAYMENT_PROVIDER: must be cardcom when CARDCOM_TERMINAL, CARDCOM_API_NAME or CARDCOM_API_PASSWORD is set",
+    ]);
+    expect(
+      loadConfig({
+        ...{ PAYMENT_PROVIDER: "cardcom", CARDCOM_TERMINAL: "1000", CARDCOM_API_NAME: "test2025" },
+        CARDCOM_API_PASSWORD: "s3cret",
+      }).CARDCOM_API_PASSWORD,
+    ).toBe("s3cret");
     const base = { PAYMENT_PROVIDER: "cardcom", CARDCOM_API_NAME: "test2025" };
     for (const terminal of ["0", "-1", "10a", "1.5", "12345678901"])
       expect(problemsOf({ ...base, CARDCOM_TERMINAL: terminal })[0]).toMatch(/^CARDCOM_TERMINAL: must be/);

@@ -150,6 +150,17 @@ const schema = z
         .regex(/^[\x21-\x7e]{1,100}$/, { error: "must be Cardcom's API user name (ApiName), without spaces" })
         .optional(),
     ),
+    /**
+     * The API user's password (ApiPassword): Cardcom asks for it on refunds, tax documents and charges
+     * of a saved card (a plan's renewals), not on the hosted page. A secret: from the environment only.
+     */
+    CARDCOM_API_PASSWORD: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^[\x21-\x7e]{1,100}$/, { error: "must be Cardcom's API password, without spaces" })
+        .optional(),
+    ),
     CARDCOM_API_URL: z.preprocess(
       emptyToUndefined,
       z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).default("https://secure.cardcom.solutions"),
@@ -212,11 +223,15 @@ const schema = z
       for (const key of ["CARDCOM_TERMINAL", "CARDCOM_API_NAME"] as const)
         if (env[key] === undefined)
           ctx.addIssue({ code: "custom", path: [key], message: "is required with PAYMENT_PROVIDER=cardcom" });
-    } else if (env.CARDCOM_TERMINAL !== undefined || env.CARDCOM_API_NAME !== undefined) {
+    } else if (
+      env.CARDCOM_TERMINAL !== undefined ||
+      env.CARDCOM_API_NAME !== undefined ||
+      env.CARDCOM_API_PASSWORD !== undefined
+    ) {
       ctx.addIssue({
         code: "custom",
         path: ["PAYMENT_PROVIDER"],
-        message: "must be cardcom when CARDCOM_TERMINAL or CARDCOM_API_NAME is set",
+        message: "must be cardcom when CARDCOM_TERMINAL, CARDCOM_API_NAME or CARDCOM_API_PASSWORD is set",
       });
     }
     const external = env.OIDC_ISSUER !== undefined;

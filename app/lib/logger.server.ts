@@ -22,6 +22,7 @@ export function createLogger(level: string, destination?: pino.DestinationStream
           "*.access_token",
           "*.refresh_token",
           "*.secret",
+          "*.ApiPassword",
         ],
         censor: "[redacted]",
       },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { CardcomProvider, toAmount, toCents } from "./cardcom.server";
+import { toAmount, toCents } from "./cardcom-api.server";
+import { CardcomProvider } from "./cardcom.server";
 import { InvalidNoticeError } from "./provider.server";
 
 describe("Cardcom's amounts and agorot", () => {
@@ -14,6 +15,7 @@ describe("what Lomda takes from Cardcom's notification", () => {
   const cardcom = new CardcomProvider({
     terminal: 1000,
     apiName: "test2025",
+    apiPassword: null,
     apiUrl: "https://secure.cardcom.solutions",
     webhookUrl: "https://lomda.example/webhooks/cardcom",
   });

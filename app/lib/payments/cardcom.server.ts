@@ -1,4 +1,16 @@
 import { z } from "zod";
+import {
+  CardcomApi,
+  CardcomError,
+  COIN_IDS,
+  COINS,
+  GUID,
+  isTimeout,
+  refusal,
+  toAmount,
+  toCents,
+  type CardcomCredentials,
+} from "./cardcom-api.server";
 import { CheckoutCache } from "./checkout-cache.server";
 import {
   InvalidNoticeError,
@@ -20,48 +32,17 @@ import {
  * parsed through a schema that keeps only the deal's outcome, its amount, and a plan's token.
  */
 
-export interface CardcomOptions {
-  /** The terminal (TerminalNumber). */
-  terminal: number;
-  /** The API user (ApiName). */
-  apiName: string;
-  /** Cardcom's origin: https://secure.cardcom.solutions; tests point it at a local stand-in. */
-  apiUrl: string;
+export interface CardcomOptions extends CardcomCredentials {
   /** Where Cardcom notifies Lomda of a finished deal (WebHookUrl). */
   webhookUrl: string;
-  /** How long one call may take (a page waits on it). */
-  timeoutMs?: number;
   /** How long a deal read back is reused (simultaneous notifications and thank-you pages share one call). */
   dealTtlMs?: number;
 }
 
-/** A refused or unreadable answer from Cardcom (a developer error, a 4xx/5xx, a broken body). */
-export class CardcomError extends Error {
-  readonly status: number | null;
-  readonly code: number | null;
-  constructor(message: string, status: number | null = null, code: number | null = null, cause?: unknown) {
-    super(message, cause === undefined ? undefined : { cause });
-    this.name = "CardcomError";
-    this.status = status;
-    this.code = code;
-  }
-}
-
-const API_PATH = "/api/v11";
-const TIMEOUT_MS = 10_000;
-/** Cardcom's answers are small (a deal is a few kilobytes); anything larger is not one. */
-const MAX_ANSWER_BYTES = 256 * 1024;
 /** ProductName: 250 in the OpenAPI document, 50 in the developer article; the stricter holds. */
 const PRODUCT_NAME_MAX = 50;
 /** UIDefinition.CardOwnerEmailValue takes at most 50 characters. */
 const EMAIL_MAX = 50;
-/** ISOCoinId: "1 - ILS, 2 - USD" (the two currencies Lomda's prices are in). */
-const COIN_IDS = new Map([
-  ["ILS", 1],
-  ["USD", 2],
-]);
-const COINS = new Map([...COIN_IDS].map(([currency, id]) => [id, currency]));
-const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const createAnswer = z.object({
   ResponseCode: z.number().int(),
@@ -100,18 +81,6 @@ const dealAnswer = z.object({
 });
 type DealAnswer = z.infer<typeof dealAnswer>;
 
-const errorAnswer = z.object({ ResponseCode: z.number().int().nullish(), Description: z.string().nullish() });
-
-/** Agorot (cents) to Cardcom's decimal amount: 4900 → 49, 12345 → 123.45. */
-export const toAmount = (cents: number) => cents / 100;
-
-/** Cardcom's decimal amount to agorot; null when it is not a whole number of them. */
-export function toCents(amount: number | null | undefined): number | null {
-  if (typeof amount !== "number" || !Number.isFinite(amount)) return null;
-  const cents = Math.round(amount * 100);
-  return Math.abs(amount * 100 - cents) < 1e-6 ? cents : null;
-}
-
 const sameId = (a: string | null | undefined, b: string) =>
   typeof a === "string" && a.toLowerCase() === b.toLowerCase();
 
@@ -119,12 +88,12 @@ export class CardcomProvider implements ReadBackProvider {
   readonly name = "cardcom";
   readonly confirmation = "read-back";
   private readonly options: CardcomOptions;
-  private readonly origin: string;
+  private readonly api: CardcomApi;
   private readonly deals: CheckoutCache<ProviderDeal>;
 
   constructor(options: CardcomOptions) {
     this.options = options;
-    this.origin = new URL(options.apiUrl).origin;
+    this.api = new CardcomApi(options);
     this.deals = new CheckoutCache<ProviderDeal>({ ttlMs: options.dealTtlMs ?? 5_000 });
   }
 
@@ -132,9 +101,8 @@ export class CardcomProvider implements ReadBackProvider {
     if (!request.orderId) throw new Error("a Cardcom checkout needs Lomda's order id (ReturnValue)");
     const coin = COIN_IDS.get(request.currency);
     if (coin === undefined) throw new Error(`Cardcom is not set up here for ${request.currency}`);
-    const { status, body } = await this.call("LowProfile/Create", {
-      TerminalNumber: this.options.terminal,
-      ApiName: this.options.apiName,
+    const { status, body } = await this.api.call("LowProfile/Create", {
+      ...this.api.user,
       // A plan's first payment keeps the card (a token) for the renewals Lomda will charge.
       Operation: request.kind === "subscription" ? "ChargeAndCreateToken" : "ChargeOnly",
       ReturnValue: request.orderId,
@@ -167,7 +135,7 @@ export class CardcomProvider implements ReadBackProvider {
     } catch {
       throw new CardcomError("LowProfile/Create answered a page address that is not a URL", status);
     }
-    if (page.origin !== this.origin)
+    if (page.origin !== this.api.origin)
       throw new CardcomError(`LowProfile/Create answered a page on another origin (${page.origin})`, status);
     return { id: LowProfileId, url: page.href };
   }
@@ -190,15 +158,15 @@ export class CardcomProvider implements ReadBackProvider {
   }
 
   private async fetchDeal(id: string): Promise<ProviderDeal | null> {
-    const request = { TerminalNumber: this.options.terminal, ApiName: this.options.apiName, LowProfileId: id };
+    const request = { ...this.api.user, LowProfileId: id };
     // A read changes nothing at Cardcom: once more after a network error or a 5xx (not after a
     // timeout: whoever waits has waited long enough).
-    const first = await this.call("LowProfile/GetLpResult", request).catch((error: unknown) => {
+    const first = await this.api.call("LowProfile/GetLpResult", request).catch((error: unknown) => {
       if (error instanceof CardcomError && error.status === null && !isTimeout(error)) return null;
       throw error;
     });
     const { status, body } =
-      first === null || first.status >= 500 ? await this.call("LowProfile/GetLpResult", request) : first;
+      first === null || first.status >= 500 ? await this.api.call("LowProfile/GetLpResult", request) : first;
     // "Invalid request": no such page at this terminal.
     if (status === 400 || status === 404) return null;
     const parsed = dealAnswer.safeParse(body);
@@ -240,33 +208,6 @@ export class CardcomProvider implements ReadBackProvider {
       card: savedCard(answer.TokenInfo),
     };
   }
-
-  /** One POST to the API: JSON both ways, a timeout, no redirects followed, the answer's size capped. */
-  private async call(path: string, payload: object): Promise<{ status: number; body: unknown }> {
-    let response: Response;
-    try {
-      response = await fetch(`${this.origin}${API_PATH}/${path}`, {
-        method: "POST",
-        headers: { "content-type": "application/json", accept: "application/json" },
-        body: JSON.stringify(payload),
-        redirect: "manual",
-        signal: AbortSignal.timeout(this.options.timeoutMs ?? TIMEOUT_MS),
-      });
-    } catch (error) {
-      throw new CardcomError(`${path}: ${error instanceof Error ? error.message : "network error"}`, null, null, error);
-    }
-    if (response.status >= 300 && response.status < 400) {
-      await response.body?.cancel();
-      throw new CardcomError(`${path}: an unexpected redirect`, response.status);
-    }
-    const text = await readCapped(response, path);
-    if (text === "") return { status: response.status, body: null };
-    try {
-      return { status: response.status, body: JSON.parse(text) as unknown };
-    } catch {
-      throw new CardcomError(`${path}: the answer is not JSON`, response.status);
-    }
-  }
 }
 
 function savedCard(info: DealAnswer["TokenInfo"]): SavedCard | null {
@@ -279,42 +220,4 @@ function savedCard(info: DealAnswer["TokenInfo"]): SavedCard | null {
       : null;
   const date = /^(\d{4})(\d{2})(\d{2})$/.exec(info.TokenExDate ?? "");
   return { token: info.Token, expiry, tokenExpiresOn: date ? `${date[1]}-${date[2]}-${date[3]}` : null };
-}
-
-function refusal(path: string, status: number, body: unknown): CardcomError {
-  const error = errorAnswer.safeParse(body);
-  const detail = error.success ? `${error.data.ResponseCode ?? ""} ${error.data.Description ?? ""}`.trim() : "";
-  return new CardcomError(
-    `${path} answered ${status}${detail ? `: ${detail}` : ""}`,
-    status,
-    error.success ? (error.data.ResponseCode ?? null) : null,
-  );
-}
-
-function isTimeout(error: CardcomError): boolean {
-  const cause = error.cause;
-  return cause instanceof Error && (cause.name === "TimeoutError" || cause.name === "AbortError");
-}
-
-async function readCapped(response: Response, path: string): Promise<string> {
-  const declared = Number(response.headers.get("content-length") ?? 0);
-  if (declared > MAX_ANSWER_BYTES) {
-    await response.body?.cancel();
-    throw new CardcomError(`${path}: an answer of ${declared} bytes`, response.status);
-  }
-  if (!response.body) return "";
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_ANSWER_BYTES) {
-      await reader.cancel();
-      throw new CardcomError(`${path}: an answer larger than ${MAX_ANSWER_BYTES} bytes`, response.status);
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString("utf8");
 }
