@@ -446,7 +446,7 @@ async function recordRefund(
     await withdrawEarned(db, { userIds: [grant.user_id], courseId: grant.course_id, reason, now });
 }
 
-async function insertPayment(
+export async function insertPayment(
   db: Db,
   p: {
     userId: string | null;
