@@ -236,6 +236,11 @@ async function attempt(deps: RenewalDeps, id: string, holder: string, now: Date)
   const at = now.toISOString();
   const row = await db.selectFrom("plan_renewals").selectAll().where("id", "=", id).executeTakeFirst();
   if (!row) return "skipped";
+  // Still due as read now (another process may have claimed or finished it since the look).
+  const due =
+    ((row.state === "due" || row.state === "retry") && row.next_attempt_at !== null && row.next_attempt_at <= at) ||
+    (row.state === "charging" && row.claimed_until !== null && row.claimed_until <= at);
+  if (!due) return "skipped";
   // A charge whose process stopped is the same attempt, with the same id; any other is a new attempt.
   const resumed = row.state === "charging";
   const attempts = resumed ? Number(row.attempts) : Number(row.attempts) + 1;
