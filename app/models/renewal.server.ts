@@ -469,3 +469,20 @@ export async function lomdaRenewalOf(
   if (Number(row.cancel_at_period_end ?? 0) === 1) return "stopped";
   return row.state === "stopped" ? "ends" : "renews";
 }
+
+/** The same, for a learner's subscription that ends at `endsAt` (the profile shows the longest one). */
+export async function lomdaRenewalOfUser(
+  db: Kysely<Database>,
+  userId: string,
+  endsAt: string,
+): Promise<"renews" | "stopped" | "ends" | null> {
+  const row = await db
+    .selectFrom("subscriptions")
+    .select("id")
+    .where("user_id", "=", userId)
+    .where("ends_at", "=", endsAt)
+    .where("revoked_at", "is", null)
+    .where("provider_subscription_id", "is", null)
+    .executeTakeFirst();
+  return row ? lomdaRenewalOf(db, row.id) : null;
+}
