@@ -166,6 +166,20 @@ describe.each(DIALECTS)("renewing Cardcom plans on %s", (dialect) => {
     expect(charges[0]).toMatchObject({ amount: 49.9, coinId: 1, expiry: "1230" });
     const [renewal] = await renewals(plan.subscriptionId);
     expect(charges[0]!.externalId).toBe(`${renewal!.id}-1`);
+    // The token charge as TransactionReq has it: the token and expiry, no card, and no ApiPassword.
+    const sent = cardcom.state.requests.find((r) => r.path === "/api/v11/Transactions/Transaction")!.body;
+    expect(Object.keys(sent as object).sort()).toEqual(
+      [
+        "Amount",
+        "ApiName",
+        "CardExpirationMMYY",
+        "ExternalUniqTranId",
+        "ExternalUniqUniqTranIdResponse",
+        "ISOCoinId",
+        "TerminalNumber",
+        "Token",
+      ].sort(),
+    );
     // One payment, in agorot, known by Cardcom's transaction; the plan runs one calendar month more.
     const payments = await paymentsOf(plan.user.id);
     expect(payments).toHaveLength(1);
