@@ -9,7 +9,7 @@ import { createLogger } from "../app/lib/logger.server.ts";
 import { CardcomTokenCharges } from "../app/lib/payments/cardcom-token-charge.server.ts";
 import { periodEnd, savePlan } from "../app/models/billing.server.ts";
 import { renewalsOf, requestRenewalStop } from "../app/models/cancellation.server.ts";
-import { lomdaRenewalOf, renewDue, renewalRound, type RenewalDeps } from "../app/models/renewal.server.ts";
+import { cardExpired, lomdaRenewalOf, renewDue, renewalRound, type RenewalDeps } from "../app/models/renewal.server.ts";
 import { activeSubscriptionFor } from "../app/models/subscription.server.ts";
 import { createTestDb, DIALECTS, type TestDb } from "../tests/setup/databases.ts";
 import {
@@ -373,5 +373,17 @@ describe.each(DIALECTS)("renewing Cardcom plans on %s", (dialect) => {
     const plan = await cardcomPlan(new Date("2027-11-20T08:00:00Z"));
     expect(await renewDue(deps(), "a", now)).toMatchObject({ started: 0 });
     expect(chargesOf(plan.token)).toEqual([]);
+  });
+});
+
+describe("a kept card past its use", () => {
+  it("is good through the last day of its month, and not past the token's end", () => {
+    const card = { expiry: "0327", tokenExpiresOn: "2027-04-30" };
+    expect(cardExpired(card, new Date("2027-03-31T23:59:59Z"))).toBe(false);
+    expect(cardExpired(card, new Date("2027-04-01T00:00:00Z"))).toBe(true);
+    expect(cardExpired({ expiry: "1230", tokenExpiresOn: "2027-04-30" }, new Date("2027-04-30T12:00:00Z"))).toBe(false);
+    expect(cardExpired({ expiry: "1230", tokenExpiresOn: "2027-04-30" }, new Date("2027-05-01T00:00:00Z"))).toBe(true);
+    // No expiry to send with the charge: it cannot be charged.
+    expect(cardExpired({ expiry: null, tokenExpiresOn: null }, new Date("2027-01-01T00:00:00Z"))).toBe(true);
   });
 });
