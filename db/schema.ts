@@ -538,6 +538,7 @@ export interface Database {
   payment_events: PaymentEventsTable;
   payment_orders: PaymentOrdersTable;
   cancellation_requests: CancellationRequestsTable;
+  plan_renewals: PlanRenewalsTable;
 }
 
 /** A subscription plan the owner offers (issue 18): one row per interval. */
@@ -685,4 +686,30 @@ export interface CancellationRequestsTable {
   decided_at: string | null;
   /** "admin:<user id>". */
   decided_by: string | null;
+}
+
+/** A plan's renewal Lomda charges itself (migration 0039, decision 0049): one per subscription and period. */
+export interface PlanRenewalsTable {
+  id: string;
+  subscription_id: string;
+  /** The period it pays for starts here: the subscription's end when the renewal began. */
+  period_start: string;
+  /** The order whose card (token) is charged. */
+  order_id: string;
+  plan_interval: "month" | "year";
+  amount_cents: number;
+  currency: string;
+  state: "due" | "charging" | "retry" | "paid" | "stopped";
+  attempts: number;
+  next_attempt_at: string | null;
+  claimed_by: string | null;
+  claimed_until: string | null;
+  /** The id sent with the charge (Cardcom: ExternalUniqTranId); kept until the attempt's outcome is known. */
+  charge_ref: string | null;
+  transaction_id: string | null;
+  payment_id: string | null;
+  stop_reason: "declined" | "unreachable" | "expired" | "withdrawn" | "cancelled" | null;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
 }

@@ -2,11 +2,14 @@ import { randomUUID } from "node:crypto";
 import type { AppServices } from "../app/context.server.ts";
 import { housekeepingRound } from "../app/models/housekeeping.server.ts";
 import { forwardDueSubmissions, forwardingConfigured } from "../app/models/submission.server.ts";
+import { CardcomTokenCharges } from "../app/lib/payments/cardcom-token-charge.server.ts";
+import { renewalRound, RENEWAL_SCHEDULE, type RenewalSchedule } from "../app/models/renewal.server.ts";
 
 /**
  * The process's scheduled work, safe with several processes on one database (docs/decisions/0010):
- * housekeeping (a round per interval across all processes, under a lease) and the forwarding
- * outbox (rows claimed one by one). Timers are unref'd; stop() ends them and waits for a running round.
+ * housekeeping (a round per interval across all processes, under a lease), the forwarding
+ * outbox (rows claimed one by one) and, with Cardcom, the plans' renewals (a round under a lease,
+ * each renewal claimed before it is charged: docs/decisions/0049). Timers are unref'd; stop() ends them and waits for a running round.
  */
 export interface BackgroundOptions {
   /** Between housekeeping rounds (and how long a round's lease is held). */
@@ -15,6 +18,12 @@ export interface BackgroundOptions {
   housekeepingFirstMs?: number;
   /** Between looks at the outbox (a new submission in this process looks at once). */
   forwardPollMs?: number;
+  /** Between renewal rounds (and how long a round's lease is held); Cardcom only. */
+  renewalEveryMs?: number;
+  /** Before the first renewal round after start. */
+  renewalFirstMs?: number;
+  /** When renewals are charged and retried (RENEWAL_SCHEDULE by default). */
+  renewalSchedule?: RenewalSchedule;
 }
 
 export interface BackgroundJobs {
@@ -87,6 +96,32 @@ export function startBackgroundJobs(services: AppServices, options: BackgroundOp
     later(forwardPollMs, poll);
   };
   if (forwardingConfigured(config)) later(0, poll);
+
+  // Plans Lomda renews itself: Cardcom keeps the card, not the subscription (decision 0049).
+  const renewalEveryMs = options.renewalEveryMs ?? 15 * 60_000;
+  const { CARDCOM_TERMINAL, CARDCOM_API_NAME } = config;
+  if (config.paymentProvider === "cardcom" && CARDCOM_TERMINAL && CARDCOM_API_NAME) {
+    const charger = new CardcomTokenCharges({
+      terminal: CARDCOM_TERMINAL,
+      apiName: CARDCOM_API_NAME,
+      apiPassword: config.CARDCOM_API_PASSWORD ?? null,
+      apiUrl: config.CARDCOM_API_URL,
+    });
+    const schedule = options.renewalSchedule ?? RENEWAL_SCHEDULE;
+    const renew = () => {
+      if (stopped) return;
+      track(
+        renewalRound({ db, log, config, charger, schedule }, holder, renewalEveryMs)
+          .then((counts) => {
+            if (counts && counts.started + counts.paid + counts.failed + counts.stopped > 0)
+              log.info(counts, "renewals: round done");
+          })
+          .catch((err: unknown) => log.error({ err }, "renewal round failed"))
+          .finally(() => later(renewalEveryMs, renew)),
+      );
+    };
+    later(options.renewalFirstMs ?? 20_000, renew);
+  }
 
   return {
     kickForwarding: () => {

@@ -758,6 +758,7 @@ export const en = {
     accessUntil: "Subscription, until {{date}}",
     accessRenews: "Subscription, paid until {{date}}; renews automatically",
     accessEnds: "Subscription, cancelled: ends on {{date}}",
+    accessNoRenewal: "Subscription, paid until {{date}}; it does not renew",
     accessCourse: "Course, yours for good:",
     accessNone: "No subscription and no course bought yet.",
     manageBilling: "Manage billing and receipts",
@@ -1867,6 +1868,8 @@ export const en = {
     billingPage: "Open the billing page",
     confirmed:
       "Your request is recorded. We refund {{refund}} (the price {{amount}} less the fee {{fee}}) within {{days}} days, to the card you paid with.",
+    confirmedRenewalStopped:
+      "The renewal is stopped: nothing more will be charged. Your subscription ends on {{end}}, and you keep access until then.",
     confirmedRenewal:
       "Your request to stop the renewal is recorded. The school stops it at the payment service; your subscription ends on {{end}}, and you keep access until then.",
     mailed: "A confirmation is on its way to:",
@@ -1885,6 +1888,23 @@ export const en = {
       notRenewing: "This subscription does not renew.",
       tooMany: "Too many requests in a short time. Please wait a few minutes and try again.",
     },
+  },
+  /** The emails about a plan's renewal Lomda charges (issue 33, decision 0049), in both languages. */
+  renewalMail: {
+    failedSubject: "Lomda: your subscription’s renewal payment did not go through",
+    failedDeclined:
+      "We tried to renew your subscription for {{amount}} on the card you paid with, and the card company declined the charge. We will try again on {{retry}}. Your access lasts until {{end}}; if a try succeeds before then, it goes on without a break.\n\nWhat you can do: make sure the card can pay (its limit, or ask your card company). To pay with another card, buy the plan again at {{plans}}: the new period starts when the paid one ends, and this card is not charged again. To stop the renewal: {{cancel}}",
+    failedUnreachable:
+      "We tried to renew your subscription for {{amount}}, but could not reach the card company, so the charge is not confirmed. We will try again on {{retry}}; one period is never charged twice. Your access lasts until {{end}}.\n\nNothing to do for now. To stop the renewal: {{cancel}}",
+    endedSubject: "Lomda: your subscription will not renew",
+    endedDeclined:
+      "The last try to renew your subscription was declined too, so we stopped trying and nothing more will be charged. Your access lasts until {{end}}. To go on learning, buy the plan again at {{plans}}.",
+    endedUnreachable:
+      "We could not reach the card company on the last try to renew your subscription, so we stopped trying. Your access lasts until {{end}}. If your card was charged anyway, write to us and we will put it right. To go on learning, buy the plan again at {{plans}}.",
+    endedExpired:
+      "The card you paid with can no longer be charged (its saved details have expired), so your subscription does not renew and nothing will be charged. Your access lasts until {{end}}. To go on learning, buy the plan again with a current card at {{plans}}.",
+    endedWithdrawn:
+      "The school no longer offers your plan, so your subscription does not renew and nothing more will be charged. Your access lasts until {{end}}.",
   },
   /** The emails about a cancellation, sent in both languages (issue 33). */
   cancelMail: {
@@ -1905,6 +1925,10 @@ export const en = {
       "{{who}} asked to cancel: {{item}}, bought on {{date}} for {{amount}} (fee {{fee}}, due back {{refund}}). Reason: {{reason}}. Decide at {{link}}",
     schoolRenewalText:
       "{{who}} asked to stop their subscription’s renewal. Stop it at the payment provider, then mark it done at {{link}}",
+    renewalStoppedText:
+      "Your subscription’s renewal is stopped: nothing more will be charged. You keep access until the period you paid for ends.",
+    schoolRenewalStoppedText:
+      "{{who}} stopped their subscription’s renewal; Lomda will not charge it again. Nothing for you to do ({{link}}).",
     noReason: "none given",
   },
   adminBusiness: {

@@ -446,7 +446,7 @@ async function recordRefund(
     await withdrawEarned(db, { userIds: [grant.user_id], courseId: grant.course_id, reason, now });
 }
 
-async function insertPayment(
+export async function insertPayment(
   db: Db,
   p: {
     userId: string | null;
@@ -897,7 +897,7 @@ export function periodEnd(from: Date, interval: PlanInterval): Date {
 /**
  * A plan's paid period, as a subscription row granted by payment: from now, or from the end of a
  * period already paid for (two plans bought at once add up rather than overlap), for one interval.
- * It does not renew by itself: the provider keeps no subscription, and Lomda's renewals are to come.
+ * The provider keeps no subscription: Lomda renews it itself (renewal.server.ts, decision 0049).
  */
 async function grantPaidPeriod(db: Db, userId: string, interval: PlanInterval, now: Date): Promise<string> {
   const at = now.toISOString();

@@ -80,6 +80,8 @@ export async function mailCancellationRequested(
   input: { titles: Titles; schoolEmail: string; buyerName: string; adminLink: string },
 ): Promise<{ buyer: MailResult; school: MailResult }> {
   const renewal = request.kind === "renewal";
+  // A renewal Lomda charges itself is stopped as it is asked (decision 0049): nothing left to do.
+  const stopped = renewal && request.status === "approved";
   const messages: { to: string; subject: string; text: string }[] = [];
   const school = config.CONTACT_TO ?? input.schoolEmail;
   messages.push({
@@ -92,7 +94,10 @@ export async function mailCancellationRequested(
       const who = `${input.buyerName}${request.email ? ` <${request.email}>` : ""}`;
       return [
         renewal
-          ? t("cancelMail.schoolRenewalText", { who, link: input.adminLink })
+          ? t(stopped ? "cancelMail.schoolRenewalStoppedText" : "cancelMail.schoolRenewalText", {
+              who,
+              link: input.adminLink,
+            })
           : t("cancelMail.schoolText", {
               ...facts(request, locale, input.titles),
               who,
@@ -111,7 +116,9 @@ export async function mailCancellationRequested(
       text: bilingual((locale) => {
         const { t } = serverI18n(locale);
         return [
-          renewal ? t("cancelMail.renewalText") : t("cancelMail.requestedText", facts(request, locale, input.titles)),
+          renewal
+            ? t(stopped ? "cancelMail.renewalStoppedText" : "cancelMail.renewalText")
+            : t("cancelMail.requestedText", facts(request, locale, input.titles)),
         ];
       }),
     });

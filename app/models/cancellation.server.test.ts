@@ -204,7 +204,7 @@ describe.each(DIALECTS)("cancelling a purchase on %s", (dialect) => {
     const stop = (userId: string, id = subscription) =>
       requestRenewalStop(t.db, { userId, subscriptionId: id, email: null, locale: "en", now });
     expect(await renewalsOf(t.db, me, now)).toEqual([
-      { subscriptionId: subscription, endsAt: row.ends_at, renews: true, request: null },
+      { subscriptionId: subscription, endsAt: row.ends_at, renews: true, byLomda: false, request: null },
     ]);
     expect(await stop(other)).toEqual({ ok: false, reason: "missing" });
     expect((await stop(me)).ok).toBe(true);

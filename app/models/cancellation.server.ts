@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Kysely } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import type { Database } from "~/lib/db.server";
 import { inWindow, readPage, type Page, type PageCursor } from "~/lib/keyset.server";
 import type { Locale } from "~/i18n/locale";
@@ -115,36 +115,73 @@ export interface Renewal {
   endsAt: string | null;
   /** The provider renews it at the period's end (the buyer has not stopped it there). */
   renews: boolean;
+  /**
+   * Lomda charges its renewals itself (a Cardcom plan, decision 0049): stopping it is done here, at
+   * once, rather than asked of the school.
+   */
+  byLomda: boolean;
   request: RequestSummary | null;
 }
 
-/** A buyer's live subscriptions bought online: those that renew, and any stop already asked for. */
+/**
+ * A buyer's live subscriptions bought online: those that renew, and any stop already asked for. A
+ * provider's subscription (Stripe's), or a plan whose renewals Lomda charges (Cardcom's, with a kept
+ * card: decision 0049), which renews unless stopped or its renewal gave up.
+ */
 export async function renewalsOf(db: Kysely<Database>, userId: string, now: Date = new Date()): Promise<Renewal[]> {
   const at = now.toISOString();
   const rows = await db
     .selectFrom("subscriptions")
     .leftJoin("cancellation_requests as r", "r.subscription_id", "subscriptions.id")
-    .select([
+    .select((eb) => [
       "subscriptions.id",
       "subscriptions.ends_at",
       "subscriptions.cancel_at_period_end",
+      "subscriptions.provider_subscription_id",
       "r.id as request_id",
       "r.status as request_status",
       "r.created_at as request_created_at",
       "r.decided_at as request_decided_at",
+      // The renewal of the paid period gave up (declined to the end, the card expired, the plan withdrawn).
+      eb
+        .exists(
+          eb
+            .selectFrom("plan_renewals as pr")
+            .select("pr.id")
+            .whereRef("pr.subscription_id", "=", "subscriptions.id")
+            .whereRef("pr.period_start", "=", "subscriptions.ends_at")
+            .where("pr.state", "=", "stopped"),
+        )
+        .as("gave_up"),
     ])
     .where("subscriptions.user_id", "=", userId)
-    .where("subscriptions.provider_subscription_id", "is not", null)
+    .where((eb) =>
+      eb.or([
+        eb("subscriptions.provider_subscription_id", "is not", null),
+        eb.exists(
+          eb
+            .selectFrom("payment_orders as o")
+            .select("o.id")
+            .whereRef("o.subscription_id", "=", "subscriptions.id")
+            .where("o.provider", "=", "cardcom")
+            .where("o.card_token", "is not", null),
+        ),
+      ]),
+    )
     .where("subscriptions.revoked_at", "is", null)
     .where((eb) => eb.or([eb("subscriptions.ends_at", "is", null), eb("subscriptions.ends_at", ">", at)]))
     .orderBy("subscriptions.created_at", "desc")
     .execute();
-  return rows.map((r) => ({
-    subscriptionId: r.id,
-    endsAt: r.ends_at,
-    renews: Number(r.cancel_at_period_end ?? 0) !== 1,
-    request: summary(r),
-  }));
+  return rows.map((r) => {
+    const byLomda = r.provider_subscription_id === null;
+    return {
+      subscriptionId: r.id,
+      endsAt: r.ends_at,
+      renews: Number(r.cancel_at_period_end ?? 0) !== 1 && !(byLomda && Boolean(Number(r.gave_up))),
+      byLomda,
+      request: summary(r),
+    };
+  });
 }
 
 export interface CancellationRequest {
@@ -277,7 +314,7 @@ export async function requestPurchaseCancellation(
  * one landed first (two posts at once), this one is "already" asked.
  */
 async function insertOnce(
-  db: Kysely<Database>,
+  db: Kysely<Database> | Transaction<Database>,
   row: Row,
   unique: "payment_id" | "subscription_id",
 ): Promise<{ ok: true; request: CancellationRequest } | { ok: false; reason: "already" }> {
@@ -311,6 +348,7 @@ export async function requestRenewalStop(
   if (!renewal) return { ok: false, reason: "missing" };
   if (renewal.request) return { ok: false, reason: "already" };
   if (!renewal.renews) return { ok: false, reason: "notRenewing" };
+  if (renewal.byLomda) return stopLomdaRenewal(db, input, now);
   const plan = await db
     .selectFrom("payments")
     .innerJoin("subscriptions", "subscriptions.provider_subscription_id", "payments.provider_subscription_id")
@@ -341,6 +379,55 @@ export async function requestRenewalStop(
     decided_by: null,
   };
   return insertOnce(db, row, "subscription_id");
+}
+
+/**
+ * A plan Lomda renews itself (decision 0049) is stopped here and now: the subscription is marked so the
+ * scheduler does not charge it, and the request is stored decided ("approved"), so the page and the
+ * admin's list say it is stopped and the one-request rule holds. Two stops at once make one request.
+ */
+async function stopLomdaRenewal(
+  db: Kysely<Database>,
+  input: RequestInput & { subscriptionId: string },
+  now: Date,
+): Promise<RenewalRequestOutcome> {
+  const order = await db
+    .selectFrom("payment_orders")
+    .select("plan_interval")
+    .where("subscription_id", "=", input.subscriptionId)
+    .executeTakeFirst();
+  const row: Row = {
+    id: randomUUID(),
+    user_id: input.userId,
+    email: input.email,
+    locale: input.locale,
+    kind: "renewal",
+    payment_id: null,
+    subscription_id: input.subscriptionId,
+    course_id: null,
+    plan_interval: order?.plan_interval ?? null,
+    amount_cents: null,
+    currency: null,
+    fee_cents: null,
+    refund_cents: null,
+    purchased_at: null,
+    reason: null,
+    status: "approved",
+    created_at: now.toISOString(),
+    decided_at: now.toISOString(),
+    decided_by: "renewals:stopped-by-buyer",
+  };
+  return db.transaction().execute(async (trx) => {
+    const stored = await insertOnce(trx, row, "subscription_id");
+    if (stored.ok)
+      await trx
+        .updateTable("subscriptions")
+        .set({ cancel_at_period_end: 1 })
+        .where("id", "=", input.subscriptionId)
+        .where("user_id", "=", input.userId)
+        .execute();
+    return stored;
+  });
 }
 
 /** One of a buyer's own requests (the confirmation after asking); another's is not found. */

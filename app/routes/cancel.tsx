@@ -81,7 +81,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     state: stateText(p),
   });
   const confirmation = (r: CancellationRequest, end: string) => {
-    if (r.kind === "renewal") return t("cancel.confirmedRenewal", { end });
+    // A renewal Lomda charges is stopped at once (decided when asked); a provider's waits for the school.
+    if (r.kind === "renewal")
+      return t(r.status === "approved" ? "cancel.confirmedRenewalStopped" : "cancel.confirmedRenewal", { end });
     const currency = r.currency ?? "ILS";
     return t("cancel.confirmed", {
       refund: money(r.refundCents ?? 0, currency),

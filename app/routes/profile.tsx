@@ -13,6 +13,7 @@ import { ProgressTally } from "~/components/course/progress-tally";
 import { CertificateList, QuizResultsTable } from "~/components/profile/learning-record";
 import { findUserById } from "~/models/user.server";
 import { billingSummary, onlineCheckout } from "~/models/billing.server";
+import { lomdaRenewalOfUser } from "~/models/renewal.server";
 import { IDP_MOUNT } from "~/lib/idp/provider.server";
 import type { Route } from "./+types/profile";
 import type { StringsHandle } from "~/i18n/sections";
@@ -53,6 +54,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     tally,
   }));
   const billing = await billingSummary(db, user);
+  // A Cardcom plan renews by Lomda's own charges (decision 0049): it renews, was stopped, or ends.
+  const renewal =
+    billing.subscription?.source === "payment" && !billing.subscription.online && billing.subscription.endsAt
+      ? await lomdaRenewalOfUser(db, me.id, billing.subscription.endsAt)
+      : null;
   const coursesById = new Map([...catalogue.courses.values()].map((c) => [c.id, c]));
   const url = new URL(request.url);
   const lng = url.searchParams.get("lng");
@@ -61,8 +67,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       subscription: billing.subscription
         ? {
             until: billing.subscription.endsAt ? formatDate(billing.subscription.endsAt, locale) : null,
-            renews: billing.subscription.renews,
-            online: billing.subscription.online,
+            renews: billing.subscription.renews || renewal === "renews",
+            online: billing.subscription.online || renewal !== null,
+            // The renewal gave up (declined, an expired card, a withdrawn plan): not the learner's cancelling.
+            ends: renewal === "ends",
           }
         : null,
       // Courses owned for good; one unpublished since is still owned, but has no page to link to.
@@ -183,7 +191,14 @@ function AccessSection({
             {subscription.until === null
               ? t("checkout.accessOpen")
               : subscription.online
-                ? t(subscription.renews ? "checkout.accessRenews" : "checkout.accessEnds", { date: subscription.until })
+                ? t(
+                    subscription.renews
+                      ? "checkout.accessRenews"
+                      : subscription.ends
+                        ? "checkout.accessNoRenewal"
+                        : "checkout.accessEnds",
+                    { date: subscription.until },
+                  )
                 : t("checkout.accessUntil", { date: subscription.until })}
           </li>
         ) : null}

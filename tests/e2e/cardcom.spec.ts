@@ -5,6 +5,7 @@ import { resolve } from "node:path";
 import type { Kysely } from "kysely";
 import { openDatabase } from "../../app/lib/db.server.ts";
 import { createIdpAccount } from "../../app/models/idp-account.server.ts";
+import { savePlan } from "../../app/models/billing.server.ts";
 import type { Database } from "../../db/schema.ts";
 import { BOOKS_UPSTREAM_PORT, E2E_PORT } from "../../playwright.config.ts";
 import { startCardcomStandin, TEST_API_NAME, TEST_TERMINAL, type CardcomStandin } from "../support/cardcom-standin.ts";
@@ -153,4 +154,36 @@ test("a learner buys a course in Hebrew through Cardcom's page and its paid less
   });
   expect(rows.payments).toEqual([{ provider: "cardcom" }]);
   expect(rows.courses).toHaveLength(1);
+});
+
+test("a learner's Cardcom plan renews by Lomda, and they stop the renewal on the cancellation page in Hebrew", async ({
+  page,
+}) => {
+  const email = `cardcom-plan-${randomUUID().slice(0, 8)}@lomda.test`;
+  await withDatabase(async (db) => {
+    await createIdpAccount(db, { email, password: DEMO_PASSWORD, name: "Plan Buyer" });
+    await savePlan(db, { interval: "month", amountCents: 4990, currency: "ILS", active: true });
+  });
+  await startSession(page, email);
+  await page.goto("/Payments");
+  await page.getByTestId("plan-month").getByRole("button", { name: "Subscribe monthly" }).click();
+  await expect(page).toHaveURL(new RegExp(`^${cardcom!.url}/EA/LPC6/`));
+  await page.getByRole("button", { name: "Pay" }).click();
+  await expect(page.getByTestId("checkout-state")).toHaveAttribute("data-state", "ready");
+
+  // Lomda charges the kept card when the month ends: the profile says so.
+  await page.goto("/profile");
+  await expect(page.getByTestId("access-subscription")).toContainText("renews automatically");
+
+  // The cancellation page lists the plan's renewal; stopping it is done at once, in Hebrew.
+  await page.goto("/cancel?lng=he");
+  const renewals = page.getByTestId("cancel-renewals");
+  await expect(renewals).toContainText("מתחדש");
+  await expectAccessible(page);
+  await renewals.getByRole("button", { name: "הפסקת החידוש" }).click();
+  await expect(page.getByTestId("cancel-confirmation")).toContainText("החידוש הופסק: לא יחויב דבר נוסף.");
+  await expect(renewals.getByRole("button")).toHaveCount(0);
+  await expectAccessible(page);
+  await page.goto("/profile?lng=he");
+  await expect(page.getByTestId("access-subscription")).toContainText("בוטל: מסתיים ב־");
 });

@@ -80,6 +80,30 @@ export interface CardcomStandin {
   settled(): Promise<void>;
   reset(): void;
   close(): Promise<void>;
+  // ---- Token charges (renewals, decision 0049): Transactions/Transaction and its read-back ----
+  /** Every token charge the stand-in made or refused, in order (a duplicate id makes none). */
+  readonly charges: TokenChargeRecord[];
+  /** The next `times` charges of this token are declined (as a card the issuer refuses). */
+  declineToken(token: string, times?: number): void;
+  /** The next token charge is made, then its connection cut before the answer (a network failure). */
+  cutNextCharge(): void;
+  /**
+   * A repeated ExternalUniqTranId: "error" answers 608 (what the OpenAPI document says); "original"
+   * answers the first charge's TransactionInfo again when ExternalUniqUniqTranIdResponse is true (the
+   * flag's effect is not described: Lomda must read either).
+   */
+  setDuplicateAnswer(mode: "error" | "original"): void;
+}
+/** One Transactions/Transaction the stand-in received, and what it did. */
+export interface TokenChargeRecord {
+  externalId: string | null;
+  token: string;
+  expiry: string;
+  amount: number;
+  coinId: number;
+  outcome: "charged" | "declined" | "duplicate";
+  transactionId: number | null;
+  answer: Json;
 }
 
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -333,6 +357,129 @@ export async function startCardcomStandin(
     return deal;
   }
 
+  // ---- Token charges: Transactions/Transaction and GetTransactionByExternalUniqTran (decision 0049) ----
+  // TransactionReq (required TerminalNumber, ApiName, Amount; a Token with CardExpirationMMYY; ISOCoinId;
+  // ExternalUniqTranId "to prevent duplication of transaction. if the same ExternalUniqTranId will be
+  // send you will receive and error code 608"), answered with a TransactionInfo, 200 whatever the outcome
+  // ("see 'ResponseCode' if request succeeded"). Not documented, and chosen here: a duplicate's 608 comes
+  // as a 200 TransactionInfo; the read-back of an id with no successful charge is a 400 ErrorInfo.
+  const charges: TokenChargeRecord[] = [];
+  const declines = new Map<string, number>();
+  let cutNext = false;
+  let duplicateAnswer: "error" | "original" = "error";
+  const DUPLICATE = { code: 608, description: "Duplicate ExternalUniqTranId: the transaction was already sent" };
+
+  function transactionInfo(charge: Omit<TokenChargeRecord, "answer">, code: number, description: string): Json {
+    return {
+      ResponseCode: code,
+      Description: description,
+      TranzactionId: charge.transactionId ?? 0,
+      TerminalNumber: terminal,
+      Amount: charge.amount,
+      CoinId: charge.coinId,
+      CreateDate: new Date().toISOString().slice(0, 19),
+      Last4CardDigits: 0,
+      Last4CardDigitsString: "0000",
+      CardMonth: Number(charge.expiry.slice(0, 2)),
+      CardYear: Number(charge.expiry.slice(2)),
+      ApprovalNumber: code === 0 ? "12345" : null,
+      NumberOfPayments: 1,
+      Token: charge.token,
+      Uid: `${charge.transactionId ?? 0}`,
+      DealType: "Debit",
+      IsRefund: false,
+      IsAbroadCard: false,
+    };
+  }
+  function tokenCharge(body: unknown): { answer: Json; cut: boolean } {
+    if (!isObject(body)) throw invalid("The request body must be a JSON object");
+    if (!Number.isInteger(body.TerminalNumber)) throw invalid("TerminalNumber is required");
+    if (!text(body.ApiName, 1000) || body.ApiName === "") throw invalid("ApiName is required");
+    credentials(body);
+    const amount = body.Amount;
+    if (typeof amount !== "number" || !(amount > 0)) throw invalid("Amount must be a positive number");
+    if (Math.abs(amount * 100 - Math.round(amount * 100)) > 1e-6)
+      throw invalid("Amount has at most two decimal places");
+    if (typeof body.Token !== "string" || !GUID.test(body.Token)) throw invalid("Token (or CardNumber) is required");
+    if (typeof body.CardExpirationMMYY !== "string" || !/^(0[1-9]|1[0-2])\d{2}$/.test(body.CardExpirationMMYY))
+      throw invalid("CardExpirationMMYY must be MMYY");
+    if (body.ISOCoinId != null && !Number.isInteger(body.ISOCoinId)) throw invalid("ISOCoinId must be an integer");
+    if (body.ExternalUniqTranId != null && typeof body.ExternalUniqTranId !== "string")
+      throw invalid("ExternalUniqTranId must be a string");
+    const externalId = (body.ExternalUniqTranId as string | null | undefined) ?? null;
+    const base = {
+      externalId,
+      token: body.Token,
+      expiry: body.CardExpirationMMYY,
+      amount,
+      coinId: (body.ISOCoinId as number | undefined) ?? 1,
+    };
+    const first =
+      externalId === null ? undefined : charges.find((c) => c.externalId === externalId && c.outcome !== "duplicate");
+    if (first) {
+      const original = duplicateAnswer === "original" && body.ExternalUniqUniqTranIdResponse === true;
+      const answer = original
+        ? first.answer
+        : transactionInfo(
+            { ...base, outcome: "duplicate", transactionId: null },
+            DUPLICATE.code,
+            DUPLICATE.description,
+          );
+      charges.push({ ...base, outcome: "duplicate", transactionId: null, answer });
+      return { answer, cut: false };
+    }
+    const declinesLeft = declines.get(body.Token.toLowerCase()) ?? 0;
+    if (declinesLeft > 0) declines.set(body.Token.toLowerCase(), declinesLeft - 1);
+    const record = {
+      ...base,
+      outcome: declinesLeft > 0 ? ("declined" as const) : ("charged" as const),
+      transactionId: nextTransaction++,
+    };
+    const answer =
+      record.outcome === "charged"
+        ? transactionInfo(record, 0, "The transaction was successful")
+        : transactionInfo(record, DECLINED.code, DECLINED.description);
+    charges.push({ ...record, answer });
+    const cut = cutNext;
+    cutNext = false;
+    return { answer, cut };
+  }
+  function chargeByExternalId(body: unknown): Json {
+    if (!isObject(body)) throw invalid("The request body must be a JSON object");
+    credentials(body);
+    if (typeof body.ExternalUniqTranId !== "string" || body.ExternalUniqTranId === "")
+      throw invalid("ExternalUniqTranId is required");
+    const charged = charges.find((c) => c.externalId === body.ExternalUniqTranId && c.outcome === "charged");
+    if (!charged) throw invalid("No successful transaction with this ExternalUniqTranId");
+    return charged.answer;
+  }
+  const tokenCharges = {
+    /** Answers the two calls; true when the path was one of them. */
+    route(path: string, raw: string, res: ServerResponse): boolean {
+      const call = /^\/api\/v11\/Transactions\/(Transaction|GetTransactionByExternalUniqTran)$/.exec(path);
+      if (!call) return false;
+      let body: unknown;
+      try {
+        body = JSON.parse(raw) as unknown;
+      } catch {
+        throw invalid("The request body is not JSON");
+      }
+      requests.push({ path, body });
+      const { answer, cut } =
+        call[1] === "Transaction" ? tokenCharge(body) : { answer: chargeByExternalId(body), cut: false };
+      // Charged, and the answer lost on the way: the caller cannot know.
+      if (cut) res.socket?.destroy();
+      else res.writeHead(200, { "content-type": "application/json; charset=utf-8" }).end(JSON.stringify(answer));
+      return true;
+    },
+    reset() {
+      charges.length = 0;
+      declines.clear();
+      cutNext = false;
+      duplicateAnswer = "error";
+    },
+  };
+
   // ---- The hosted page -------------------------------------------------------------------------------
 
   const escape = (value: unknown) => String(value).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -403,7 +550,9 @@ export async function startCardcomStandin(
 
   // ---- The test API, the control API and the server -------------------------------------------------------
 
-  const standin: Omit<CardcomStandin, "url" | "port" | "state" | "close"> = {
+  const standin: Omit<CardcomStandin, "url" | "port" | "state" | "close" | "charges"> & {
+    charges: TokenChargeRecord[];
+  } = {
     async pay(id) {
       const deal = complete(id, "paid");
       await notifyAfterPayment(deal.lowProfileId);
@@ -441,7 +590,18 @@ export async function startCardcomStandin(
     async settled() {
       while (pending.size) await Promise.all(pending);
     },
+    charges,
+    declineToken(token, times = 1) {
+      declines.set(token.toLowerCase(), times);
+    },
+    cutNextCharge() {
+      cutNext = true;
+    },
+    setDuplicateAnswer(mode) {
+      duplicateAnswer = mode;
+    },
     reset() {
+      tokenCharges.reset();
       deals.clear();
       misreports.clear();
       requests.length = notices.length = held.length = 0;
@@ -463,7 +623,9 @@ export async function startCardcomStandin(
     retry: () => standin.retry(),
     settled: () => standin.settled(),
     reset: () => standin.reset(),
-    state: () => ({ deals: [...deals.values()], requests, notices }),
+    state: () => ({ deals: [...deals.values()], requests, notices, charges }),
+    declinetoken: (id, body) => standin.declineToken(id, typeof body.times === "number" ? body.times : undefined),
+    cutcharge: () => standin.cutNextCharge(),
   };
 
   const server: Server = createServer((req, res) => {
@@ -474,6 +636,7 @@ export async function startCardcomStandin(
       const path = new URL(req.url ?? "/", "http://local").pathname;
       void (async () => {
         if (path === "/health") return void res.writeHead(200, { "content-type": "text/plain" }).end("ok");
+        if (req.method === "POST" && tokenCharges.route(path, raw, res)) return;
         const api = /^\/api\/v11\/LowProfile\/(Create|GetLpResult)$/.exec(path);
         if (api && req.method === "POST") {
           let body: unknown;

@@ -1,0 +1,117 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { periodEnd, savePlan } from "../../app/models/billing.server.ts";
+import { DIALECTS } from "../setup/databases.ts";
+import { createSignedInUser } from "../support/factories.ts";
+import { startCardcomStandin, TEST_API_NAME, TEST_TERMINAL, type CardcomStandin } from "../support/cardcom-standin.ts";
+import { shown, startApp } from "./harness.ts";
+
+/**
+ * Issue 33, point 1 (decision 0049), end to end: a plan bought on Cardcom's page is renewed by Lomda's
+ * own scheduler with the token its first payment kept — once, with two processes running on one
+ * database — and the learner sees on the profile when it renews, and stops it on /cancel.
+ */
+const DAY = 86_400_000;
+const CARDCOM = (url: string) => ({
+  PAYMENT_PROVIDER: "cardcom",
+  CARDCOM_TERMINAL: String(TEST_TERMINAL),
+  CARDCOM_API_NAME: TEST_API_NAME,
+  CARDCOM_API_URL: url,
+  TRUST_PROXY: "loopback",
+});
+
+describe.each(DIALECTS)("Cardcom plans renewed by Lomda on %s", (dialect) => {
+  let cardcom: CardcomStandin;
+  let app: Awaited<ReturnType<typeof startApp>>;
+  let other: Awaited<ReturnType<typeof startApp>>;
+  // Rounds every 150 ms in both processes; the first at once.
+  const background = { renewalFirstMs: 0, renewalEveryMs: 150, housekeepingFirstMs: 3_600_000 };
+
+  beforeAll(async () => {
+    cardcom = await startCardcomStandin();
+    app = await startApp(CARDCOM(cardcom.url), dialect, { background });
+    other = await startApp(CARDCOM(cardcom.url), dialect, { sharing: { database: app.database }, background });
+    await savePlan(app.db, { interval: "month", amountCents: 4990, currency: "ILS", active: true });
+  });
+  afterAll(async () => {
+    await other?.stop();
+    await app?.stop();
+    await cardcom?.close();
+  });
+
+  const get = (path: string, cookie: string) => fetch(`${app.url}${path}`, { redirect: "manual", headers: { cookie } });
+  const post = (path: string, cookie: string, form: Record<string, string>) =>
+    fetch(`${app.url}${path}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { cookie, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams(form),
+    });
+
+  it("a plan bought on Cardcom's page renews once with two processes, and its learner can stop the next", async () => {
+    const noa = await createSignedInUser(app.db, "learner", {
+      name: "Noa",
+      email: `noa-${randomUUID().slice(0, 6)}@example.org`,
+    });
+    const started = await post("/checkout", noa.cookie, { plan: "month" });
+    expect(started.status).toBe(303);
+    const paid = await fetch(started.headers.get("location")!, { method: "POST", redirect: "manual" });
+    expect(paid.status).toBe(303);
+    await cardcom.settled();
+    const [bought] = await app.db.selectFrom("subscriptions").selectAll().where("user_id", "=", noa.user.id).execute();
+    expect(bought).toBeDefined();
+    const token = cardcom.state.deals.find((d) => d.token)!.token!;
+    expect(shown(await (await get("/profile", noa.cookie)).text())).toContain("; renews automatically");
+
+    // Time passes: the paid month now ends in two days (within the four days' lead).
+    const endsAt = new Date(Date.now() + 2 * DAY);
+    await app.db
+      .updateTable("subscriptions")
+      .set({ ends_at: endsAt.toISOString() })
+      .where("id", "=", bought!.id)
+      .execute();
+    await expect
+      .poll(
+        async () =>
+          (await app.db.selectFrom("plan_renewals").select("state").where("subscription_id", "=", bought!.id).execute())
+            .map((r) => r.state)
+            .join(),
+        { timeout: 15_000 },
+      )
+      .toBe("paid");
+    // More rounds of both processes: still one charge.
+    await new Promise((ok) => setTimeout(ok, 600));
+    const charges = cardcom.charges.filter((c) => c.token === token);
+    expect(charges.map((c) => [c.outcome, c.amount, c.coinId])).toEqual([["charged", 49.9, 1]]);
+    const payments = await app.db
+      .selectFrom("payments")
+      .select(["amount_cents", "provider_ref"])
+      .where("user_id", "=", noa.user.id)
+      .orderBy("created_at")
+      .execute();
+    expect(payments.map((p) => p.amount_cents)).toEqual([4990, 4990]);
+    expect(payments[1]!.provider_ref).toBe(String(charges[0]!.transactionId));
+    const renewed = await app.db
+      .selectFrom("subscriptions")
+      .select("ends_at")
+      .where("id", "=", bought!.id)
+      .executeTakeFirstOrThrow();
+    expect(renewed.ends_at).toBe(periodEnd(endsAt, "month").toISOString());
+
+    // /cancel lists the Cardcom plan's renewal; stopping it is done at once.
+    const page = shown(await (await get("/cancel", noa.cookie)).text());
+    expect(page).toContain("renews by itself");
+    const stop = await post("/cancel", noa.cookie, { intent: "renewal", subscription: bought!.id });
+    expect(stop.status).toBe(303);
+    const confirmed = shown(await (await get(stop.headers.get("location")!, noa.cookie)).text());
+    expect(confirmed).toContain("The renewal is stopped: nothing more will be charged.");
+    expect(shown(await (await get("/profile", noa.cookie)).text())).toContain("Subscription, cancelled: ends on");
+    expect(
+      await app.db
+        .selectFrom("subscriptions")
+        .select("cancel_at_period_end")
+        .where("id", "=", bought!.id)
+        .executeTakeFirst(),
+    ).toEqual({ cancel_at_period_end: 1 });
+  });
+});
