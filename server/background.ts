@@ -2,11 +2,12 @@ import { randomUUID } from "node:crypto";
 import type { AppServices } from "../app/context.server.ts";
 import { housekeepingRound } from "../app/models/housekeeping.server.ts";
 import { forwardDueSubmissions, forwardingConfigured } from "../app/models/submission.server.ts";
+import { issueDueTaxDocuments } from "../app/models/tax-documents.server.ts";
 
 /**
  * The process's scheduled work, safe with several processes on one database (docs/decisions/0010):
- * housekeeping (a round per interval across all processes, under a lease) and the forwarding
- * outbox (rows claimed one by one). Timers are unref'd; stop() ends them and waits for a running round.
+ * housekeeping (a round per interval across all processes, under a lease), the forwarding outbox and
+ * the tax documents' outbox (rows claimed one by one). Timers are unref'd; stop() ends them and waits for a running round.
  */
 export interface BackgroundOptions {
   /** Between housekeeping rounds (and how long a round's lease is held). */
@@ -15,6 +16,8 @@ export interface BackgroundOptions {
   housekeepingFirstMs?: number;
   /** Between looks at the outbox (a new submission in this process looks at once). */
   forwardPollMs?: number;
+  /** Between looks at the tax documents waiting to be issued. */
+  documentPollMs?: number;
 }
 
 export interface BackgroundJobs {
@@ -87,6 +90,30 @@ export function startBackgroundJobs(services: AppServices, options: BackgroundOp
     later(forwardPollMs, poll);
   };
   if (forwardingConfigured(config)) later(0, poll);
+
+  // Tax documents (decision 0048): the same outbox pattern, one round at a time in this process.
+  const issuer = services.taxDocuments;
+  const documentPollMs = options.documentPollMs ?? 5_000;
+  let issuing = false;
+  const issueDocuments = () => {
+    if (stopped || !issuer || issuing) return;
+    issuing = true;
+    track(
+      issueDueTaxDocuments({ db, issuer, log, delays: services.taxDocumentDelays })
+        .then(({ retries }) => {
+          for (const at of retries) later(Math.max(0, at.getTime() - Date.now()), issueDocuments);
+        })
+        .catch((err: unknown) => log.error({ err }, "tax document round failed"))
+        .finally(() => {
+          issuing = false;
+        }),
+    );
+  };
+  const pollDocuments = () => {
+    issueDocuments();
+    later(documentPollMs, pollDocuments);
+  };
+  if (issuer) later(0, pollDocuments);
 
   return {
     kickForwarding: () => {
