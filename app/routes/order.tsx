@@ -131,6 +131,12 @@ export default function Order({ loaderData }: Route.ComponentProps) {
                   {buy.signedIn ? (
                     <CheckoutButton name="course" value={buy.slug} lng={lng} className="btn btn-primary btn-lg mt-6">
                       <bdi>{t("checkout.buyCourse", { price: buy.price })}</bdi>
+                      {/* VAT-inclusive, as consumer law asks (not for an exempt dealer, who charges none). */}
+                      {loaderData.seller.vat ? (
+                        <span className="ms-2 text-sm font-normal" data-testid="price-vat">
+                          {t("seller.priceInclVat")}
+                        </span>
+                      ) : null}
                     </CheckoutButton>
                   ) : (
                     <a href={`/signin?returnTo=${encodeURIComponent(here)}`} className="btn btn-primary btn-lg mt-6">
@@ -163,6 +169,11 @@ export default function Order({ loaderData }: Route.ComponentProps) {
                     ? t("order.planPrices", { monthly: loaderData.monthly, yearly: loaderData.yearly })
                     : t("order.planMonthly", { monthly: loaderData.monthly })}
                 </bdi>
+                {loaderData.seller.vat ? (
+                  <span className="ms-2 text-sm font-semibold text-ink-700" data-testid="price-vat">
+                    {t("seller.priceInclVat")}
+                  </span>
+                ) : null}
               </p>
             ) : null}
             {loaderData.online ? null : <p className="mt-3 text-ink-700">{t("order.howText")}</p>}
