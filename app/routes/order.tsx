@@ -131,18 +131,18 @@ export default function Order({ loaderData }: Route.ComponentProps) {
                   {buy.signedIn ? (
                     <CheckoutButton name="course" value={buy.slug} lng={lng} className="btn btn-primary btn-lg mt-6">
                       <bdi>{t("checkout.buyCourse", { price: buy.price })}</bdi>
-                      {/* VAT-inclusive, as consumer law asks (not for an exempt dealer, who charges none). */}
-                      {loaderData.seller.vat ? (
-                        <span className="ms-2 text-sm font-normal" data-testid="price-vat">
-                          {t("seller.priceInclVat")}
-                        </span>
-                      ) : null}
                     </CheckoutButton>
                   ) : (
                     <a href={`/signin?returnTo=${encodeURIComponent(here)}`} className="btn btn-primary btn-lg mt-6">
                       {t("checkout.signInToBuy")}
                     </a>
                   )}
+                  {/* VAT-inclusive, as consumer law asks (not for an exempt dealer, who charges none). */}
+                  {loaderData.seller.vat ? (
+                    <p className="mt-2 text-sm font-semibold text-ink-700" data-testid="price-vat">
+                      {t("seller.priceInclVat")}
+                    </p>
+                  ) : null}
                   <p className="mt-4 text-sm text-ink-700">
                     {t(loaderData.cardcom ? "checkout.secureNoteCourseCardcom" : "checkout.secureNoteCourse")}
                   </p>
