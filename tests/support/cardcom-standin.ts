@@ -604,9 +604,10 @@ export async function startCardcomStandin(
             throw invalid("The request body is not JSON");
           }
           requests.push({ path, body: isObject(body) ? { ...body, ApiPassword: "(hidden)" } : body });
+          const document = createDocument(body);
           return void res
             .writeHead(200, { "content-type": "application/json; charset=utf-8" })
-            .end(JSON.stringify(createDocument(body)));
+            .end(JSON.stringify(document));
         }
         const documentAddress = /^\/documents\/([A-Za-z]+)\/(\d+)$/.exec(path);
         if (documentAddress && req.method === "GET") return documentPage(res, documentAddress[1]!, documentAddress[2]!);
