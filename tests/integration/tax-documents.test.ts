@@ -380,4 +380,64 @@ describe.each(DIALECTS)("tax documents on %s", (dialect) => {
     }
     expect(await documentsOf(payment.id)).toHaveLength(2);
   });
+  it("two processes, each with its own background round, issue a payment's document once", async () => {
+    // Two more processes on the same database, looking every 20 ms: their rounds race for each row.
+    const others = await Promise.all(
+      [0, 1].map(() =>
+        startApp(
+          {
+            PAYMENT_PROVIDER: "cardcom",
+            CARDCOM_TERMINAL: String(TEST_TERMINAL),
+            CARDCOM_API_NAME: TEST_API_NAME,
+            CARDCOM_API_PASSWORD: TEST_API_PASSWORD,
+            CARDCOM_API_URL: cardcom.url,
+          },
+          dialect,
+          { sharing: { database: app.database }, background: { documentPollMs: 20 } },
+        ),
+      ),
+    );
+    try {
+      const results: string[] = [];
+      for (const name of ["Ada", "Ben", "Carmel"]) {
+        const buyer = await learner(name);
+        const { payment } = await buy(buyer.cookie, buyer.user.id, "20.00");
+        await expect.poll(async () => (await documentsOf(payment.id))[0]?.status, { timeout: 10_000 }).toBe("issued");
+        results.push((await documentsOf(payment.id))[0]!.id);
+      }
+      // Each document asked of Cardcom once, whichever process took it.
+      for (const id of results)
+        expect(
+          cardcom.state.documents.filter((d) => (d.request.Document as { ExternalId?: string }).ExternalId === id),
+        ).toHaveLength(1);
+    } finally {
+      await Promise.all(others.map((other) => other.stop()));
+    }
+  });
+  // Last in the file: an app's start sets its process's setting (one configuration per process), and
+  // this one turns documents off for every app of this test process.
+  it("without the API password the admin is told plainly that no documents are issued", async () => {
+    const plain = await startApp(
+      {
+        PAYMENT_PROVIDER: "cardcom",
+        CARDCOM_TERMINAL: String(TEST_TERMINAL),
+        CARDCOM_API_NAME: TEST_API_NAME,
+        CARDCOM_API_URL: cardcom.url,
+      },
+      dialect,
+    );
+    try {
+      const adminCookie = (await createSignedInUser(plain.db, "admin")).cookie;
+      const page = await fetch(`${plain.url}/admin/payments`, { headers: { cookie: adminCookie } });
+      expect(shown(await page.text())).toContain("No tax documents are being issued by Lomda");
+      const he = await fetch(`${plain.url}/admin/payments?lng=he`, { headers: { cookie: adminCookie } });
+      expect(shown(await he.text())).toContain("לומדה אינה מפיקה מסמכי מס");
+      // A learner's profile offers no empty list of receipts where none are issued.
+      const learnerCookie = (await createSignedInUser(plain.db, "learner")).cookie;
+      const profile = await fetch(`${plain.url}/profile`, { headers: { cookie: learnerCookie } });
+      expect(shown(await profile.text())).not.toContain('data-testid="receipts"');
+    } finally {
+      await plain.stop();
+    }
+  });
 });
