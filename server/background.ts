@@ -7,7 +7,8 @@ import { issueDueTaxDocuments } from "../app/models/tax-documents.server.ts";
 /**
  * The process's scheduled work, safe with several processes on one database (docs/decisions/0010):
  * housekeeping (a round per interval across all processes, under a lease), the forwarding outbox and
- * the tax documents' outbox (rows claimed one by one). Timers are unref'd; stop() ends them and waits for a running round.
+ * the tax documents' outbox (rows claimed one by one). Timers are unref'd; stop() ends them and waits
+ * for a running round.
  */
 export interface BackgroundOptions {
   /** Between housekeeping rounds (and how long a round's lease is held). */
