@@ -11,6 +11,7 @@ import type { Logger } from "./lib/logger.server";
 import type { MediaStore } from "./lib/media-store.server";
 import type { CheckoutCache } from "./lib/payments/checkout-cache.server";
 import type { PaymentProvider } from "./lib/payments/provider.server";
+import type { DocumentIssuer } from "./lib/invoicing/document-issuer.server";
 import { pageUrls, type PageMeta } from "./lib/meta";
 import type { OidcClient } from "./lib/oidc.server";
 import type { RateLimits } from "./lib/rate-limit.server";
@@ -47,6 +48,13 @@ export interface AppServices {
   kickForwarding?: () => void;
   /** Online payments (Stripe), when configured; absent: checkout is off. */
   payments?: PaymentProvider;
+  /**
+   * Issues the tax documents of payments (decision 0048): Cardcom's, when it takes the payments and
+   * CARDCOM_API_PASSWORD is set; absent: Lomda issues none.
+   */
+  taxDocuments?: DocumentIssuer;
+  /** Delays between attempts to issue a tax document (tests make them short). */
+  taxDocumentDelays?: number[];
   /** The provider's recent answers about checkouts (this process's, a few seconds). */
   checkoutCache: CheckoutCache;
   /** The embedded OpenID provider, when OIDC_ISSUER is unset. */

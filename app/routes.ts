@@ -59,6 +59,8 @@ export default [
       route("cancellations", "routes/admin/cancellations.tsx"),
       route("reviews", "routes/admin/reviews.tsx"),
       route("payments", "routes/admin/payments.tsx"),
+      // Payments with their tax documents, for the accountant (issue 33).
+      route("payments.csv", "routes/admin/payments-csv.ts"),
       route("learners/:id", "routes/admin/learner.tsx"),
       // The course builder.
       ...prefix("courses", [

@@ -539,6 +539,7 @@ export interface Database {
   payment_orders: PaymentOrdersTable;
   cancellation_requests: CancellationRequestsTable;
   plan_renewals: PlanRenewalsTable;
+  tax_documents: TaxDocumentsTable;
 }
 
 /** A subscription plan the owner offers (issue 18): one row per interval. */
@@ -712,4 +713,38 @@ export interface PlanRenewalsTable {
   last_error: string | null;
   created_at: string;
   updated_at: string;
+}
+
+/**
+ * The tax document of a payment or a refund (issue 33, point 2; migration 0038), and its place in the
+ * outbox that issues it (app/models/tax-documents.server.ts).
+ */
+export interface TaxDocumentsTable {
+  id: string;
+  /** "<payment id>" or "<payment id>:<refund id>": one document each. */
+  document_key: string;
+  payment_id: string;
+  refund_id: string | null;
+  kind: "payment" | "refund";
+  /** Receipt, TaxInvoiceAndReceipt, ReceiptRefund, TaxInvoiceAndReceiptRefund; null until issued. */
+  document_type: string | null;
+  /** VAT-inclusive, in the currency's minor units. */
+  amount_cents: number;
+  currency: string;
+  /** The VAT rate it was issued with, in hundredths of a percent (1800 is 18 %; 0: none); null until issued. */
+  vat_basis_points: number | null;
+  /** Who issues it (the DocumentIssuer's name: "cardcom"). */
+  issuer: string;
+  status: "pending" | "issued" | "failed";
+  /** The issuer's number for it (unique per document type). */
+  number: string | null;
+  /** The issuer's link to the document (shown only to its buyer and to admins). */
+  url: string | null;
+  attempts: number;
+  next_attempt_at: string | null;
+  /** A process is issuing it until then (another takes it after, if that process died). */
+  claimed_until: string | null;
+  last_error: string | null;
+  created_at: string;
+  issued_at: string | null;
 }

@@ -4,12 +4,14 @@ import { housekeepingRound } from "../app/models/housekeeping.server.ts";
 import { forwardDueSubmissions, forwardingConfigured } from "../app/models/submission.server.ts";
 import { CardcomTokenCharges } from "../app/lib/payments/cardcom-token-charge.server.ts";
 import { renewalRound, RENEWAL_SCHEDULE, type RenewalSchedule } from "../app/models/renewal.server.ts";
+import { issueDueTaxDocuments } from "../app/models/tax-documents.server.ts";
 
 /**
  * The process's scheduled work, safe with several processes on one database (docs/decisions/0010):
- * housekeeping (a round per interval across all processes, under a lease), the forwarding
- * outbox (rows claimed one by one) and, with Cardcom, the plans' renewals (a round under a lease,
- * each renewal claimed before it is charged: docs/decisions/0049). Timers are unref'd; stop() ends them and waits for a running round.
+ * housekeeping (a round per interval across all processes, under a lease), the forwarding outbox and
+ * the tax documents' outbox (rows claimed one by one: decision 0048) and, with Cardcom, the plans'
+ * renewals (a round under a lease, each renewal claimed before it is charged: decision 0049). Timers
+ * are unref'd; stop() ends them and waits for a running round.
  */
 export interface BackgroundOptions {
   /** Between housekeeping rounds (and how long a round's lease is held). */
@@ -24,6 +26,8 @@ export interface BackgroundOptions {
   renewalFirstMs?: number;
   /** When renewals are charged and retried (RENEWAL_SCHEDULE by default). */
   renewalSchedule?: RenewalSchedule;
+  /** Between looks at the tax documents waiting to be issued. */
+  documentPollMs?: number;
 }
 
 export interface BackgroundJobs {
@@ -122,6 +126,30 @@ export function startBackgroundJobs(services: AppServices, options: BackgroundOp
     };
     later(options.renewalFirstMs ?? 20_000, renew);
   }
+
+  // Tax documents (decision 0048): the same outbox pattern, one round at a time in this process.
+  const issuer = services.taxDocuments;
+  const documentPollMs = options.documentPollMs ?? 5_000;
+  let issuing = false;
+  const issueDocuments = () => {
+    if (stopped || !issuer || issuing) return;
+    issuing = true;
+    track(
+      issueDueTaxDocuments({ db, issuer, log, delays: services.taxDocumentDelays })
+        .then(({ retries }) => {
+          for (const at of retries) later(Math.max(0, at.getTime() - Date.now()), issueDocuments);
+        })
+        .catch((err: unknown) => log.error({ err }, "tax document round failed"))
+        .finally(() => {
+          issuing = false;
+        }),
+    );
+  };
+  const pollDocuments = () => {
+    issueDocuments();
+    later(documentPollMs, pollDocuments);
+  };
+  if (issuer) later(0, pollDocuments);
 
   return {
     kickForwarding: () => {

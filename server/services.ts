@@ -21,6 +21,10 @@ import { CheckoutCache } from "../app/lib/payments/checkout-cache.server.ts";
 import { CardcomProvider } from "../app/lib/payments/cardcom.server.ts";
 import type { PaymentProvider } from "../app/lib/payments/provider.server.ts";
 import { StripeProvider } from "../app/lib/payments/stripe.server.ts";
+import { CardcomApi } from "../app/lib/payments/cardcom-api.server.ts";
+import { CardcomDocumentIssuer } from "../app/lib/invoicing/cardcom-documents.server.ts";
+import type { DocumentIssuer } from "../app/lib/invoicing/document-issuer.server.ts";
+import { setTaxDocumentIssuing } from "../app/models/tax-documents.server.ts";
 import { OUTSIDE_ROUTER } from "./outside-router.ts";
 import {
   countIdpAccounts,
@@ -81,6 +85,30 @@ function paymentProvider(config: Config): PaymentProvider | undefined {
   return undefined;
 }
 
+/**
+ * Who issues the tax documents (decision 0048): Cardcom, for its own payments, when the API password
+ * (which CreateDocument asks for) is set. Stripe's payments get none from Lomda. The process's payment
+ * code queues a document only for the payments of a provider named here.
+ */
+function taxDocumentIssuer(config: Config): DocumentIssuer | undefined {
+  const issuer =
+    config.paymentProvider === "cardcom" &&
+    config.CARDCOM_TERMINAL &&
+    config.CARDCOM_API_NAME &&
+    config.CARDCOM_API_PASSWORD
+      ? new CardcomDocumentIssuer(
+          new CardcomApi({
+            terminal: config.CARDCOM_TERMINAL,
+            apiName: config.CARDCOM_API_NAME,
+            apiPassword: config.CARDCOM_API_PASSWORD,
+            apiUrl: config.CARDCOM_API_URL,
+          }),
+        )
+      : undefined;
+  setTaxDocumentIssuing(issuer ? { issuer: issuer.name, providers: ["cardcom"] } : null);
+  return issuer;
+}
+
 /** Everything a request may need, built once at start. */
 export async function createServices(
   config: Config,
@@ -112,6 +140,7 @@ export async function createServices(
     // Online payments, by the configured provider (README "Taking payments").
     payments: paymentProvider(config),
     checkoutCache: new CheckoutCache(),
+    taxDocuments: taxDocumentIssuer(config),
   };
   if (!config.embeddedIdp) {
     const oidc = new OidcClient(

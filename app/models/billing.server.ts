@@ -5,6 +5,7 @@ import type { Logger } from "~/lib/logger.server";
 import { bumpCatalogueVersion, ONLINE_CHECKOUT_SETTING } from "./catalogue-version.server";
 import { withdrawEarned } from "./earned.server";
 import { liveSubscriptions } from "./subscription.server";
+import { queueTaxDocument } from "./tax-documents.server";
 import { inWindow, readPage, type Page, type PageCursor } from "~/lib/keyset.server";
 import type {
   CheckoutResult,
@@ -490,7 +491,18 @@ export async function insertPayment(
     })
     .onConflict((oc) => oc.column("provider_ref").doNothing())
     .executeTakeFirst();
-  if (Number(result.numInsertedOrUpdatedRows ?? 0n) > 0) return id;
+  if (Number(result.numInsertedOrUpdatedRows ?? 0n) > 0) {
+    // Its tax document, queued with it (decision 0048): issued later by the outbox, never lost.
+    if ((p.status ?? "paid") === "paid")
+      await queueTaxDocument(db, {
+        paymentId: id,
+        refundId: null,
+        amountCents: p.amountCents,
+        currency: p.currency,
+        now: p.now,
+      });
+    return id;
+  }
   const existing = await db
     .selectFrom("payments")
     .select("id")

@@ -137,6 +137,12 @@ export default function Order({ loaderData }: Route.ComponentProps) {
                       {t("checkout.signInToBuy")}
                     </a>
                   )}
+                  {/* VAT-inclusive, as consumer law asks (not for an exempt dealer, who charges none). */}
+                  {loaderData.seller.vat ? (
+                    <p className="mt-2 text-sm font-semibold text-ink-700" data-testid="price-vat">
+                      {t("seller.priceInclVat")}
+                    </p>
+                  ) : null}
                   <p className="mt-4 text-sm text-ink-700">
                     {t(loaderData.cardcom ? "checkout.secureNoteCourseCardcom" : "checkout.secureNoteCourse")}
                   </p>
@@ -163,6 +169,11 @@ export default function Order({ loaderData }: Route.ComponentProps) {
                     ? t("order.planPrices", { monthly: loaderData.monthly, yearly: loaderData.yearly })
                     : t("order.planMonthly", { monthly: loaderData.monthly })}
                 </bdi>
+                {loaderData.seller.vat ? (
+                  <span className="ms-2 text-sm font-semibold text-ink-700" data-testid="price-vat">
+                    {t("seller.priceInclVat")}
+                  </span>
+                ) : null}
               </p>
             ) : null}
             {loaderData.online ? null : <p className="mt-3 text-ink-700">{t("order.howText")}</p>}

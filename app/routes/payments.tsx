@@ -81,6 +81,12 @@ export default function Payments({ loaderData }: Route.ComponentProps) {
                   <bdi>
                     {t(plan.interval === "month" ? "payments.monthly" : "checkout.perYear", { price: plan.price })}
                   </bdi>
+                  {/* VAT-inclusive, as consumer law asks; an exempt dealer charges none, so says nothing here. */}
+                  {loaderData.seller.vat ? (
+                    <span className="ms-2 text-base font-semibold text-ink-700" data-testid="price-vat">
+                      {t("seller.priceInclVat")}
+                    </span>
+                  ) : null}
                 </p>
                 {online && !subscribed ? (
                   signedIn ? (

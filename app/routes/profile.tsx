@@ -1,7 +1,7 @@
 import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
 import { PageHeader } from "~/components/layout/page-header";
-import { formatDate, formatDateTime, formatPercent } from "~/i18n/format";
+import { formatDate, formatDateTime, formatMoney, formatPercent } from "~/i18n/format";
 import { getCatalogue, getViewer, localeContext, servicesOf, requireUser } from "~/context.server";
 import { findQuiz } from "~/models/catalogue.server";
 import { quizUrl } from "~/models/catalogue.urls";
@@ -20,14 +20,18 @@ import type { StringsHandle } from "~/i18n/sections";
 import { useEnglishFallback } from "~/components/ui/english-fallback";
 import { MyNotes } from "~/components/profile/my-notes";
 import { notesOfLearner } from "~/models/lesson-notes.server";
+import { documentsOfUser } from "~/models/tax-documents.server";
+import { Receipts } from "~/components/profile/receipts";
 
 /** The string sections this page shows besides the frame's (app/i18n/sections.ts). */
-export const handle = { strings: ["certificate", "checkout", "notes", "profile", "progress"] } satisfies StringsHandle;
+export const handle = {
+  strings: ["certificate", "checkout", "notes", "profile", "progress", "taxDocuments"],
+} satisfies StringsHandle;
 
 /** Signed-in only (a visitor is sent to /register). Real values from the provider's claims. */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const me = requireUser(getViewer(context), request);
-  const { db, idp, config, payments } = servicesOf(context);
+  const { db, idp, config, payments, taxDocuments } = servicesOf(context);
   const { locale, i18n } = context.get(localeContext);
   const user = (await findUserById(db, me.id))!;
   const { viewer } = me;
@@ -85,6 +89,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       lng: url.searchParams.get("lng"),
     },
     history,
+    // The learner's own tax documents (issue 33): those of their payments, nobody else's.
+    receipts: receiptsView(await documentsOfUser(db, me.id), locale, taxDocuments !== undefined),
     continueLearning: await continueLearning(db, catalogue, viewer, locale),
     certificates: (await certificatesOf(db, me.id)).map((c) => ({
       id: c.id,
@@ -126,6 +132,29 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       // An account of the embedded provider: its password can be changed here.
       embedded: Boolean(idp) && user.issuer === `${config.PUBLIC_URL}${IDP_MOUNT}`,
     },
+  };
+}
+
+/** Issued documents with their link; those still being issued (or waiting for the admin) only counted. */
+function receiptsView(documents: Awaited<ReturnType<typeof documentsOfUser>>, locale: "en" | "he", issuing: boolean) {
+  return {
+    // Where Lomda issues none (Stripe's receipts are in its portal), no empty list is offered.
+    shown: issuing || documents.length > 0,
+    rows: documents.flatMap((d) =>
+      d.status === "issued" && d.number
+        ? [
+            {
+              id: d.id,
+              number: d.number,
+              type: d.type,
+              date: formatDate(d.issuedAt ?? d.createdAt, locale),
+              amount: formatMoney(d.amountCents / 100, d.currency, locale, { cents: true }),
+              url: d.url,
+            },
+          ]
+        : [],
+    ),
+    pending: documents.filter((d) => d.status !== "issued").length,
   };
 }
 
@@ -304,6 +333,9 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
         ) : null}
       </section>
       <AccessSection access={loaderData.access} isAdmin={profile.isAdmin} />
+      {loaderData.receipts.shown ? (
+        <Receipts rows={loaderData.receipts.rows} pending={loaderData.receipts.pending} />
+      ) : null}
       <section className="container-page max-w-3xl pb-14" aria-labelledby="progress-heading">
         <h2 id="progress-heading" className="text-2xl font-bold">
           {t("progress.profileHeading")}

@@ -8,7 +8,13 @@ import { createIdpAccount } from "../../app/models/idp-account.server.ts";
 import { savePlan } from "../../app/models/billing.server.ts";
 import type { Database } from "../../db/schema.ts";
 import { BOOKS_UPSTREAM_PORT, E2E_PORT } from "../../playwright.config.ts";
-import { startCardcomStandin, TEST_API_NAME, TEST_TERMINAL, type CardcomStandin } from "../support/cardcom-standin.ts";
+import {
+  startCardcomStandin,
+  TEST_API_NAME,
+  TEST_API_PASSWORD,
+  TEST_TERMINAL,
+  type CardcomStandin,
+} from "../support/cardcom-standin.ts";
 import { createCourse, createLesson, createVideoList } from "../support/factories.ts";
 import { DEMO_PASSWORD } from "./auth-helpers.ts";
 import { expect, expectAccessible, startSession, test, waitForHydration } from "./fixtures.ts";
@@ -58,6 +64,8 @@ test.beforeAll(async () => {
       CARDCOM_TERMINAL: String(TEST_TERMINAL),
       CARDCOM_API_NAME: TEST_API_NAME,
       CARDCOM_API_URL: cardcom.url,
+      // Tax documents are issued with Cardcom (decision 0048): the API password lets Lomda ask for them.
+      CARDCOM_API_PASSWORD: TEST_API_PASSWORD,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -154,6 +162,45 @@ test("a learner buys a course in Hebrew through Cardcom's page and its paid less
   });
   expect(rows.payments).toEqual([{ provider: "cardcom" }]);
   expect(rows.courses).toHaveLength(1);
+
+  // The receipt (a tax invoice and receipt: the demo's business is a company), issued by Lomda's own
+  // background round through Cardcom, on the profile in Hebrew and in English; its link opens Cardcom's
+  // document (the stand-in's).
+  await page.goto("/profile?lng=he");
+  const receipt = page.getByTestId("receipt-row");
+  await expect(async () => {
+    await page.reload();
+    await expect(receipt).toHaveCount(1, { timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
+  const [document] = cardcom!.state.documents;
+  expect(document).toMatchObject({ type: "TaxInvoiceAndReceipt" });
+  await expect(receipt).toContainText("חשבונית מס/קבלה");
+  await expect(receipt).toContainText(String(document!.number));
+  await expect(receipt).toContainText("129.90");
+  await expectAccessible(page);
+  await page.goto("/profile?lng=en");
+  await expect(receipt).toContainText("Tax invoice and receipt");
+  await expect(receipt).toContainText("129.90");
+  await expectAccessible(page);
+  await receipt.getByRole("link", { name: /^Open/ }).click();
+  await expect(page).toHaveURL(document!.url);
+  await expect(page.getByTestId("document-title")).toContainText(`TaxInvoiceAndReceipt ${document!.number}`);
+  await expect(page.getByTestId("document-total")).toContainText("129.90 ILS");
+});
+
+test("a learner with no payment sees an empty list of receipts, in both languages", async ({ page }) => {
+  const email = `cardcom-none-${randomUUID().slice(0, 8)}@lomda.test`;
+  await withDatabase((db) => createIdpAccount(db, { email, password: DEMO_PASSWORD, name: "No Purchases" }));
+  await startSession(page, email);
+  await page.goto("/profile?lng=en");
+  await expect(page.getByTestId("receipts-empty")).toHaveText(
+    "No receipts yet. Each payment's receipt is listed here once it is issued.",
+  );
+  await page.goto("/profile?lng=he");
+  await expect(page.getByTestId("receipts-empty")).toHaveText(
+    "עדיין אין קבלות. הקבלה של כל תשלום מופיעה כאן לאחר שהיא מופקת.",
+  );
+  await expectAccessible(page);
 });
 
 test("a learner's Cardcom plan renews by Lomda, and they stop the renewal on the cancellation page in Hebrew", async ({

@@ -87,7 +87,8 @@ export async function startApp(
     bundle.CLIENT_DIR,
   );
   services.forwardDelays = [0, 100, 200, 300]; // forwarding retries, quickly
-  const jobs = bundle.startBackgroundJobs(services, { forwardPollMs: 50, ...options.background });
+  services.taxDocumentDelays = [0, 100, 200, 300]; // tax documents' retries, as quickly
+  const jobs = bundle.startBackgroundJobs(services, { forwardPollMs: 50, documentPollMs: 50, ...options.background });
   services.kickForwarding = jobs.kickForwarding;
   const app = bundle.createApp(services);
   server.on("request", app);

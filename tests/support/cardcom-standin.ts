@@ -8,6 +8,10 @@
 // 60 minutes, then twice 12 hours; here when a test calls retry()). A test can make that notification late
 // (held until released) or sent twice, and can make GetLpResult read a deal back with another amount,
 // currency, order or outcome than the truth (misreport), as a tampered or broken deal would read.
+// POST /api/v11/Documents/CreateDocument issues a tax document for a deal (a CreateDocumentRequest, with
+// ApiName and ApiPassword): its number counts up per document type, and its DocumentUrl, on the stand-in's
+// own origin, serves the document as a small HTML page; a test can make it fail (failDocuments) to see
+// Lomda retry.
 // In process (`startCardcomStandin()`) or on its own for the browser tests (CARDCOM_STANDIN_PORT,
 // CARDCOM_TERMINAL, CARDCOM_API_NAME), with POST /__control/<action>[/<LowProfileId>]. Run by Node's type
 // stripping: erasable syntax only.
@@ -19,6 +23,8 @@ import { fileURLToPath } from "node:url";
 /** Cardcom's documented example test terminal and API user (its developer article's examples). */
 export const TEST_TERMINAL = 1000;
 export const TEST_API_NAME = "test2025";
+/** The API password of the OpenAPI document's samples for the test terminal (CreateTaxInvoice's "New Sample 2"). */
+export const TEST_API_PASSWORD = "test5000$";
 
 type Json = Record<string, unknown>;
 const OPERATIONS = ["ChargeOnly", "ChargeAndCreateToken", "CreateTokenOnly", "SuspendedDeal", "Do3DSAndSubmit"];
@@ -57,10 +63,25 @@ export interface Misreport {
   ResponseCode?: number;
   TranzactionInfo?: { Amount?: number; CoinId?: number; ResponseCode?: number; IsRefund?: boolean };
 }
+/** A tax document the stand-in issued (Documents/CreateDocument). */
+export interface StandinDocument {
+  type: string;
+  number: number;
+  url: string;
+  /** The CreateDocumentRequest as Lomda sent it (without the password). */
+  request: Json;
+}
 export interface CardcomStandin {
   url: string;
   port: number;
-  readonly state: { deals: StandinDeal[]; requests: RecordedRequest[]; notices: NoticeDelivery[] };
+  readonly state: {
+    deals: StandinDeal[];
+    requests: RecordedRequest[];
+    notices: NoticeDelivery[];
+    documents: StandinDocument[];
+  };
+  /** The next `count` CreateDocument calls fail (503, as a service that is down); 0 ends it. */
+  failDocuments(count: number): void;
   /** As pressing Pay on the hosted page (without the redirect); then notifies as set. */
   pay(lowProfileId: string): Promise<StandinDeal>;
   /** As a declined card on the hosted page. */
@@ -151,10 +172,11 @@ function checkCreate(body: unknown): Json {
 }
 
 export async function startCardcomStandin(
-  options: { port?: number; terminal?: number; apiName?: string } = {},
+  options: { port?: number; terminal?: number; apiName?: string; apiPassword?: string } = {},
 ): Promise<CardcomStandin> {
   const terminal = options.terminal ?? TEST_TERMINAL;
   const apiName = options.apiName ?? TEST_API_NAME;
+  const apiPassword = options.apiPassword ?? TEST_API_PASSWORD;
   const deals = new Map<string, StandinDeal>();
   const misreports = new Map<string, Misreport>();
   const requests: RecordedRequest[] = [];
@@ -548,6 +570,86 @@ export async function startCardcomStandin(
     );
   }
 
+  // ---- Tax documents (Documents/CreateDocument) ---------------------------------------------------------
+
+  const DOCUMENT_TYPES = ["TaxInvoiceAndReceipt", "TaxInvoiceAndReceiptRefund", "Receipt", "ReceiptRefund"];
+  const documents: StandinDocument[] = [];
+  /** Each type's numbers count up from its own start, as Cardcom numbers each type on its own. */
+  const lastNumber = new Map<string, number>();
+  let documentFailures = 0;
+
+  /** A CreateDocumentRequest, checked against the OpenAPI document (CreateDocumentRequest, Document, Products). */
+  function createDocument(body: unknown): Json {
+    if (!isObject(body)) throw invalid("The request body must be a JSON object");
+    if (body.ApiName !== apiName || body.ApiPassword !== apiPassword)
+      throw new CardcomApiError(401, 2, "Invalid username");
+    if (documentFailures > 0) {
+      documentFailures -= 1;
+      throw new CardcomApiError(503, 503, "The documents service is not available");
+    }
+    const doc = body.Document;
+    if (!isObject(doc)) throw invalid("Document is required");
+    if (!text(doc.Name, 50) || doc.Name === "") throw invalid("Document.Name is required (at most 50 characters)");
+    if (doc.Email != null && !text(doc.Email, 50)) throw invalid("Document.Email is at most 50 characters");
+    if (doc.ExternalId != null && !text(doc.ExternalId, 50))
+      throw invalid("Document.ExternalId is at most 50 characters");
+    const type = doc.DocumentTypeToCreate;
+    if (typeof type !== "string" || !DOCUMENT_TYPES.includes(type)) throw invalid("DocumentTypeToCreate is not valid");
+    if (doc.ISOCoinID != null && !Number.isInteger(doc.ISOCoinID)) throw invalid("ISOCoinID must be an integer");
+    if (doc.Languge != null && doc.Languge !== "he" && doc.Languge !== "en") throw invalid("Languge is he or en");
+    const products = doc.Products;
+    if (!Array.isArray(products) || products.length === 0) throw invalid("Products are required");
+    for (const product of products)
+      if (
+        !isObject(product) ||
+        !text(product.Description, 250) ||
+        product.Description === "" ||
+        typeof product.UnitCost !== "number"
+      )
+        throw invalid("Each product needs a Description (at most 250) and a UnitCost");
+    const deals = body.DealNumbers;
+    if (deals != null && (!Array.isArray(deals) || deals.some((d) => !isObject(d) || !Number.isInteger(d.DealNumber))))
+      throw invalid("DealNumbers: each a DealNumber");
+    const number = (lastNumber.get(type) ?? (type.startsWith("Receipt") ? 5000 : 10_000)) + 1;
+    lastNumber.set(type, number);
+    const url = `${base}/documents/${type}/${number}`;
+    const { ApiPassword: _password, ...request } = body;
+    documents.push({ type, number, url, request });
+    return {
+      ResponseCode: 0,
+      Description: "OK",
+      DocumentType: type,
+      DocumentNumber: number,
+      AccountId: 1,
+      ForeignAccountNumber: null,
+      SiteUniqueId: null,
+      DocumentUrl: url,
+    };
+  }
+
+  /** GET /documents/<type>/<number>: the document, as a small page in its language. */
+  function documentPage(res: ServerResponse, type: string, number: string) {
+    const found = documents.find((d) => d.type === type && String(d.number) === number);
+    if (!found) return page(res, 404, "en", "Not found", "<h1>No such document</h1>");
+    const doc = found.request.Document as Json;
+    const language = doc.Languge === "en" ? "en" : "he";
+    const products = doc.Products as Json[];
+    const total = products.reduce(
+      (sum, p) => sum + (p.UnitCost as number) * ((p.Quantity as number | undefined) ?? 1),
+      0,
+    );
+    const coin = COINS[(doc.ISOCoinID as number | undefined) ?? 1] ?? "ILS";
+    return page(
+      res,
+      200,
+      language,
+      `${type} ${number}`,
+      `<h1 data-testid="document-title">${escape(type)} <bdi>${number}</bdi></h1><p>${escape(doc.Name)}</p><ul>` +
+        products.map((p) => `<li>${escape(p.Description)}: <bdi>${escape(p.UnitCost)}</bdi></li>`).join("") +
+        `</ul><p data-testid="document-total"><bdi>${escape(total.toFixed(2))} ${coin}</bdi></p>`,
+    );
+  }
+
   // ---- The test API, the control API and the server -------------------------------------------------------
 
   const standin: Omit<CardcomStandin, "url" | "port" | "state" | "close" | "charges"> & {
@@ -600,12 +702,17 @@ export async function startCardcomStandin(
     setDuplicateAnswer(mode) {
       duplicateAnswer = mode;
     },
+    failDocuments(count) {
+      documentFailures = count;
+    },
     reset() {
       tokenCharges.reset();
       deals.clear();
       misreports.clear();
-      requests.length = notices.length = held.length = 0;
+      requests.length = notices.length = held.length = documents.length = 0;
+      lastNumber.clear();
       hold = twice = false;
+      documentFailures = 0;
     },
   };
   // POST /__control/<action>[/<LowProfileId>], a JSON body for the other arguments; answers JSON.
@@ -623,9 +730,10 @@ export async function startCardcomStandin(
     retry: () => standin.retry(),
     settled: () => standin.settled(),
     reset: () => standin.reset(),
-    state: () => ({ deals: [...deals.values()], requests, notices, charges }),
+    state: () => ({ deals: [...deals.values()], requests, notices, charges, documents }),
     declinetoken: (id, body) => standin.declineToken(id, typeof body.times === "number" ? body.times : undefined),
     cutcharge: () => standin.cutNextCharge(),
+    failDocuments: (_, body) => standin.failDocuments(typeof body.count === "number" ? body.count : 0),
   };
 
   const server: Server = createServer((req, res) => {
@@ -651,6 +759,21 @@ export async function startCardcomStandin(
             .writeHead(200, { "content-type": "application/json; charset=utf-8" })
             .end(JSON.stringify(answer));
         }
+        if (path === "/api/v11/Documents/CreateDocument" && req.method === "POST") {
+          let body: unknown;
+          try {
+            body = JSON.parse(raw) as unknown;
+          } catch {
+            throw invalid("The request body is not JSON");
+          }
+          requests.push({ path, body: isObject(body) ? { ...body, ApiPassword: "(hidden)" } : body });
+          const document = createDocument(body);
+          return void res
+            .writeHead(200, { "content-type": "application/json; charset=utf-8" })
+            .end(JSON.stringify(document));
+        }
+        const documentAddress = /^\/documents\/([A-Za-z]+)\/(\d+)$/.exec(path);
+        if (documentAddress && req.method === "GET") return documentPage(res, documentAddress[1]!, documentAddress[2]!);
         const hostedPage = /^\/EA\/LPC6\/(\d+)\/([^/]+)(?:\/(decline))?$/.exec(path);
         if (hostedPage && hostedPage[1] === String(terminal)) return hosted(req, res, hostedPage[2]!, hostedPage[3]);
         const action = /^\/__control\/([a-z]+)(?:\/([^/]+))?$/.exec(path);
@@ -681,7 +804,7 @@ export async function startCardcomStandin(
     url: base,
     port,
     get state() {
-      return { deals: [...deals.values()], requests, notices };
+      return { deals: [...deals.values()], requests, notices, documents };
     },
     close: () =>
       new Promise<void>((ok) => {
@@ -696,6 +819,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     port: Number(process.env.CARDCOM_STANDIN_PORT ?? 12112),
     terminal: process.env.CARDCOM_TERMINAL ? Number(process.env.CARDCOM_TERMINAL) : undefined,
     apiName: process.env.CARDCOM_API_NAME || undefined,
+    apiPassword: process.env.CARDCOM_API_PASSWORD || undefined,
   });
   console.log(`cardcom stand-in on ${standin.url}`);
   process.on("SIGTERM", () => {

@@ -1,4 +1,5 @@
 import { data, Form } from "react-router";
+import { z } from "zod";
 import { AdminTable } from "~/components/admin/admin-table";
 import { Pager } from "~/components/admin/pager";
 import { RowAction } from "~/components/admin/row-action";
@@ -31,11 +32,18 @@ import {
 } from "~/models/billing.server";
 import type { TranslationKey } from "~/i18n/keys";
 import type { StringsHandle } from "~/i18n/sections";
+import {
+  documentCounts,
+  documentsOfPayments,
+  retryTaxDocument,
+  type TaxDocumentView,
+} from "~/models/tax-documents.server";
+import { documentTypeKey } from "~/components/profile/receipts";
 import { getAdmin } from "./guard.server";
 import type { Route } from "./+types/payments";
 
 /** The string sections this page shows besides the frame's (app/i18n/sections.ts). */
-export const handle = { strings: ["adminPayments", "courseAdmin", "youtube"] } satisfies StringsHandle;
+export const handle = { strings: ["adminPayments", "courseAdmin", "taxDocuments", "youtube"] } satisfies StringsHandle;
 
 /**
  * /admin/payments (admins only): first, payments taken for which nothing could be given (a course
@@ -46,7 +54,7 @@ export const handle = { strings: ["adminPayments", "courseAdmin", "youtube"] } s
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { locale, t } = pageContext(context, request);
-  const { db, payments: provider } = servicesOf(context);
+  const { db, payments: provider, taxDocuments } = servicesOf(context);
   const url = new URL(request.url);
   const cursor = parseCursor(url.searchParams.get("payments"));
   const snapshot = getCatalogue(context);
@@ -58,6 +66,23 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     latestCourseGrants(db),
     paymentsNeedingRefund(db),
   ]);
+  const [documents, documentTally] = await Promise.all([
+    documentsOfPayments(
+      db,
+      [...page.items, ...refundsDue].map((p) => p.id),
+    ),
+    documentCounts(db),
+  ]);
+  // Each payment's documents as the admin reads them: issued (its type, number and link), pending, failed.
+  const documentCell = (d: TaxDocumentView) => ({
+    id: d.id,
+    status: d.status,
+    type: d.type,
+    number: d.number,
+    url: d.url && /^https?:\/\//i.test(d.url) ? d.url : null,
+    attempts: d.attempts,
+    error: d.lastError,
+  });
   const paymentRow = (p: PaymentListItem) => ({
     id: p.id,
     email: p.email,
@@ -72,11 +97,15 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     status: p.status,
     needsRefund: p.needsRefund,
     date: formatDateTime(p.createdAt, locale),
+    documents: (documents.get(p.id) ?? []).map(documentCell),
   });
   return data(
     {
       title: t("adminPayments.title"),
       configured: provider !== undefined,
+      // Whether Lomda issues tax documents at all (decision 0048), and how many failed for good.
+      issuing: taxDocuments !== undefined,
+      failedDocuments: documentTally.failed,
       online,
       plans: plans.map((p) => ({ ...p, amount: centsToDollars(p.amountCents) })),
       refundsDue: refundsDue.map(paymentRow),
@@ -116,6 +145,14 @@ export async function action({ context, request }: Route.ActionArgs) {
   const admin = getAdmin(context);
   const { db, log } = servicesOf(context);
   const fields = Object.fromEntries(await request.formData());
+  // A failed tax document asked for again (decision 0048): the outbox takes it at its next look.
+  if (fields.intent === "retry-document") {
+    const id = z.uuid().safeParse(fields.id);
+    if (!id.success) throw data("Bad Request", { status: 400 });
+    if (!(await retryTaxDocument(db, id.data))) throw data("Not Found", { status: 404 });
+    log.info({ by: admin.id, document: id.data }, "tax document asked for again");
+    return done("taxDocuments.retried");
+  }
   const parsed = adminPaymentsForm.safeParse(fields);
   if (!parsed.success) {
     const errors = fieldErrors(parsed.error.issues, ADMIN_PAYMENTS_FORM);
@@ -170,6 +207,55 @@ export async function action({ context, request }: Route.ActionArgs) {
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: loaderData?.title }, { name: "robots", content: "noindex" }];
+}
+
+type DocumentCellData = Route.ComponentProps["loaderData"]["payments"][number]["documents"][number];
+
+/** A payment's tax documents: issued (type, number, link), pending (with the last error), failed (and "Try again"). */
+function DocumentCell({ documents, about }: { documents: readonly DocumentCellData[]; about: string }) {
+  const { t } = useTranslation();
+  if (documents.length === 0) return <td className="py-2 pe-3 text-ink-600">{t("taxDocuments.noDocument")}</td>;
+  return (
+    <td className="py-2 pe-3">
+      <ul className="grid gap-1">
+        {documents.map((d) => {
+          const type = t(documentTypeKey(d.type));
+          return (
+            <li key={d.id} data-testid="payment-document" data-status={d.status}>
+              {d.status === "issued" ? (
+                d.url ? (
+                  <a href={d.url} rel="noreferrer" className="text-brand-800 underline">
+                    {t("taxDocuments.issued", { type, number: d.number ?? "" })}
+                  </a>
+                ) : (
+                  t("taxDocuments.issued", { type, number: d.number ?? "" })
+                )
+              ) : d.status === "failed" ? (
+                <span className="flex flex-wrap items-center gap-2">
+                  <span className="font-semibold text-danger-700">
+                    {t("taxDocuments.failed", { error: d.error ?? "—" })}
+                  </span>
+                  <RowAction
+                    intent="retry-document"
+                    fields={{ id: d.id }}
+                    label={t("taxDocuments.retry")}
+                    about={about}
+                    compact
+                  />
+                </span>
+              ) : d.attempts > 0 ? (
+                <span className="font-semibold text-ink-800">
+                  {t("taxDocuments.pendingRetry", { count: d.attempts, error: d.error ?? "—" })}
+                </span>
+              ) : (
+                t("taxDocuments.pending")
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </td>
+  );
 }
 
 /** The first cells of a sale's row, in both tables: when, who, and what. */
@@ -335,6 +421,30 @@ export default function AdminPayments({ loaderData, actionData }: Route.Componen
           </div>
         </section>
 
+        <section aria-labelledby="documents-heading" className="flex flex-col gap-3">
+          <h2 id="documents-heading" className="text-2xl font-bold">
+            {t("taxDocuments.column")}
+          </h2>
+          <p className="max-w-3xl text-ink-700" data-testid="documents-state">
+            {t(loaderData.issuing ? "taxDocuments.on" : "taxDocuments.off")}
+          </p>
+          {loaderData.failedDocuments > 0 ? (
+            <p
+              role="alert"
+              className="rounded-md bg-red-50 p-3 font-semibold text-danger-700"
+              data-testid="documents-failed"
+            >
+              {t("taxDocuments.failedCount", { count: loaderData.failedDocuments })}
+            </p>
+          ) : null}
+          {/* A download, not a page: a plain link works without JavaScript. */}
+          <p>
+            <a href="/admin/payments.csv" download className="font-semibold text-brand-800 underline">
+              {t("taxDocuments.export")}
+            </a>
+          </p>
+        </section>
+
         <AdminTable
           name="payments"
           title={t("adminPayments.paymentsHeading")}
@@ -345,6 +455,7 @@ export default function AdminPayments({ loaderData, actionData }: Route.Componen
             t("adminPayments.amountColumn"),
             t("adminPayments.source"),
             t("adminPayments.status"),
+            t("taxDocuments.column"),
           ]}
           actions={t("adminPayments.none")}
           footer={
@@ -379,6 +490,7 @@ export default function AdminPayments({ loaderData, actionData }: Route.Componen
                       : "adminPayments.paid",
                 )}
               </td>
+              <DocumentCell documents={p.documents} about={`${p.email ?? "—"}, ${p.what}, ${p.date}`} />
               <td className="py-2" />
             </tr>
           ))}

@@ -1,0 +1,86 @@
+import { servicesOf } from "~/context.server";
+import { ledger, vatWithin } from "~/models/tax-documents.server";
+import { getAdmin } from "./guard.server";
+import type { Route } from "./+types/payments-csv";
+
+/**
+ * GET /admin/payments.csv (admins only, the admin layout's guard and this one): every payment with its
+ * tax documents, for the accountant (issue 33, decision 0048). One line per document (a payment with
+ * none has one line without), oldest first. UTF-8 with a byte-order mark, so Excel reads Hebrew names;
+ * amounts in major units with two decimals (from integer minor units); the VAT within a document is
+ * worked out once, by vatWithin. A GET that changes nothing.
+ */
+
+/** A cell a spreadsheet will not run as a formula (as the newsletter's export does). */
+function csvCell(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return `"${safe.replace(/"/g, '""')}"`;
+}
+
+/** Minor units as a decimal the accountant's spreadsheet reads: 12900 → "129.00". */
+const decimal = (cents: number) =>
+  `${cents < 0 ? "-" : ""}${Math.trunc(Math.abs(cents) / 100)}.${String(Math.abs(cents) % 100).padStart(2, "0")}`;
+
+const HEADER = [
+  "paid_at",
+  "payment_id",
+  "buyer_email",
+  "buyer_name",
+  "for",
+  "amount",
+  "currency",
+  "provider",
+  "provider_reference",
+  "payment_status",
+  "document_kind",
+  "document_type",
+  "document_number",
+  "document_status",
+  "document_amount",
+  "vat_percent",
+  "vat_amount",
+  "document_issued_at",
+  "document_url",
+];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const admin = getAdmin(context);
+  const { db, log } = servicesOf(context);
+  const rows = await ledger(db);
+  log.info({ adminId: admin.id, count: rows.length }, "admin: payments exported");
+  const lines = rows.map((r) => {
+    const d = r.document;
+    const vat = d?.status === "issued" && r.vatBasisPoints !== null ? r.vatBasisPoints : null;
+    return [
+      r.paidAt,
+      r.paymentId,
+      r.email ?? "",
+      r.name ?? "",
+      r.what,
+      decimal(r.amountCents),
+      r.currency,
+      r.provider,
+      r.reference,
+      r.status,
+      d?.kind ?? "",
+      d?.type ?? "",
+      d?.number ?? "",
+      d?.status ?? "",
+      d ? decimal(d.amountCents) : "",
+      vat === null ? "" : decimal(vat),
+      vat === null || !d ? "" : decimal(vatWithin(d.amountCents, vat)),
+      d?.issuedAt ?? "",
+      d?.url ?? "",
+    ]
+      .map(csvCell)
+      .join(",");
+  });
+  const body = `\uFEFF${[HEADER.join(","), ...lines].join("\r\n")}\r\n`;
+  return new Response(body, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": 'attachment; filename="lomda-payments.csv"',
+      "Cache-Control": "no-store",
+    },
+  });
+}
