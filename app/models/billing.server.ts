@@ -5,6 +5,7 @@ import type { Logger } from "~/lib/logger.server";
 import { bumpCatalogueVersion, ONLINE_CHECKOUT_SETTING } from "./catalogue-version.server";
 import { withdrawEarned } from "./earned.server";
 import { liveSubscriptions } from "./subscription.server";
+import { redeemForPayment } from "./coupons.server";
 import { inWindow, readPage, type Page, type PageCursor } from "~/lib/keyset.server";
 import type {
   CheckoutResult,
@@ -259,7 +260,7 @@ export async function recordCheckout(db: Db, provider: string, checkout: Checkou
   if (checkout.customerId) await rememberCustomer(db, provider, userId, checkout.customerId, now);
 
   if (checkout.kind === "subscription") {
-    await insertPayment(db, {
+    const paymentId = await insertPayment(db, {
       userId,
       kind: "subscription",
       planInterval: checkout.interval,
@@ -272,6 +273,8 @@ export async function recordCheckout(db: Db, provider: string, checkout: Checkou
       checkoutId: checkout.id,
       now,
     });
+    // A coupon used for it: its use redeemed, its code and discount on the payment (coupons.server.ts).
+    await redeemForPayment(db, { paymentId, checkoutId: checkout.id }, now);
     return;
   }
   if (!checkout.courseId || !checkout.paymentId) return;
@@ -321,6 +324,8 @@ export async function recordCheckout(db: Db, provider: string, checkout: Checkou
     refundDue,
     now,
   });
+  // A coupon used for it: its use redeemed, its code and discount on the payment (coupons.server.ts).
+  await redeemForPayment(db, { paymentId, checkoutId: checkout.id }, now);
   if (refundDue) return;
   await grantCourse(db, {
     userId,
@@ -576,6 +581,9 @@ export interface PaymentOrder {
   currency: string;
   status: "open" | "paid";
   paymentId: string | null;
+  /** The coupon the buyer entered, and what it took off: `amountCents` is the price after it. */
+  couponCode?: string | null;
+  discountCents?: number | null;
 }
 
 const orderColumns = [
@@ -590,6 +598,8 @@ const orderColumns = [
   "currency",
   "status",
   "payment_id",
+  "coupon_code",
+  "discount_cents",
 ] as const;
 
 function paymentOrder(row: {
@@ -604,6 +614,8 @@ function paymentOrder(row: {
   currency: string;
   status: "open" | "paid";
   payment_id: string | null;
+  coupon_code: string | null;
+  discount_cents: number | null;
 }): PaymentOrder {
   return {
     id: row.id,
@@ -617,6 +629,8 @@ function paymentOrder(row: {
     currency: row.currency,
     status: row.status,
     paymentId: row.payment_id,
+    couponCode: row.coupon_code,
+    discountCents: row.discount_cents === null ? null : Number(row.discount_cents),
   };
 }
 
@@ -634,6 +648,9 @@ export async function openOrder(
     planInterval?: PlanInterval | null;
     amountCents: number;
     currency: string;
+    /** A coupon's code and what it took off `amountCents` (already lowered). */
+    couponCode?: string | null;
+    discountCents?: number | null;
   },
   now: Date = new Date(),
 ): Promise<string> {
@@ -658,6 +675,8 @@ export async function openOrder(
       card_token: null,
       card_expiry: null,
       token_expires_on: null,
+      coupon_code: order.couponCode ?? null,
+      discount_cents: order.discountCents ?? null,
     })
     .execute();
   return id;
@@ -866,6 +885,7 @@ async function applyConfirmedDeal(
       });
       subscriptionId = await grantPaidPeriod(trx, order.userId, order.planInterval ?? "month", now);
     }
+    if (paymentId) await redeemForPayment(trx, { paymentId, orderId: order.id }, now);
     await trx
       .updateTable("payment_orders")
       .set({
