@@ -145,6 +145,8 @@ export async function action({ context, request }: Route.ActionArgs) {
           discountCents: checkout.coupon?.discountCents ?? null,
         })
       : undefined;
+  // The reservation names its order before the provider is asked, so the payment finds it.
+  if (reservation && orderId) await attachReservation(db, reservation, { orderId });
   if (orderId)
     checkout = {
       ...checkout,
@@ -154,7 +156,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   try {
     const session = await payments.createCheckout(checkout);
     if (orderId) await attachOrderRef(db, orderId, session.id);
-    if (reservation) await attachReservation(db, reservation, { orderId: orderId ?? null, checkoutId: session.id });
+    if (reservation) await attachReservation(db, reservation, { checkoutId: session.id });
     return redirect(session.url, 303);
   } catch (error) {
     log.error({ err: error, kind: checkout.kind, provider: payments.name }, "creating a checkout session failed");
