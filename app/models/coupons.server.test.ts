@@ -133,7 +133,8 @@ describe.each(DIALECTS)("coupons on %s", (dialect) => {
     // PostgreSQL: two connections, as two processes have. SQLite: better-sqlite3 waits for a lock by
     // blocking its thread, so a second connection in this same process would wait on a transaction
     // that cannot finish meanwhile; two processes each block only themselves. Here the two go through
-    // one connection, whose statements interleave between the awaits, as they would without a transaction.
+    // one connection, whose statements interleave between the awaits, as they would without a transaction;
+    // two server processes race on one SQLite file in tests/integration/coupons.test.ts.
     const other = dialect === "postgres" ? second : database;
     for (let round = 0; round < 5; round++) {
       const { code } = newCoupon();

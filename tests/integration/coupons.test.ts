@@ -1,11 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { savePlan } from "../../app/models/billing.server.ts";
+import { createCoupon } from "../../app/models/coupons.server.ts";
 import { DIALECTS } from "../setup/databases.ts";
 import { createCourse, createLesson, createSignedInUser, createVideoList } from "../support/factories.ts";
 import { startCardcomStandin, TEST_API_NAME, TEST_TERMINAL, type CardcomStandin } from "../support/cardcom-standin.ts";
 import { startStripeStandin, type StripeStandin } from "../support/stripe-standin.ts";
-import { shown, startApp } from "./harness.ts";
+import { openDatabase } from "../../app/lib/db.server.ts";
+import { shown, spawnServer, startApp, tempDataDir } from "./harness.ts";
 
 /**
  * Issue 33, point 4 (decision 0051): coupons. The admin makes one at /admin/coupons; a buyer enters
@@ -399,5 +401,103 @@ describe.each(DIALECTS)("coupons with Stripe over HTTP on %s", (dialect) => {
     const renewed = await stripe.renew(subscription.id);
     const invoice = stripe.state.invoices.find((i) => i.id === renewed.latest_invoice)!;
     expect(invoice.amount_paid).toBe(1900);
+  });
+});
+
+/**
+ * The race for the last use between two real server processes on one SQLite file: better-sqlite3
+ * waits for the other process's lock by blocking its own thread, which two connections inside one
+ * test process cannot show (the model test races two connections on PostgreSQL).
+ */
+describe("two server processes on one SQLite database race for a coupon's last use", () => {
+  let cardcom: CardcomStandin;
+  let data: ReturnType<typeof tempDataDir>;
+  let servers: ReturnType<typeof spawnServer>[] = [];
+  let database: ReturnType<typeof openDatabase>;
+
+  beforeAll(async () => {
+    cardcom = await startCardcomStandin();
+    data = tempDataDir();
+    const env = {
+      PORT: "0",
+      HOST: "127.0.0.1",
+      DATA_DIR: data.dir,
+      DATABASE_URL: `file:${data.dir}/race.db`,
+      PAYMENT_PROVIDER: "cardcom",
+      CARDCOM_TERMINAL: String(TEST_TERMINAL),
+      CARDCOM_API_NAME: TEST_API_NAME,
+      CARDCOM_API_URL: cardcom.url,
+    };
+    // The first migrates and seeds the database; the second starts on it.
+    servers.push(spawnServer(env));
+    await servers[0]!.ready;
+    servers.push(spawnServer(env));
+    await servers[1]!.ready;
+    database = openDatabase(`file:${data.dir}/race.db`);
+  }, 60_000);
+  afterAll(async () => {
+    await database?.close();
+    for (const server of servers) {
+      server.child.kill("SIGTERM");
+      await server.exited;
+    }
+    servers = [];
+    await cardcom?.close();
+    data?.cleanup();
+  });
+
+  it("each round, one of two buyers gets the coupon's only use and the other is told it is used up", async () => {
+    const db = database.db;
+    const courseId = await createCourse(db, { soldSeparately: "on", price: "80.00", currency: "ILS" });
+    const listId = await createVideoList(db, { slug: `race-${randomUUID().slice(0, 8)}`, courses: [courseId] });
+    await createLesson(db, listId, { titleEn: "A lesson" });
+    const { slug } = await db.selectFrom("courses").select("slug").where("id", "=", courseId).executeTakeFirstOrThrow();
+    const urls = await Promise.all(servers.map((s) => s.ready));
+    for (const url of urls)
+      await expect.poll(async () => (await fetch(`${url}/course/${slug}`)).status, { timeout: 15_000 }).toBe(200);
+    for (let round = 0; round < 4; round++) {
+      const code = `RACE-${round}-${randomUUID().slice(0, 6)}`.toUpperCase();
+      await createCoupon(
+        db,
+        {
+          code,
+          kind: "percent",
+          percentOff: 50,
+          amountOffCents: null,
+          currency: null,
+          appliesTo: "all",
+          planInterval: null,
+          courseId: null,
+          expiresAt: null,
+          maxUses: 1,
+        },
+        "test",
+      );
+      const buyers = await Promise.all([0, 1].map(() => createSignedInUser(db, "learner")));
+      const answers = await Promise.all(
+        buyers.map((buyer, i) =>
+          fetch(`${urls[i]}/checkout`, {
+            method: "POST",
+            redirect: "manual",
+            headers: { cookie: buyer.cookie, "content-type": "application/x-www-form-urlencoded" },
+            body: new URLSearchParams({ course: slug, coupon: code }),
+          }),
+        ),
+      );
+      const statuses = answers.map((a) => a.status).sort();
+      expect(statuses).toEqual([303, 400]);
+      const refused = answers.find((a) => a.status === 400)!;
+      expect(shown(await refused.text())).toContain("This coupon has been used up.");
+      const orders = await db
+        .selectFrom("payment_orders")
+        .select(["amount_cents", "coupon_code"])
+        .where(
+          "user_id",
+          "in",
+          buyers.map((b) => b.user.id),
+        )
+        .execute();
+      expect(orders).toEqual([{ amount_cents: 4000, coupon_code: code }]);
+    }
   });
 });
