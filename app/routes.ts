@@ -57,6 +57,8 @@ export default [
       // The school's business details and buyers' cancellation requests (issue 33).
       route("business", "routes/admin/business.tsx"),
       route("cancellations", "routes/admin/cancellations.tsx"),
+      // Coupons buyers enter on the order pages (issue 33, point 4).
+      route("coupons", "routes/admin/coupons.tsx"),
       route("reviews", "routes/admin/reviews.tsx"),
       route("payments", "routes/admin/payments.tsx"),
       // Payments with their tax documents, for the accountant (issue 33).

@@ -540,6 +540,8 @@ export interface Database {
   cancellation_requests: CancellationRequestsTable;
   plan_renewals: PlanRenewalsTable;
   tax_documents: TaxDocumentsTable;
+  coupons: CouponsTable;
+  coupon_redemptions: CouponRedemptionsTable;
 }
 
 /** A subscription plan the owner offers (issue 18): one row per interval. */
@@ -592,6 +594,9 @@ export interface PaymentsTable {
   refund_due: "course-deleted" | null;
   /** The provider's checkout the payment came from (set since migration 0022). */
   checkout_id: string | null;
+  /** The coupon the buyer used (its code, upper case) and what it took off, in minor units (migration 0041). */
+  coupon_code: string | null;
+  discount_cents: number | null;
 }
 
 /** A course a learner owns for good: bought, or granted by an admin. */
@@ -637,6 +642,50 @@ export interface PaymentOrdersTable {
   card_expiry: string | null;
   /** When the provider deletes the token (YYYY-MM-DD). */
   token_expires_on: string | null;
+  /** The coupon the buyer used and what it took off: `amount_cents` is the price after it (migration 0041). */
+  coupon_code: string | null;
+  discount_cents: number | null;
+}
+
+/** A coupon the admin made (issue 33, point 4; migration 0041, decision 0051). */
+export interface CouponsTable {
+  id: string;
+  /** Upper case, unique: a buyer's code is upper-cased before it is looked up. */
+  code: string;
+  kind: "percent" | "fixed";
+  /** 1–100, for "percent". */
+  percent_off: number | null;
+  /** For "fixed": minor units of `currency`. */
+  amount_off_cents: number | null;
+  currency: string | null;
+  applies_to: "all" | "plan" | "course";
+  plan_interval: "month" | "year" | null;
+  course_id: string | null;
+  /** The last moment it can be used; null: no expiry. */
+  expires_at: string | null;
+  /** null: no limit. */
+  max_uses: number | null;
+  /** 1 until the admin deactivates it. */
+  active: number;
+  created_by: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A use of a coupon: reserved while its checkout is open (until held_until), redeemed once paid. */
+export interface CouponRedemptionsTable {
+  id: string;
+  coupon_id: string;
+  user_id: string | null;
+  status: "reserved" | "redeemed";
+  discount_cents: number;
+  currency: string;
+  order_id: string | null;
+  checkout_id: string | null;
+  payment_id: string | null;
+  held_until: string;
+  created_at: string;
+  redeemed_at: string | null;
 }
 
 /** The provider's events already applied: a redelivered event is acknowledged and changes nothing. */

@@ -159,6 +159,12 @@ export function createRateLimits(db: Kysely<Database>) {
      * (Cardcom notifies a deal at most 8 times). A notification of an order already paid reads nothing.
      */
     dealReadBack: new RateLimiter(db, "deal-read-back", 20, 60 * 60_000),
+    /**
+     * Coupon codes tried on the order pages (decision 0051), valid or not: 20 per 10 minutes per
+     * learner and 60 per address, so codes cannot be guessed by trying many.
+     */
+    coupon: new RateLimiter(db, "coupon", 20, 10 * 60_000),
+    couponByAddress: new RateLimiter(db, "coupon-address", 60, 10 * 60_000),
     /** Opening the provider's customer portal: 5 per 10 minutes per learner, 20 per address. */
     billingPortal: new RateLimiter(db, "billing-portal", 5, 10 * 60_000),
     billingPortalByAddress: new RateLimiter(db, "billing-portal-address", 20, 10 * 60_000),

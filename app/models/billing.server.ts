@@ -5,6 +5,7 @@ import type { Logger } from "~/lib/logger.server";
 import { bumpCatalogueVersion, ONLINE_CHECKOUT_SETTING } from "./catalogue-version.server";
 import { withdrawEarned } from "./earned.server";
 import { liveSubscriptions } from "./subscription.server";
+import { redeemForPayment } from "./coupons.server";
 import { queueTaxDocument } from "./tax-documents.server";
 import { inWindow, readPage, type Page, type PageCursor } from "~/lib/keyset.server";
 import type {
@@ -260,7 +261,7 @@ export async function recordCheckout(db: Db, provider: string, checkout: Checkou
   if (checkout.customerId) await rememberCustomer(db, provider, userId, checkout.customerId, now);
 
   if (checkout.kind === "subscription") {
-    await insertPayment(db, {
+    const paymentId = await insertPayment(db, {
       userId,
       kind: "subscription",
       planInterval: checkout.interval,
@@ -273,6 +274,8 @@ export async function recordCheckout(db: Db, provider: string, checkout: Checkou
       checkoutId: checkout.id,
       now,
     });
+    // A coupon used for it: its use redeemed, its code and discount on the payment (coupons.server.ts).
+    await redeemForPayment(db, { paymentId, checkoutId: checkout.id }, now);
     return;
   }
   if (!checkout.courseId || !checkout.paymentId) return;
@@ -322,6 +325,8 @@ export async function recordCheckout(db: Db, provider: string, checkout: Checkou
     refundDue,
     now,
   });
+  // A coupon used for it: its use redeemed, its code and discount on the payment (coupons.server.ts).
+  await redeemForPayment(db, { paymentId, checkoutId: checkout.id }, now);
   if (refundDue) return;
   await grantCourse(db, {
     userId,
@@ -588,6 +593,9 @@ export interface PaymentOrder {
   currency: string;
   status: "open" | "paid";
   paymentId: string | null;
+  /** The coupon the buyer entered, and what it took off: `amountCents` is the price after it. */
+  couponCode?: string | null;
+  discountCents?: number | null;
 }
 
 const orderColumns = [
@@ -602,6 +610,8 @@ const orderColumns = [
   "currency",
   "status",
   "payment_id",
+  "coupon_code",
+  "discount_cents",
 ] as const;
 
 function paymentOrder(row: {
@@ -616,6 +626,8 @@ function paymentOrder(row: {
   currency: string;
   status: "open" | "paid";
   payment_id: string | null;
+  coupon_code: string | null;
+  discount_cents: number | null;
 }): PaymentOrder {
   return {
     id: row.id,
@@ -629,6 +641,8 @@ function paymentOrder(row: {
     currency: row.currency,
     status: row.status,
     paymentId: row.payment_id,
+    couponCode: row.coupon_code,
+    discountCents: row.discount_cents === null ? null : Number(row.discount_cents),
   };
 }
 
@@ -646,6 +660,9 @@ export async function openOrder(
     planInterval?: PlanInterval | null;
     amountCents: number;
     currency: string;
+    /** A coupon's code and what it took off `amountCents` (already lowered). */
+    couponCode?: string | null;
+    discountCents?: number | null;
   },
   now: Date = new Date(),
 ): Promise<string> {
@@ -670,6 +687,8 @@ export async function openOrder(
       card_token: null,
       card_expiry: null,
       token_expires_on: null,
+      coupon_code: order.couponCode ?? null,
+      discount_cents: order.discountCents ?? null,
     })
     .execute();
   return id;
@@ -878,6 +897,7 @@ async function applyConfirmedDeal(
       });
       subscriptionId = await grantPaidPeriod(trx, order.userId, order.planInterval ?? "month", now);
     }
+    if (paymentId) await redeemForPayment(trx, { paymentId, orderId: order.id }, now);
     await trx
       .updateTable("payment_orders")
       .set({

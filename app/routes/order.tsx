@@ -13,10 +13,12 @@ import { businessDetails, sellerTerms } from "~/models/business.server";
 import { SellerTerms } from "~/components/billing/seller-terms";
 import type { Route } from "./+types/order";
 import type { StringsHandle } from "~/i18n/sections";
+import { CouponForm, CouponPrices } from "~/components/billing/coupon-form";
+import { applyCoupon } from "./coupon-action.server";
 
 /** The string sections this page shows besides the frame's (app/i18n/sections.ts). */
 export const handle = {
-  strings: ["card", "checkout", "order", "progress", "rating", "seller"],
+  strings: ["card", "checkout", "coupon", "order", "progress", "rating", "seller"],
 } satisfies StringsHandle;
 
 /**
@@ -75,12 +77,38 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   };
 }
 
+/**
+ * POST /order?course=<slug>: the buyer's coupon code, checked for this course (coupon-action.server.ts);
+ * the page then shows the price before and after it, and the buy button carries the code.
+ */
+export async function action({ context, request }: Route.ActionArgs) {
+  const url = new URL(request.url);
+  const course = findCourse(getCatalogue(context), url.searchParams.get("course") ?? "");
+  if (!course) throw data("Not Found", { status: 404 });
+  const { db, payments } = servicesOf(context);
+  const sold = course.soldSeparately && (await onlineCheckout(db, payments));
+  return applyCoupon(
+    { context, request },
+    sold
+      ? [
+          {
+            key: "course",
+            item: { kind: "course", courseId: course.id, amountCents: course.priceCents, currency: course.currency },
+          },
+        ]
+      : [],
+    `${url.pathname}${url.search}`,
+  );
+}
+
 export const meta = ({ loaderData }: Route.MetaArgs) => pageMeta(loaderData?.meta);
 
-export default function Order({ loaderData }: Route.ComponentProps) {
+export default function Order({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { buy, lng } = loaderData;
   const here = `/order?course=${buy?.slug ?? ""}${lng ? `&lng=${lng}` : ""}`;
+  // The coupon the buyer applied on this page, when it lowers this course's price.
+  const quote = actionData?.quotes.course;
   return (
     <>
       <PageHeader title={t("order.title")} />
@@ -129,9 +157,23 @@ export default function Order({ loaderData }: Route.ComponentProps) {
                 <>
                   <p className="mt-3 text-ink-700">{t("checkout.buyText")}</p>
                   {buy.signedIn ? (
-                    <CheckoutButton name="course" value={buy.slug} lng={lng} className="btn btn-primary btn-lg mt-6">
-                      <bdi>{t("checkout.buyCourse", { price: buy.price })}</bdi>
-                    </CheckoutButton>
+                    <>
+                      {quote && actionData ? <CouponPrices code={actionData.code} quote={quote} /> : null}
+                      <CheckoutButton
+                        name="course"
+                        value={buy.slug}
+                        lng={lng}
+                        coupon={quote ? actionData?.code : null}
+                        className="btn btn-primary btn-lg mt-6"
+                      >
+                        <bdi>{t("checkout.buyCourse", { price: quote ? quote.after : buy.price })}</bdi>
+                      </CheckoutButton>
+                      <CouponForm
+                        action={here}
+                        code={actionData?.error ? actionData.code : undefined}
+                        error={actionData?.error}
+                      />
+                    </>
                   ) : (
                     <a href={`/signin?returnTo=${encodeURIComponent(here)}`} className="btn btn-primary btn-lg mt-6">
                       {t("checkout.signInToBuy")}

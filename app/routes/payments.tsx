@@ -11,9 +11,11 @@ import { CheckoutButton, CheckoutProblemNote, checkoutProblemOf } from "~/compon
 import type { StringsHandle } from "~/i18n/sections";
 import { businessDetails, sellerTerms } from "~/models/business.server";
 import { SellerTerms } from "~/components/billing/seller-terms";
+import { CouponForm, CouponPrices } from "~/components/billing/coupon-form";
+import { applyCoupon } from "./coupon-action.server";
 
 /** The string sections this page shows besides the frame's (app/i18n/sections.ts). */
-export const handle = { strings: ["checkout", "payments", "seller"] } satisfies StringsHandle;
+export const handle = { strings: ["checkout", "coupon", "payments", "seller"] } satisfies StringsHandle;
 
 /**
  * /Payments: what a subscription includes and the plans the owner offers (admin → Payments). With
@@ -47,9 +49,28 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   };
 }
 
+/**
+ * POST /Payments: the buyer's coupon code, checked for each plan on offer (coupon-action.server.ts);
+ * each plan it lowers then shows its price before and after, and its button carries the code.
+ */
+export async function action({ context, request }: Route.ActionArgs) {
+  const { db, payments } = servicesOf(context);
+  const url = new URL(request.url);
+  const online = await onlineCheckout(db, payments);
+  const plans = online ? (await getPlans(db)).filter((p) => p.active) : [];
+  return applyCoupon(
+    { context, request },
+    plans.map((p) => ({
+      key: p.interval,
+      item: { kind: "subscription", interval: p.interval, amountCents: p.amountCents, currency: p.currency },
+    })),
+    `${url.pathname}${url.search}`,
+  );
+}
+
 export const meta = ({ loaderData }: Route.MetaArgs) => pageMeta(loaderData?.meta);
 
-export default function Payments({ loaderData }: Route.ComponentProps) {
+export default function Payments({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const includes = ["include1", "include2", "include3", "include4"] as const;
   const { plans, online, subscribed, signedIn, lng } = loaderData;
@@ -90,14 +111,36 @@ export default function Payments({ loaderData }: Route.ComponentProps) {
                 </p>
                 {online && !subscribed ? (
                   signedIn ? (
-                    <CheckoutButton name="plan" value={plan.interval} lng={lng} className="btn btn-primary btn-lg mt-3">
-                      {t(plan.interval === "month" ? "checkout.subscribeMonthly" : "checkout.subscribeYearly")}
-                    </CheckoutButton>
+                    <>
+                      {actionData?.quotes[plan.interval] ? (
+                        <CouponPrices
+                          code={actionData.code}
+                          quote={actionData.quotes[plan.interval]!}
+                          note={t("coupon.firstPayment")}
+                        />
+                      ) : null}
+                      <CheckoutButton
+                        name="plan"
+                        value={plan.interval}
+                        lng={lng}
+                        coupon={actionData?.quotes[plan.interval] ? actionData.code : null}
+                        className="btn btn-primary btn-lg mt-3"
+                      >
+                        {t(plan.interval === "month" ? "checkout.subscribeMonthly" : "checkout.subscribeYearly")}
+                      </CheckoutButton>
+                    </>
                   ) : null
                 ) : null}
               </li>
             ))}
           </ul>
+          {online && signedIn && !subscribed && plans.length > 0 ? (
+            <CouponForm
+              action={lng ? `/Payments?lng=${encodeURIComponent(lng)}` : "/Payments"}
+              code={actionData?.error ? actionData.code : undefined}
+              error={actionData?.error}
+            />
+          ) : null}
           {subscribed ? (
             <p className="mt-6 font-bold text-success-700">
               {t("payments.active")}{" "}

@@ -276,6 +276,7 @@ for (const locale of ["en", "he"] as const) {
       "/admin/accessibility",
       "/admin/business",
       "/admin/cancellations",
+      "/admin/coupons",
       "/courses/mern/express",
     ])
       await expectFits(page, at(path));

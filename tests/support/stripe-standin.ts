@@ -1,7 +1,8 @@
 // A local stand-in for the Stripe API at the network edge. It answers the official `stripe` SDK's real
 // requests (form-encoded bodies in Stripe's bracket notation, `Authorization: Bearer sk_test_…`) with the
 // shapes of API version 2026-10-28.endive: Checkout Sessions, Subscriptions, Invoices, PaymentIntents,
-// Charges, Refunds, Customers and Billing Portal sessions. It serves the hosted pages a buyer sees (Checkout
+// Charges, Refunds, Customers, Coupons (amount or percent off, applied to a session by `discounts`) and
+// Billing Portal sessions. It serves the hosted pages a buyer sees (Checkout
 // at /c/pay/:id, the customer portal at /p/session/:id) and delivers signed webhook events as Stripe does.
 // What Stripe does on its own (renewals, failed payments, refunds from the dashboard, the end of a period)
 // tests trigger through the returned object or, for the browser tests, POST /__control/<action>[/<id>].
@@ -73,6 +74,7 @@ export interface StandinState {
   charges: StripeObject[];
   refunds: StripeObject[];
   customers: StripeObject[];
+  coupons: StripeObject[];
   portalSessions: StripeObject[];
   /** Every event sent (or recorded without a webhook URL), in order. */
   deliveries: Delivery[];
@@ -220,6 +222,7 @@ export async function startStripeStandin(
     refund: new Map<string, StripeObject>(),
     customer: new Map<string, StripeObject>(),
     "billing_portal.session": new Map<string, StripeObject>(),
+    coupon: new Map<string, StripeObject>(),
   };
   type Kind = keyof typeof stores;
   type Stored = { [K in Kind]: (typeof stores)[K] extends Map<string, infer V> ? V : never };
@@ -227,7 +230,15 @@ export async function startStripeStandin(
   // subscription or payment intent will get.
   const sessionTerms = new Map<
     string,
-    { price: Price; quantity: number; subscriptionMetadata: Metadata; paymentMetadata: Metadata }
+    {
+      price: Price;
+      quantity: number;
+      subscriptionMetadata: Metadata;
+      paymentMetadata: Metadata;
+      /** A coupon of `discounts`, and what it takes off the first payment (its `amount_discount`). */
+      coupon: StripeObject | null;
+      discount: number;
+    }
   >();
   const productNames = new Map<string, string>();
   const idempotent = new Map<string, { status: number; body: unknown }>();
@@ -338,6 +349,44 @@ export async function startStripeStandin(
     });
   }
 
+  /** POST /v1/coupons: an amount off (with its currency) or a percentage off; `duration` once by default. */
+  function createCoupon(p: Params): StripeObject {
+    const amountOff = str(p.amount_off);
+    const percentOff = str(p.percent_off);
+    if ((amountOff === undefined) === (percentOff === undefined))
+      throw invalidParam("amount_off", "You must pass either amount_off or percent_off, not both.");
+    const currency = str(p.currency);
+    if (amountOff !== undefined && !currency) throw missingParam("currency");
+    const duration = str(p.duration) ?? "once";
+    if (!["once", "forever", "repeating"].includes(duration))
+      throw invalidParam("duration", `Invalid duration: ${duration}`);
+    const amount = amountOff === undefined ? null : integer(amountOff, "amount_off");
+    if (amount !== null && amount <= 0) throw invalidParam("amount_off", "amount_off must be a positive integer.");
+    const percent = percentOff === undefined ? null : Number(percentOff);
+    if (percent !== null && !(percent > 0 && percent <= 100))
+      throw invalidParam("percent_off", "percent_off must be greater than 0 and at most 100.");
+    const maxParam = str(p.max_redemptions);
+    const max = maxParam === undefined ? null : integer(maxParam, "max_redemptions");
+    const name = str(p.name) ?? null;
+    if (name !== null && name.length > 40) throw invalidParam("name", "name is at most 40 characters.");
+    return store("coupon", {
+      ...nulls("duration_in_months redeem_by"),
+      id: str(p.id) ?? newId("", 8).slice(1),
+      object: "coupon",
+      amount_off: amount,
+      created: now(),
+      currency: amount === null ? null : currency,
+      duration,
+      livemode: false,
+      max_redemptions: max,
+      metadata: metadataOf(p.metadata),
+      name,
+      percent_off: percent,
+      times_redeemed: 0,
+      valid: true,
+    });
+  }
+
   function createSession(p: Params): StripeObject {
     const mode = required(p, "mode");
     if (mode !== "payment" && mode !== "subscription")
@@ -384,9 +433,37 @@ export async function startStripeStandin(
     if (customer && str(p.customer_email))
       throw invalidParam("customer_email", "You may only specify one of these parameters: customer, customer_email.");
 
+    const created = now();
+    // `discounts`: one coupon, as Stripe takes it (a promotion code is not supported here). An amount
+    // off must be in the session's currency; what it takes off never goes below zero.
+    const discounts = Array.isArray(p.discounts) ? (p.discounts as unknown[]) : [];
+    if (discounts.length > 1) throw invalidParam("discounts", "You may only specify one discount.");
+    const couponId = str(obj(discounts[0])?.coupon);
+    if (discounts.length === 1 && !couponId) throw missingParam("discounts[0][coupon]");
+    if (str(obj(discounts[0])?.promotion_code))
+      throw invalidParam("discounts[0][promotion_code]", "The stand-in takes coupons only");
+    const coupon = couponId ? find("coupon", couponId, "discounts[0][coupon]") : null;
+    if (coupon && coupon.valid !== true)
+      throw invalidParam("discounts[0][coupon]", `Coupon ${coupon.id} is no longer valid.`);
+    if (coupon && coupon.amount_off !== null && coupon.currency !== currency)
+      throw invalidParam(
+        "discounts[0][coupon]",
+        `The coupon's currency (${String(coupon.currency)}) must match the session's (${currency}).`,
+      );
+    const subtotal = amount * quantity;
+    const discount = !coupon
+      ? 0
+      : coupon.amount_off !== null
+        ? Math.min(subtotal, Number(coupon.amount_off))
+        : Math.round((subtotal * Number(coupon.percent_off)) / 100);
+    // `expires_at`: 30 minutes to 24 hours from now (Stripe's rule); 24 hours when not given.
+    const expiresParam = str(p.expires_at);
+    const expiresAt = expiresParam === undefined ? created + 24 * 3600 : integer(expiresParam, "expires_at");
+    if (expiresAt < created + 30 * 60 - 5 || expiresAt > created + 24 * 3600 + 5)
+      throw invalidParam("expires_at", "The `expires_at` timestamp must be between 30 minutes and 24 hours from now.");
+
     const productId = newId("prod", 14);
     productNames.set(productId, name);
-    const created = now();
     const price: Price = {
       ...nulls("custom_unit_amount lookup_key nickname tiers_mode transform_quantity"),
       id: newId("price"),
@@ -409,13 +486,15 @@ export async function startStripeStandin(
       quantity,
       subscriptionMetadata: metadataOf(obj(p.subscription_data)?.metadata),
       paymentMetadata: metadataOf(obj(p.payment_intent_data)?.metadata),
+      coupon,
+      discount,
     });
     return store("checkout.session", {
       ...nulls("customer_details invoice payment_intent payment_link subscription"),
       id,
       object: "checkout.session",
-      amount_subtotal: amount * quantity,
-      amount_total: amount * quantity,
+      amount_subtotal: subtotal,
+      amount_total: subtotal - discount,
       cancel_url: str(p.cancel_url) ?? null,
       client_reference_id: str(p.client_reference_id) ?? null,
       created,
@@ -423,7 +502,8 @@ export async function startStripeStandin(
       customer,
       customer_creation: str(p.customer_creation) ?? (mode === "payment" ? "if_required" : null),
       customer_email: str(p.customer_email) ?? null,
-      expires_at: created + 24 * 3600,
+      discounts: coupon ? [{ coupon: coupon.id, promotion_code: null }] : [],
+      expires_at: expiresAt,
       livemode: false,
       locale: str(p.locale) ?? null,
       metadata: metadataOf(p.metadata),
@@ -432,22 +512,31 @@ export async function startStripeStandin(
       payment_status: "unpaid",
       status: "open",
       success_url: str(p.success_url) ?? null,
+      total_details: { amount_discount: discount, amount_shipping: 0, amount_tax: 0 },
       ui_mode: "hosted",
       url: `${base}/c/pay/${id}`,
     });
   }
 
   /** An invoice of the subscription's current item; `period` is the invoice's own (Stripe: the one before). */
-  function createInvoice(sub: Subscription, reason: string, paid: boolean, period: [number, number]): StripeObject {
+  function createInvoice(
+    sub: Subscription,
+    reason: string,
+    paid: boolean,
+    period: [number, number],
+    discount = 0,
+  ): StripeObject {
     const item = sub.items.data[0]!;
-    const amount = item.price.unit_amount * item.quantity;
+    const subtotal = item.price.unit_amount * item.quantity;
+    // A coupon of duration "once" lowers the first invoice only (its total; the line keeps the price).
+    const amount = subtotal - discount;
     const created = now();
     const id = newId("in");
     const customer = stores.customer.get(sub.customer);
     const line = {
       id: newId("il"),
       object: "line_item",
-      amount,
+      amount: subtotal,
       currency: item.price.currency,
       description: `${item.quantity} × ${productNames.get(item.price.product) ?? "Product"}`,
       invoice: id,
@@ -467,7 +556,7 @@ export async function startStripeStandin(
       pricing: { type: "price_details", price_details: { price: item.price.id, product: item.price.product } },
       quantity: item.quantity,
       subscription: sub.id,
-      subtotal: amount,
+      subtotal,
     };
     return store("invoice", {
       ...nulls("customer_name description hosted_invoice_url"),
@@ -503,8 +592,9 @@ export async function startStripeStandin(
         paid_at: paid ? created : null,
         ...nulls("marked_uncollectible_at voided_at"),
       },
-      subtotal: amount,
+      subtotal,
       total: amount,
+      total_discount_amounts: discount ? [{ amount: discount, discount: newId("di") }] : [],
     });
   }
 
@@ -527,7 +617,13 @@ export async function startStripeStandin(
     if (!customerId && (subscriptionMode || session.customer_creation === "always"))
       customerId = createCustomer(email).id;
     const later: StripeEvent[] = [];
-    const amount = terms.price.unit_amount * terms.quantity;
+    const amount = terms.price.unit_amount * terms.quantity - terms.discount;
+    // The coupon is redeemed (once, with max_redemptions 1, and it is spent).
+    if (terms.coupon) {
+      const redeemed = Number(terms.coupon.times_redeemed) + 1;
+      const max = terms.coupon.max_redemptions as number | null;
+      Object.assign(terms.coupon, { times_redeemed: redeemed, valid: max === null || redeemed < max });
+    }
     if (subscriptionMode) {
       const { interval, interval_count } = terms.price.recurring!;
       const subId = newId("sub");
@@ -563,7 +659,7 @@ export async function startStripeStandin(
         start_date: t,
         status: "active",
       });
-      const invoice = createInvoice(sub, "subscription_create", true, [t, t]);
+      const invoice = createInvoice(sub, "subscription_create", true, [t, t], terms.discount);
       sub.latest_invoice = invoice.id;
       Object.assign(session, { subscription: sub.id, invoice: invoice.id });
       later.push(buildEvent("customer.subscription.created", sub), buildEvent("invoice.paid", invoice));
@@ -770,11 +866,13 @@ export async function startStripeStandin(
     charges: "charge",
     refunds: "refund",
     customers: "customer",
+    coupons: "coupon",
   };
 
   /** Answers one API request; the events it causes go out after the answer. */
   function route(method: string, path: string, p: Params): { result: StripeObject; events?: StripeEvent[] } {
     if (method === "POST" && path === "/v1/checkout/sessions") return { result: createSession(p) };
+    if (method === "POST" && path === "/v1/coupons") return { result: createCoupon(p) };
     if (method === "POST" && path === "/v1/billing_portal/sessions") {
       const customer = required(p, "customer");
       find("customer", customer, "customer");
@@ -925,7 +1023,11 @@ export async function startStripeStandin(
         res,
         200,
         `Pay for ${name}`,
-        `<h1>${escape(name)}</h1><p>Amount: ${escape(priceText(terms.price, terms.quantity))}</p>${email}` +
+        `<h1>${escape(name)}</h1><p>Amount: ${escape(priceText(terms.price, terms.quantity))}</p>` +
+          (terms.discount
+            ? `<p>Discount: ${escape(money(terms.discount, terms.price.currency))}; due today: ${escape(money(Number(session.amount_total), terms.price.currency))}</p>`
+            : "") +
+          email +
           `<form method="post"><button type="submit">Pay</button></form>${back}`,
       );
     }
@@ -980,6 +1082,7 @@ export async function startStripeStandin(
     charges: values("charge"),
     refunds: values("refund"),
     customers: values("customer"),
+    coupons: values("coupon"),
     portalSessions: values("billing_portal.session"),
     deliveries,
     held: held ?? [],

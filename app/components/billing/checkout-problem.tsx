@@ -32,18 +32,22 @@ export function CheckoutButton({
   name,
   value,
   lng,
+  coupon = null,
   children,
   className = "btn btn-primary btn-lg",
 }: {
   name: "plan" | "course";
   value: string;
   lng: string | null;
+  /** A coupon code the page accepted: the checkout checks it again and reserves its use. */
+  coupon?: string | null;
   children: React.ReactNode;
   className?: string;
 }) {
   return (
     <form method="post" action={lng ? `/checkout?lng=${encodeURIComponent(lng)}` : "/checkout"}>
       <input type="hidden" name={name} value={value} />
+      {coupon ? <input type="hidden" name="coupon" value={coupon} /> : null}
       <button type="submit" className={className}>
         {children}
       </button>

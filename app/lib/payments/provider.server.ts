@@ -33,6 +33,12 @@ export interface CheckoutRequest {
    * back when the deal is read, so the deal can be matched with what Lomda asked for.
    */
   orderId?: string;
+  /**
+   * A coupon the buyer used (decision 0051): `amountCents` is then the price after it, and
+   * `discountCents` what it took off. It lowers the first payment only: a plan renews at its full
+   * price. The provider's page must not outlive `expiresAt`, when the coupon's use stops being held.
+   */
+  coupon?: { code: string; discountCents: number; expiresAt: Date };
 }
 
 /** A finished checkout, as the provider reports it. */

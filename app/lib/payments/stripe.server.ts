@@ -58,6 +58,24 @@ export class StripeProvider implements SignedEventProvider {
       ...(request.courseId ? { course_id: request.courseId } : {}),
       ...(request.interval ? { interval: request.interval } : {}),
     };
+    const { coupon } = request;
+    if (coupon) metadata.coupon_code = coupon.code;
+    // A coupon on a plan takes its amount off the first invoice only: a coupon made at Stripe for
+    // this one checkout (amount_off, duration "once", one redemption), so the subscription's price
+    // stays the plan's and renewals charge it in full. The amount is Lomda's (its rounding, its
+    // floor), never Stripe's own percentage. A course's one payment is simply the lowered price.
+    const stripeCoupon =
+      coupon && subscription
+        ? await this.stripe.coupons.create({
+            amount_off: coupon.discountCents,
+            currency: request.currency.toLowerCase(),
+            duration: "once",
+            max_redemptions: 1,
+            name: coupon.code,
+            metadata: { user_id: request.userId, coupon_code: coupon.code },
+          })
+        : null;
+    const unitAmount = stripeCoupon && coupon ? request.amountCents + coupon.discountCents : request.amountCents;
     const session = await this.stripe.checkout.sessions.create({
       mode: subscription ? "subscription" : "payment",
       client_reference_id: request.userId,
@@ -73,12 +91,15 @@ export class StripeProvider implements SignedEventProvider {
           quantity: 1,
           price_data: {
             currency: request.currency.toLowerCase(),
-            unit_amount: request.amountCents,
+            unit_amount: unitAmount,
             product_data: { name: request.productName },
             ...(subscription && request.interval ? { recurring: { interval: request.interval } } : {}),
           },
         },
       ],
+      ...(stripeCoupon ? { discounts: [{ coupon: stripeCoupon.id }] } : {}),
+      // The page closes when the coupon's use stops being held (Stripe: 30 minutes to 24 hours ahead).
+      ...(coupon ? { expires_at: Math.floor(coupon.expiresAt.getTime() / 1000) } : {}),
       metadata,
       ...(subscription ? { subscription_data: { metadata } } : { payment_intent_data: { metadata } }),
       locale: request.locale,

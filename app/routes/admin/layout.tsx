@@ -18,6 +18,7 @@ const SCREENS = [
   { to: "/admin", key: "admin.navInbox", end: true },
   { to: "/admin/courses", key: "admin.navBuilder", end: false },
   { to: "/admin/payments", key: "admin.navPayments", end: false },
+  { to: "/admin/coupons", key: "admin.navCoupons", end: false },
   { to: "/admin/reviews", key: "admin.navReviews", end: false },
   { to: "/admin/cancellations", key: "admin.navCancellations", end: false },
   { to: "/admin/certificates", key: "admin.navCertificates", end: false },
