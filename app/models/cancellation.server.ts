@@ -166,6 +166,8 @@ export interface CancellationRequest {
   status: RequestStatus;
   createdAt: string;
   decidedAt: string | null;
+  /** The refund the approval made through the provider (decision 0050). */
+  refundId: string | null;
 }
 
 type Row = Database["cancellation_requests"];
@@ -191,6 +193,7 @@ function toRequest(r: Row): CancellationRequest {
     status: r.status,
     createdAt: r.created_at,
     decidedAt: r.decided_at,
+    refundId: r.refund_id,
   };
 }
 
@@ -268,6 +271,7 @@ export async function requestPurchaseCancellation(
     created_at: now.toISOString(),
     decided_at: null,
     decided_by: null,
+    refund_id: null,
   };
   return insertOnce(db, row, "payment_id");
 }
@@ -339,6 +343,7 @@ export async function requestRenewalStop(
     created_at: now.toISOString(),
     decided_at: null,
     decided_by: null,
+    refund_id: null,
   };
   return insertOnce(db, row, "subscription_id");
 }

@@ -34,6 +34,7 @@ import * as m0034 from "./0034_lesson_resources.ts";
 import * as m0035 from "./0035_lesson_notes.ts";
 import * as m0036 from "./0036_payment_orders.ts";
 import * as m0037 from "./0037_cancellation_requests.ts";
+import * as m0040 from "./0040_payment_refunds.ts";
 
 /**
  * Every migration, in order. Listed in code (not read from a folder) so the server bundle
@@ -75,4 +76,5 @@ export const migrations: Record<string, Migration> = {
   "0035_lesson_notes": m0035,
   "0036_payment_orders": m0036,
   "0037_cancellation_requests": m0037,
+  "0040_payment_refunds": m0040,
 };
