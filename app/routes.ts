@@ -59,6 +59,7 @@ export default [
       route("cancellations", "routes/admin/cancellations.tsx"),
       route("reviews", "routes/admin/reviews.tsx"),
       route("payments", "routes/admin/payments.tsx"),
+      route("payments/:id/refund", "routes/admin/payment-refund.tsx"),
       route("learners/:id", "routes/admin/learner.tsx"),
       // The course builder.
       ...prefix("courses", [
