@@ -9,8 +9,9 @@ import { cancellationFee, cancellationWindow, refundDue, withinCancellationWindo
 /**
  * A buyer's cancellations (issue 33, point 3; decision 0047): the purchases they may still cancel,
  * their requests to cancel one or to stop a subscription's renewal, and the admin's decision. A
- * request records what the buyer was told — amount, fee, what is due back — and moves no money: the
- * admin refunds at the payment provider, whose refund event then takes back what was bought.
+ * request records what the buyer was told — amount, fee, what is due back. Approving a purchase's
+ * cancellation refunds what is due back through the provider and takes back what was bought
+ * (refunds.server.ts, decision 0050); the request records that refund.
  */
 
 export type RequestStatus = "pending" | "approved" | "declined";
@@ -363,6 +364,12 @@ export async function requestOf(
   return row ? toRequest(row) : undefined;
 }
 
+/** A request, for the admin deciding it (any buyer's). */
+export async function findCancellation(db: Kysely<Database>, id: string): Promise<CancellationRequest | undefined> {
+  const row = await db.selectFrom("cancellation_requests").selectAll().where("id", "=", id).executeTakeFirst();
+  return row ? toRequest(row) : undefined;
+}
+
 /** A page of the requests for the admin, newest first (keyset: app/lib/keyset.server.ts). */
 export async function cancellationRequestsPage(
   db: Kysely<Database>,
@@ -392,17 +399,29 @@ export type DecisionOutcome =
 
 /**
  * The admin approves or declines a pending request: a conditional update, so of two admins (or two
- * clicks) exactly one decides it, and a decided request stays decided. Approval records the decision
- * only: the refund is made at the payment provider.
+ * clicks) exactly one decides it, and a decided request stays decided. An approved purchase's refund
+ * is made first, through the provider (the admin's page calls refunds.server.ts), and recorded here.
  */
 export async function decideCancellation(
   db: Kysely<Database>,
-  input: { id: string; decision: "approved" | "declined"; by: string; now?: Date },
+  input: {
+    id: string;
+    decision: "approved" | "declined";
+    by: string;
+    /** The refund the approval made through the provider (refunds.server.ts; decision 0050). */
+    refundId?: string | null;
+    now?: Date;
+  },
 ): Promise<DecisionOutcome> {
   const now = input.now ?? new Date();
   const result = await db
     .updateTable("cancellation_requests")
-    .set({ status: input.decision, decided_at: now.toISOString(), decided_by: input.by })
+    .set({
+      status: input.decision,
+      decided_at: now.toISOString(),
+      decided_by: input.by,
+      ...(input.refundId ? { refund_id: input.refundId } : {}),
+    })
     .where("id", "=", input.id)
     .where("status", "=", "pending")
     .executeTakeFirst();
