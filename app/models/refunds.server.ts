@@ -3,7 +3,8 @@ import type { Kysely } from "kysely";
 import { writeTransaction, type Database } from "~/lib/db.server";
 import { RefundRefusedError, type PaymentProvider } from "~/lib/payments/provider.server";
 import { recordRefund } from "./billing.server";
-import { revokeSubscriptionAndEarned } from "./earned.server";
+import { withdrawEarned } from "./earned.server";
+import { revokeSubscription } from "./subscription.server";
 
 /**
  * Refunds made from the admin area through the payment provider (issue 33, point 1; decision 0050).
@@ -323,12 +324,14 @@ async function takeBack(
       payment.currency,
       now,
     );
-  const orders = await trx
+  const periods = await trx
     .selectFrom("payment_orders")
-    .select("subscription_id")
-    .where("payment_id", "=", payment.id)
-    .where("subscription_id", "is not", null)
+    .innerJoin("subscriptions", "subscriptions.id", "payment_orders.subscription_id")
+    .select(["subscriptions.id", "subscriptions.user_id"])
+    .where("payment_orders.payment_id", "=", payment.id)
     .execute();
-  for (const order of orders)
-    await revokeSubscriptionAndEarned(trx, order.subscription_id!, `refund:${payment.provider_ref}`, now);
+  const reason = `refund:${payment.provider_ref}`;
+  for (const period of periods)
+    if ((await revokeSubscription(trx, period.id, reason, now)) && period.user_id)
+      await withdrawEarned(trx, { userIds: [period.user_id], courseId: null, reason, now });
 }
