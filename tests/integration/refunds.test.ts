@@ -451,7 +451,7 @@ describe.each(DIALECTS)("refunds through Cardcom over HTTP on %s", (dialect) => 
   let cardcom: CardcomStandin;
   let app: App;
   let admin: Awaited<ReturnType<typeof createSignedInUser>>;
-  const { get, post, refund } = client(() => app);
+  const { post, refund } = client(() => app);
   const cardcomEnv = (url: string) => ({
     PAYMENT_PROVIDER: "cardcom",
     CARDCOM_TERMINAL: String(TEST_TERMINAL),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CardcomApi, CardcomError, toAmount } from "./cardcom-api.server";
+import { CardcomError, toAmount, type CardcomApi } from "./cardcom-api.server";
 import { RefundRefusedError, type RefundRequest } from "./provider.server";
 
 /**
