@@ -1,4 +1,6 @@
 import { randomUUID } from "node:crypto";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Kysely } from "kysely";
 import type { Database } from "../../app/lib/db.server.ts";
@@ -8,7 +10,14 @@ import { ensureCatalogueFresh } from "../../app/models/catalogue.server.ts";
 import { issueCertificateIfEarned } from "../../app/models/certificate.server.ts";
 import { saveReview } from "../../app/models/review.server.ts";
 import { DIALECTS } from "../setup/databases.ts";
-import { createCourse, createLesson, createSignedInUser, createVideoList, watchLesson } from "../support/factories.ts";
+import {
+  createCourse,
+  createLesson,
+  createPayment,
+  createSignedInUser,
+  createVideoList,
+  watchLesson,
+} from "../support/factories.ts";
 import {
   startCardcomStandin,
   TEST_API_NAME,
@@ -323,12 +332,16 @@ describe.each(DIALECTS)("refunds through Stripe over HTTP on %s", (dialect) => {
     const again = await refund(payment.id, admin.cookie, { amount: "10", key });
     expect(again.status).toBe(200);
     expect(shown(await again.text())).toContain("This refund was made already ($10.00): nothing more was refunded.");
-    // Two pages open, each refunding all that is left: one goes through, the other is more than is left.
-    const [a, b] = await Promise.all([
-      refund(payment.id, admin.cookie, { amount: "49.00" }),
-      refund(payment.id, admin.cookie, { amount: "49.00" }),
-    ]);
-    expect([a.status, b.status].sort()).toEqual([200, 400]);
+    // Two pages open, each refunding all that is left: one goes through; the other is refused, as more
+    // than is left or as a payment refunded already, whichever it meets.
+    const keys = [
+      await client(() => app).formKey(payment.id, admin.cookie),
+      await client(() => app).formKey(payment.id, admin.cookie),
+    ];
+    const [a, b] = await Promise.all(keys.map((k) => refund(payment.id, admin.cookie, { amount: "49.00", key: k })));
+    const statuses = [a!.status, b!.status].sort();
+    expect(statuses[0]).toBe(200);
+    expect([400, 409]).toContain(statuses[1]);
     expect(stripeRefunds(intent).map((r) => r.amount)).toEqual([1000, 4900]);
     expect((await db().refunds(payment.id)).map((r) => r.amount_cents)).toEqual([1000, 4900]);
   });
@@ -340,7 +353,7 @@ describe.each(DIALECTS)("refunds through Stripe over HTTP on %s", (dialect) => {
       const refused = await refund(payment.id, admin.cookie, { amount: "59.00" });
       expect(refused.status).toBe(409);
       expect(shown(await refused.text())).toContain(
-        "Stripe refused the refund, and nothing was recorded. Stripe said: Stripe: This charge is disputed and cannot be refunded.",
+        "Stripe refused the refund, and nothing was recorded. Stripe said: This charge is disputed and cannot be refunded.",
       );
       const he = await refund(payment.id, `${admin.cookie}; lng=he`, { amount: "59.00" });
       expect(shown(await he.text())).toContain("סירב/ה להחזר");
@@ -553,7 +566,7 @@ describe.each(DIALECTS)("refunds through Cardcom over HTTP on %s", (dialect) => 
       const refused = await refund(payment.id, admin.cookie, { amount: "10" });
       expect(refused.status).toBe(409);
       expect(shown(await refused.text())).toContain(
-        "Cardcom refused the refund, and nothing was recorded. Cardcom said: Cardcom: 607 Refund not allowed for this terminal",
+        "Cardcom refused the refund, and nothing was recorded. Cardcom said: 607 Refund not allowed for this terminal",
       );
     } finally {
       cardcom.refuseRefunds(null);
@@ -604,12 +617,57 @@ describe.each(DIALECTS)("refunds through Cardcom over HTTP on %s", (dialect) => 
     expect((await db().access(learner.user.id, course!.courseId)).revoked_at).not.toBeNull();
   });
 
+  it("Cardcom not answering leaves the refund pending and its amount held: never asked twice", async () => {
+    // Where Cardcom would be, nothing listens: the call fails without an answer.
+    const gone = createServer();
+    await new Promise<void>((ok) => gone.listen(0, "127.0.0.1", ok));
+    const deadUrl = `http://127.0.0.1:${(gone.address() as AddressInfo).port}`;
+    await new Promise<void>((ok) => gone.close(() => ok()));
+    const cut = await startApp({ ...cardcomEnv(deadUrl), CARDCOM_API_PASSWORD: TEST_API_PASSWORD }, dialect);
+    try {
+      const owner = await createSignedInUser(cut.db, "admin");
+      const buyer = await createSignedInUser(cut.db, "learner");
+      const courseId = (await cut.db.selectFrom("courses").select("id").executeTakeFirstOrThrow()).id;
+      const paymentId = await createPayment(cut.db, buyer.user, { courseId, amountCents: 5000, currency: "ILS" });
+      await cut.db
+        .updateTable("payments")
+        .set({ provider: "cardcom", provider_payment_id: "209413394" })
+        .where("id", "=", paymentId)
+        .execute();
+      const { refund: refundThere, get: getThere } = client(() => cut);
+      const key = await client(() => cut).formKey(paymentId, owner.cookie);
+      const lost = await refundThere(paymentId, owner.cookie, { amount: "50", key });
+      expect(lost.status).toBe(503);
+      expect(shown(await lost.text())).toContain("Cardcom could not be reached, so whether it refunded is not known.");
+      const rows = await cut.db.selectFrom("payment_refunds").selectAll().where("payment_id", "=", paymentId).execute();
+      expect(rows).toMatchObject([{ amount_cents: 5000, status: "pending", provider_refund_id: null }]);
+      expect(
+        cut.logs.some((l) => l.level === 50 && l.msg.startsWith("refund not confirmed") && l.paymentId === paymentId),
+      ).toBe(true);
+      // The same form again is not sent again; another is more than is left.
+      const again = await refundThere(paymentId, owner.cookie, { amount: "50", key });
+      expect(again.status).toBe(409);
+      expect(shown(await again.text())).toContain("This refund was asked already and is not confirmed yet");
+      expect((await refundThere(paymentId, owner.cookie, { amount: "1", key: randomUUID() })).status).toBe(400);
+      const page = shown(await (await getThere(`/admin/payments/${paymentId}/refund`, owner.cookie)).text());
+      expect(page).toContain("Not confirmed: check at Cardcom");
+      expect(
+        await cut.db.selectFrom("payment_refunds").selectAll().where("payment_id", "=", paymentId).execute(),
+      ).toHaveLength(1);
+      expect(
+        (await cut.db.selectFrom("payments").select("status").where("id", "=", paymentId).executeTakeFirstOrThrow())
+          .status,
+      ).toBe("paid");
+    } finally {
+      await cut.stop();
+    }
+  });
+
   it("without the API password, the page says so plainly and nothing is asked", async () => {
     const bare = await startApp(cardcomEnv(cardcom.url), dialect);
     try {
       const owner = await createSignedInUser(bare.db, "admin");
       const buyer = await createSignedInUser(bare.db, "learner");
-      const { createPayment } = await import("../support/factories.ts");
       const courseId = (await bare.db.selectFrom("courses").select("id").executeTakeFirstOrThrow()).id;
       const paymentId = await createPayment(bare.db, buyer.user, { courseId, amountCents: 5000, currency: "ILS" });
       await bare.db

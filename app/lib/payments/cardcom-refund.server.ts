@@ -39,12 +39,12 @@ export async function refundCardcomTransaction(api: CardcomApi, request: RefundR
   if (status >= 400 && status < 500) {
     const error = errorAnswer.safeParse(body);
     const words = error.success ? `${error.data.ResponseCode ?? ""} ${error.data.Description ?? ""}`.trim() : "";
-    throw new RefundRefusedError(`Cardcom answered ${status}${words ? `: ${words}` : ""}`);
+    throw new RefundRefusedError(`${status}${words ? ` ${words}` : ""}`);
   }
   const answer = refundAnswer.safeParse(body);
   if (status !== 200 || !answer.success) throw new CardcomError(`${PATH} answered ${status}`, status);
   const { ResponseCode, Description, NewTranzactionId } = answer.data;
-  if (ResponseCode !== 0) throw new RefundRefusedError(`Cardcom: ${ResponseCode} ${Description ?? ""}`.trim());
+  if (ResponseCode !== 0) throw new RefundRefusedError(`${ResponseCode} ${Description ?? ""}`.trim());
   if (NewTranzactionId == null) throw new CardcomError(`${PATH} answered success without NewTranzactionId`, status);
   return { id: String(NewTranzactionId) };
 }

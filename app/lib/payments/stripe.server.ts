@@ -141,7 +141,7 @@ export class StripeProvider implements SignedEventProvider {
         { idempotencyKey: request.idempotencyKey },
       );
       if (refund.status === "failed" || refund.status === "canceled")
-        throw new RefundRefusedError(`Stripe: the refund ${refund.status}`);
+        throw new RefundRefusedError(`the refund ${refund.status}`);
       return { id: refund.id };
     } catch (error) {
       // Stripe answered no (a charge refunded already, an amount too large, a disputed charge…).
@@ -150,7 +150,7 @@ export class StripeProvider implements SignedEventProvider {
         error instanceof Stripe.errors.StripeCardError ||
         error instanceof Stripe.errors.StripePermissionError
       )
-        throw new RefundRefusedError(`Stripe: ${error.message}`);
+        throw new RefundRefusedError(error.message);
       throw error;
     }
   }
