@@ -549,9 +549,10 @@ export async function startCardcomStandin(
             throw invalid("The request body is not JSON");
           }
           requests.push({ path, body });
+          const answer = refundByTransactionId(body);
           return void res
             .writeHead(200, { "content-type": "application/json; charset=utf-8" })
-            .end(JSON.stringify(refundByTransactionId(body)));
+            .end(JSON.stringify(answer));
         }
         const api = /^\/api\/v11\/LowProfile\/(Create|GetLpResult)$/.exec(path);
         if (api && req.method === "POST") {
