@@ -63,6 +63,7 @@ export default [
       route("payments", "routes/admin/payments.tsx"),
       // Payments with their tax documents, for the accountant (issue 33).
       route("payments.csv", "routes/admin/payments-csv.ts"),
+      route("payments/:id/refund", "routes/admin/payment-refund.tsx"),
       route("learners/:id", "routes/admin/learner.tsx"),
       // The course builder.
       ...prefix("courses", [

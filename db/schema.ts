@@ -542,6 +542,7 @@ export interface Database {
   tax_documents: TaxDocumentsTable;
   coupons: CouponsTable;
   coupon_redemptions: CouponRedemptionsTable;
+  payment_refunds: PaymentRefundsTable;
 }
 
 /** A subscription plan the owner offers (issue 18): one row per interval. */
@@ -736,6 +737,30 @@ export interface CancellationRequestsTable {
   decided_at: string | null;
   /** "admin:<user id>". */
   decided_by: string | null;
+  /** The refund an approval made through the provider (payment_refunds.id; migration 0040). */
+  refund_id: string | null;
+}
+
+/**
+ * A refund of a payment made from the admin area through the provider (issue 33; migration 0040,
+ * decision 0050): written "pending" before the provider is asked, "done" once it refunded.
+ */
+export interface PaymentRefundsTable {
+  id: string;
+  payment_id: string;
+  /** In the payment's minor units (agorot, cents). */
+  amount_cents: number;
+  currency: string;
+  status: "pending" | "done";
+  /** The provider's id of the refund (Stripe: re_…; Cardcom: NewTranzactionId). */
+  provider_refund_id: string | null;
+  /** The admin's form's key: the same form submitted twice refunds once. */
+  idempotency_key: string;
+  reason: string | null;
+  /** "admin:<user id>". */
+  requested_by: string;
+  created_at: string;
+  completed_at: string | null;
 }
 
 /** A plan's renewal Lomda charges itself (migration 0039, decision 0049): one per subscription and period. */

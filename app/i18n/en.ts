@@ -807,6 +807,10 @@ export const en = {
     unknownCourse: "A course no longer published",
     needsRefund: "Needs a refund: the course was deleted during checkout",
     refundsHeading: "Payments to refund",
+    refundLink: "Refund",
+    refundsLink: "Refunds",
+    refundName: "Refund: {{about}}",
+    refundsName: "Refunds: {{about}}",
     refundsDue_one:
       "{{count, number}} payment was taken for a course deleted during checkout, so nothing was given for it. Refund it in full at the payment provider (find it by its reference); when the refund arrives, it leaves this list.",
     refundsDue_other:
@@ -1974,11 +1978,64 @@ export const en = {
       vatMissing: "A licensed dealer or a company charges VAT: enter its rate, like 18.",
     },
   },
+  /** Refunding a payment from the admin area, through the provider (issue 33; decision 0050). */
+  adminRefund: {
+    title: "Refund a payment",
+    adminArea: "Admin",
+    payments: "Payments",
+    summaryHeading: "The payment",
+    buyer: "Buyer",
+    what: "What",
+    paidOn: "Paid on",
+    amount: "Amount",
+    provider: "Provider",
+    historyHeading: "Refunded so far",
+    noRefunds: "Nothing has been refunded from this payment.",
+    date: "Date",
+    refundAmount: "Amount",
+    reasonColumn: "Reason",
+    state: "State",
+    done: "Refunded",
+    pending: "Not confirmed: check at {{provider}}",
+    refunded: "Refunded so far: {{amount}}",
+    remaining: "Left to refund: {{amount}}",
+    formHeading: "Refund",
+    amountLabel: "Amount to refund",
+    amountHint:
+      "In {{currency}}, with up to two decimals (12.50). All that is left: {{amount}}; less is a partial refund, which leaves the buyer their access.",
+    reasonLabel: "Reason (optional)",
+    reasonHint: "Kept with the refund, for the records.",
+    confirmLabel: "I confirm: give this back to the buyer through {{provider}}. A refund cannot be undone.",
+    submit: "Refund",
+    refundedOk: "{{amount}} was refunded through {{provider}}; the buyer keeps access.",
+    refundedWhole:
+      "{{amount}} was refunded through {{provider}}. The payment is refunded in full, and what it gave is taken back.",
+    duplicate: "This refund was made already ({{amount}}): nothing more was refunded.",
+    duplicatePending: "This refund was asked already and is not confirmed yet: nothing more was asked.",
+    tooMuch: "That is more than is left to refund ({{amount}}).",
+    refused: "{{provider}} refused the refund, and nothing was recorded. {{provider}} said: {{message}}",
+    unknown:
+      "{{provider}} could not be reached, so whether it refunded is not known. The refund is kept as not confirmed, and its amount held: check the payment at {{provider}} before refunding again.",
+    noProvider: "Online payment is not configured here: refund this payment at the payment provider.",
+    noPassword:
+      "Cardcom refunds need the API user’s password (CARDCOM_API_PASSWORD). Set it, or refund this payment in Cardcom’s own interface.",
+    otherProvider: "This payment was taken by {{provider}}, which is not the provider configured now: refund it there.",
+    noReference:
+      "This payment names no charge a refund can name (a subscription’s payment at Stripe): refund it in the provider’s dashboard.",
+    fullyRefunded: "This payment is refunded.",
+    notFound: "There is no such payment.",
+    badRequest: "That form is not valid: reload the page and try again.",
+    errors: {
+      amount: "Type an amount more than 0, with up to two decimals (12.50).",
+      reason: "The reason is at most 500 characters.",
+      confirm: "Tick the box to confirm the refund.",
+    },
+  },
   adminCancellations: {
     title: "Cancellation requests",
     adminArea: "Admin area",
     intro:
-      "Buyers’ requests to cancel a purchase within the days the law gives, and to stop a subscription’s renewal. Approving records your decision and emails the buyer; it moves no money. Refund the amount in “To refund” at the payment provider (a refunded course closes when the provider’s refund arrives), and stop a renewal in the provider’s dashboard before marking it stopped.",
+      "Buyers’ requests to cancel a purchase within the days the law gives, and to stop a subscription’s renewal. Approving a purchase’s cancellation refunds the amount in “To refund” through the payment provider, takes back what was bought and emails the buyer; if the provider refuses, the request stays waiting. Stop a renewal in the provider’s dashboard before marking it stopped.",
     pending_one: "{{count, number}} request waits for your decision.",
     pending_other: "{{count, number}} requests wait for your decision.",
     none: "No requests yet.",
@@ -2007,6 +2064,13 @@ export const en = {
     notFound: "There is no such request.",
     badRequest: "That action is not valid.",
     mailFailed: "The buyer could not be emailed: write to them at {{email}}.",
+    approvedRefunded:
+      "Approved: {{refund}} refunded through the payment provider, what was bought taken back, and the buyer is told.",
+    refundRefused:
+      "The payment provider refused the refund, so the request still waits. The provider said: {{message}}",
+    refundUnknown:
+      "The payment provider could not be reached, so whether it refunded is not known; the request still waits. Check the payment at the provider (Payments, Refunds).",
+    refundBusy: "This request’s refund was asked already and is not confirmed yet; the request still waits.",
     pages: "Pages of the requests",
   },
   /** A lesson's own page (issue 32). */

@@ -397,9 +397,10 @@ async function recordRenewal(
 
 /**
  * A full refund of a one-off purchase takes the course back, and what it earned; recorded even
- * before its checkout arrives (which then grants nothing).
+ * before its checkout arrives (which then grants nothing). Also applied by a refund made from the
+ * admin area (refunds.server.ts); a later event of the same refund then finds nothing left to take.
  */
-async function recordRefund(
+export async function recordRefund(
   db: Db,
   provider: string,
   paymentRef: string,

@@ -9,8 +9,9 @@ import { cancellationFee, cancellationWindow, refundDue, withinCancellationWindo
 /**
  * A buyer's cancellations (issue 33, point 3; decision 0047): the purchases they may still cancel,
  * their requests to cancel one or to stop a subscription's renewal, and the admin's decision. A
- * request records what the buyer was told — amount, fee, what is due back — and moves no money: the
- * admin refunds at the payment provider, whose refund event then takes back what was bought.
+ * request records what the buyer was told — amount, fee, what is due back. Approving a purchase's
+ * cancellation refunds what is due back through the provider and takes back what was bought
+ * (refunds.server.ts, decision 0050); the request records that refund.
  */
 
 export type RequestStatus = "pending" | "approved" | "declined";
@@ -203,6 +204,8 @@ export interface CancellationRequest {
   status: RequestStatus;
   createdAt: string;
   decidedAt: string | null;
+  /** The refund the approval made through the provider (decision 0050). */
+  refundId: string | null;
 }
 
 type Row = Database["cancellation_requests"];
@@ -228,6 +231,7 @@ function toRequest(r: Row): CancellationRequest {
     status: r.status,
     createdAt: r.created_at,
     decidedAt: r.decided_at,
+    refundId: r.refund_id,
   };
 }
 
@@ -305,6 +309,7 @@ export async function requestPurchaseCancellation(
     created_at: now.toISOString(),
     decided_at: null,
     decided_by: null,
+    refund_id: null,
   };
   return insertOnce(db, row, "payment_id");
 }
@@ -377,6 +382,7 @@ export async function requestRenewalStop(
     created_at: now.toISOString(),
     decided_at: null,
     decided_by: null,
+    refund_id: null,
   };
   return insertOnce(db, row, "subscription_id");
 }
@@ -416,6 +422,7 @@ async function stopLomdaRenewal(
     created_at: now.toISOString(),
     decided_at: now.toISOString(),
     decided_by: "renewals:stopped-by-buyer",
+    refund_id: null,
   };
   return db.transaction().execute(async (trx) => {
     const stored = await insertOnce(trx, row, "subscription_id");
@@ -442,6 +449,12 @@ export async function requestOf(
     .where("id", "=", id)
     .where("user_id", "=", userId)
     .executeTakeFirst();
+  return row ? toRequest(row) : undefined;
+}
+
+/** A request, for the admin deciding it (any buyer's). */
+export async function findCancellation(db: Kysely<Database>, id: string): Promise<CancellationRequest | undefined> {
+  const row = await db.selectFrom("cancellation_requests").selectAll().where("id", "=", id).executeTakeFirst();
   return row ? toRequest(row) : undefined;
 }
 
@@ -474,17 +487,29 @@ export type DecisionOutcome =
 
 /**
  * The admin approves or declines a pending request: a conditional update, so of two admins (or two
- * clicks) exactly one decides it, and a decided request stays decided. Approval records the decision
- * only: the refund is made at the payment provider.
+ * clicks) exactly one decides it, and a decided request stays decided. An approved purchase's refund
+ * is made first, through the provider (the admin's page calls refunds.server.ts), and recorded here.
  */
 export async function decideCancellation(
   db: Kysely<Database>,
-  input: { id: string; decision: "approved" | "declined"; by: string; now?: Date },
+  input: {
+    id: string;
+    decision: "approved" | "declined";
+    by: string;
+    /** The refund the approval made through the provider (refunds.server.ts; decision 0050). */
+    refundId?: string | null;
+    now?: Date;
+  },
 ): Promise<DecisionOutcome> {
   const now = input.now ?? new Date();
   const result = await db
     .updateTable("cancellation_requests")
-    .set({ status: input.decision, decided_at: now.toISOString(), decided_by: input.by })
+    .set({
+      status: input.decision,
+      decided_at: now.toISOString(),
+      decided_by: input.by,
+      ...(input.refundId ? { refund_id: input.refundId } : {}),
+    })
     .where("id", "=", input.id)
     .where("status", "=", "pending")
     .executeTakeFirst();

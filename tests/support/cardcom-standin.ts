@@ -99,6 +99,10 @@ export interface CardcomStandin {
   retry(): Promise<NoticeDelivery[]>;
   /** Waits for notifications a payment started in the background. */
   settled(): Promise<void>;
+  /** The refunds made (RefundByTransactionId), in order. */
+  readonly refunds: StandinRefund[];
+  /** From now on, RefundByTransactionId answers this refusal (ResponseCode ≠ 0); null: refunds again. */
+  refuseRefunds(description: string | null): void;
   reset(): void;
   close(): Promise<void>;
   // ---- Token charges (renewals, decision 0049): Transactions/Transaction and its read-back ----
@@ -125,6 +129,14 @@ export interface TokenChargeRecord {
   outcome: "charged" | "declined" | "duplicate";
   transactionId: number | null;
   answer: Json;
+}
+
+/** A refund the stand-in made: of which transaction, how much (agorot), and the refund's own transaction. */
+export interface StandinRefund {
+  transactionId: number;
+  newTransactionId: number;
+  amountCents: number;
+  request: Json;
 }
 
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -502,6 +514,50 @@ export async function startCardcomStandin(
     },
   };
 
+  // ---- Refunds: Transactions/RefundByTransactionId (RefundByTransactionIdReq → RefundByTransactionIdResp) ----
+  // Required: ApiName, ApiPassword, TransactionId; PartialSum (a decimal) refunds part of the charge, and
+  // AllowMultipleRefunds lets a transaction be refunded more than once. The answer: ResponseCode (0 for
+  // success), Description, NewTranzactionId; a wrong user or password is 401 "Invalid username" (ErrorInfo).
+  // Not documented, and answered here as a refusal (ResponseCode ≠ 0): an unknown transaction, more than
+  // is left, a second refund without AllowMultipleRefunds.
+  const refunds: StandinRefund[] = [];
+  let refusal: string | null = null;
+  const refused = (code: number, description: string) => ({
+    ResponseCode: code,
+    Description: description,
+    NewTranzactionId: null,
+  });
+  function refundByTransactionId(body: unknown): Json {
+    if (!isObject(body)) throw invalid("The request body must be a JSON object");
+    if (body.ApiName !== apiName || body.ApiPassword !== apiPassword)
+      throw new CardcomApiError(401, 2, "Invalid username");
+    if (!Number.isInteger(body.TransactionId)) throw invalid("TransactionId is required");
+    const deal = [...deals.values()].find((d) => d.status === "paid" && d.transactionId === body.TransactionId);
+    if (!deal) return refused(601, "Transaction not found");
+    if (refusal) return refused(607, refusal);
+    const paidCents = Math.round((deal.request.Amount as number) * 100);
+    const before = refunds.filter((r) => r.transactionId === deal.transactionId);
+    const left = paidCents - before.reduce((sum, r) => sum + r.amountCents, 0);
+    if (before.length > 0 && body.AllowMultipleRefunds !== true)
+      return refused(608, "The transaction was refunded already");
+    let cents = left;
+    if (body.PartialSum != null) {
+      const sum = body.PartialSum;
+      if (typeof sum !== "number" || !(sum > 0) || Math.abs(sum * 100 - Math.round(sum * 100)) > 1e-6)
+        throw invalid("PartialSum must be a positive amount with at most two decimal places");
+      cents = Math.round(sum * 100);
+    }
+    if (cents <= 0 || cents > left) return refused(609, "The refund is more than is left of the transaction");
+    const refund = {
+      transactionId: deal.transactionId!,
+      newTransactionId: nextTransaction++,
+      amountCents: cents,
+      request: body,
+    };
+    refunds.push(refund);
+    return { ResponseCode: 0, Description: "The refund was successful", NewTranzactionId: refund.newTransactionId };
+  }
+
   // ---- The hosted page -------------------------------------------------------------------------------
 
   const escape = (value: unknown) => String(value).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -705,8 +761,14 @@ export async function startCardcomStandin(
     failDocuments(count) {
       documentFailures = count;
     },
+    refunds,
+    refuseRefunds(description) {
+      refusal = description;
+    },
     reset() {
       tokenCharges.reset();
+      refunds.length = 0;
+      refusal = null;
       deals.clear();
       misreports.clear();
       requests.length = notices.length = held.length = documents.length = 0;
@@ -729,6 +791,8 @@ export async function startCardcomStandin(
     release: () => standin.release(),
     retry: () => standin.retry(),
     settled: () => standin.settled(),
+    refuserefunds: (_, body) => standin.refuseRefunds(typeof body.description === "string" ? body.description : null),
+    refunds: () => refunds,
     reset: () => standin.reset(),
     state: () => ({ deals: [...deals.values()], requests, notices, charges, documents }),
     declinetoken: (id, body) => standin.declineToken(id, typeof body.times === "number" ? body.times : undefined),
@@ -745,6 +809,19 @@ export async function startCardcomStandin(
       void (async () => {
         if (path === "/health") return void res.writeHead(200, { "content-type": "text/plain" }).end("ok");
         if (req.method === "POST" && tokenCharges.route(path, raw, res)) return;
+        if (path === "/api/v11/Transactions/RefundByTransactionId" && req.method === "POST") {
+          let body: unknown;
+          try {
+            body = JSON.parse(raw) as unknown;
+          } catch {
+            throw invalid("The request body is not JSON");
+          }
+          requests.push({ path, body });
+          const answer = refundByTransactionId(body);
+          return void res
+            .writeHead(200, { "content-type": "application/json; charset=utf-8" })
+            .end(JSON.stringify(answer));
+        }
         const api = /^\/api\/v11\/LowProfile\/(Create|GetLpResult)$/.exec(path);
         if (api && req.method === "POST") {
           let body: unknown;

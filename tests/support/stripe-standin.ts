@@ -100,6 +100,9 @@ export interface StripeStandin {
   endSubscription(subscriptionId: string): Promise<StripeObject>;
   /** A refund (all of what is left by default). Sends charge.refunded and refund.created; returns the refund. */
   refund(paymentIntentId: string, amount?: number): Promise<StripeObject>;
+  /** From now on, POST /v1/refunds is refused as Stripe refuses one it will not make (400, `charge_disputed`,
+   * this message); null: refunds again. A refund from the dashboard (refund()) is not affected. */
+  refuseRefunds(message: string | null): void;
   /** As pressing Pay on the hosted page, without the redirect; returns the completed session. */
   completeCheckout(sessionId: string): Promise<StripeObject>;
   buildEvent(type: string, object: StripeObject, previousAttributes?: Params): StripeEvent;
@@ -247,6 +250,7 @@ export async function startStripeStandin(
   let held: StripeEvent[] | null = null;
   const pending = new Set<Promise<unknown>>();
   let invoiceNumber = 0;
+  let refundRefusal: string | null = null;
 
   /** The stored object; unknown: 404 for an id in the path, 400 for one in a param (as Stripe answers). */
   function find<K extends Kind>(kind: K, id: string, param?: string): Stored[K] {
@@ -893,6 +897,7 @@ export async function startStripeStandin(
       };
     }
     if (method === "POST" && path === "/v1/refunds") {
+      if (refundRefusal) throw new StripeApiError(400, refundRefusal, { code: "charge_disputed" });
       const charge = str(p.charge);
       const intent =
         str(p.payment_intent) ?? (charge ? String(find("charge", charge, "charge").payment_intent) : undefined);
@@ -1095,6 +1100,9 @@ export async function startStripeStandin(
     endSubscription: async (id) => run(endSubscription(id)),
     refund: async (id, amount) => run(refund(id, amount)),
     completeCheckout: async (id) => run(completeCheckout(id)),
+    refuseRefunds(message) {
+      refundRefusal = message;
+    },
     buildEvent,
     deliver,
     sign,
@@ -1118,6 +1126,7 @@ export async function startStripeStandin(
       for (const map of [...Object.values(stores), sessionTerms, productNames, idempotent]) map.clear();
       deliveries.length = requests.length = 0;
       held = null;
+      refundRefusal = null;
     },
   };
   // POST /__control/<action>[/<id>] with a JSON body for the other arguments; answers JSON.
@@ -1128,6 +1137,7 @@ export async function startStripeStandin(
     "end-subscription": (id) => standin.endSubscription(id),
     refund: (id, b) => standin.refund(id, typeof b.amount === "number" ? b.amount : undefined),
     "complete-checkout": (id) => standin.completeCheckout(id),
+    "refuse-refunds": (_, b) => standin.refuseRefunds(str(b.message) ?? null),
     deliver: (_, b) => standin.deliver((b.event ?? b) as StripeEvent),
     "build-event": (_, b) => buildEvent(String(b.type), b.object as StripeObject, obj(b.previous_attributes)),
     sign: (_, b) => ({

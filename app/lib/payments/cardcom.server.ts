@@ -11,11 +11,13 @@ import {
   toCents,
   type CardcomCredentials,
 } from "./cardcom-api.server";
+import { refundCardcomTransaction } from "./cardcom-refund.server";
 import { CheckoutCache } from "./checkout-cache.server";
 import {
   InvalidNoticeError,
   type CheckoutRequest,
   type ProviderDeal,
+  type RefundRequest,
   type ReadBackProvider,
   type SavedCard,
 } from "./provider.server";
@@ -138,6 +140,15 @@ export class CardcomProvider implements ReadBackProvider {
     if (page.origin !== this.api.origin)
       throw new CardcomError(`LowProfile/Create answered a page on another origin (${page.origin})`, status);
     return { id: LowProfileId, url: page.href };
+  }
+
+  /** Refunds need the API user's password (CARDCOM_API_PASSWORD). */
+  get canRefund(): boolean {
+    return this.options.apiPassword !== null && this.options.apiPassword !== "";
+  }
+
+  refund(request: RefundRequest): Promise<{ id: string }> {
+    return refundCardcomTransaction(this.api, request);
   }
 
   readNotice(body: unknown): string {

@@ -134,10 +134,38 @@ export interface ProviderDeal {
   card: SavedCard | null;
 }
 
+/** A refund of (part of) a payment, asked from the admin area (decision 0050). */
+export interface RefundRequest {
+  /** The provider's payment a refund names (payments.provider_payment_id: Stripe's payment intent, Cardcom's TranzactionId). */
+  paymentRef: string;
+  /** In minor units, more than 0 and at most what is left of the payment. */
+  amountCents: number;
+  currency: string;
+  /** The whole payment, nothing refunded before (Cardcom then refunds the transaction as it is). */
+  whole: boolean;
+  /** Lomda's refund row's key: a provider that takes one (Stripe's Idempotency-Key) refunds it once. */
+  idempotencyKey: string;
+}
+
+/** The provider answered and would not refund (in its own words): nothing was refunded. */
+export class RefundRefusedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "RefundRefusedError";
+  }
+}
+
 interface ProviderBase {
   readonly name: string;
   /** Creates the hosted checkout; the buyer is sent to `url`. */
   createCheckout(request: CheckoutRequest): Promise<{ id: string; url: string }>;
+  /** Whether refunds can be asked here (Cardcom's need the API password). */
+  readonly canRefund: boolean;
+  /**
+   * Refunds (part of) a payment; returns the provider's id of the refund. Throws RefundRefusedError
+   * when the provider answered no; any other error leaves it unknown whether it refunded.
+   */
+  refund(request: RefundRequest): Promise<{ id: string }>;
 }
 
 /**

@@ -1,11 +1,13 @@
 import Stripe from "stripe";
 import {
   InvalidEventError,
+  RefundRefusedError,
   type CheckoutRequest,
   type CheckoutResult,
   type PaymentEvent,
   type PlanInterval,
   type ProviderSubscription,
+  type RefundRequest,
   type SignedEventProvider,
   type VerifiedEvent,
 } from "./provider.server";
@@ -144,6 +146,34 @@ export class StripeProvider implements SignedEventProvider {
   async createPortal(customerId: string, returnUrl: string): Promise<string> {
     const portal = await this.stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl });
     return portal.url;
+  }
+
+  readonly canRefund = true;
+
+  /**
+   * `POST /v1/refunds` with the payment intent and the amount, under Lomda's key as Stripe's
+   * Idempotency-Key: the same refund asked again (a retry, a second process) is answered with the
+   * first refund and refunds nothing more.
+   */
+  async refund(request: RefundRequest): Promise<{ id: string }> {
+    try {
+      const refund = await this.stripe.refunds.create(
+        { payment_intent: request.paymentRef, amount: request.amountCents },
+        { idempotencyKey: request.idempotencyKey },
+      );
+      if (refund.status === "failed" || refund.status === "canceled")
+        throw new RefundRefusedError(`the refund ${refund.status}`);
+      return { id: refund.id };
+    } catch (error) {
+      // Stripe answered no (a charge refunded already, an amount too large, a disputed charge…).
+      if (
+        error instanceof Stripe.errors.StripeInvalidRequestError ||
+        error instanceof Stripe.errors.StripeCardError ||
+        error instanceof Stripe.errors.StripePermissionError
+      )
+        throw new RefundRefusedError(error.message);
+      throw error;
+    }
   }
 
   readEvent(rawBody: Buffer, signature: string | undefined): VerifiedEvent {

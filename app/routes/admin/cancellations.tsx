@@ -17,8 +17,10 @@ import {
   courseTitles,
   decideCancellation,
   describeItem,
+  findCancellation,
   pendingCancellations,
 } from "~/models/cancellation.server";
+import { refundPayment } from "~/models/refunds.server";
 import { getAdmin } from "./guard.server";
 import { listPageLinks, readListQuery } from "./list-query.server";
 import type { Route } from "./+types/cancellations";
@@ -29,8 +31,9 @@ export const handle = { strings: ["adminCancellations", "cancel"] } satisfies St
 /**
  * /admin/cancellations (admins only, by the layout): buyers' requests to cancel a purchase or stop a
  * renewal (issue 33, point 3), newest first, 20 a page (keyset, `page`), with what each paid, the fee
- * and what is due back; approve or decline a pending one. Approval records the decision and emails
- * the buyer; the refund itself is the admin's to make at the payment provider (decision 0047).
+ * and what is due back; approve or decline a pending one. Approving a purchase's cancellation refunds
+ * what is due back through the provider (decision 0050; the request stays pending if it refuses),
+ * records the decision and emails the buyer.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { locale, t } = pageContext(context, request);
@@ -80,16 +83,85 @@ type ActionResult = { ok: boolean; message: string; mailFailed: string | null };
 
 export async function action({ context, request }: Route.ActionArgs) {
   const admin = getAdmin(context);
-  const { db, log, config } = servicesOf(context);
+  const { db, log, config, payments } = servicesOf(context);
   const { locale, t } = pageContext(context, request);
   const refuse = (key: TranslationKey, status: number) =>
     data<ActionResult>({ ok: false, message: t(key), mailFailed: null }, { status });
   const parsed = decisionForm.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return refuse("adminCancellations.badRequest", 400);
+  let refundId: string | null = null;
+  if (parsed.data.intent === "approve") {
+    const found = await findCancellation(db, parsed.data.id);
+    if (!found) return refuse("adminCancellations.notFound", 404);
+    if (found.status !== "pending") return refuse("adminCancellations.unchanged", 409);
+    // A purchase's cancellation gives back what is due through the provider first, once: the key is the
+    // request's, so two approvals (two admins, a double click) make one refund. A renewal moves no money.
+    if (found.kind === "purchase" && found.paymentId && (found.refundCents ?? 0) > 0) {
+      const refunded = await refundPayment(db, payments, {
+        paymentId: found.paymentId,
+        amountCents: found.refundCents!,
+        reason: found.reason,
+        by: `admin:${admin.id}`,
+        key: `cancellation:${found.id}`,
+        cancels: true,
+      });
+      switch (refunded.outcome) {
+        case "refunded":
+          log.info(
+            {
+              paymentId: found.paymentId,
+              refundId: refunded.refund.id,
+              amountCents: refunded.refund.amountCents,
+              currency: refunded.refund.currency,
+              whole: refunded.whole,
+              cancellation: found.id,
+              adminId: admin.id,
+            },
+            "admin: payment refunded",
+          );
+          refundId = refunded.refund.id;
+          break;
+        case "duplicate":
+          if (refunded.refund.status !== "done") return refuse("adminCancellations.refundBusy", 409);
+          refundId = refunded.refund.id;
+          break;
+        case "refused":
+          log.warn(
+            { paymentId: found.paymentId, cancellation: found.id, problem: refunded.message, adminId: admin.id },
+            "refund refused by the provider",
+          );
+          return data<ActionResult>(
+            {
+              ok: false,
+              message: t("adminCancellations.refundRefused", { message: refunded.message }),
+              mailFailed: null,
+            },
+            { status: 409 },
+          );
+        case "unknown":
+          log.error(
+            {
+              paymentId: found.paymentId,
+              refundId: refunded.refund.id,
+              cancellation: found.id,
+              problem: refunded.message,
+            },
+            "refund not confirmed: the provider could not be reached; check it at the provider",
+          );
+          return refuse("adminCancellations.refundUnknown", 503);
+        // No provider that can refund it here (or nothing left to refund): approved, refunded by hand.
+        case "unavailable":
+        case "too-much":
+        case "missing":
+          break;
+      }
+    }
+  }
   const decided = await decideCancellation(db, {
     id: parsed.data.id,
     decision: parsed.data.intent === "approve" ? "approved" : "declined",
     by: `admin:${admin.id}`,
+    refundId,
   });
   if (decided.outcome === "missing") return refuse("adminCancellations.notFound", 404);
   if (decided.outcome === "unchanged") return refuse("adminCancellations.unchanged", 409);
@@ -109,7 +181,9 @@ export async function action({ context, request }: Route.ActionArgs) {
       ? "adminCancellations.declined"
       : decision.kind === "renewal"
         ? "adminCancellations.approvedRenewal"
-        : "adminCancellations.approved";
+        : refundId
+          ? "adminCancellations.approvedRefunded"
+          : "adminCancellations.approved";
   const refund =
     decision.refundCents !== null && decision.currency !== null
       ? formatMoney(decision.refundCents / 100, decision.currency, locale, { cents: true })

@@ -1,4 +1,4 @@
-import { data, Form } from "react-router";
+import { data, Form, Link } from "react-router";
 import { z } from "zod";
 import { AdminTable } from "~/components/admin/admin-table";
 import { Pager } from "~/components/admin/pager";
@@ -273,6 +273,27 @@ function BuyerCells({ date, email, what }: { date: string; email: string; what: 
   );
 }
 
+/** A payment's refund page (decision 0050): "Refund" while it is paid, "Refunds" once refunded. */
+function RefundLink({
+  payment,
+}: {
+  payment: { id: string; status: "paid" | "refunded"; email: string | null; what: string; amount: string };
+}) {
+  const { t } = useTranslation();
+  const about = `${payment.email ?? "—"}, ${payment.what}, ${payment.amount}`;
+  const paid = payment.status === "paid";
+  return (
+    <Link
+      to={`/admin/payments/${payment.id}/refund`}
+      className="btn btn-secondary px-3 py-1"
+      aria-label={t(paid ? "adminPayments.refundName" : "adminPayments.refundsName", { about })}
+      data-testid="refund-link"
+    >
+      {t(paid ? "adminPayments.refundLink" : "adminPayments.refundsLink")}
+    </Link>
+  );
+}
+
 export default function AdminPayments({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const errors: ActionResult["errors"] = actionData?.errors ?? {};
@@ -327,7 +348,9 @@ export default function AdminPayments({ loaderData, actionData }: Route.Componen
                     </bdi>
                   </td>
                   <td className="py-2 pe-3 font-semibold text-danger-700">{t("adminPayments.needsRefund")}</td>
-                  <td className="py-2" />
+                  <td className="py-2">
+                    <RefundLink payment={p} />
+                  </td>
                 </tr>
               ))}
             </AdminTable>
@@ -491,7 +514,9 @@ export default function AdminPayments({ loaderData, actionData }: Route.Componen
                 )}
               </td>
               <DocumentCell documents={p.documents} about={`${p.email ?? "—"}, ${p.what}, ${p.date}`} />
-              <td className="py-2" />
+              <td className="py-2">
+                <RefundLink payment={p} />
+              </td>
             </tr>
           ))}
         </AdminTable>
