@@ -106,23 +106,27 @@ export interface DocumentPayment {
   courseTitle: { en: string; he: string } | null;
   /** The document's amount (a refund's own), VAT included, in minor units. */
   amountCents: number;
+  /** The coupon the payment was charged with (issue 33 point 4): its code and what it took off. */
+  coupon: { code: string; discountCents: number } | null;
 }
 
 const LINE_WORDS = {
-  he: { course: "קורס", month: "מנוי חודשי", year: "מנוי שנתי", plan: "מנוי", refund: "זיכוי" },
+  he: { course: "קורס", month: "מנוי חודשי", year: "מנוי שנתי", plan: "מנוי", refund: "זיכוי", coupon: "קופון" },
   en: {
     course: "Course",
     month: "Monthly subscription",
     year: "Yearly subscription",
     plan: "Subscription",
     refund: "Refund",
+    coupon: "Coupon",
   },
 } as const;
 
 /**
- * The document's lines, built from the payment in one place: what was bought, VAT included. A later
- * discount (coupons, issue 33 point 4) adds its line here, from the payment's own columns, so that the
- * lines still add up to what was charged.
+ * The document's lines, built from the payment in one place: what was bought, VAT included. A payment
+ * with a coupon shows the full price and the coupon's line below it, taking its discount off (Cardcom's
+ * Products take a negative UnitCost), so the lines still add up to what was charged. A refund's
+ * document has one line: the amount given back.
  */
 export function documentLines(payment: DocumentPayment, language: "he" | "en", refund: boolean): DocumentLine[] {
   const words = LINE_WORDS[language];
@@ -132,8 +136,12 @@ export function documentLines(payment: DocumentPayment, language: "he" | "en", r
       : payment.planInterval === "month" || payment.planInterval === "year"
         ? words[payment.planInterval]
         : words.plan;
+  if (refund) return [{ description: `${words.refund}: ${what}`, unitAmountCents: payment.amountCents, quantity: 1 }];
+  const coupon = payment.coupon && payment.coupon.discountCents > 0 ? payment.coupon : null;
+  if (!coupon) return [{ description: what, unitAmountCents: payment.amountCents, quantity: 1 }];
   return [
-    { description: refund ? `${words.refund}: ${what}` : what, unitAmountCents: payment.amountCents, quantity: 1 },
+    { description: what, unitAmountCents: payment.amountCents + coupon.discountCents, quantity: 1 },
+    { description: `${words.coupon} ${coupon.code}`, unitAmountCents: -coupon.discountCents, quantity: 1 },
   ];
 }
 
@@ -154,6 +162,8 @@ async function requestFor(
       "payments.plan_interval",
       "payments.provider_payment_id",
       "payments.provider_ref",
+      "payments.coupon_code",
+      "payments.discount_cents",
       "users.name",
       "users.email",
       "courses.title_en",
@@ -173,6 +183,10 @@ async function requestFor(
           ? { en: payment.title_en, he: payment.title_he?.trim() || payment.title_en }
           : null,
         amountCents: Number(row.amount_cents),
+        coupon:
+          payment.coupon_code && payment.discount_cents
+            ? { code: payment.coupon_code, discountCents: Number(payment.discount_cents) }
+            : null,
       },
       DOCUMENT_LANGUAGE,
       refund,
@@ -432,6 +446,9 @@ export interface LedgerRow {
   what: string;
   amountCents: number;
   currency: string;
+  /** The coupon it was charged with, and what that took off (minor units); null without one. */
+  couponCode: string | null;
+  discountCents: number | null;
   provider: string;
   reference: string;
   status: "paid" | "refunded";
@@ -456,6 +473,8 @@ export async function ledger(db: Kysely<Database>): Promise<LedgerRow[]> {
       "courses.title_en",
       "payments.amount_cents as paid_cents",
       "payments.currency as paid_currency",
+      "payments.coupon_code",
+      "payments.discount_cents",
       "payments.provider",
       "payments.provider_ref",
       "payments.status as payment_status",
@@ -489,6 +508,8 @@ export async function ledger(db: Kysely<Database>): Promise<LedgerRow[]> {
         : `subscription${r.plan_interval ? ` (${r.plan_interval})` : ""}`,
     amountCents: Number(r.paid_cents),
     currency: r.paid_currency,
+    couponCode: r.coupon_code ?? null,
+    discountCents: r.discount_cents === null ? null : Number(r.discount_cents),
     provider: r.provider,
     reference: r.provider_ref,
     status: r.payment_status,

@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { periodEnd, savePlan } from "../../app/models/billing.server.ts";
 import { DIALECTS } from "../setup/databases.ts";
 import { createSignedInUser } from "../support/factories.ts";
-import { startCardcomStandin, TEST_API_NAME, TEST_TERMINAL, type CardcomStandin } from "../support/cardcom-standin.ts";
+import {
+  startCardcomStandin,
+  TEST_API_NAME,
+  TEST_API_PASSWORD,
+  TEST_TERMINAL,
+  type CardcomStandin,
+} from "../support/cardcom-standin.ts";
 import { shown, startApp } from "./harness.ts";
 
 /**
@@ -17,6 +23,8 @@ const CARDCOM = (url: string) => ({
   CARDCOM_TERMINAL: String(TEST_TERMINAL),
   CARDCOM_API_NAME: TEST_API_NAME,
   CARDCOM_API_URL: url,
+  // For the admin's refunds (a renewal's charge is refunded as any payment is).
+  CARDCOM_API_PASSWORD: TEST_API_PASSWORD,
   TRUST_PROXY: "loopback",
 });
 
@@ -113,5 +121,66 @@ describe.each(DIALECTS)("Cardcom plans renewed by Lomda on %s", (dialect) => {
         .where("id", "=", bought!.id)
         .executeTakeFirst(),
     ).toEqual({ cancel_at_period_end: 1 });
+  });
+  it("the admin refunds a renewal's charge: Cardcom refunds that transaction and the plan ends, with nothing more charged", async () => {
+    const admin = await createSignedInUser(app.db, "admin");
+    const tal = await createSignedInUser(app.db, "learner", {
+      name: "Tal",
+      email: `tal-${randomUUID().slice(0, 6)}@example.org`,
+    });
+    const started = await post("/checkout", tal.cookie, { plan: "month" });
+    await fetch(started.headers.get("location")!, { method: "POST", redirect: "manual" });
+    await cardcom.settled();
+    const [bought] = await app.db.selectFrom("subscriptions").selectAll().where("user_id", "=", tal.user.id).execute();
+    await app.db
+      .updateTable("subscriptions")
+      .set({ ends_at: new Date(Date.now() + 2 * DAY).toISOString() })
+      .where("id", "=", bought!.id)
+      .execute();
+    await expect
+      .poll(
+        async () =>
+          (await app.db.selectFrom("plan_renewals").select("state").where("subscription_id", "=", bought!.id).execute())
+            .map((r) => r.state)
+            .join(),
+        { timeout: 15_000 },
+      )
+      .toBe("paid");
+    const renewal = await app.db
+      .selectFrom("plan_renewals")
+      .innerJoin("payments", "payments.id", "plan_renewals.payment_id")
+      .select(["payments.id", "payments.provider_payment_id"])
+      .where("plan_renewals.subscription_id", "=", bought!.id)
+      .executeTakeFirstOrThrow();
+
+    const form = await (await get(`/admin/payments/${renewal.id}/refund`, admin.cookie)).text();
+    const key = /name="key" value="([0-9a-f-]{36})"/.exec(form)?.[1];
+    const refunded = await post(`/admin/payments/${renewal.id}/refund`, admin.cookie, {
+      amount: "49.90",
+      reason: "",
+      confirm: "on",
+      key: key!,
+    });
+    expect(refunded.status).toBe(200);
+    expect(cardcom.refunds.map((r) => [r.transactionId, r.amountCents])).toContainEqual([
+      Number(renewal.provider_payment_id),
+      4990,
+    ]);
+    const ended = await app.db
+      .selectFrom("subscriptions")
+      .select(["revoked_at", "revoked_by"])
+      .where("id", "=", bought!.id)
+      .executeTakeFirstOrThrow();
+    expect(ended.revoked_at).not.toBeNull();
+    expect(ended.revoked_by).toBe(`refund:${renewal.provider_payment_id}`);
+    // Its end near again (a renewal would be due): a refunded plan is not renewed.
+    await app.db
+      .updateTable("subscriptions")
+      .set({ ends_at: new Date(Date.now() + 2 * DAY).toISOString() })
+      .where("id", "=", bought!.id)
+      .execute();
+    const chargesBefore = cardcom.charges.length;
+    await new Promise((ok) => setTimeout(ok, 600));
+    expect(cardcom.charges.length).toBe(chargesBefore);
   });
 });

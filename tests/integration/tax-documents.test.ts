@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CardcomDocumentIssuer } from "../../app/lib/invoicing/cardcom-documents.server.ts";
 import { createLogger } from "../../app/lib/logger.server.ts";
 import { CardcomApi } from "../../app/lib/payments/cardcom-api.server.ts";
+import { createCoupon } from "../../app/models/coupons.server.ts";
 import {
   issueDueTaxDocuments,
   queueTaxDocument,
@@ -101,7 +102,7 @@ describe.each(DIALECTS)("tax documents on %s", (dialect) => {
   }
 
   /** Buys a shekel course through the stand-in's page, as a learner does; returns the payment. */
-  async function buy(cookie: string, userId: string, price = "129.00") {
+  async function buy(cookie: string, userId: string, price = "129.00", coupon?: string) {
     const courseId = await createCourse(app.db, {
       soldSeparately: "on",
       price,
@@ -117,7 +118,7 @@ describe.each(DIALECTS)("tax documents on %s", (dialect) => {
       .where("id", "=", courseId)
       .executeTakeFirstOrThrow();
     await expect.poll(async () => (await get(`/course/${slug}`)).status, { timeout: 15_000 }).toBe(200);
-    const started = await post("/checkout", cookie, { course: slug });
+    const started = await post("/checkout", cookie, { course: slug, ...(coupon ? { coupon } : {}) });
     expect(started.status).toBe(303);
     const page = new URL(started.headers.get("location")!);
     expect((await fetch(page, { method: "POST", redirect: "manual" })).status).toBe(303);
@@ -289,6 +290,86 @@ describe.each(DIALECTS)("tax documents on %s", (dialect) => {
     }
   });
 
+  it("a coupon is on the document (the full price, then the coupon taking its part off); a refund from the admin area gets its credit document", async () => {
+    await setBusiness("licensed", "18");
+    const code = `DOCS-${randomUUID().slice(0, 6).toUpperCase()}`;
+    await createCoupon(
+      app.db,
+      {
+        code,
+        kind: "percent",
+        percentOff: 20,
+        amountOffCents: null,
+        currency: null,
+        appliesTo: "all",
+        planInterval: null,
+        courseId: null,
+        expiresAt: null,
+        maxUses: null,
+      },
+      "admin:test",
+    );
+    const yael = await learner("Yael");
+    const { payment, deal } = await buy(yael.cookie, yael.user.id, "129.00", code);
+    expect(payment).toMatchObject({ amount_cents: 10320, coupon_code: code, discount_cents: 2580 });
+    const before = cardcom.state.documents.length;
+    await round();
+    const [receipt] = cardcom.state.documents.slice(before);
+    expect(receipt!.request).toMatchObject({
+      DealNumbers: [{ DealNumber: deal.transactionId }],
+      Document: {
+        DocumentTypeToCreate: "TaxInvoiceAndReceipt",
+        Products: [
+          { Description: "קורס: יסודות הנהלת חשבונות", Quantity: 1, UnitCost: 129, TotalLineCost: 129 },
+          { Description: `קופון ${code}`, Quantity: 1, UnitCost: -25.8, TotalLineCost: -25.8 },
+        ],
+      },
+    });
+
+    // The accountant's CSV has what was charged, the coupon and what it took off.
+    const csv = await (await get("/admin/payments.csv", admin)).text();
+    const cells = csv
+      .split("\r\n")
+      .find((l) => l.includes(payment.id))!
+      .slice(1, -1)
+      .split('","');
+    expect(cells.slice(5, 9)).toEqual(["103.20", "ILS", code, "25.80"]);
+
+    // The admin gives ₪50.00 back: Cardcom refunds it, and its own document follows (a credit of ₪50.00).
+    const form = await (await get(`/admin/payments/${payment.id}/refund`, admin)).text();
+    const key = /name="key" value="([0-9a-f-]{36})"/.exec(form)?.[1];
+    expect(key).toBeDefined();
+    const refunded = await post(`/admin/payments/${payment.id}/refund`, admin, {
+      amount: "50.00",
+      reason: "",
+      confirm: "on",
+      key: key!,
+    });
+    expect(refunded.status).toBe(200);
+    const [refundRow] = await app.db
+      .selectFrom("payment_refunds")
+      .selectAll()
+      .where("payment_id", "=", payment.id)
+      .execute();
+    expect(refundRow).toMatchObject({ amount_cents: 5000, status: "done" });
+    expect((await documentsOf(payment.id)).map((d) => [d.kind, d.refund_id, d.amount_cents, d.status])).toEqual(
+      expect.arrayContaining([
+        ["payment", null, 10320, "issued"],
+        ["refund", refundRow!.id, 5000, "pending"],
+      ]),
+    );
+    const beforeCredit = cardcom.state.documents.length;
+    await round();
+    const [credit, ...more] = cardcom.state.documents.slice(beforeCredit);
+    expect(more).toEqual([]);
+    expect(credit!.request).toMatchObject({
+      Document: {
+        DocumentTypeToCreate: "TaxInvoiceAndReceiptRefund",
+        Products: [{ Description: "זיכוי: קורס: יסודות הנהלת חשבונות", Quantity: 1, UnitCost: 50, TotalLineCost: 50 }],
+      },
+    });
+  });
+
   it("the accountant's CSV: every payment with its document, UTF-8 with a BOM, formulas defused, admins only", async () => {
     const mallory = await createSignedInUser(app.db, "learner", {
       name: '=HYPERLINK("http://evil")',
@@ -308,17 +389,19 @@ describe.each(DIALECTS)("tax documents on %s", (dialect) => {
     const text = new TextDecoder().decode(bytes.slice(3));
     const [header, ...lines] = text.trimEnd().split("\r\n");
     expect(header).toBe(
-      "paid_at,payment_id,buyer_email,buyer_name,for,amount,currency,provider,provider_reference,payment_status,document_kind,document_type,document_number,document_status,document_amount,vat_percent,vat_amount,document_issued_at,document_url",
+      "paid_at,payment_id,buyer_email,buyer_name,for,amount,currency,coupon,discount,provider,provider_reference,payment_status,document_kind,document_type,document_number,document_status,document_amount,vat_percent,vat_amount,document_issued_at,document_url",
     );
     const line = lines.find((l) => l.includes(payment.id))!;
     const cells = line.slice(1, -1).split('","');
-    expect(cells.slice(1, 17)).toEqual([
+    expect(cells.slice(1, 19)).toEqual([
       payment.id,
       mallory.user.email,
       '\'=HYPERLINK(""http://evil"")',
       "course: Bookkeeping basics",
       "129.00",
       "ILS",
+      "",
+      "",
       "cardcom",
       payment.provider_ref,
       "paid",
@@ -331,7 +414,7 @@ describe.each(DIALECTS)("tax documents on %s", (dialect) => {
       // 129.00 × 18 / 118 = 19.677…, rounded once to 19.68.
       "19.68",
     ]);
-    expect(cells[18]).toBe(doc!.url);
+    expect(cells[20]).toBe(doc!.url);
     expect(vatWithin(12900, 1800)).toBe(1968);
     expect(vatWithin(12900, 0)).toBe(0);
   });

@@ -532,11 +532,15 @@ export async function startCardcomStandin(
     if (body.ApiName !== apiName || body.ApiPassword !== apiPassword)
       throw new CardcomApiError(401, 2, "Invalid username");
     if (!Number.isInteger(body.TransactionId)) throw invalid("TransactionId is required");
+    // A hosted page's deal, or a saved card's charge (a renewal): both are transactions of the terminal.
     const deal = [...deals.values()].find((d) => d.status === "paid" && d.transactionId === body.TransactionId);
-    if (!deal) return refused(601, "Transaction not found");
+    const charge = charges.find((c) => c.outcome === "charged" && c.transactionId === body.TransactionId);
+    const paidAmount = deal ? (deal.request.Amount as number) : charge?.amount;
+    if (paidAmount === undefined) return refused(601, "Transaction not found");
     if (refusal) return refused(607, refusal);
-    const paidCents = Math.round((deal.request.Amount as number) * 100);
-    const before = refunds.filter((r) => r.transactionId === deal.transactionId);
+    const transactionId = body.TransactionId as number;
+    const paidCents = Math.round(paidAmount * 100);
+    const before = refunds.filter((r) => r.transactionId === transactionId);
     const left = paidCents - before.reduce((sum, r) => sum + r.amountCents, 0);
     if (before.length > 0 && body.AllowMultipleRefunds !== true)
       return refused(608, "The transaction was refunded already");
@@ -549,7 +553,7 @@ export async function startCardcomStandin(
     }
     if (cents <= 0 || cents > left) return refused(609, "The refund is more than is left of the transaction");
     const refund = {
-      transactionId: deal.transactionId!,
+      transactionId,
       newTransactionId: nextTransaction++,
       amountCents: cents,
       request: body,

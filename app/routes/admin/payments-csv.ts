@@ -8,7 +8,8 @@ import type { Route } from "./+types/payments-csv";
  * tax documents, for the accountant (issue 33, decision 0048). One line per document (a payment with
  * none has one line without), oldest first. UTF-8 with a byte-order mark, so Excel reads Hebrew names;
  * amounts in major units with two decimals (from integer minor units); the VAT within a document is
- * worked out once, by vatWithin. A GET that changes nothing.
+ * worked out once, by vatWithin. "amount" is what was charged; a coupon's code and what it took off
+ * are beside it. A GET that changes nothing.
  */
 
 /** A cell a spreadsheet will not run as a formula (as the newsletter's export does). */
@@ -29,6 +30,8 @@ const HEADER = [
   "for",
   "amount",
   "currency",
+  "coupon",
+  "discount",
   "provider",
   "provider_reference",
   "payment_status",
@@ -59,6 +62,8 @@ export async function loader({ context }: Route.LoaderArgs) {
       r.what,
       decimal(r.amountCents),
       r.currency,
+      r.couponCode ?? "",
+      r.discountCents ? decimal(r.discountCents) : "",
       r.provider,
       r.reference,
       r.status,
