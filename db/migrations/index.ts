@@ -36,8 +36,8 @@ import * as m0036 from "./0036_payment_orders.ts";
 import * as m0037 from "./0037_cancellation_requests.ts";
 import * as m0038 from "./0038_tax_documents.ts";
 import * as m0039 from "./0039_plan_renewals.ts";
-import * as m0041 from "./0041_coupons.ts";
 import * as m0040 from "./0040_payment_refunds.ts";
+import * as m0041 from "./0041_coupons.ts";
 
 /**
  * Every migration, in order. Listed in code (not read from a folder) so the server bundle
@@ -81,6 +81,6 @@ export const migrations: Record<string, Migration> = {
   "0037_cancellation_requests": m0037,
   "0038_tax_documents": m0038,
   "0039_plan_renewals": m0039,
-  "0041_coupons": m0041,
   "0040_payment_refunds": m0040,
+  "0041_coupons": m0041,
 };

@@ -151,6 +151,7 @@ test("the admin area has its own navigation, the current page marked, and no mar
         "Inbox and accounts",
         "Course builder",
         "Payments",
+        "Coupons",
         "Reviews",
         "Cancellations",
         "Certificates",
@@ -161,7 +162,17 @@ test("the admin area has its own navigation, the current page marked, and no mar
     ],
     [
       "he",
-      ["דואר נכנס וחשבונות", "בניית קורסים", "תשלומים", "ביקורות", "ביטולים", "תעודות", "נגישות", "פרטי העסק"],
+      [
+        "דואר נכנס וחשבונות",
+        "בניית קורסים",
+        "תשלומים",
+        "קופונים",
+        "ביקורות",
+        "ביטולים",
+        "תעודות",
+        "נגישות",
+        "פרטי העסק",
+      ],
       "ביקורות",
     ],
   ] as const) {

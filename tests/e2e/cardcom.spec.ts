@@ -221,6 +221,14 @@ test("a learner's Cardcom plan renews by Lomda, and they stop the renewal on the
   // Lomda charges the kept card when the month ends: the profile says so.
   await page.goto("/profile");
   await expect(page.getByTestId("access-subscription")).toContainText("renews automatically");
+  // The plan's first payment has its receipt too, once Lomda's round has issued it.
+  const receipt = page.getByTestId("receipt-row");
+  await expect(async () => {
+    await page.reload();
+    await expect(receipt).toHaveCount(1, { timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(receipt).toContainText("Tax invoice and receipt");
+  await expect(receipt).toContainText("49.90");
 
   // The cancellation page lists the plan's renewal; stopping it is done at once, in Hebrew.
   await page.goto("/cancel?lng=he");

@@ -154,7 +154,8 @@ export default function AdminCoupons({ loaderData, actionData }: Route.Component
   return (
     <>
       <PageHeader title={t("adminCoupons.title")} trail={[{ label: t("adminCoupons.adminArea"), to: "/admin" }]} />
-      <div className="container-page grid gap-10 py-10">
+      {/* A column of blocks, not a grid: a grid's track grows to the coupons' table, past a phone's width. */}
+      <div className="container-page flex flex-col gap-10 py-10">
         <p className="max-w-3xl text-ink-700">{t("adminCoupons.intro", loaderData.floor)}</p>
         {actionData?.ok ? (
           <p
