@@ -3,6 +3,7 @@ import { formatMoney } from "~/i18n/format";
 import type { Locale } from "~/i18n/locale";
 import type { BookView } from "./books.types";
 import { searchResponseSchema, volumeSchema, type Volume } from "./book.schema";
+import { readCapped } from "~/lib/read-capped.server";
 
 /**
  * The e-library's upstream (Google Books volumes search), called only from the server: the key never
@@ -181,7 +182,11 @@ export class BooksClient {
       await response.body?.cancel();
       throw new UpstreamError(`upstream answered ${response.status}`, response.status >= 500);
     }
-    const text = await readCapped(response, MAX_RESPONSE_BYTES);
+    const text = await readCapped(
+      response,
+      MAX_RESPONSE_BYTES,
+      () => new UpstreamError("upstream answer too large", false),
+    );
     let json: unknown;
     try {
       json = JSON.parse(text);
@@ -197,29 +202,6 @@ export class BooksClient {
     }
     return { volumes, totalItems: parsed.data.totalItems ?? volumes.length };
   }
-}
-
-async function readCapped(response: Response, cap: number): Promise<string> {
-  const declared = Number(response.headers.get("content-length") ?? 0);
-  if (declared > cap) {
-    await response.body?.cancel();
-    throw new UpstreamError("upstream answer too large", false);
-  }
-  const reader = response.body?.getReader();
-  if (!reader) return "";
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > cap) {
-      await reader.cancel();
-      throw new UpstreamError("upstream answer too large", false);
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString("utf8");
 }
 
 /* ---------- What a book card shows (docs/product.md#what-a-card-shows, #rules) ---------- */

@@ -362,7 +362,21 @@ export async function requestRenewalStop(
     .where("payments.plan_interval", "is not", null)
     .orderBy("payments.created_at", "desc")
     .executeTakeFirst();
-  const row: Row = {
+  const row = renewalRequestRow(input, plan?.plan_interval ?? null, now, null);
+  return insertOnce(db, row, "subscription_id");
+}
+
+/**
+ * A request to stop a subscription's renewal: pending for the admin, or decided at once by `decidedBy`
+ * (a plan Lomda renews itself, which nothing at a provider has to stop).
+ */
+function renewalRequestRow(
+  input: RequestInput & { subscriptionId: string },
+  planInterval: string | null,
+  now: Date,
+  decidedBy: string | null,
+): Row {
+  return {
     id: randomUUID(),
     user_id: input.userId,
     email: input.email,
@@ -371,20 +385,19 @@ export async function requestRenewalStop(
     payment_id: null,
     subscription_id: input.subscriptionId,
     course_id: null,
-    plan_interval: plan?.plan_interval ?? null,
+    plan_interval: planInterval,
     amount_cents: null,
     currency: null,
     fee_cents: null,
     refund_cents: null,
     purchased_at: null,
     reason: null,
-    status: "pending",
+    status: decidedBy ? "approved" : "pending",
     created_at: now.toISOString(),
-    decided_at: null,
-    decided_by: null,
+    decided_at: decidedBy ? now.toISOString() : null,
+    decided_by: decidedBy,
     refund_id: null,
   };
-  return insertOnce(db, row, "subscription_id");
 }
 
 /**
@@ -402,28 +415,7 @@ async function stopLomdaRenewal(
     .select("plan_interval")
     .where("subscription_id", "=", input.subscriptionId)
     .executeTakeFirst();
-  const row: Row = {
-    id: randomUUID(),
-    user_id: input.userId,
-    email: input.email,
-    locale: input.locale,
-    kind: "renewal",
-    payment_id: null,
-    subscription_id: input.subscriptionId,
-    course_id: null,
-    plan_interval: order?.plan_interval ?? null,
-    amount_cents: null,
-    currency: null,
-    fee_cents: null,
-    refund_cents: null,
-    purchased_at: null,
-    reason: null,
-    status: "approved",
-    created_at: now.toISOString(),
-    decided_at: now.toISOString(),
-    decided_by: "renewals:stopped-by-buyer",
-    refund_id: null,
-  };
+  const row = renewalRequestRow(input, order?.plan_interval ?? null, now, "renewals:stopped-by-buyer");
   return db.transaction().execute(async (trx) => {
     const stored = await insertOnce(trx, row, "subscription_id");
     if (stored.ok)

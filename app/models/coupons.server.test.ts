@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb, DIALECTS, type TestDb } from "../../tests/setup/databases.ts";
-import { createUser } from "../../tests/support/factories.ts";
+import { createUser, newCoupon } from "../../tests/support/factories.ts";
 import type { DatabaseHandle } from "~/lib/db.server";
 import {
   COUPON_HOLD_MS,
@@ -13,26 +13,12 @@ import {
   redeemForPayment,
   releaseReservation,
   reserveCoupon,
-  type NewCoupon,
 } from "./coupons.server";
 import type { CouponItem } from "./coupons";
 
 /** Coupons in the database (decision 0051): the codes, the uses and the race for the last one. */
 const NOW = new Date("2027-03-01T10:00:00Z");
 const COURSE: CouponItem = { kind: "course", courseId: "course-1", amountCents: 12900, currency: "ILS" };
-const newCoupon = (over: Partial<NewCoupon> = {}): NewCoupon => ({
-  code: `C${randomUUID().slice(0, 8)}`.toUpperCase(),
-  kind: "percent",
-  percentOff: 20,
-  amountOffCents: null,
-  currency: null,
-  appliesTo: "all",
-  planInterval: null,
-  courseId: null,
-  expiresAt: null,
-  maxUses: null,
-  ...over,
-});
 
 describe.each(DIALECTS)("coupons on %s", (dialect) => {
   let database: TestDb;

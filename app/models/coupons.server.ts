@@ -42,20 +42,7 @@ const couponColumns = [
   "active",
 ] as const;
 
-function couponOf(row: {
-  id: string;
-  code: string;
-  kind: "percent" | "fixed";
-  percent_off: number | null;
-  amount_off_cents: number | null;
-  currency: string | null;
-  applies_to: "all" | "plan" | "course";
-  plan_interval: "month" | "year" | null;
-  course_id: string | null;
-  expires_at: string | null;
-  max_uses: number | null;
-  active: number;
-}): Coupon {
+function couponOf(row: Pick<Database["coupons"], (typeof couponColumns)[number]>): Coupon {
   const n = (v: number | null) => (v === null ? null : Number(v));
   return {
     id: row.id,

@@ -3,13 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { periodEnd, savePlan } from "../../app/models/billing.server.ts";
 import { DIALECTS } from "../setup/databases.ts";
 import { createSignedInUser } from "../support/factories.ts";
-import {
-  startCardcomStandin,
-  TEST_API_NAME,
-  TEST_API_PASSWORD,
-  TEST_TERMINAL,
-  type CardcomStandin,
-} from "../support/cardcom-standin.ts";
+import { cardcomEnv, startCardcomStandin, TEST_API_PASSWORD, type CardcomStandin } from "../support/cardcom-standin.ts";
 import { shown, startApp } from "./harness.ts";
 
 /**
@@ -19,10 +13,7 @@ import { shown, startApp } from "./harness.ts";
  */
 const DAY = 86_400_000;
 const CARDCOM = (url: string) => ({
-  PAYMENT_PROVIDER: "cardcom",
-  CARDCOM_TERMINAL: String(TEST_TERMINAL),
-  CARDCOM_API_NAME: TEST_API_NAME,
-  CARDCOM_API_URL: url,
+  ...cardcomEnv(url),
   // For the admin's refunds (a renewal's charge is refunded as any payment is).
   CARDCOM_API_PASSWORD: TEST_API_PASSWORD,
   TRUST_PROXY: "loopback",
@@ -56,6 +47,31 @@ describe.each(DIALECTS)("Cardcom plans renewed by Lomda on %s", (dialect) => {
       body: new URLSearchParams(form),
     });
 
+  /** Until the subscription's renewal is paid (by either process's round). */
+  const renewedOnce = (subscriptionId: string) =>
+    expect
+      .poll(
+        async () =>
+          (
+            await app.db
+              .selectFrom("plan_renewals")
+              .select("state")
+              .where("subscription_id", "=", subscriptionId)
+              .execute()
+          )
+            .map((r) => r.state)
+            .join(),
+        { timeout: 15_000 },
+      )
+      .toBe("paid");
+  /** Its end two days away: within the four days' lead, so a renewal is due. */
+  const endingSoon = (subscriptionId: string) =>
+    app.db
+      .updateTable("subscriptions")
+      .set({ ends_at: new Date(Date.now() + 2 * DAY).toISOString() })
+      .where("id", "=", subscriptionId)
+      .execute();
+
   it("a plan bought on Cardcom's page renews once with two processes, and its learner can stop the next", async () => {
     const noa = await createSignedInUser(app.db, "learner", {
       name: "Noa",
@@ -78,15 +94,7 @@ describe.each(DIALECTS)("Cardcom plans renewed by Lomda on %s", (dialect) => {
       .set({ ends_at: endsAt.toISOString() })
       .where("id", "=", bought!.id)
       .execute();
-    await expect
-      .poll(
-        async () =>
-          (await app.db.selectFrom("plan_renewals").select("state").where("subscription_id", "=", bought!.id).execute())
-            .map((r) => r.state)
-            .join(),
-        { timeout: 15_000 },
-      )
-      .toBe("paid");
+    await renewedOnce(bought!.id);
     // More rounds of both processes: still one charge.
     await new Promise((ok) => setTimeout(ok, 600));
     const charges = cardcom.charges.filter((c) => c.token === token);
@@ -132,20 +140,8 @@ describe.each(DIALECTS)("Cardcom plans renewed by Lomda on %s", (dialect) => {
     await fetch(started.headers.get("location")!, { method: "POST", redirect: "manual" });
     await cardcom.settled();
     const [bought] = await app.db.selectFrom("subscriptions").selectAll().where("user_id", "=", tal.user.id).execute();
-    await app.db
-      .updateTable("subscriptions")
-      .set({ ends_at: new Date(Date.now() + 2 * DAY).toISOString() })
-      .where("id", "=", bought!.id)
-      .execute();
-    await expect
-      .poll(
-        async () =>
-          (await app.db.selectFrom("plan_renewals").select("state").where("subscription_id", "=", bought!.id).execute())
-            .map((r) => r.state)
-            .join(),
-        { timeout: 15_000 },
-      )
-      .toBe("paid");
+    await endingSoon(bought!.id);
+    await renewedOnce(bought!.id);
     const renewal = await app.db
       .selectFrom("plan_renewals")
       .innerJoin("payments", "payments.id", "plan_renewals.payment_id")
@@ -174,11 +170,7 @@ describe.each(DIALECTS)("Cardcom plans renewed by Lomda on %s", (dialect) => {
     expect(ended.revoked_at).not.toBeNull();
     expect(ended.revoked_by).toBe(`refund:${renewal.provider_payment_id}`);
     // Its end near again (a renewal would be due): a refunded plan is not renewed.
-    await app.db
-      .updateTable("subscriptions")
-      .set({ ends_at: new Date(Date.now() + 2 * DAY).toISOString() })
-      .where("id", "=", bought!.id)
-      .execute();
+    await endingSoon(bought!.id);
     const chargesBefore = cardcom.charges.length;
     await new Promise((ok) => setTimeout(ok, 600));
     expect(cardcom.charges.length).toBe(chargesBefore);

@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { savePlan } from "../../app/models/billing.server.ts";
 import { DIALECTS } from "../setup/databases.ts";
 import { createCourse, createLesson, createSignedInUser, createVideoList } from "../support/factories.ts";
-import { startCardcomStandin, TEST_API_NAME, TEST_TERMINAL, type CardcomStandin } from "../support/cardcom-standin.ts";
+import {
+  cardcomEnv,
+  startCardcomStandin,
+  TEST_API_NAME,
+  TEST_TERMINAL,
+  type CardcomStandin,
+} from "../support/cardcom-standin.ts";
 import { shown, startApp } from "./harness.ts";
 
 /**
@@ -22,10 +28,7 @@ describe.each(DIALECTS)("Cardcom payments over HTTP on %s", (dialect) => {
     cardcom = await startCardcomStandin();
     app = await startApp(
       {
-        PAYMENT_PROVIDER: "cardcom",
-        CARDCOM_TERMINAL: String(TEST_TERMINAL),
-        CARDCOM_API_NAME: TEST_API_NAME,
-        CARDCOM_API_URL: cardcom.url,
+        ...cardcomEnv(cardcom.url),
         TRUST_PROXY: "loopback",
       },
       dialect,

@@ -4,7 +4,7 @@ import { savePlan } from "../../app/models/billing.server.ts";
 import { createCoupon } from "../../app/models/coupons.server.ts";
 import { DIALECTS } from "../setup/databases.ts";
 import { createCourse, createLesson, createSignedInUser, createVideoList } from "../support/factories.ts";
-import { startCardcomStandin, TEST_API_NAME, TEST_TERMINAL, type CardcomStandin } from "../support/cardcom-standin.ts";
+import { cardcomEnv, startCardcomStandin, type CardcomStandin } from "../support/cardcom-standin.ts";
 import { startStripeStandin, type StripeStandin } from "../support/stripe-standin.ts";
 import { openDatabase } from "../../app/lib/db.server.ts";
 import { shown, spawnServer, startApp, tempDataDir } from "./harness.ts";
@@ -74,10 +74,7 @@ describe.each(DIALECTS)("coupons with Cardcom over HTTP on %s", (dialect) => {
     cardcom = await startCardcomStandin();
     app = await startApp(
       {
-        PAYMENT_PROVIDER: "cardcom",
-        CARDCOM_TERMINAL: String(TEST_TERMINAL),
-        CARDCOM_API_NAME: TEST_API_NAME,
-        CARDCOM_API_URL: cardcom.url,
+        ...cardcomEnv(cardcom.url),
         TRUST_PROXY: "loopback",
       },
       dialect,
@@ -423,10 +420,7 @@ describe("two server processes on one SQLite database race for a coupon's last u
       HOST: "127.0.0.1",
       DATA_DIR: data.dir,
       DATABASE_URL: `file:${data.dir}/race.db`,
-      PAYMENT_PROVIDER: "cardcom",
-      CARDCOM_TERMINAL: String(TEST_TERMINAL),
-      CARDCOM_API_NAME: TEST_API_NAME,
-      CARDCOM_API_URL: cardcom.url,
+      ...cardcomEnv(cardcom.url),
     };
     // The first migrates and seeds the database; the second starts on it.
     servers.push(spawnServer(env));

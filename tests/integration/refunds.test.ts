@@ -19,10 +19,10 @@ import {
   watchLesson,
 } from "../support/factories.ts";
 import {
+  cardcomEnv,
   startCardcomStandin,
   TEST_API_NAME,
   TEST_API_PASSWORD,
-  TEST_TERMINAL,
   type CardcomStandin,
 } from "../support/cardcom-standin.ts";
 import { startStripeStandin, type StripeStandin } from "../support/stripe-standin.ts";
@@ -70,6 +70,20 @@ function client(app: () => App) {
       key: form.key ?? (await formKey(paymentId, cookie)),
     });
   return { get, post, formKey, refund };
+}
+
+/** In an app of a test's own: an admin, and a learner's ₪50.00 Cardcom payment of that transaction. */
+async function cardcomPaymentIn(app: App, transactionId: string) {
+  const owner = await createSignedInUser(app.db, "admin");
+  const buyer = await createSignedInUser(app.db, "learner");
+  const courseId = (await app.db.selectFrom("courses").select("id").executeTakeFirstOrThrow()).id;
+  const paymentId = await createPayment(app.db, buyer.user, { courseId, amountCents: 5000, currency: "ILS" });
+  await app.db
+    .updateTable("payments")
+    .set({ provider: "cardcom", provider_payment_id: transactionId })
+    .where("id", "=", paymentId)
+    .execute();
+  return { owner, paymentId };
 }
 
 /** A course sold on its own with one list of four short lessons; once the app sees it. */
@@ -465,12 +479,6 @@ describe.each(DIALECTS)("refunds through Cardcom over HTTP on %s", (dialect) => 
   let app: App;
   let admin: Awaited<ReturnType<typeof createSignedInUser>>;
   const { post, refund } = client(() => app);
-  const cardcomEnv = (url: string) => ({
-    PAYMENT_PROVIDER: "cardcom",
-    CARDCOM_TERMINAL: String(TEST_TERMINAL),
-    CARDCOM_API_NAME: TEST_API_NAME,
-    CARDCOM_API_URL: url,
-  });
 
   beforeAll(async () => {
     cardcom = await startCardcomStandin();
@@ -625,15 +633,7 @@ describe.each(DIALECTS)("refunds through Cardcom over HTTP on %s", (dialect) => 
     await new Promise<void>((ok) => gone.close(() => ok()));
     const cut = await startApp({ ...cardcomEnv(deadUrl), CARDCOM_API_PASSWORD: TEST_API_PASSWORD }, dialect);
     try {
-      const owner = await createSignedInUser(cut.db, "admin");
-      const buyer = await createSignedInUser(cut.db, "learner");
-      const courseId = (await cut.db.selectFrom("courses").select("id").executeTakeFirstOrThrow()).id;
-      const paymentId = await createPayment(cut.db, buyer.user, { courseId, amountCents: 5000, currency: "ILS" });
-      await cut.db
-        .updateTable("payments")
-        .set({ provider: "cardcom", provider_payment_id: "209413394" })
-        .where("id", "=", paymentId)
-        .execute();
+      const { owner, paymentId } = await cardcomPaymentIn(cut, "209413394");
       const { refund: refundThere, get: getThere } = client(() => cut);
       const key = await client(() => cut).formKey(paymentId, owner.cookie);
       const lost = await refundThere(paymentId, owner.cookie, { amount: "50", key });
@@ -666,15 +666,7 @@ describe.each(DIALECTS)("refunds through Cardcom over HTTP on %s", (dialect) => 
   it("without the API password, the page says so plainly and nothing is asked", async () => {
     const bare = await startApp(cardcomEnv(cardcom.url), dialect);
     try {
-      const owner = await createSignedInUser(bare.db, "admin");
-      const buyer = await createSignedInUser(bare.db, "learner");
-      const courseId = (await bare.db.selectFrom("courses").select("id").executeTakeFirstOrThrow()).id;
-      const paymentId = await createPayment(bare.db, buyer.user, { courseId, amountCents: 5000, currency: "ILS" });
-      await bare.db
-        .updateTable("payments")
-        .set({ provider: "cardcom", provider_payment_id: "123456" })
-        .where("id", "=", paymentId)
-        .execute();
+      const { owner, paymentId } = await cardcomPaymentIn(bare, "123456");
       const page = shown(
         await (
           await fetch(`${bare.url}/admin/payments/${paymentId}/refund`, { headers: { cookie: owner.cookie } })

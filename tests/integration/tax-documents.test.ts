@@ -12,13 +12,14 @@ import {
 } from "../../app/models/tax-documents.server.ts";
 import { DIALECTS } from "../setup/databases.ts";
 import {
+  cardcomEnv,
   startCardcomStandin,
   TEST_API_NAME,
   TEST_API_PASSWORD,
   TEST_TERMINAL,
   type CardcomStandin,
 } from "../support/cardcom-standin.ts";
-import { createCourse, createLesson, createSignedInUser, createVideoList } from "../support/factories.ts";
+import { createCourse, createLesson, createSignedInUser, createVideoList, newCoupon } from "../support/factories.ts";
 import { shown, startApp } from "./harness.ts";
 
 /**
@@ -39,11 +40,8 @@ describe.each(DIALECTS)("tax documents on %s", (dialect) => {
     cardcom = await startCardcomStandin();
     app = await startApp(
       {
-        PAYMENT_PROVIDER: "cardcom",
-        CARDCOM_TERMINAL: String(TEST_TERMINAL),
-        CARDCOM_API_NAME: TEST_API_NAME,
+        ...cardcomEnv(cardcom.url),
         CARDCOM_API_PASSWORD: TEST_API_PASSWORD,
-        CARDCOM_API_URL: cardcom.url,
         TRUST_PROXY: "loopback",
       },
       dialect,
@@ -293,22 +291,7 @@ describe.each(DIALECTS)("tax documents on %s", (dialect) => {
   it("a coupon is on the document (the full price, then the coupon taking its part off); a refund from the admin area gets its credit document", async () => {
     await setBusiness("licensed", "18");
     const code = `DOCS-${randomUUID().slice(0, 6).toUpperCase()}`;
-    await createCoupon(
-      app.db,
-      {
-        code,
-        kind: "percent",
-        percentOff: 20,
-        amountOffCents: null,
-        currency: null,
-        appliesTo: "all",
-        planInterval: null,
-        courseId: null,
-        expiresAt: null,
-        maxUses: null,
-      },
-      "admin:test",
-    );
+    await createCoupon(app.db, newCoupon({ code }), "admin:test");
     const yael = await learner("Yael");
     const { payment, deal } = await buy(yael.cookie, yael.user.id, "129.00", code);
     expect(payment).toMatchObject({ amount_cents: 10320, coupon_code: code, discount_cents: 2580 });
@@ -469,11 +452,8 @@ describe.each(DIALECTS)("tax documents on %s", (dialect) => {
       [0, 1].map(() =>
         startApp(
           {
-            PAYMENT_PROVIDER: "cardcom",
-            CARDCOM_TERMINAL: String(TEST_TERMINAL),
-            CARDCOM_API_NAME: TEST_API_NAME,
+            ...cardcomEnv(cardcom.url),
             CARDCOM_API_PASSWORD: TEST_API_PASSWORD,
-            CARDCOM_API_URL: cardcom.url,
           },
           dialect,
           { sharing: { database: app.database }, background: { documentPollMs: 20 } },
@@ -502,10 +482,7 @@ describe.each(DIALECTS)("tax documents on %s", (dialect) => {
   it("without the API password the admin is told plainly that no documents are issued", async () => {
     const plain = await startApp(
       {
-        PAYMENT_PROVIDER: "cardcom",
-        CARDCOM_TERMINAL: String(TEST_TERMINAL),
-        CARDCOM_API_NAME: TEST_API_NAME,
-        CARDCOM_API_URL: cardcom.url,
+        ...cardcomEnv(cardcom.url),
       },
       dialect,
     );

@@ -26,6 +26,14 @@ export const TEST_API_NAME = "test2025";
 /** The API password of the OpenAPI document's samples for the test terminal (CreateTaxInvoice's "New Sample 2"). */
 export const TEST_API_PASSWORD = "test5000$";
 
+/** The settings that make a Lomda take payments through the stand-in at `url` (tests add their own). */
+export const cardcomEnv = (url: string) => ({
+  PAYMENT_PROVIDER: "cardcom",
+  CARDCOM_TERMINAL: String(TEST_TERMINAL),
+  CARDCOM_API_NAME: TEST_API_NAME,
+  CARDCOM_API_URL: url,
+});
+
 type Json = Record<string, unknown>;
 const OPERATIONS = ["ChargeOnly", "ChargeAndCreateToken", "CreateTokenOnly", "SuspendedDeal", "Do3DSAndSubmit"];
 const COINS: Record<number, string> = { 1: "ILS", 2: "USD" };

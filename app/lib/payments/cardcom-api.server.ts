@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { readCapped } from "~/lib/read-capped.server";
 
 /**
  * The transport to Cardcom's REST API v11 (issue 33, decisions 0046…): one POST with JSON both ways,
@@ -102,7 +103,11 @@ export class CardcomApi {
       await response.body?.cancel();
       throw new CardcomError(`${path}: an unexpected redirect`, response.status);
     }
-    const text = await readCapped(response, path);
+    const text = await readCapped(
+      response,
+      MAX_ANSWER_BYTES,
+      () => new CardcomError(`${path}: an answer larger than ${MAX_ANSWER_BYTES} bytes`, response.status),
+    );
     if (text === "") return { status: response.status, body: null };
     try {
       return { status: response.status, body: JSON.parse(text) as unknown };
@@ -127,27 +132,4 @@ export function refusal(path: string, status: number, body: unknown): CardcomErr
 export function isTimeout(error: CardcomError): boolean {
   const cause = error.cause;
   return cause instanceof Error && (cause.name === "TimeoutError" || cause.name === "AbortError");
-}
-
-async function readCapped(response: Response, path: string): Promise<string> {
-  const declared = Number(response.headers.get("content-length") ?? 0);
-  if (declared > MAX_ANSWER_BYTES) {
-    await response.body?.cancel();
-    throw new CardcomError(`${path}: an answer of ${declared} bytes`, response.status);
-  }
-  if (!response.body) return "";
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_ANSWER_BYTES) {
-      await reader.cancel();
-      throw new CardcomError(`${path}: an answer larger than ${MAX_ANSWER_BYTES} bytes`, response.status);
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString("utf8");
 }
