@@ -1132,6 +1132,7 @@ export async function latestCourseGrants(db: Kysely<Database>, limit = 50) {
   const rows = await db
     .selectFrom("course_access")
     .innerJoin("users", "users.id", "course_access.user_id")
+    .leftJoin("payments", "payments.id", "course_access.payment_id")
     .select([
       "course_access.id",
       "users.email",
@@ -1139,6 +1140,7 @@ export async function latestCourseGrants(db: Kysely<Database>, limit = 50) {
       "course_access.granted_by",
       "course_access.granted_at",
       "course_access.revoked_at",
+      "payments.provider",
     ])
     .orderBy("course_access.granted_at", "desc")
     .orderBy("course_access.id", "desc")
@@ -1149,6 +1151,8 @@ export async function latestCourseGrants(db: Kysely<Database>, limit = 50) {
     email: r.email,
     courseId: r.course_id,
     source: r.granted_by.startsWith(`${PAYMENT_GRANT}:`) ? ("payment" as const) : ("manual" as const),
+    /** The provider that took the payment (a bought course). */
+    provider: r.provider ?? null,
     grantedAt: r.granted_at,
     revokedAt: r.revoked_at,
   }));

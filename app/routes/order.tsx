@@ -109,6 +109,13 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
   const here = `/order?course=${buy?.slug ?? ""}${lng ? `&lng=${lng}` : ""}`;
   // The coupon the buyer applied on this page, when it lowers this course's price.
   const quote = actionData?.quotes.course;
+  // Right under the price it speaks of: VAT-inclusive, as consumer law asks (not for an exempt dealer,
+  // who charges none).
+  const vatNote = loaderData.seller.vat ? (
+    <p className="mt-2 text-sm font-semibold text-ink-700" data-testid="price-vat">
+      {t("seller.priceInclVat")}
+    </p>
+  ) : null;
   return (
     <>
       <PageHeader title={t("order.title")} />
@@ -168,6 +175,7 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
                       >
                         <bdi>{t("checkout.buyCourse", { price: quote ? quote.after : buy.price })}</bdi>
                       </CheckoutButton>
+                      {vatNote}
                       <CouponForm
                         action={here}
                         code={actionData?.error ? actionData.code : undefined}
@@ -179,12 +187,7 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
                       {t("checkout.signInToBuy")}
                     </a>
                   )}
-                  {/* VAT-inclusive, as consumer law asks (not for an exempt dealer, who charges none). */}
-                  {loaderData.seller.vat ? (
-                    <p className="mt-2 text-sm font-semibold text-ink-700" data-testid="price-vat">
-                      {t("seller.priceInclVat")}
-                    </p>
-                  ) : null}
+                  {buy.signedIn ? null : vatNote}
                   <p className="mt-4 text-sm text-ink-700">
                     {t(loaderData.cardcom ? "checkout.secureNoteCourseCardcom" : "checkout.secureNoteCourse")}
                   </p>

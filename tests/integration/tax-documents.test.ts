@@ -309,6 +309,11 @@ describe.each(DIALECTS)("tax documents on %s", (dialect) => {
       },
     });
 
+    // The admin's list of courses owned names the provider that took the payment.
+    const grantRows = (await (await get("/admin/payments", admin)).text()).split('data-testid="grant-row"').slice(1);
+    const owned = grantRows.map(shown).find((row) => row.includes(yael.user.email!));
+    expect(owned).toContain("Payment (Cardcom)");
+
     // The accountant's CSV has what was charged, the coupon and what it took off.
     const csv = await (await get("/admin/payments.csv", admin)).text();
     const cells = csv

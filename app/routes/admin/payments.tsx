@@ -118,6 +118,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
         email: g.email,
         course: titles.get(g.courseId) ?? t("adminPayments.unknownCourse"),
         source: g.source,
+        provider: g.provider ? (PROVIDER_NAMES[g.provider] ?? g.provider) : "—",
         date: formatDate(g.grantedAt, locale),
         revoked: g.revokedAt !== null,
       })),
@@ -590,7 +591,7 @@ export default function AdminPayments({ loaderData, actionData }: Route.Componen
                 <BuyerCells date={g.date} email={g.email ?? ""} what={g.course} />
                 <td className="py-2 pe-3">
                   {g.source === "payment"
-                    ? t("adminPayments.sourcePayment", { provider: "Stripe" })
+                    ? t("adminPayments.sourcePayment", { provider: g.provider })
                     : t("adminPayments.sourceManual")}
                 </td>
                 <td className="py-2 pe-3">
