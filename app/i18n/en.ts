@@ -343,6 +343,9 @@ export const en = {
     withReviews_other: "Rated {{rating}} out of 5, {{count, number}} reviews",
   },
   video: {
+    exerciseJavascript: "JavaScript exercise",
+    exerciseSql: "SQL exercise",
+    openExercise: "Open the exercise",
     listLabel: "{{title}}: videos",
     /** A captions track's name in the player's menu. */
     captions: { en: "English", he: "Hebrew" },
@@ -2214,6 +2217,44 @@ export const en = {
   seo: {
     listDescription_one: "{{title}} — {{count, number}} video lesson on Lomda.",
     listDescription_other: "{{title}} — {{count, number}} video lessons on Lomda.",
+  },
+  /** An exercise on its lesson's page (issue 34). */
+  exercise: {
+    headingJavascript: "Exercise: JavaScript",
+    headingSql: "Exercise: SQL",
+    schema: "The tables",
+    codeLabelJavascript: "Your code (JavaScript)",
+    codeLabelSql: "Your query (SQL)",
+    submit: "Submit",
+    submitting: "Checking…",
+    signInToSubmit: "Sign in to submit your answer and have it count.",
+    signIn: "Sign in",
+    passedNote: "You passed this exercise: it counts as a completed lesson.",
+    showSolution: "Show the teacher's solution",
+    solutionAfter_one: "The teacher's solution opens after a pass, or after {{count, number}} more attempt.",
+    solutionAfter_other: "The teacher's solution opens after a pass, or after {{count, number}} more attempts.",
+    hint: "Hint {{n, number}} of {{count, number}}",
+    output: "Console output",
+    outputTruncated: "The output was cut short.",
+    testPassed: "Passed:",
+    testFailed: "Failed:",
+    hiddenPassed: "Hidden test {{n, number}}: passed",
+    hiddenFailed: "Hidden test {{n, number}}: failed",
+    verdict: {
+      passed: "All tests passed. Well done!",
+      failed: "Some tests failed.",
+      error: "Your code stopped with an error.",
+      timeout: "Your code ran too long and was stopped.",
+      memory: "Your code used too much memory and was stopped.",
+      "too-large": "Your code is too long.",
+    },
+    errors: {
+      empty: "Write your answer before submitting.",
+      tooLarge: "Your answer is too long (at most 20,000 characters).",
+      tooMany: "Too many submissions. Wait a minute and try again.",
+      signIn: "Sign in to submit your answer.",
+      locked: "This lesson is not open to you.",
+    },
   },
 } as const;
 
