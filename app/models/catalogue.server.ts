@@ -219,7 +219,8 @@ export async function loadCatalogueSnapshot(
     learnerCounts(db),
     db.selectFrom("lesson_captions").select(["lesson_id", "language"]).orderBy("language").execute(),
     resourcesByLesson(db),
-    db.selectFrom("lesson_exercises").select(["lesson_id", "language"]).execute(),
+    // Only an exercise whose check passed (solution passes, starter fails) is public: decision 0053.
+    db.selectFrom("lesson_exercises").select(["lesson_id", "language"]).where("checked_at", "is not", null).execute(),
   ]);
   const exerciseOf = new Map(exerciseRows.map((row) => [row.lesson_id, row.language]));
   const captionsOf = new Map<string, Locale[]>();

@@ -5,6 +5,7 @@ import type { Database } from "~/lib/db.server";
 import type { ExerciseLanguage, ExerciseTest, GradeResult } from "~/lib/exercises/grading";
 import type { Grader } from "~/lib/exercises/grader.server";
 import type { Locale } from "~/i18n/locale";
+import { bumpCatalogueVersion } from "./catalogue-version.server";
 import { completeExercise } from "./progress.server";
 
 /**
@@ -105,6 +106,8 @@ export async function saveExercise(
     .values({ lesson_id: lessonId, ...values })
     .onConflict((oc) => oc.column("lesson_id").doUpdateSet(values))
     .execute();
+  // Whether the lesson is public (and counted) follows its check: the catalogue's copy must move.
+  await bumpCatalogueVersion(db);
 }
 
 /** The builder's check: the solution must pass every test and the starter code must not. */

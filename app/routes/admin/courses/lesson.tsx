@@ -1,3 +1,5 @@
+import { Link } from "react-router";
+import type { StringsHandle } from "~/i18n/sections";
 import { useTranslation } from "~/i18n/use-translation";
 import { BilingualFields, CheckboxField, TextField, useBuilderLabels } from "~/components/admin/builder-form";
 import { useLocalTitle } from "~/components/admin/builder-parts";
@@ -29,7 +31,7 @@ import { LOCALES, type Locale } from "~/i18n/locale";
 import type { TranslationKey } from "~/i18n/keys";
 import type { Route } from "./+types/lesson";
 
-export const handle = editorHandle;
+export const handle = { strings: [...editorHandle.strings, "exerciseAdmin"] } satisfies StringsHandle;
 
 /**
  * /admin/courses/lesson/:id (and /admin/courses/list/:listId/new-lesson): a lesson — title and
@@ -135,6 +137,13 @@ export default function LessonEditor({ loaderData, actionData }: Route.Component
       }
       remove={{ confirm: "courseAdmin.confirmDeleteLesson", button: "courseAdmin.deleteLesson" }}
     >
+      {lesson ? (
+        <p>
+          <Link to={`/admin/courses/lesson/${lesson.id}/exercise`} className="link" data-testid="lesson-exercise-link">
+            {t("exerciseAdmin.openLink")}
+          </Link>
+        </p>
+      ) : null}
       {lesson ? (
         <VideoUpload
           lesson={lesson}
