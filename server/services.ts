@@ -26,6 +26,7 @@ import { CardcomDocumentIssuer } from "../app/lib/invoicing/cardcom-documents.se
 import type { DocumentIssuer } from "../app/lib/invoicing/document-issuer.server.ts";
 import { setTaxDocumentIssuing } from "../app/models/tax-documents.server.ts";
 import { OUTSIDE_ROUTER } from "./outside-router.ts";
+import { createGrader } from "../app/lib/exercises/grader.server.ts";
 import {
   countIdpAccounts,
   DEMO_PASSWORD,
@@ -141,6 +142,8 @@ export async function createServices(
     payments: paymentProvider(config),
     checkoutCache: new CheckoutCache(),
     taxDocuments: taxDocumentIssuer(config),
+    // Exercise submissions, graded in worker threads that start with the first one (decision 0052).
+    grader: createGrader(),
   };
   if (!config.embeddedIdp) {
     const oidc = new OidcClient(
