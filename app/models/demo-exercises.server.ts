@@ -37,12 +37,22 @@ export const demoExercises: DemoExercise[] = [
       starter: "function squareEvens(numbers) {\n  // Your code here\n}\n",
       solution: "function squareEvens(numbers) {\n  return numbers.filter((n) => n % 2 === 0).map((n) => n * n);\n}\n",
       tests: [
-        { name: "keeps the even numbers, squared", hidden: false, code: "assert.deepEqual(squareEvens([1, 2, 3, 4]), [4, 16]);" },
+        {
+          name: "keeps the even numbers, squared",
+          hidden: false,
+          code: "assert.deepEqual(squareEvens([1, 2, 3, 4]), [4, 16]);",
+        },
         { name: "an empty array gives an empty array", hidden: false, code: "assert.deepEqual(squareEvens([]), []);" },
         { name: "negative numbers", hidden: true, code: "assert.deepEqual(squareEvens([-2, -3, 0]), [4, 0]);" },
       ],
-      hintsEn: ["`filter` keeps the items a function says yes to.", "`n % 2 === 0` is true for an even `n`; then `map` each one to `n * n`."],
-      hintsHe: ["`filter` משאירה את הפריטים שהפונקציה מאשרת.", "הביטוי `n % 2 === 0` אמת עבור `n` זוגי; אחר כך `map` לכל אחד: `n * n`."],
+      hintsEn: [
+        "`filter` keeps the items a function says yes to.",
+        "`n % 2 === 0` is true for an even `n`; then `map` each one to `n * n`.",
+      ],
+      hintsHe: [
+        "`filter` משאירה את הפריטים שהפונקציה מאשרת.",
+        "הביטוי `n % 2 === 0` אמת עבור `n` זוגי; אחר כך `map` לכל אחד: `n * n`.",
+      ],
       schema: null,
       attemptsBeforeSolution: 3,
     },
@@ -53,14 +63,18 @@ export const demoExercises: DemoExercise[] = [
     exercise: {
       language: "javascript",
       instructionsEn:
-        "Write `fizzBuzz(n)`: it returns an array of the numbers 1 to `n` as strings, except multiples of 3 are `\"Fizz\"`, multiples of 5 are `\"Buzz\"` and multiples of both are `\"FizzBuzz\"`.",
+        'Write `fizzBuzz(n)`: it returns an array of the numbers 1 to `n` as strings, except multiples of 3 are `"Fizz"`, multiples of 5 are `"Buzz"` and multiples of both are `"FizzBuzz"`.',
       instructionsHe:
-        "כתבו את `fizzBuzz(n)`: היא מחזירה מערך של המספרים 1 עד `n` כמחרוזות, אבל כפולות של 3 הן `\"Fizz\"`, כפולות של 5 הן `\"Buzz\"` וכפולות של שניהם הן `\"FizzBuzz\"`.",
+        'כתבו את `fizzBuzz(n)`: היא מחזירה מערך של המספרים 1 עד `n` כמחרוזות, אבל כפולות של 3 הן `"Fizz"`, כפולות של 5 הן `"Buzz"` וכפולות של שניהם הן `"FizzBuzz"`.',
       starter: "function fizzBuzz(n) {\n  const result = [];\n  // Your code here\n  return result;\n}\n",
       solution:
         'function fizzBuzz(n) {\n  const result = [];\n  for (let i = 1; i <= n; i++) {\n    result.push(i % 15 === 0 ? "FizzBuzz" : i % 3 === 0 ? "Fizz" : i % 5 === 0 ? "Buzz" : String(i));\n  }\n  return result;\n}\n',
       tests: [
-        { name: "the first five", hidden: false, code: 'assert.deepEqual(fizzBuzz(5), ["1", "2", "Fizz", "4", "Buzz"]);' },
+        {
+          name: "the first five",
+          hidden: false,
+          code: 'assert.deepEqual(fizzBuzz(5), ["1", "2", "Fizz", "4", "Buzz"]);',
+        },
         { name: "15 is FizzBuzz", hidden: false, code: 'assert.equal(fizzBuzz(15)[14], "FizzBuzz");' },
         { name: "length is n", hidden: true, code: "assert.equal(fizzBuzz(100).length, 100);" },
       ],
@@ -89,8 +103,14 @@ export const demoExercises: DemoExercise[] = [
           code: "SELECT a.name, COUNT(*) AS books FROM authors a JOIN books b ON b.author_id = a.id GROUP BY a.id, a.name ORDER BY books DESC, a.name;",
         },
       ],
-      hintsEn: ["`JOIN books b ON b.author_id = a.id` pairs each book with its author.", "`GROUP BY` the author, `COUNT(*)` the rows, then `ORDER BY books DESC, a.name`."],
-      hintsHe: ["‏`JOIN books b ON b.author_id = a.id` מצמיד לכל ספר את המחבר שלו.", "‏`GROUP BY` לפי המחבר, `COUNT(*)` לשורות, ואז `ORDER BY books DESC, a.name`."],
+      hintsEn: [
+        "`JOIN books b ON b.author_id = a.id` pairs each book with its author.",
+        "`GROUP BY` the author, `COUNT(*)` the rows, then `ORDER BY books DESC, a.name`.",
+      ],
+      hintsHe: [
+        "‏`JOIN books b ON b.author_id = a.id` מצמיד לכל ספר את המחבר שלו.",
+        "‏`GROUP BY` לפי המחבר, `COUNT(*)` לשורות, ואז `ORDER BY books DESC, a.name`.",
+      ],
       schema:
         "CREATE TABLE authors (id INTEGER PRIMARY KEY, name TEXT NOT NULL);\nCREATE TABLE books (id INTEGER PRIMARY KEY, author_id INTEGER NOT NULL REFERENCES authors(id), title TEXT NOT NULL);\nINSERT INTO authors VALUES (1, 'Ada'), (2, 'Grace'), (3, 'Linus'), (4, 'Edsger');\nINSERT INTO books VALUES (1, 1, 'Notes'), (2, 2, 'COBOL'), (3, 2, 'Compilers'), (4, 3, 'Kernels'), (5, 2, 'Bugs'), (6, 3, 'Git');\n",
       attemptsBeforeSolution: 3,
@@ -108,7 +128,11 @@ export async function seedDemoExercises(db: Db, grader: Grader, now: Date = new 
     .returning("key")
     .executeTakeFirst();
   if (!claimed) return [];
-  const existing = await db.selectFrom("video_lists").select("id").where("slug", "=", DEMO_EXERCISE_LIST).executeTakeFirst();
+  const existing = await db
+    .selectFrom("video_lists")
+    .select("id")
+    .where("slug", "=", DEMO_EXERCISE_LIST)
+    .executeTakeFirst();
   if (existing) return [];
   const listId = randomUUID();
   await db

@@ -12,6 +12,7 @@ import { LessonNav, NextLessonOffer } from "~/components/course/lesson-nav";
 import { DraftPreviewNote } from "~/components/course/draft-preview-note";
 import { getCatalogue, getViewer, pageContext, servicesOf } from "~/context.server";
 import { pageMeta } from "~/lib/meta";
+import { passHeaders } from "~/lib/http";
 import { catalogueForPage } from "~/models/catalogue.server";
 import { lessonUrl } from "~/models/catalogue.urls";
 import { findLessonPlace, lessonPage, lessonStructuredData } from "~/models/lesson-page.server";
@@ -74,6 +75,9 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const { slug } = await markFromForm(context, request, place.list);
   return redirect(sameLanguage(request, lessonUrl(place.list.slug, slug)), 303);
 }
+
+/** A refused submission's Retry-After (issue 34) reaches the browser with the page. */
+export const headers = passHeaders;
 
 export const meta = ({ loaderData }: Route.MetaArgs) => pageMeta(loaderData?.meta);
 
