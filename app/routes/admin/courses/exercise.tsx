@@ -14,7 +14,7 @@ import {
   type ExerciseInput,
 } from "~/models/exercise.server";
 import { EXERCISE_LIMITS, parseExerciseForm, type ExerciseFormErrors } from "~/models/exercise.schema";
-import { getAdmin } from "../guard.server";
+import { getAdmin } from "~/routes/admin/guard.server";
 import type { Route } from "./+types/exercise";
 
 export const handle = { strings: ["admin", "courseAdmin", "exerciseAdmin"] } satisfies StringsHandle;
