@@ -3,7 +3,8 @@ import type { RouterContextProvider } from "react-router";
 import type { Kysely } from "kysely";
 import type { Database } from "~/lib/db.server";
 import type { GradeResult } from "~/lib/exercises/grading";
-import { getViewer, servicesOf } from "~/context.server";
+import { getCatalogue, getViewer, servicesOf } from "~/context.server";
+import { issueCertificateIfEarned } from "~/models/certificate.server";
 import type { Locale } from "~/i18n/locale";
 import { canWatch, type Viewer } from "~/models/access.server";
 import {
@@ -91,5 +92,7 @@ export async function submitFromForm(context: Readonly<RouterContextProvider>, f
   const limit = await rateLimits.exerciseSubmit.consume(viewer.user.id);
   if (!limit.ok) return refuse("exercise.errors.tooMany", 429, { "Retry-After": String(limit.retryAfter) });
   const result = await submitAttempt(db, grader, { userId: viewer.user.id, exercise, code });
+  // A pass counts as a watched lesson: the list's certificate may now be earned, as after a video.
+  if (result.verdict === "passed") await issueCertificateIfEarned(db, getCatalogue(context), viewer, place.list);
   return data({ ok: true, result: submissionView(result), code } satisfies ExerciseActionData);
 }

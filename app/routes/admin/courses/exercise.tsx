@@ -166,7 +166,7 @@ export default function ExerciseEditor({ loaderData, actionData }: Route.Compone
   return (
     <>
       <PageHeader
-        title={`${t("exerciseAdmin.title")}: ${localTitle(lesson)}`}
+        title={localTitle(lesson)}
         trail={[
           { label: t("courseAdmin.title"), to: "/admin/courses" },
           ...(list ? [{ label: localTitle(list), to: `/admin/courses/list/${list.id}` }] : []),
