@@ -647,6 +647,9 @@ export function runSql(SQL: SqlJsStatic, request: GradeRequest, now = Date.now):
     const image = base.export();
 
     const learner = request.code.trim();
+    const forbidden = sqlTokens(learner).find((t) => FORBIDDEN_SQL.test(t));
+    if (forbidden)
+      return resultWithout(request, "error", `${forbidden.toUpperCase()} is not allowed: write one query.`, elapsed());
     const parts = (() => {
       try {
         return statements(base, learner);
@@ -657,9 +660,6 @@ export function runSql(SQL: SqlJsStatic, request: GradeRequest, now = Date.now):
     if (typeof parts === "string") return resultWithout(request, "error", parts, elapsed());
     if (parts.length !== 1)
       return resultWithout(request, "error", "Write exactly one query (one statement).", elapsed());
-    const forbidden = sqlTokens(learner).find((t) => FORBIDDEN_SQL.test(t));
-    if (forbidden)
-      return resultWithout(request, "error", `${forbidden.toUpperCase()} is not allowed: write one query.`, elapsed());
 
     let output = "";
     let outputTruncated = false;
