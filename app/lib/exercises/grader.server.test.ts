@@ -2,7 +2,7 @@
 // suite of issue 34: every attack ends in a clear failed verdict within its limit, nothing of the
 // host reaches the result, and the grader keeps grading other submissions meanwhile.
 import { afterAll, describe, expect, it } from "vitest";
-import { BUSY_MESSAGE, createGrader, type Grader } from "./grader.server.ts";
+import { BUSY_MESSAGE, createGrader } from "./grader.server.ts";
 import {
   HARD_KILL_GRACE_MS,
   MAX_OUTPUT_LENGTH,
@@ -256,14 +256,14 @@ describe("the hostile suite", () => {
       }, 20);
       try {
         const started = Date.now();
-        const loops = [
+        const loops = Promise.all([
           timed(js("while (true) {}")),
           timed(sql("with recursive n(i) as (select 1 union all select i + 1 from n) select count(*) from n")),
-        ];
+        ]);
         await new Promise((resolve) => setTimeout(resolve, 200)); // both are running now
         const normal = await timed(js("const add = (a, b) => a + b;"));
         const normalDoneAt = Date.now() - started;
-        const [loop, query] = await Promise.all(loops);
+        const [loop, query] = await loops;
         expect(normal.verdict).toBe("passed");
         // Finished while both hostile submissions were still running.
         expect(normalDoneAt).toBeLessThan(Math.min(loop.wallMs, query.wallMs));
