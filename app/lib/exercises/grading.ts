@@ -70,7 +70,7 @@ export const HARD_KILL_GRACE_MS = 1_000;
 /** QuickJS heap for one run of the learner's code. */
 export const MEMORY_LIMIT_BYTES = 32 * 1024 * 1024;
 /** QuickJS stack: a recursion bomb ends in a RangeError/InternalError, not a crash. */
-export const STACK_LIMIT_BYTES = 512 * 1024;
+export const STACK_LIMIT_BYTES = 256 * 1024;
 /** SQLite heap (PRAGMA hard_heap_limit) for one database copy. */
 export const SQL_HEAP_LIMIT_BYTES = 64 * 1024 * 1024;
 /** Most rows a query may return (learner's or expected); more is a failed test, not a huge answer. */
@@ -132,10 +132,12 @@ function clip(message: string): string {
  * The JavaScript harness: evaluated in a fresh QuickJS context BEFORE the learner's code, it keeps its
  * own references to the built-ins it uses, so nothing the learner redefines afterwards (assert,
  * console, Object.prototype, Reflect, JSON, Function.prototype.call…) changes how a test is judged.
- * It hands the host two functions, never placed on the global object: run(source) evaluates the
- * learner's code as a global script, test(source) wraps a test's code in `function (assert) {…}`
- * and calls it. Both return null when all went well, or a string saying what was thrown: only
- * primitives cross to the host, so no learner object (a lying toJSON, a getter) is ever read there.
+ * It hands the host two functions, never placed on the global object: describe(thrown) turns what
+ * the learner's code (evaluated by the host as a global script, so its const and class declarations
+ * are globals the tests see) threw into a string; test(source) wraps a test's code in
+ * `function (assert) {…}` and calls it, returning null when it went well or what was thrown as a
+ * string. Only primitives cross to the host, so no learner object (a lying toJSON, a getter) is ever
+ * read there.
  * A test passes only when the host gets null back from test(); what the code prints goes to a
  * separate channel (print) and cannot pass a test.
  */
@@ -247,15 +249,12 @@ export const JAVASCRIPT_HARNESS = String.raw`(function (print) {
     }
     return line;
   }
-  const log = function () { print(format(arguments)); };
+  const log = print ? function () { print(format(arguments)); } : function () {};
   defineProperty(globalThis, "console", {
     value: freeze({ log: log, info: log, warn: log, error: log, debug: log }),
     writable: true, configurable: true, enumerable: false,
   });
 
-  function run(source) {
-    try { globalEval(source); return null; } catch (e) { return describe(e); }
-  }
   function test(source) {
     try {
       const fn = globalEval("(function (assert) {\"use strict\";\n" + source + "\n})");
@@ -265,17 +264,30 @@ export const JAVASCRIPT_HARNESS = String.raw`(function (print) {
       return describe(e);
     }
   }
-  return [run, test];
+  return [describe, test];
 })`;
 
 type Stop = "timeout" | "memory" | null;
 
+/**
+ * Engines that leaked a runtime (see Sandbox.dispose) or aborted: the caller replaces them before the
+ * next submission (the server retires the worker thread; the browser's Worker is started afresh).
+ */
+const spentEngines = new WeakSet<QuickJSWASMModule>();
+
+/** Whether this QuickJS module should be replaced before it grades again. */
+export function engineSpent(quickjs: QuickJSWASMModule): boolean {
+  return spentEngines.has(quickjs);
+}
+
 /** One fresh runtime and context with the harness loaded; the handles the host keeps. */
 interface Sandbox {
   context: QuickJSContext;
-  run: QuickJSHandle;
+  describe: QuickJSHandle;
   test: QuickJSHandle;
   stopped: () => Stop;
+  /** Set after a stack overflow or a limit: QuickJS may have left objects it cannot free. */
+  dirty: boolean;
   dispose: () => void;
 }
 
@@ -290,46 +302,104 @@ function newSandbox(quickjs: QuickJSWASMModule, deadline: number, output: Output
     },
   });
   const context = runtime.newContext();
-  const print = context.newFunction("print", (line) => {
-    if (output && context.typeof(line) === "string") output.add(context.getString(line));
-  });
+  // Only the first run's output is kept: the tests' runs print nowhere (console.* does nothing there).
+  const print = output
+    ? context.newFunction("print", (line) => {
+        if (context.typeof(line) === "string") output.add(context.getString(line));
+      })
+    : context.undefined;
   const harness = context.evalCode(JAVASCRIPT_HARNESS, "harness.js").unwrap();
   const pair = context.callFunction(harness, context.undefined, print).unwrap();
-  const run = context.getProp(pair, 0);
+  const describe = context.getProp(pair, 0);
   const test = context.getProp(pair, 1);
   for (const handle of [pair, harness, print]) handle.dispose();
-  return {
+  const sandbox: Sandbox = {
     context,
-    run,
+    describe,
     test,
     stopped: () => (timedOut ? "timeout" : null),
+    dirty: false,
     dispose: () => {
-      run.dispose();
-      test.dispose();
-      context.dispose();
-      runtime.dispose();
+      // QuickJS asserts that a freed runtime holds no objects, and after a stack overflow or an
+      // out-of-memory it may still hold some: the assertion would abort the whole module. Such a
+      // runtime is left as it is (its memory goes with the module) and the module marked spent.
+      if (sandbox.dirty) {
+        spentEngines.add(quickjs);
+        return;
+      }
+      try {
+        describe.dispose();
+        test.dispose();
+        context.dispose();
+        runtime.dispose();
+      } catch (error) {
+        spentEngines.add(quickjs);
+        throw error;
+      }
     },
   };
+  return sandbox;
 }
 
-/** Calls run/test; null: it went well; otherwise what was thrown, or the limit that stopped it. */
-function callHarness(sandbox: Sandbox, fn: QuickJSHandle, source: string): { stop: Stop; message: string | null } {
+interface Ran {
+  stop: Stop;
+  message: string | null;
+}
+
+/** The harness's answer (null, or a string saying what was thrown), or the limit that stopped it. */
+function answer(sandbox: Sandbox, result: ReturnType<QuickJSContext["callFunction"]>): Ran {
   const { context } = sandbox;
-  const arg = context.newString(source);
-  const result = context.callFunction(fn, context.undefined, arg);
-  arg.dispose();
   if (result.error) {
     // Uncatchable (the interrupt) or thrown by the harness itself (out of memory while describing).
     const stop = sandbox.stopped() ?? "memory";
     result.error.dispose();
+    sandbox.dirty = true;
     return { stop, message: null };
   }
   const value = result.value;
   const message = context.typeof(value) === "string" ? context.getString(value) : null;
   value.dispose();
-  if (sandbox.stopped()) return { stop: "timeout", message: null };
-  if (message !== null && /out of memory/i.test(message)) return { stop: "memory", message: null };
+  if (sandbox.stopped()) {
+    sandbox.dirty = true;
+    return { stop: "timeout", message: null };
+  }
+  if (message !== null && /out of memory/i.test(message)) {
+    sandbox.dirty = true;
+    return { stop: "memory", message: null };
+  }
+  if (message !== null && /stack|recursion/i.test(message)) sandbox.dirty = true;
   return { stop: null, message: message === null ? null : clip(message) };
+}
+
+/** Evaluates the learner's code as a global script; what it threw is described by the harness. */
+function runCode(sandbox: Sandbox, code: string): Ran {
+  const { context } = sandbox;
+  const result = context.evalCode(code, "solution.js", { type: "global" });
+  if (!result.error) {
+    result.value.dispose();
+    if (sandbox.stopped()) {
+      sandbox.dirty = true;
+      return { stop: "timeout", message: null };
+    }
+    return { stop: null, message: null };
+  }
+  if (sandbox.stopped()) {
+    result.error.dispose();
+    sandbox.dirty = true;
+    return { stop: "timeout", message: null };
+  }
+  const described = context.callFunction(sandbox.describe, context.undefined, result.error);
+  result.error.dispose();
+  return answer(sandbox, described);
+}
+
+/** Runs one test's code through the harness. */
+function runTest(sandbox: Sandbox, source: string): Ran {
+  const { context } = sandbox;
+  const arg = context.newString(source);
+  const result = context.callFunction(sandbox.test, context.undefined, arg);
+  arg.dispose();
+  return answer(sandbox, result);
 }
 
 function limitMessage(stop: "timeout" | "memory"): string {
@@ -359,10 +429,20 @@ export function runJavaScript(quickjs: QuickJSWASMModule, request: GradeRequest,
     ms: now() - started,
   });
 
-  const first = newSandbox(quickjs, deadline, output);
-  let ran: { stop: Stop; message: string | null };
+  // Loading the harness itself can meet the deadline (a previous run ended just before it).
+  const open = (out: Output | null): Sandbox | null => {
+    try {
+      return newSandbox(quickjs, deadline, out);
+    } catch (error) {
+      if (now() > deadline) return null;
+      throw error;
+    }
+  };
+  const first = open(output);
+  if (!first) return finish("timeout", notRun(request), limitMessage("timeout"));
+  let ran: Ran;
   try {
-    ran = callHarness(first, first.run, request.code);
+    ran = runCode(first, request.code);
     if (!ran.stop && !ran.message) {
       // Promise callbacks the code queued (console.log in a .then) run now, under the same deadline.
       const jobs = first.context.runtime.executePendingJobs();
@@ -379,11 +459,19 @@ export function runJavaScript(quickjs: QuickJSWASMModule, request: GradeRequest,
 
   const outcomes: TestOutcome[] = [];
   for (const [index, test] of request.tests.entries()) {
-    const sandbox = newSandbox(quickjs, deadline, null);
-    let result: { stop: Stop; message: string | null };
+    if (now() > deadline) {
+      const rest = request.tests.slice(index).map((t) => outcome(t, false, null));
+      return finish("timeout", [...outcomes, ...rest], limitMessage("timeout"));
+    }
+    const sandbox = open(null);
+    if (!sandbox) {
+      const rest = request.tests.slice(index).map((t) => outcome(t, false, null));
+      return finish("timeout", [...outcomes, ...rest], limitMessage("timeout"));
+    }
+    let result: Ran;
     try {
-      result = callHarness(sandbox, sandbox.run, request.code);
-      if (!result.stop && !result.message) result = callHarness(sandbox, sandbox.test, test.code);
+      result = runCode(sandbox, request.code);
+      if (!result.stop && !result.message) result = runTest(sandbox, test.code);
     } finally {
       sandbox.dispose();
     }
@@ -559,6 +647,9 @@ export function runSql(SQL: SqlJsStatic, request: GradeRequest, now = Date.now):
     const image = base.export();
 
     const learner = request.code.trim();
+    const forbidden = sqlTokens(learner).find((t) => FORBIDDEN_SQL.test(t));
+    if (forbidden)
+      return resultWithout(request, "error", `${forbidden.toUpperCase()} is not allowed: write one query.`, elapsed());
     const parts = (() => {
       try {
         return statements(base, learner);
@@ -569,9 +660,6 @@ export function runSql(SQL: SqlJsStatic, request: GradeRequest, now = Date.now):
     if (typeof parts === "string") return resultWithout(request, "error", parts, elapsed());
     if (parts.length !== 1)
       return resultWithout(request, "error", "Write exactly one query (one statement).", elapsed());
-    const forbidden = sqlTokens(learner).find((t) => FORBIDDEN_SQL.test(t));
-    if (forbidden)
-      return resultWithout(request, "error", `${forbidden.toUpperCase()} is not allowed: write one query.`, elapsed());
 
     let output = "";
     let outputTruncated = false;

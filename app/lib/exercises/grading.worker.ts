@@ -6,7 +6,7 @@ import { parentPort } from "node:worker_threads";
 import { newQuickJSWASMModuleFromVariant } from "quickjs-emscripten-core";
 import variant from "@jitl/quickjs-wasmfile-release-sync";
 import initSqlJs from "sql.js";
-import { resultWithout, runJavaScript, runSql, type GradeRequest, type GradeResult } from "./grading.ts";
+import { engineSpent, resultWithout, runJavaScript, runSql, type GradeRequest, type GradeResult } from "./grading.ts";
 
 export interface WorkerRequest {
   id: number;
@@ -28,7 +28,8 @@ port.on("message", ({ id, request }: WorkerRequest) => {
   let reply: WorkerReply;
   try {
     const result = request.language === "sql" ? runSql(SQL, request) : runJavaScript(quickjs, request);
-    reply = { id, result, retire: false };
+    // A QuickJS module that had to keep a runtime it could not free is not used again.
+    reply = { id, result, retire: engineSpent(quickjs) };
   } catch {
     // E.g. QuickJS refusing to free a runtime an out-of-memory left dirty. Say nothing of the host.
     reply = { id, result: resultWithout(request, "error", "The grader failed on this submission."), retire: true };
