@@ -9,7 +9,7 @@ import { checkExercise, saveExercise, type ExerciseInput } from "./exercise.serv
  * a list of their own ("practice"), open to everyone who signs in. They are not added to the seeded
  * JavaScript and MySQL lists because the specification fixes those lists' lengths (32 and 1
  * lessons, ../shared/SPEC.md and docs/product.md#pages) and "n of N" counts exercises. The list is
- * in no course, so no catalogue page's figures change either; README.md gives its address.
+ * in no course, so no catalogue page's figures change either; its page is /courses/practice.
  *
  * Once per database, as the demo lessons are (a site_settings row records it); each exercise is
  * checked by the grader before it is saved, and is public only if its check passes, as a teacher's is.
@@ -151,6 +151,12 @@ export async function seedDemoExercises(db: Db, grader: Grader, now: Date = new 
       created_at: at,
       updated_at: at,
     })
+    .execute();
+  // Its page, as the builder gives a new list one (/courses/<slug>).
+  await db
+    .insertInto("catalogue_paths")
+    .values({ path: `/courses/${DEMO_EXERCISE_LIST}`, kind: "list", target_id: listId, in_sitemap: 1 })
+    .onConflict((oc) => oc.column("path").doNothing())
     .execute();
   const made: string[] = [];
   for (const [position, demo] of demoExercises.entries()) {

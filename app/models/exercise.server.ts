@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import { z } from "zod";
 import type { Database } from "~/lib/db.server";
-import type { ExerciseLanguage, ExerciseTest, GradeResult } from "~/lib/exercises/grading";
+import { MAX_CODE_LENGTH, type ExerciseLanguage, type ExerciseTest, type GradeResult } from "~/lib/exercises/grading";
 import type { Grader } from "~/lib/exercises/grader.server";
 import type { Locale } from "~/i18n/locale";
 import { bumpCatalogueVersion } from "./catalogue-version.server";
@@ -15,8 +15,8 @@ import { completeExercise } from "./progress.server";
  * (`completeExercise`). Nothing the browser says about a result is ever stored or counted.
  */
 
-/** What a submission may be: the grader refuses larger code anyway, this keeps it out of the database. */
-export const MAX_SUBMISSION_CHARS = 20_000;
+/** The longest submission: the engine's own bound, checked before anything is graded or stored. */
+export const MAX_SUBMISSION_CHARS = MAX_CODE_LENGTH;
 
 export interface Exercise {
   lessonId: string;

@@ -86,6 +86,13 @@ describe.each(DIALECTS)("exercises on %s", (dialect) => {
     expect(html).toContain("0 of 3 lessons watched");
     // Before any attempt, no solution.
     expect(html).not.toContain("numbers.filter(");
+    // Search engines are told it is an exercise, not a video.
+    expect(html).toContain('"learningResourceType":"exercise"');
+    expect(html).not.toContain("VideoObject");
+    // Its list's page offers it as an exercise, leading to its page.
+    const listPage = await (await get("/courses/practice", learner.cookie)).text();
+    expect(listPage).toContain('data-testid="video-exercise"');
+    expect(listPage).toContain('href="/lesson/practice/square-the-evens"');
     const hebrew = await (await get("/lesson/practice/square-the-evens?lng=he", learner.cookie)).text();
     expect(hebrew).toContain("שיעור 1 מתוך 3");
     expect(hebrew).toContain("כתבו את הפונקציה");
