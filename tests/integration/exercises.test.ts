@@ -172,6 +172,21 @@ describe.each(DIALECTS)("exercises on %s", (dialect) => {
     expect(await certificates()).toHaveLength(1);
   });
 
+  it("shows a run's console output as text, cut short with a note", async () => {
+    const other = await createSignedInUser(app.db, "learner");
+    const response = await submit(
+      "fizzbuzz",
+      other.cookie,
+      'console.log("<img src=x onerror=alert(1)>"); for (let i = 0; i < 5000; i++) console.log("line " + i);\nfunction fizzBuzz(n) { return []; }',
+    );
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain("&lt;img src=x onerror=alert(1)&gt;");
+    expect(html).not.toContain("<img src=x");
+    expect(shown(html)).toContain("The output was cut short.");
+    expect(shown(html)).not.toContain("line 4999");
+  });
+
   it("opens the solution after the configured failed attempts, not before", async () => {
     const other = await createSignedInUser(app.db, "learner");
     const solution = "i % 15 === 0";
