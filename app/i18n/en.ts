@@ -2254,6 +2254,7 @@ export const en = {
       tooMany: "Too many submissions. Wait a minute and try again.",
       signIn: "Sign in to submit your answer.",
       locked: "This lesson is not open to you.",
+      busy: "Too many answers are being checked right now. Try again in a few seconds.",
     },
   },
   /** The course builder's exercise page (issue 34). */

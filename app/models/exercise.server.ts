@@ -3,7 +3,7 @@ import type { Kysely } from "kysely";
 import { z } from "zod";
 import type { Database } from "~/lib/db.server";
 import { MAX_CODE_LENGTH, type ExerciseLanguage, type ExerciseTest, type GradeResult } from "~/lib/exercises/grading";
-import type { Grader } from "~/lib/exercises/grader.server";
+import { BUSY_MESSAGE, type Grader } from "~/lib/exercises/grader.server";
 import type { Locale } from "~/i18n/locale";
 import { bumpCatalogueVersion } from "./catalogue-version.server";
 import { completeExercise } from "./progress.server";
@@ -165,14 +165,15 @@ export function solutionOpen(exercise: Exercise, attempts: AttemptsSoFar): boole
 
 /**
  * Grades a learner's submission on the server, stores the attempt and, on a pass, completes the
- * lesson. The caller has checked access, size and the rate limit.
+ * lesson. The caller has checked access, size and the rate limit. "busy": the grader's queue was
+ * full, nothing was graded and nothing is stored (it is no attempt of the learner's).
  */
 export async function submitAttempt(
   db: Kysely<Database>,
   grader: Grader,
   input: { userId: string; exercise: Exercise; code: string },
   now: Date = new Date(),
-): Promise<GradeResult> {
+): Promise<GradeResult | "busy"> {
   const { exercise } = input;
   const result = await grader.grade({
     language: exercise.language,
@@ -180,6 +181,9 @@ export async function submitAttempt(
     tests: exercise.tests,
     schema: exercise.language === "sql" ? exercise.schema : null,
   });
+  // The grader's own refusal (nothing ran: no time, no output), not a learner's error of that wording.
+  if (result.verdict === "error" && result.error === BUSY_MESSAGE && result.ms === 0 && result.output === "")
+    return "busy";
   await db
     .insertInto("exercise_attempts")
     .values({

@@ -92,6 +92,7 @@ export async function submitFromForm(context: Readonly<RouterContextProvider>, f
   const limit = await rateLimits.exerciseSubmit.consume(viewer.user.id);
   if (!limit.ok) return refuse("exercise.errors.tooMany", 429, { "Retry-After": String(limit.retryAfter) });
   const result = await submitAttempt(db, grader, { userId: viewer.user.id, exercise, code });
+  if (result === "busy") return refuse("exercise.errors.busy", 503, { "Retry-After": "5" });
   // A pass counts as a watched lesson: the list's certificate may now be earned, as after a video.
   if (result.verdict === "passed") await issueCertificateIfEarned(db, getCatalogue(context), viewer, place.list);
   return data({ ok: true, result: submissionView(result), code } satisfies ExerciseActionData);
