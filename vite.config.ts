@@ -3,6 +3,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 import { chunking } from "./scripts/vite-chunking.ts";
+import { gradingWorker } from "./scripts/vite-grading-worker.ts";
 import { precompress } from "./scripts/vite-precompress.ts";
 
 export default defineConfig({
@@ -14,5 +15,5 @@ export default defineConfig({
     ssr: { build: { rollupOptions: { input: "./server/app.ts" } } },
   },
   build: { assetsInlineLimit: 0 },
-  plugins: [tailwindcss(), reactRouter(), chunking(), precompress()],
+  plugins: [tailwindcss(), reactRouter(), chunking(), precompress(), gradingWorker()],
 });

@@ -12,6 +12,7 @@ import type { MediaStore } from "./lib/media-store.server";
 import type { CheckoutCache } from "./lib/payments/checkout-cache.server";
 import type { PaymentProvider } from "./lib/payments/provider.server";
 import type { DocumentIssuer } from "./lib/invoicing/document-issuer.server";
+import type { Grader } from "./lib/exercises/grader.server";
 import { pageUrls, type PageMeta } from "./lib/meta";
 import type { OidcClient } from "./lib/oidc.server";
 import type { RateLimits } from "./lib/rate-limit.server";
@@ -59,6 +60,8 @@ export interface AppServices {
   checkoutCache: CheckoutCache;
   /** The embedded OpenID provider, when OIDC_ISSUER is unset. */
   idp?: Provider;
+  /** Grades exercise submissions in worker threads (decision 0052); closed on shutdown. */
+  grader: Grader;
 }
 
 export interface RequestInfo extends AppServices {

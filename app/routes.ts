@@ -80,6 +80,8 @@ export default [
         route("lesson/:id", "routes/admin/courses/lesson.tsx"),
         // The same video upload sent by the page's script, which shows its progress: answered in JSON.
         route("lesson/:id/video", "routes/admin/courses/lesson-video.ts"),
+        // The lesson as a JavaScript or SQL exercise, its check and its learners' figures (issue 34).
+        route("lesson/:id/exercise", "routes/admin/courses/exercise.tsx"),
         route("new-quiz", "routes/admin/courses/quiz.tsx", { id: "admin-courses-new-quiz" }),
         route("quiz/:id", "routes/admin/courses/quiz.tsx"),
         route("quiz/:quizId/new-question", "routes/admin/courses/question.tsx", { id: "admin-courses-new-question" }),

@@ -543,6 +543,41 @@ export interface Database {
   coupons: CouponsTable;
   coupon_redemptions: CouponRedemptionsTable;
   payment_refunds: PaymentRefundsTable;
+  lesson_exercises: LessonExercisesTable;
+  exercise_attempts: ExerciseAttemptsTable;
+}
+
+/** A lesson that is a JavaScript or SQL exercise (migration 0042, issue 34). */
+export interface LessonExercisesTable {
+  lesson_id: string;
+  language: "javascript" | "sql";
+  instructions_en: string;
+  instructions_he: string | null;
+  starter_code: string;
+  solution: string;
+  /** JSON: [{ name, hidden, code }]. */
+  tests: string;
+  /** JSON: string[] per language. */
+  hints_en: string;
+  hints_he: string;
+  sql_schema: string | null;
+  attempts_before_solution: number;
+  checked_at: string | null;
+  updated_at: string;
+}
+
+/** One graded submission of an exercise (migration 0042): the server's grade, never the browser's. */
+export interface ExerciseAttemptsTable {
+  id: string;
+  user_id: string;
+  lesson_id: string;
+  code: string;
+  verdict: string;
+  /** JSON arrays of test names. */
+  passed_tests: string;
+  failed_tests: string;
+  ms: number;
+  created_at: string;
 }
 
 /** A subscription plan the owner offers (issue 18): one row per interval. */

@@ -18,6 +18,7 @@ const INPUT_FILES = [
   "package-lock.json",
   "scripts/vite-chunking.ts",
   "scripts/vite-precompress.ts",
+  "scripts/vite-grading-worker.ts",
 ];
 /** Tests sit beside the code but are not built: changing one leaves the build current. */
 const NOT_BUILT = /\.test\.tsx?$/;

@@ -414,6 +414,7 @@ export async function main(args: string[], appOptions: AppOptions = {}): Promise
       clearTimeout(force);
       clearInterval(sweep);
       await jobs.stop();
+      await services.grader.close();
       await database.close().catch((err: unknown) => log.error({ err }, "closing the database failed"));
       await flushErrorReporting().catch(() => {});
       log.info("stopped");

@@ -13,6 +13,7 @@ import {
 import type { Logger } from "../app/lib/logger.server.ts";
 import { createMediaStore } from "../app/lib/media-store.server.ts";
 import { seedDemoLessons } from "../app/models/demo-lessons.server.ts";
+import { seedDemoExercises } from "../app/models/demo-exercises.server.ts";
 import { OidcClient } from "../app/lib/oidc.server.ts";
 import { BooksClient } from "../app/models/books.server.ts";
 import { initThumbnailKeys } from "../app/models/catalogue.server.ts";
@@ -26,6 +27,7 @@ import { CardcomDocumentIssuer } from "../app/lib/invoicing/cardcom-documents.se
 import type { DocumentIssuer } from "../app/lib/invoicing/document-issuer.server.ts";
 import { setTaxDocumentIssuing } from "../app/models/tax-documents.server.ts";
 import { OUTSIDE_ROUTER } from "./outside-router.ts";
+import { createGrader } from "../app/lib/exercises/grader.server.ts";
 import {
   countIdpAccounts,
   DEMO_PASSWORD,
@@ -57,6 +59,16 @@ export const DEMO_MEDIA_DIR = resolve("content/demo-media");
  * once per database (app/models/demo-lessons.server.ts). A failure is logged, not fatal: the demo
  * still serves everything else, and the next start tries again.
  */
+/** Demo mode's exercises (issue 34), once per database; a failure is logged and the site starts. */
+async function seedExercises(services: Pick<AppServices, "db" | "grader">, log: Logger) {
+  try {
+    const made = await seedDemoExercises(services.db, services.grader);
+    if (made.length > 0) log.info({ exercises: made }, "demo exercises seeded");
+  } catch (error) {
+    log.error({ err: error }, "the demo exercises could not be seeded");
+  }
+}
+
 async function giveDemoLessonsTheirVideos(services: Pick<AppServices, "db" | "media">, log: Logger) {
   try {
     const given = await seedDemoLessons(services.db, services.media, DEMO_MEDIA_DIR);
@@ -141,6 +153,8 @@ export async function createServices(
     payments: paymentProvider(config),
     checkoutCache: new CheckoutCache(),
     taxDocuments: taxDocumentIssuer(config),
+    // Exercise submissions, graded in worker threads that start with the first one (decision 0052).
+    grader: createGrader(),
   };
   if (!config.embeddedIdp) {
     const oidc = new OidcClient(
@@ -164,6 +178,7 @@ export async function createServices(
   if (config.demo) {
     await seedDemoAccounts(db);
     await giveDemoLessonsTheirVideos(common, log);
+    await seedExercises(common, log);
     log.warn(
       { accounts: ["learner@lomda.test", "subscriber@lomda.test", "admin@lomda.test"] },
       `DEMO SIGN-IN IS ON: the embedded OpenID provider at ${IDP_MOUNT} accepts the demo accounts with the password "${DEMO_PASSWORD}". Start without --demo / LOMDA_DEMO=1 for a real site.`,

@@ -139,6 +139,8 @@ export function createRateLimits(db: Kysely<Database>) {
     progress: new RateLimiter(db, "progress", 120, 60_000),
     /** A learner's notes written, edited or deleted (issue 32): 60 a minute, far above anyone's typing. */
     notes: new RateLimiter(db, "notes", 60, 60_000),
+    // Exercise submissions, per learner (issue 34): each one is graded in the sandbox pool.
+    exerciseSubmit: new RateLimiter(db, "exercise-submit", 20, 60_000),
     /**
      * Calls to the payment provider a learner's requests cause (each spends the school's own rate
      * limit there, which its checkouts and events need): per learner, and per address for learners

@@ -41,6 +41,8 @@ export interface LessonEntry {
   order: number;
   /** When it was made (ISO 8601): the upload date its page gives search engines; null for the about video. */
   createdAt: string | null;
+  /** A JavaScript or SQL exercise instead of a video (issue 34): counted and locked as a video lesson is. */
+  exercise: "javascript" | "sql" | null;
 }
 
 export interface ListEntry {
@@ -190,6 +192,7 @@ export async function loadCatalogueSnapshot(
     learners,
     captionRows,
     resourceRows,
+    exerciseRows,
   ] = await Promise.all([
     db
       .selectFrom("catalogues")
@@ -216,7 +219,10 @@ export async function loadCatalogueSnapshot(
     learnerCounts(db),
     db.selectFrom("lesson_captions").select(["lesson_id", "language"]).orderBy("language").execute(),
     resourcesByLesson(db),
+    // Only an exercise whose check passed (solution passes, starter fails) is public: decision 0053.
+    db.selectFrom("lesson_exercises").select(["lesson_id", "language"]).where("checked_at", "is not", null).execute(),
   ]);
+  const exerciseOf = new Map(exerciseRows.map((row) => [row.lesson_id, row.language]));
   const captionsOf = new Map<string, Locale[]>();
   for (const row of captionRows)
     captionsOf.set(row.lesson_id, [...(captionsOf.get(row.lesson_id) ?? []), row.language]);
@@ -258,6 +264,7 @@ export async function loadCatalogueSnapshot(
       resources: resourceRows.get(row.id) ?? [],
       order,
       createdAt: row.created_at,
+      exercise: exerciseOf.get(row.id) ?? null,
     };
     // A lesson without a video is never sold, counted or previewed as one (issue 31, D-H2): it is left
     // out, or shown as "Coming soon" when its teacher chose that for the list.
@@ -394,8 +401,9 @@ export async function catalogueForPage(
 }
 
 /** Whether a lesson can be played: it has a YouTube id or an uploaded file. */
-export function hasVideo(lesson: Pick<LessonEntry, "youtubeId" | "videoFile">): boolean {
-  return lesson.youtubeId !== null || lesson.videoFile !== null;
+export function hasVideo(lesson: Pick<LessonEntry, "youtubeId" | "videoFile"> & { exercise?: string | null }): boolean {
+  // An exercise is a lesson with something to do in it: counted, sold and previewed as a video is.
+  return lesson.youtubeId !== null || lesson.videoFile !== null || (lesson.exercise ?? null) !== null;
 }
 
 /**
@@ -641,6 +649,7 @@ export function aboutVideoLesson(): LessonEntry {
     slug: video.key,
     title: video.title,
     description: video.description,
+    exercise: null,
     duration: video.duration,
     youtubeId: video.source.kind === "youtube" ? video.source.videoId : null,
     videoFile: video.source.kind === "mp4" ? video.source.file : null,
@@ -702,18 +711,20 @@ export function viewVideo(
     thumb: lesson.youtubeId ? `/thumb/${thumbKeyFor(lesson.youtubeId)}` : VIDEO_POSTER,
     player: !allowed
       ? null
-      : lesson.youtubeId
-        ? { kind: "youtube", videoId: lesson.youtubeId }
-        : lesson.videoFile
-          ? {
-              kind: "mp4",
-              src: `/video/${lesson.videoFile}`,
-              captions: lesson.captions.map((language) => ({
-                language,
-                src: `/captions/${lesson.id}/${language}.vtt`,
-              })),
-            }
-          : { kind: "soon" },
+      : lesson.exercise
+        ? { kind: "exercise", language: lesson.exercise }
+        : lesson.youtubeId
+          ? { kind: "youtube", videoId: lesson.youtubeId }
+          : lesson.videoFile
+            ? {
+                kind: "mp4",
+                src: `/video/${lesson.videoFile}`,
+                captions: lesson.captions.map((language) => ({
+                  language,
+                  src: `/captions/${lesson.id}/${language}.vtt`,
+                })),
+              }
+            : { kind: "soon" },
     freeSample: !alwaysOpen && isFreeSample(viewer, list, index),
     resources: allowed
       ? lesson.resources.map((r) => ({

@@ -60,7 +60,9 @@ export type Player =
   | { kind: "youtube"; videoId: string }
   /** A self-hosted file, with its captions files (one per language, /captions/<lesson>/<language>.vtt). */
   | { kind: "mp4"; src: string; captions: CaptionsTrack[] }
-  | { kind: "soon" };
+  | { kind: "soon" }
+  /** An exercise (issue 34): done on the lesson's own page, never played. */
+  | { kind: "exercise"; language: "javascript" | "sql" };
 
 export interface CaptionsTrack {
   language: Locale;

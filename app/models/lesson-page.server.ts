@@ -151,9 +151,25 @@ export function lessonStructuredData(
   if (place.index === null) return null;
   const { lesson, list } = place;
   const free = canWatch(VISITOR, list, place.index);
+  const address = (path: string) => `${publicUrl}${path}${locale === "he" ? "?lng=he" : ""}`;
+  // An exercise (issue 34) is no video: a LearningResource of its own kind, in its list.
+  if (lesson.exercise)
+    return {
+      "@context": "https://schema.org",
+      "@type": "LearningResource",
+      name: lesson.title[locale],
+      description: lesson.description[locale] || lesson.title[locale],
+      url: address(lessonUrl(list.slug, lesson.slug)),
+      inLanguage: locale,
+      learningResourceType: "exercise",
+      isAccessibleForFree: free,
+      ...(view.list.href
+        ? { isPartOf: { "@type": "LearningResource", name: view.list.title, url: address(view.list.href) } }
+        : {}),
+      position: view.n,
+    };
   const player = free ? viewVideo(lesson, place.index, list, VISITOR, locale).player : null;
   const seconds = lessonLength(lesson);
-  const address = (path: string) => `${publicUrl}${path}${locale === "he" ? "?lng=he" : ""}`;
   return {
     "@context": "https://schema.org",
     "@type": ["VideoObject", "LearningResource"],

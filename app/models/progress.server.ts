@@ -232,6 +232,38 @@ export async function markLesson(
 }
 
 /**
+ * A passed exercise (issue 34; graded on the server, never the browser's word): the lesson counts as
+ * watched, so tallies, "n of N" and certificates count it as they count a watched video. The first
+ * pass's time is kept.
+ */
+export async function completeExercise(
+  db: Kysely<Database>,
+  input: { userId: string; lessonId: string },
+  now: Date = new Date(),
+): Promise<void> {
+  const at = now.toISOString();
+  await db
+    .insertInto("lesson_progress")
+    .values({
+      user_id: input.userId,
+      lesson_id: input.lessonId,
+      position_seconds: 0,
+      duration_seconds: null,
+      watched_at: at,
+      marked_at: null,
+      updated_at: at,
+    })
+    .onConflict((oc) =>
+      oc.columns(["user_id", "lesson_id"]).doUpdateSet({
+        watched_at: sql<string>`coalesce(lesson_progress.watched_at, excluded.watched_at)`,
+        updated_at: at,
+      }),
+    )
+    .execute();
+  await noteNewLearner(db, input.userId, input.lessonId);
+}
+
+/**
  * After a learner's first progress in a list (their first row among its lessons): they are now one of
  * the learners its courses' cards count (D-M6), and the card figures live in the catalogue's snapshot,
  * so its version moves. Once per learner and list, not per report.

@@ -12,16 +12,19 @@ import { LessonNav, NextLessonOffer } from "~/components/course/lesson-nav";
 import { DraftPreviewNote } from "~/components/course/draft-preview-note";
 import { getCatalogue, getViewer, pageContext, servicesOf } from "~/context.server";
 import { pageMeta } from "~/lib/meta";
+import { passHeaders } from "~/lib/http";
 import { catalogueForPage } from "~/models/catalogue.server";
 import { lessonUrl } from "~/models/catalogue.urls";
 import { findLessonPlace, lessonPage, lessonStructuredData } from "~/models/lesson-page.server";
 import type { StringsHandle } from "~/i18n/sections";
 import type { Route } from "./+types/lesson";
 import { markFromForm, sameLanguage } from "./lesson-mark.server";
+import { exerciseForPage, submitFromForm } from "./lesson-exercise.server";
+import { ExercisePanel } from "~/components/course/exercise-panel";
 
 /** The string sections this page shows besides the frame's (app/i18n/sections.ts). */
 export const handle = {
-  strings: ["card", "lesson", "notes", "progress", "video"],
+  strings: ["card", "lesson", "notes", "progress", "video", "exercise"],
 } satisfies StringsHandle;
 
 /**
@@ -37,8 +40,10 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   if (!place) throw data("Not Found", { status: 404 });
   const { locale, t, meta } = pageContext(context, request, lessonUrl(place.list.slug, place.lesson.slug));
   const view = await lessonPage(db, snapshot, viewer, locale, place);
+  const exercise = (await exerciseForPage(db, viewer, locale, place)) ?? null;
   const title = view.video.title;
   return {
+    exercise,
     preview,
     meta: meta(
       `${title} · ${view.list.title} · ${t("site.name")}`,
@@ -62,9 +67,17 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 export async function action({ context, request, params }: Route.ActionArgs) {
   const place = findLessonPlace(getCatalogue(context), params.list, params.lesson);
   if (!place) throw data("Not Found", { status: 404 });
+  // An exercise's Submit (issue 34) answers on the page itself; anything else is "Mark as complete".
+  if (place.lesson.exercise) {
+    const form = await request.clone().formData();
+    if (form.get("intent") === "submit") return submitFromForm(context, form, place);
+  }
   const { slug } = await markFromForm(context, request, place.list);
   return redirect(sameLanguage(request, lessonUrl(place.list.slug, slug)), 303);
 }
+
+/** A refused submission's Retry-After (issue 34) reaches the browser with the page. */
+export const headers = passHeaders;
 
 export const meta = ({ loaderData }: Route.MetaArgs) => pageMeta(loaderData?.meta);
 
@@ -90,12 +103,21 @@ function LockedNotice({ signedIn }: { signedIn: boolean }) {
   );
 }
 
-export default function LessonPage({ loaderData }: Route.ComponentProps) {
+export default function LessonPage({ loaderData, actionData }: Route.ComponentProps) {
   // Another lesson is another page: its player, and whether it was played to the end, start afresh.
-  return <Lesson key={loaderData.view.video.page} {...loaderData} />;
+  return <Lesson key={loaderData.view.video.page} {...loaderData} actionData={actionData} />;
 }
 
-function Lesson({ view, trail, structured, youtubeApi, signedIn, preview }: Route.ComponentProps["loaderData"]) {
+function Lesson({
+  view,
+  trail,
+  structured,
+  youtubeApi,
+  signedIn,
+  preview,
+  exercise,
+  actionData,
+}: Route.ComponentProps["loaderData"] & { actionData: Route.ComponentProps["actionData"] }) {
   const { video } = view;
   const { t } = useTranslation();
   const fallback = useEnglishFallback();
@@ -124,17 +146,21 @@ function Lesson({ view, trail, structured, youtubeApi, signedIn, preview }: Rout
                 <span className="rounded-full bg-brand-100 px-2 py-0.5 text-brand-900">{t("video.freeSample")}</span>
               ) : null}
             </p>
-            {/* The lesson's page is opened to watch it: its poster is the first screen's picture. */}
-            <div data-testid="lesson-player">
-              <VideoPlayerOrLock
-                video={video}
-                study
-                loading="eager"
-                youtubeApi={youtubeApi}
-                onWatched={revalidate}
-                onEnded={() => setEnded(true)}
-              />
-            </div>
+            {exercise ? (
+              <ExercisePanel exercise={exercise} actionData={actionData ?? null} />
+            ) : (
+              /* The lesson's page is opened to watch it: its poster is the first screen's picture. */
+              <div data-testid="lesson-player">
+                <VideoPlayerOrLock
+                  video={video}
+                  study
+                  loading="eager"
+                  youtubeApi={youtubeApi}
+                  onWatched={revalidate}
+                  onEnded={() => setEnded(true)}
+                />
+              </div>
+            )}
             {ended ? <NextLessonOffer next={view.next} list={view.list} onStay={() => setEnded(false)} /> : null}
             {locked ? <LockedNotice signedIn={signedIn} /> : null}
             {soon ? <p className="mt-4 text-ink-700">{t("lesson.soonText")}</p> : null}

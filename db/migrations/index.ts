@@ -38,6 +38,7 @@ import * as m0038 from "./0038_tax_documents.ts";
 import * as m0039 from "./0039_plan_renewals.ts";
 import * as m0040 from "./0040_payment_refunds.ts";
 import * as m0041 from "./0041_coupons.ts";
+import * as m0042 from "./0042_exercises.ts";
 
 /**
  * Every migration, in order. Listed in code (not read from a folder) so the server bundle
@@ -83,4 +84,5 @@ export const migrations: Record<string, Migration> = {
   "0039_plan_renewals": m0039,
   "0040_payment_refunds": m0040,
   "0041_coupons": m0041,
+  "0042_exercises": m0042,
 };

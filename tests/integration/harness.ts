@@ -41,6 +41,8 @@ export async function startApp(
   logs: LogLine[];
   server: Server;
   cookieSecrets: string[];
+  /** The app's services, as its routes get them (e.g. the grader). */
+  services: import("../../app/context.server.ts").AppServices;
   stop(): Promise<void>;
 }> {
   const bundle = (await import(join(ROOT, "build/server/index.js"))) as typeof import("../../server/app.ts");
@@ -99,8 +101,10 @@ export async function startApp(
     database,
     logs,
     server,
+    services,
     async stop() {
       await jobs.stop();
+      await services.grader.close();
       await new Promise<void>((ok) => server.close(() => ok()));
       server.closeAllConnections();
       await database.destroy();

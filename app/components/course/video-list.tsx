@@ -199,6 +199,27 @@ function LockedPreview({ video, loading }: { video: VideoView; loading: ImageLoa
 }
 
 /** A lesson the viewer may watch that has no video yet: the poster and "Video coming soon", never a broken player. */
+/** An exercise on a list page: what it is and the way to its own page (it is done there, issue 34). */
+function ExerciseCard({ video, language }: { video: VideoView; language: "javascript" | "sql" }) {
+  const { t } = useTranslation();
+  return (
+    <div
+      className="flex aspect-video w-full flex-col items-center justify-center gap-3 rounded-lg bg-ink-900 p-4 text-center text-white"
+      data-testid="video-exercise"
+    >
+      <span className="font-mono text-2xl" aria-hidden="true">
+        {"{ }"}
+      </span>
+      <span className="font-semibold">{t(language === "sql" ? "video.exerciseSql" : "video.exerciseJavascript")}</span>
+      {video.page ? (
+        <a href={video.page} className="btn btn-primary">
+          {t("video.openExercise")}
+        </a>
+      ) : null}
+    </div>
+  );
+}
+
 function ComingSoon({ video, loading }: { video: VideoView; loading: ImageLoading }) {
   const { t } = useTranslation();
   return (
@@ -253,6 +274,7 @@ export function VideoPlayerOrLock({
 }) {
   if (!video.player) return <LockedPreview video={video} loading={loading} />;
   if (video.player.kind === "soon") return <ComingSoon video={video} loading={loading} />;
+  if (video.player.kind === "exercise") return <ExerciseCard video={video} language={video.player.language} />;
   if (video.player.kind === "youtube")
     return (
       <YoutubePlayer

@@ -71,8 +71,8 @@ const lessonRow = (input: LessonInput) => ({
   published: flag(input.published),
 });
 
-/** A lesson learners cannot watch: published, with neither a YouTube id nor a file. */
-const noVideo = sql<number>`sum(case when published = 1 and youtube_id is null and video_file is null then 1 else 0 end)`;
+/** A lesson learners cannot watch: published, with neither a YouTube id nor a file, nor a checked exercise (issue 34). */
+const noVideo = sql<number>`sum(case when published = 1 and youtube_id is null and video_file is null and not exists (select 1 from lesson_exercises where lesson_exercises.lesson_id = lessons.id and lesson_exercises.checked_at is not null) then 1 else 0 end)`;
 /** A lesson learners cannot complete by watching: published, with a video, but no known length. */
 const noLength = sql<number>`sum(case when published = 1 and (youtube_id is not null or video_file is not null) and (duration is null or duration = '') then 1 else 0 end)`;
 

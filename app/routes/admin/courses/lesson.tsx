@@ -1,3 +1,5 @@
+import { Link } from "react-router";
+import type { StringsHandle } from "~/i18n/sections";
 import { useTranslation } from "~/i18n/use-translation";
 import { BilingualFields, CheckboxField, TextField, useBuilderLabels } from "~/components/admin/builder-form";
 import { useLocalTitle } from "~/components/admin/builder-parts";
@@ -6,6 +8,7 @@ import { passHeaders } from "~/lib/http";
 import { formatFileSize } from "~/i18n/format";
 import { ADMIN_LIMITS, CONFIRM_ERROR } from "~/models/catalogue-admin.schema";
 import * as lessons from "~/models/course-builder/lesson.server";
+import { findExercise } from "~/models/exercise.server";
 import { getListRef } from "~/models/course-builder/list.server";
 import { removeUnusedMedia } from "~/models/course-builder/write.server";
 import { EditorPage, editorHandle, editorMeta } from "~/components/admin/editor-page";
@@ -29,7 +32,7 @@ import { LOCALES, type Locale } from "~/i18n/locale";
 import type { TranslationKey } from "~/i18n/keys";
 import type { Route } from "./+types/lesson";
 
-export const handle = editorHandle;
+export const handle = { strings: [...editorHandle.strings, "exerciseAdmin"] } satisfies StringsHandle;
 
 /**
  * /admin/courses/lesson/:id (and /admin/courses/list/:listId/new-lesson): a lesson — title and
@@ -53,6 +56,8 @@ const editor = defineEditor({
       captionsLimit: formatFileSize(CAPTIONS_MAX_BYTES, locale),
       resources: found ? await lessonResources(services.db, found.lesson.id) : [],
       resourceLimit: formatFileSize(services.config.maxResourceBytes, locale),
+      // An exercise whose check passed is something to do, not a lesson missing its video (issue 34).
+      checkedExercise: found ? Boolean((await findExercise(services.db, found.lesson.id))?.checkedAt) : false,
     };
   },
   form: () => "lesson",
@@ -116,7 +121,9 @@ export default function LessonEditor({ loaderData, actionData }: Route.Component
       form={{ name: "lesson", isNew: !lesson, testId: "lesson-form", labels, initial }}
       fields={
         <>
-          {lesson ? <LessonReadiness lesson={lesson} captions={loaderData.captions.map((c) => c.language)} /> : null}
+          {lesson && !loaderData.checkedExercise ? (
+            <LessonReadiness lesson={lesson} captions={loaderData.captions.map((c) => c.language)} />
+          ) : null}
           <SlugField hint={t("courseAdmin.slugHintLesson")} />
           <BilingualFields base="title" required maxLength={ADMIN_LIMITS.title} />
           <BilingualFields base="description" multiline maxLength={ADMIN_LIMITS.text} />
@@ -135,6 +142,13 @@ export default function LessonEditor({ loaderData, actionData }: Route.Component
       }
       remove={{ confirm: "courseAdmin.confirmDeleteLesson", button: "courseAdmin.deleteLesson" }}
     >
+      {lesson ? (
+        <p>
+          <Link to={`/admin/courses/lesson/${lesson.id}/exercise`} className="link" data-testid="lesson-exercise-link">
+            {t("exerciseAdmin.openLink")}
+          </Link>
+        </p>
+      ) : null}
       {lesson ? (
         <VideoUpload
           lesson={lesson}

@@ -1,0 +1,209 @@
+import { Fragment, type ReactNode } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import { useTranslation } from "~/i18n/use-translation";
+import { useSignInHref } from "~/components/auth/use-sign-in-href";
+import type { ExerciseActionData, ExerciseView, SubmissionView } from "~/models/exercise.types";
+
+/**
+ * An exercise on its lesson's page (issue 34): the instructions, a plain text area that submits to
+ * the server (it works without JavaScript; the editor and in-browser Run come later), the graded
+ * result, hints one by one and the solution once it opens. Code is always left to right, on Hebrew
+ * pages too; everything shown of a run is text (React escapes it).
+ */
+export function ExercisePanel({
+  exercise,
+  actionData,
+}: {
+  exercise: ExerciseView;
+  actionData: ExerciseActionData | null;
+}) {
+  const { t } = useTranslation();
+  const signIn = useSignInHref();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  return (
+    <section className="rounded-[var(--radius-card)] border border-ink-200 p-4 sm:p-5" data-testid="exercise">
+      <h2 className="text-xl font-bold text-ink-900">
+        {t(exercise.language === "sql" ? "exercise.headingSql" : "exercise.headingJavascript")}
+      </h2>
+      <div className="mt-3 space-y-3 text-ink-800" data-testid="exercise-instructions">
+        <Instructions text={exercise.instructions} />
+      </div>
+      {exercise.schema ? (
+        <details className="mt-4">
+          <summary className="cursor-pointer font-semibold text-ink-900">{t("exercise.schema")}</summary>
+          <pre dir="ltr" className="mt-2 overflow-x-auto rounded bg-ink-50 p-3 text-start font-mono text-sm">
+            {exercise.schema}
+          </pre>
+        </details>
+      ) : null}
+      {exercise.passed ? (
+        <p className="mt-4 rounded bg-green-50 p-3 font-semibold text-green-900" data-testid="exercise-passed">
+          {t("exercise.passedNote")}
+        </p>
+      ) : null}
+      <Form method="post" className="mt-4" data-testid="exercise-form">
+        <input type="hidden" name="intent" value="submit" />
+        <label htmlFor="exercise-code" className="block font-semibold text-ink-900">
+          {t(exercise.language === "sql" ? "exercise.codeLabelSql" : "exercise.codeLabelJavascript")}
+        </label>
+        <textarea
+          id="exercise-code"
+          name="code"
+          dir="ltr"
+          rows={14}
+          spellCheck={false}
+          autoCapitalize="off"
+          autoCorrect="off"
+          defaultValue={actionData?.code ?? exercise.code}
+          className="mt-2 block w-full rounded border border-ink-300 p-3 text-start font-mono text-sm"
+          data-testid="exercise-code"
+        />
+        {exercise.canSubmit ? (
+          <button type="submit" className="btn btn-primary mt-3" disabled={busy} data-testid="exercise-submit">
+            {busy ? t("exercise.submitting") : t("exercise.submit")}
+          </button>
+        ) : (
+          <p className="mt-3 text-ink-800">
+            {t("exercise.signInToSubmit")}{" "}
+            <Link to={signIn} className="link">
+              {t("exercise.signIn")}
+            </Link>
+          </p>
+        )}
+      </Form>
+      {actionData && !actionData.ok ? (
+        <p role="alert" className="mt-4 rounded bg-red-50 p-3 text-red-900" data-testid="exercise-error">
+          {t(actionData.error as "exercise.errors.empty")}
+        </p>
+      ) : null}
+      {actionData?.ok ? <Result result={actionData.result} /> : null}
+      {exercise.hints.length ? <Hints hints={exercise.hints} /> : null}
+      <div className="mt-4" data-testid="exercise-solution">
+        {exercise.solution !== null ? (
+          <details>
+            <summary className="cursor-pointer font-semibold text-ink-900">{t("exercise.showSolution")}</summary>
+            <pre dir="ltr" className="mt-2 overflow-x-auto rounded bg-ink-50 p-3 text-start font-mono text-sm">
+              {exercise.solution}
+            </pre>
+          </details>
+        ) : exercise.canSubmit ? (
+          <p className="text-sm text-ink-700">{t("exercise.solutionAfter", { count: exercise.attemptsToSolution })}</p>
+        ) : null}
+      </div>
+    </section>
+  );
+}
+
+/** The grade: each visible test with its message, hidden tests only numbered, the console's output. */
+function Result({ result }: { result: SubmissionView }) {
+  const { t } = useTranslation();
+  return (
+    <div role="status" className="mt-4 space-y-3" data-testid="exercise-result" data-verdict={result.verdict}>
+      <p className="font-bold text-ink-900">{t(`exercise.verdict.${result.verdict}`)}</p>
+      {result.tests.length ? (
+        <ul className="space-y-2" data-testid="exercise-tests">
+          {result.tests.map((test, i) => (
+            <li
+              key={i}
+              className={test.passed ? "text-green-900" : "text-red-900"}
+              data-testid="exercise-test"
+              data-passed={test.passed ? "true" : "false"}
+            >
+              {test.hidden ? (
+                t(test.passed ? "exercise.hiddenPassed" : "exercise.hiddenFailed", { n: test.n })
+              ) : (
+                <>
+                  <span className="font-semibold">
+                    {t(test.passed ? "exercise.testPassed" : "exercise.testFailed")}
+                  </span>{" "}
+                  <span dir="ltr" className="font-mono">
+                    {test.name}
+                  </span>
+                  {test.message ? (
+                    <pre dir="ltr" className="mt-1 overflow-x-auto whitespace-pre-wrap text-start font-mono text-sm">
+                      {test.message}
+                    </pre>
+                  ) : null}
+                </>
+              )}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {result.error ? (
+        <pre
+          dir="ltr"
+          className="overflow-x-auto whitespace-pre-wrap rounded bg-red-50 p-3 text-start font-mono text-sm text-red-900"
+          data-testid="exercise-run-error"
+        >
+          {result.error}
+        </pre>
+      ) : null}
+      {result.output ? (
+        <div>
+          <p className="font-semibold text-ink-900">{t("exercise.output")}</p>
+          <pre
+            dir="ltr"
+            className="mt-1 max-h-64 overflow-auto whitespace-pre-wrap rounded bg-ink-50 p-3 text-start font-mono text-sm"
+            data-testid="exercise-output"
+          >
+            {result.output}
+          </pre>
+          {result.outputTruncated ? <p className="text-sm text-ink-700">{t("exercise.outputTruncated")}</p> : null}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** Hints one at a time: each one's disclosure holds the next (no JavaScript needed). */
+function Hints({ hints }: { hints: string[] }) {
+  const { t } = useTranslation();
+  const nest = (i: number): ReactNode =>
+    i >= hints.length ? null : (
+      <details className="mt-2" data-testid="exercise-hint">
+        <summary className="cursor-pointer font-semibold text-ink-900">
+          {t("exercise.hint", { n: i + 1, count: hints.length })}
+        </summary>
+        <div className="mt-1 ps-4 text-ink-800">
+          <Instructions text={hints[i]!} />
+          {nest(i + 1)}
+        </div>
+      </details>
+    );
+  return <div className="mt-4">{nest(0)}</div>;
+}
+
+/** A teacher's text: paragraphs, `code` and ``` blocks, code kept left to right. */
+function Instructions({ text }: { text: string }) {
+  const blocks = text.split(/```[a-z]*\n?/);
+  return (
+    <>
+      {blocks.map((block, i) =>
+        i % 2 === 1 ? (
+          <pre key={i} dir="ltr" className="overflow-x-auto rounded bg-ink-50 p-3 text-start font-mono text-sm">
+            {block.replace(/\n$/, "")}
+          </pre>
+        ) : (
+          block
+            .split(/\n{2,}/)
+            .filter((p) => p.trim())
+            .map((paragraph, j) => (
+              <p key={`${i}-${j}`} className="whitespace-pre-line">
+                {paragraph.split(/`([^`]+)`/).map((part, k) =>
+                  k % 2 === 1 ? (
+                    <code key={k} dir="ltr" className="rounded bg-ink-50 px-1 font-mono text-sm">
+                      {part}
+                    </code>
+                  ) : (
+                    <Fragment key={k}>{part}</Fragment>
+                  ),
+                )}
+              </p>
+            ))
+        ),
+      )}
+    </>
+  );
+}
