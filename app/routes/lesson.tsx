@@ -164,7 +164,8 @@ function Lesson({
             {ended ? <NextLessonOffer next={view.next} list={view.list} onStay={() => setEnded(false)} /> : null}
             {locked ? <LockedNotice signedIn={signedIn} /> : null}
             {soon ? <p className="mt-4 text-ink-700">{t("lesson.soonText")}</p> : null}
-            {video.progress ? (
+            {/* An exercise is completed by passing it, not by a bookmark (decision 0053). */}
+            {video.progress && !exercise ? (
               <>
                 <LessonMark progress={video.progress} />
                 <p className="mt-1 text-sm text-ink-600" data-testid="mark-note">
@@ -173,10 +174,15 @@ function Lesson({
               </>
             ) : null}
             <LessonNav previous={view.previous} next={view.next} />
-            <h2 className="mt-10 text-xl font-bold text-ink-900">{t("lesson.about")}</h2>
-            <p className="mt-2 whitespace-pre-line text-ink-700" {...fallback(video.description)}>
-              {video.description}
-            </p>
+            {/* An exercise's instructions are its description; a heading over nothing is left out. */}
+            {exercise && !video.description ? null : (
+              <>
+                <h2 className="mt-10 text-xl font-bold text-ink-900">{t("lesson.about")}</h2>
+                <p className="mt-2 whitespace-pre-line text-ink-700" {...fallback(video.description)}>
+                  {video.description}
+                </p>
+              </>
+            )}
             {video.resources?.length ? <LessonResources resources={video.resources} /> : null}
           </div>
           <aside className="min-w-0 lg:row-span-2">

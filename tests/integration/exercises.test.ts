@@ -86,6 +86,11 @@ describe.each(DIALECTS)("exercises on %s", (dialect) => {
     expect(html).toContain("0 of 3 lessons watched");
     // Before any attempt, no solution.
     expect(html).not.toContain("numbers.filter(");
+    // Passing completes it: no "Mark as complete" bookmark (its POST would be taken as a submission),
+    // and no empty "About this lesson".
+    expect(html).not.toContain('data-testid="mark-note"');
+    expect(html).not.toContain(">Mark as complete<");
+    expect(html).not.toContain(">About this lesson</h2>");
     // Search engines are told it is an exercise, not a video.
     expect(html).toContain('"learningResourceType":"exercise"');
     expect(html).not.toContain("VideoObject");
