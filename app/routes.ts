@@ -126,6 +126,7 @@ export default [
   testRoute("__test/account", "routes/__test/account.tsx"),
   testRoute("__test/session", "routes/__test/session.tsx"),
   testRoute("admin/__test/upload", "routes/__test/upload.tsx"),
+  testRoute("__test/grade", "routes/__test/grade.ts"),
   // Any other path: the 404 page. A splat route (rather than no match) keeps the root middleware running.
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

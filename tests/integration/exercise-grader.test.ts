@@ -56,4 +56,24 @@ describe.each(DIALECTS)("grading through a running app's services on %s", (diale
     expect(home.status).toBe(200);
     expect((await loop).verdict).toBe("timeout");
   });
+
+  it("grades a posted submission through the test-only route the benchmark uses", async () => {
+    const post = (body: string) =>
+      fetch(`${app.url}/__test/grade`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: app.url },
+        body,
+      });
+    const request = {
+      language: "javascript",
+      code: "const add = (a, b) => a - b;",
+      tests: [{ name: "adds", hidden: false, code: "assert.equal(add(2, 2), 4)" }],
+      schema: null,
+    };
+    const res = await post(new URLSearchParams({ request: JSON.stringify(request) }).toString());
+    expect(res.status).toBe(200);
+    const result = (await res.json()) as { verdict: string; tests: { message: string }[] };
+    expect([result.verdict, result.tests[0]!.message]).toEqual(["failed", "expected 4, got 0"]);
+    expect((await post("request=%7Bnope")).status).toBe(400);
+  });
 });

@@ -268,7 +268,8 @@ describe("the hostile suite", () => {
         // Finished while both hostile submissions were still running.
         expect(normalDoneAt).toBeLessThan(Math.min(loop.wallMs, query.wallMs));
         expect([loop.verdict, query.verdict]).toEqual(["timeout", "timeout"]);
-        expect(worstLag).toBeLessThan(250);
+        // Never held for the hostile submissions' seconds (a loaded CI machine may lag a little).
+        expect(worstLag).toBeLessThan(1_000);
       } finally {
         clearInterval(ticker);
       }

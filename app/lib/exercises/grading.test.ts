@@ -5,6 +5,7 @@ import { newQuickJSWASMModuleFromVariant, type QuickJSWASMModule } from "quickjs
 import initSqlJs, { type SqlJsStatic } from "sql.js";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
+  engineSpent,
   hasTopLevelOrderBy,
   MAX_CODE_LENGTH,
   MAX_OUTPUT_LENGTH,
@@ -87,6 +88,14 @@ describe("JavaScript", () => {
     expect(runJavaScript(quickjs, js(counter, tests)).verdict).toBe("passed");
   });
 
+  it("marks an engine spent once it had to keep a runtime it could not free", async () => {
+    const own = await newQuickJSWASMModuleFromVariant(variant);
+    expect(runJavaScript(own, js(goodFizz)).verdict).toBe("passed");
+    expect(engineSpent(own)).toBe(false);
+    expect(runJavaScript(own, js("while (true) {}")).verdict).toBe("timeout");
+    expect(engineSpent(own)).toBe(true);
+  });
+
   it("refuses code over the size limit without running it", () => {
     const result = runJavaScript(quickjs, js(`// ${"x".repeat(MAX_CODE_LENGTH)}`));
     expect(result.verdict).toBe("too-large");
@@ -157,6 +166,14 @@ describe("SQL", () => {
       { name: "titles", hidden: false, code: "select title from (select title from books order by price)" },
     ];
     expect(runSql(SQL, sql("select title from books order by title desc", unordered)).verdict).toBe("passed");
+  });
+
+  it("stops a query at the deadline between its rows", () => {
+    let clock = 0;
+    const slow = () => (clock += 50); // every look at the clock: 50 ms later
+    const rows = "with recursive n(i) as (select 1 union all select i + 1 from n where i < 500) select i from n";
+    const result = runSql(SQL, sql(rows), slow);
+    expect([result.verdict, result.error]).toEqual(["timeout", expect.stringMatching(/^Stopped after 2000 ms/)]);
   });
 
   it("reports a query error and refuses more than one statement", () => {

@@ -531,12 +531,15 @@ interface Rows {
 }
 
 class TooManyRows extends Error {}
+class TimeUp extends Error {}
 
-function query(db: Database, sql: string): Rows {
+/** A query's rows, at most MAX_SQL_ROWS, the deadline looked at between rows. */
+function query(db: Database, sql: string, pastDeadline: () => boolean): Rows {
   const statement = db.prepare(sql);
   try {
     const rows: SqlValue[][] = [];
     while (statement.step()) {
+      if (pastDeadline()) throw new TimeUp();
       if (rows.length >= MAX_SQL_ROWS) throw new TooManyRows(`more than ${MAX_SQL_ROWS} rows`);
       rows.push(statement.get());
     }
@@ -629,6 +632,7 @@ export function runSql(SQL: SqlJsStatic, request: GradeRequest, now = Date.now):
   if (large) return resultWithout(request, "too-large", large);
   const deadline = started + TIME_LIMIT_MS;
   const elapsed = () => now() - started;
+  const pastDeadline = () => now() > deadline;
   const base = new SQL.Database();
   const opened: Database[] = [base];
   const fresh = (image: Uint8Array) => {
@@ -682,8 +686,9 @@ export function runSql(SQL: SqlJsStatic, request: GradeRequest, now = Date.now):
         setup = teacher.slice(0, -1);
         for (const statement of setup) copy.exec(statement);
         expectedSql = teacher.at(-1) ?? "";
-        expected = query(copy, expectedSql);
+        expected = query(copy, expectedSql, pastDeadline);
       } catch (error) {
+        if (error instanceof TimeUp) throw error;
         outcomes.push(outcome(test, false, `The test's own query failed: ${sqlError(error)}`));
         continue;
       }
@@ -691,8 +696,9 @@ export function runSql(SQL: SqlJsStatic, request: GradeRequest, now = Date.now):
       try {
         const copy = fresh(image);
         for (const statement of setup) copy.exec(statement);
-        actual = query(copy, learner);
+        actual = query(copy, learner, pastDeadline);
       } catch (error) {
+        if (error instanceof TimeUp) throw error;
         if (isMemoryError(error))
           return {
             ...resultWithout(request, "memory", "Stopped: the query used too much memory.", elapsed()),
@@ -720,6 +726,7 @@ export function runSql(SQL: SqlJsStatic, request: GradeRequest, now = Date.now):
       ms: elapsed(),
     };
   } catch (error) {
+    if (error instanceof TimeUp) return resultWithout(request, "timeout", limitMessage("timeout"), elapsed());
     if (isMemoryError(error))
       return resultWithout(request, "memory", "Stopped: the query used too much memory.", elapsed());
     return resultWithout(request, "error", sqlError(error), elapsed());
