@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { use, useState, type ComponentProps } from "react";
 import { data, Link, redirect, useRevalidator } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import { PageHeader } from "~/components/layout/page-header";
@@ -20,7 +20,34 @@ import type { StringsHandle } from "~/i18n/sections";
 import type { Route } from "./+types/lesson";
 import { markFromForm, sameLanguage } from "./lesson-mark.server";
 import { exerciseForPage, submitFromForm } from "./lesson-exercise.server";
-import { ExercisePanel } from "~/components/course/exercise-panel";
+
+type ExercisePanelModule = typeof import("~/components/course/exercise-panel");
+let exercisePanelModule: Promise<ExercisePanelModule> | undefined;
+
+/**
+ * The exercise's panel comes in its own chunk: a video lesson's page does not carry it (the initial-JS
+ * budget, bench/README.md). The promise is kept, and marked fulfilled once loaded, so that `use` reads
+ * it at once after the first time. The server loads it when it starts: its pages render the panel in
+ * full, in the first HTML (the form works without JavaScript). The browser loads it on an exercise
+ * page only. No Suspense boundary around it, on purpose: React streams a large boundary's HTML apart
+ * and shows it by a script (no JavaScript, no panel), while without one the server's HTML stays until
+ * the chunk has come (hydration), and a navigation waits for it (a transition).
+ */
+function loadExercisePanel(): Promise<ExercisePanelModule> {
+  if (!exercisePanelModule) {
+    const loading = import("~/components/course/exercise-panel");
+    // React's own marks for a settled promise: `use` then reads the value without suspending.
+    void loading.then((module) => Object.assign(loading, { status: "fulfilled", value: module }));
+    exercisePanelModule = loading;
+  }
+  return exercisePanelModule;
+}
+if (import.meta.env.SSR) void loadExercisePanel();
+
+function ExercisePanel(props: ComponentProps<ExercisePanelModule["ExercisePanel"]>) {
+  const { ExercisePanel: Panel } = use(loadExercisePanel());
+  return <Panel {...props} />;
+}
 
 /** The string sections this page shows besides the frame's (app/i18n/sections.ts). */
 export const handle = {
