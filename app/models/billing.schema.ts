@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { TranslationKey } from "~/i18n/keys";
 import type { FormMessages } from "~/lib/form-errors";
-import { dollarsToCents } from "./catalogue-admin.schema";
+import { amountToCents } from "./catalogue-admin.schema";
 
 /** The admin's forms on /admin/payments (issue 18); errors are translation keys. */
 
@@ -23,7 +23,7 @@ export const planForm = z.object({
     z
       .string()
       .max(12, { error: E.amount })
-      .transform((v) => dollarsToCents(v))
+      .transform((v) => amountToCents(v))
       .refine((v): v is number => v !== null && v >= 100 && v <= 9_999_999, { error: E.amount }),
   ),
   currency: z.enum(["USD", "ILS"], { error: E.currency }),

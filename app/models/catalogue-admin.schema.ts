@@ -135,14 +135,19 @@ const wholeNumber = (max: number, error: TranslationKey = E.wholeNumber) =>
       .refine((n) => n <= max, { error }),
   );
 
-/** Dollars as typed ("49", "49.9", "49.99") → whole cents, computed from the digits (no float rounding). */
-export function dollarsToCents(value: string): number | null {
+/**
+ * An amount as an admin types it, in any currency ("49", "49.9", "49.99") → whole minor units (cents,
+ * agorot), computed from the digits (no float rounding).
+ */
+export function amountToCents(value: string): number | null {
   const match = /^(\d{1,7})(?:\.(\d{1,2}))?$/.exec(value);
   if (!match) return null;
   return Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
 }
-export function centsToDollars(cents: number): string {
-  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
+/** Minor units as an amount is typed, and as a spreadsheet reads it: 12900 → "129.00", -2580 → "-25.80". */
+export function centsToAmount(cents: number): string {
+  const whole = Math.abs(cents);
+  return `${cents < 0 ? "-" : ""}${Math.floor(whole / 100)}.${String(whole % 100).padStart(2, "0")}`;
 }
 /** A rating 0–5 with at most one decimal ("4", "4.5") → tenths (45). */
 export function ratingToTenths(value: string): number | null {
@@ -158,7 +163,7 @@ export function tenthsToRating(tenths: number): string {
 const price = text(12).pipe(
   z
     .string()
-    .transform((v) => dollarsToCents(v))
+    .transform((v) => amountToCents(v))
     .refine((v): v is number => v !== null, { error: E.price }),
 );
 const rating = text(4).pipe(

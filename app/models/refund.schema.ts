@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { TranslationKey } from "~/i18n/keys";
 import type { FormMessages } from "~/lib/form-errors";
-import { dollarsToCents } from "./catalogue-admin.schema";
+import { amountToCents } from "./catalogue-admin.schema";
 
 /**
  * The admin's refund form (/admin/payments/:id/refund; decision 0050); errors are translation keys.
@@ -26,7 +26,7 @@ export const refundForm = z.object({
     z
       .string()
       .max(12, { error: E.amount })
-      .transform((v) => dollarsToCents(v))
+      .transform((v) => amountToCents(v))
       .refine((v): v is number => v !== null && v > 0, { error: E.amount }),
   ),
   reason: text.pipe(z.string().max(REASON_MAX, { error: E.reason })),

@@ -4,7 +4,8 @@ import { createTestDb, DIALECTS, type TestDb } from "../../../tests/setup/databa
 import * as make from "../../../tests/support/factories.ts";
 import {
   ADMIN_FORM_MAX_CHARS,
-  dollarsToCents,
+  amountToCents,
+  centsToAmount,
   isSitePath,
   parseAdminForm,
   ratingToTenths,
@@ -99,13 +100,20 @@ describe("the course builder's schemas", () => {
     }
   });
 
-  it("takes prices as dollars and ratings with one decimal, exactly", () => {
-    expect(dollarsToCents("49.99")).toBe(4999);
-    expect(dollarsToCents("0.29")).toBe(29);
-    expect(dollarsToCents("389")).toBe(38900);
-    expect(dollarsToCents("1.5")).toBe(150);
+  it("takes prices as typed (any currency) and ratings with one decimal, exactly", () => {
+    expect(amountToCents("49.99")).toBe(4999);
+    expect(amountToCents("0.29")).toBe(29);
+    expect(amountToCents("389")).toBe(38900);
+    expect(amountToCents("1.5")).toBe(150);
     for (const bad of ["49.999", "-1", "abc", "1e3", "", "$5", "1,000", " "])
-      expect(dollarsToCents(bad), bad).toBeNull();
+      expect(amountToCents(bad), bad).toBeNull();
+    // And back, as a form and the accountant's CSV show it (a coupon's line is negative).
+    expect([centsToAmount(12900), centsToAmount(1250), centsToAmount(5), centsToAmount(-2580)]).toEqual([
+      "129.00",
+      "12.50",
+      "0.05",
+      "-25.80",
+    ]);
     expect(ratingToTenths("4.5")).toBe(45);
     expect(ratingToTenths("5")).toBe(50);
     expect(ratingToTenths("0")).toBe(0);

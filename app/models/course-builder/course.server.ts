@@ -3,7 +3,7 @@ import type { Selectable } from "kysely";
 import type { Database } from "~/lib/db.server";
 import {
   BUNDLED_COVERS,
-  centsToDollars,
+  centsToAmount,
   DEFAULT_COVER,
   tenthsToRating,
   type CourseInput,
@@ -69,7 +69,7 @@ function toCourse(row: Selectable<Database["courses"]>): AdminCourse {
     summaryHe: row.summary_he,
     duration: row.duration,
     students: Number(row.students),
-    price: centsToDollars(Number(row.price_cents)),
+    price: centsToAmount(Number(row.price_cents)),
     currency: row.currency,
     soldSeparately: Number(row.sold_separately) === 1,
     rating: tenthsToRating(Number(row.rating_tenths)),

@@ -8,7 +8,7 @@ import type { TranslationKey } from "~/i18n/keys";
 import type { StringsHandle } from "~/i18n/sections";
 import { useTranslation } from "~/i18n/use-translation";
 import { fieldErrors, type FieldErrors } from "~/lib/form-errors";
-import { centsToDollars } from "~/models/catalogue-admin.schema";
+import { centsToAmount } from "~/models/catalogue-admin.schema";
 import { REASON_MAX, REFUND_FORM, refundForm, type RefundErrorKey, type RefundField } from "~/models/refund.schema";
 import {
   refundablePayment,
@@ -71,7 +71,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
       refunded: money(payment.refundedCents),
       remaining: money(payment.remainingCents),
       /** For the amount field: what is left, as typed (12.50). */
-      remainingTyped: centsToDollars(payment.remainingCents),
+      remainingTyped: centsToAmount(payment.remainingCents),
       unavailable: why === null ? null : t(UNAVAILABLE[why], { provider: providerName(payment.provider) }),
       canRefund: why === null && payment.remainingCents > 0,
       key: randomUUID(),

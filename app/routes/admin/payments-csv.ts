@@ -1,4 +1,5 @@
 import { servicesOf } from "~/context.server";
+import { centsToAmount } from "~/models/catalogue-admin.schema";
 import { ledger, vatWithin } from "~/models/tax-documents.server";
 import { getAdmin } from "./guard.server";
 import type { Route } from "./+types/payments-csv";
@@ -17,10 +18,6 @@ function csvCell(value: string): string {
   const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
   return `"${safe.replace(/"/g, '""')}"`;
 }
-
-/** Minor units as a decimal the accountant's spreadsheet reads: 12900 → "129.00". */
-const decimal = (cents: number) =>
-  `${cents < 0 ? "-" : ""}${Math.trunc(Math.abs(cents) / 100)}.${String(Math.abs(cents) % 100).padStart(2, "0")}`;
 
 const HEADER = [
   "paid_at",
@@ -60,10 +57,10 @@ export async function loader({ context }: Route.LoaderArgs) {
       r.email ?? "",
       r.name ?? "",
       r.what,
-      decimal(r.amountCents),
+      centsToAmount(r.amountCents),
       r.currency,
       r.couponCode ?? "",
-      r.discountCents ? decimal(r.discountCents) : "",
+      r.discountCents ? centsToAmount(r.discountCents) : "",
       r.provider,
       r.reference,
       r.status,
@@ -71,9 +68,9 @@ export async function loader({ context }: Route.LoaderArgs) {
       d?.type ?? "",
       d?.number ?? "",
       d?.status ?? "",
-      d ? decimal(d.amountCents) : "",
-      vat === null ? "" : decimal(vat),
-      vat === null || !d ? "" : decimal(vatWithin(d.amountCents, vat)),
+      d ? centsToAmount(d.amountCents) : "",
+      vat === null ? "" : centsToAmount(vat),
+      vat === null || !d ? "" : centsToAmount(vatWithin(d.amountCents, vat)),
       d?.issuedAt ?? "",
       d?.url ?? "",
     ]

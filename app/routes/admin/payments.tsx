@@ -9,7 +9,7 @@ import { useTranslation } from "~/i18n/use-translation";
 import { formatDate, formatDateTime, formatMoney } from "~/i18n/format";
 import { getCatalogue, pageContext, servicesOf } from "~/context.server";
 import { parseCursor } from "~/lib/keyset.server";
-import { centsToDollars } from "~/models/catalogue-admin.schema";
+import { centsToAmount } from "~/models/catalogue-admin.schema";
 import { findCourse } from "~/models/catalogue.server";
 import { fieldErrors, type FieldErrors } from "~/lib/form-errors";
 import {
@@ -107,7 +107,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       issuing: taxDocuments !== undefined,
       failedDocuments: documentTally.failed,
       online,
-      plans: plans.map((p) => ({ ...p, amount: centsToDollars(p.amountCents) })),
+      plans: plans.map((p) => ({ ...p, amount: centsToAmount(p.amountCents) })),
       refundsDue: refundsDue.map(paymentRow),
       payments: page.items.map(paymentRow),
       older: page.older ? `/admin/payments?payments=${page.older}#payments-heading` : null,
