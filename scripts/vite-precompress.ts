@@ -4,7 +4,7 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type { Plugin } from "vite";
 
 /** Built files worth compressing (images other than SVG are compressed already). */
-export const PRECOMPRESSED = /\.(js|mjs|css|svg|json|txt|webmanifest)$/;
+export const PRECOMPRESSED = /\.(js|mjs|css|svg|json|txt|webmanifest|wasm)$/;
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>

@@ -11,6 +11,7 @@ const TYPES: Record<string, string> = {
   ".json": "application/json; charset=utf-8",
   ".txt": "text/plain; charset=utf-8",
   ".webmanifest": "application/manifest+json",
+  ".wasm": "application/wasm",
 };
 
 function filesUnder(dir: string): string[] {

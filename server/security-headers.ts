@@ -96,6 +96,13 @@ export const NON_PAGE_PREFIXES = [
   "/healthz",
 ];
 const NON_PAGE_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'";
+/**
+ * The exercise's Run worker (app/lib/exercises/browser-run.worker.ts) lives under the policy its own
+ * script is served with: it compiles QuickJS and SQLite (WebAssembly) fetched from our assets, and
+ * may do nothing else: no other script, no other origin.
+ */
+const RUN_WORKER = /^\/assets\/browser-run\.worker-[\w-]+\.js$/;
+const RUN_WORKER_CSP = "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; connect-src 'self'; base-uri 'none'";
 
 /**
  * What every response carries: pages, API, assets, media, the health check, 404 and 500 alike. A JSON
@@ -132,6 +139,7 @@ export function securityHeaders(options: CspOptions) {
     const path = req.path;
     if (NON_PAGE_PREFIXES.some((prefix) => path.startsWith(prefix))) {
       for (const [name, value] of nonPage) res.setHeader(name, value);
+      if (RUN_WORKER.test(path)) res.setHeader("Content-Security-Policy", RUN_WORKER_CSP);
       return next();
     }
     for (const [name, value] of common) res.setHeader(name, value);

@@ -29,6 +29,8 @@ export interface Exercise {
   schema: string | null;
   attemptsBeforeSolution: number;
   checkedAt: string | null;
+  /** When the teacher last saved it: what the page's prepared tests are cached under. */
+  updatedAt: string;
 }
 
 const testsJson = z.array(z.object({ name: z.string(), hidden: z.boolean(), code: z.string() }));
@@ -61,6 +63,7 @@ export async function findExercise(db: Kysely<Database>, lessonId: string): Prom
     schema: row.sql_schema,
     attemptsBeforeSolution: Number(row.attempts_before_solution),
     checkedAt: row.checked_at,
+    updatedAt: row.updated_at,
   };
 }
 

@@ -1,4 +1,5 @@
 /** What an exercise's page shows (issue 34): view types shared by its model, route and component (no server code). */
+import type { ExerciseTest } from "~/lib/exercises/grading";
 
 export interface ExerciseView {
   language: "javascript" | "sql";
@@ -16,6 +17,13 @@ export interface ExerciseView {
   attemptsToSolution: number;
   /** Whether the viewer may submit (signed in); a visitor reads and tries, and is asked to sign in. */
   canSubmit: boolean;
+  /**
+   * What Run checks in the browser: the visible tests only (hidden ones stay on the server), and for
+   * SQL each with its expected rows instead of the teacher's query (grading.ts, prepareSqlTests).
+   */
+  runTests: ExerciseTest[];
+  /** How many tests only Submit runs. */
+  hiddenTests: number;
 }
 
 /** One test's outcome as the learner sees it: a hidden test shows no name and no message. */

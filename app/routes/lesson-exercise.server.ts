@@ -2,7 +2,8 @@ import { data } from "react-router";
 import type { RouterContextProvider } from "react-router";
 import type { Kysely } from "kysely";
 import type { Database } from "~/lib/db.server";
-import type { GradeResult } from "~/lib/exercises/grading";
+import type { ExerciseTest } from "~/lib/exercises/grading";
+import type { Grader } from "~/lib/exercises/grader.server";
 import { getCatalogue, getViewer, servicesOf } from "~/context.server";
 import { issueCertificateIfEarned } from "~/models/certificate.server";
 import type { Locale } from "~/i18n/locale";
@@ -11,14 +12,13 @@ import {
   attemptsSoFar,
   findExercise,
   MAX_SUBMISSION_CHARS,
+  type Exercise,
   solutionOpen,
   submitAttempt,
 } from "~/models/exercise.server";
-import type { ExerciseActionData, ExerciseView, SubmissionView } from "~/models/exercise.types";
+import type { ExerciseActionData, ExerciseView } from "~/models/exercise.types";
+import { submissionView } from "~/models/exercise.view";
 import type { LessonPlace } from "~/models/lesson-page.server";
-
-/** The most of a run's console output a page shows (the grader truncates first; this is the page's own cap). */
-const OUTPUT_SHOWN = 8_000;
 
 /** Whether the viewer may do this exercise: the list's rule, as for watching its video. */
 function mayDo(viewer: Viewer, place: LessonPlace): boolean {
@@ -28,6 +28,7 @@ function mayDo(viewer: Viewer, place: LessonPlace): boolean {
 /** The exercise part of the lesson's page, for a viewer who may do it (undefined: not an exercise, or locked). */
 export async function exerciseForPage(
   db: Kysely<Database>,
+  grader: Grader,
   viewer: Viewer,
   locale: Locale,
   place: LessonPlace,
@@ -50,23 +51,35 @@ export async function exerciseForPage(
     solution: open ? exercise.solution : null,
     attemptsToSolution: open ? 0 : Math.max(0, exercise.attemptsBeforeSolution - attempts.count),
     canSubmit: Boolean(viewer.user),
+    runTests: await testsForRun(grader, exercise),
+    hiddenTests: exercise.tests.filter((test) => test.hidden).length,
   };
 }
 
-/** A grade as the learner sees it: visible tests with their messages, hidden ones numbered, without. */
-export function submissionView(result: GradeResult): SubmissionView {
-  let hidden = 0;
-  return {
-    verdict: result.verdict,
-    tests: result.tests.map((test) =>
-      test.hidden
-        ? { hidden: true as const, n: ++hidden, passed: test.passed }
-        : { hidden: false as const, name: test.name, passed: test.passed, message: test.message },
-    ),
-    output: result.output.slice(0, OUTPUT_SHOWN),
-    outputTruncated: result.outputTruncated || result.output.length > OUTPUT_SHOWN,
-    error: result.error,
-  };
+/** SQL exercises' prepared tests, per lesson and version (a teacher's save makes a new one). */
+const preparedSql = new Map<string, Promise<ExerciseTest[]>>();
+const PREPARED_KEPT = 200;
+
+/**
+ * The tests the browser's Run checks: JavaScript's visible tests as they are; SQL's visible tests
+ * with their expected rows, run once by the grader and kept (never the teacher's query: it is the
+ * answer). Hidden tests never leave the server.
+ */
+async function testsForRun(grader: Grader, exercise: Exercise): Promise<ExerciseTest[]> {
+  const visible = exercise.tests.filter((test) => !test.hidden);
+  if (exercise.language === "javascript") return visible;
+  const key = `${exercise.lessonId}\u0000${exercise.updatedAt}`;
+  let prepared = preparedSql.get(key);
+  if (!prepared) {
+    prepared = grader.prepareSql({ language: "sql", code: "", tests: visible, schema: exercise.schema });
+    // An empty answer (the grader busy or closed) is not kept: the next page asks again.
+    void prepared.then((tests) => {
+      if (tests.length === 0 && visible.length > 0) preparedSql.delete(key);
+    });
+    if (preparedSql.size >= PREPARED_KEPT) preparedSql.delete(preparedSql.keys().next().value!);
+    preparedSql.set(key, prepared);
+  }
+  return prepared;
 }
 
 /**

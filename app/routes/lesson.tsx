@@ -61,13 +61,13 @@ export const handle = {
  */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const viewer = getViewer(context);
-  const { db, config } = servicesOf(context);
+  const { db, config, grader } = servicesOf(context);
   const { snapshot, preview } = await catalogueForPage(db, getCatalogue(context), viewer, new URL(request.url));
   const place = findLessonPlace(snapshot, params.list, params.lesson);
   if (!place) throw data("Not Found", { status: 404 });
   const { locale, t, meta } = pageContext(context, request, lessonUrl(place.list.slug, place.lesson.slug));
   const view = await lessonPage(db, snapshot, viewer, locale, place);
-  const exercise = (await exerciseForPage(db, viewer, locale, place)) ?? null;
+  const exercise = (await exerciseForPage(db, grader, viewer, locale, place)) ?? null;
   const title = view.video.title;
   return {
     exercise,
@@ -174,7 +174,7 @@ function Lesson({
               ) : null}
             </p>
             {exercise ? (
-              <ExercisePanel exercise={exercise} actionData={actionData ?? null} />
+              <ExercisePanel key={video.key} exercise={exercise} actionData={actionData ?? null} />
             ) : (
               /* The lesson's page is opened to watch it: its poster is the first screen's picture. */
               <div data-testid="lesson-player">

@@ -103,6 +103,22 @@ describe.each(DIALECTS)("exercises on %s", (dialect) => {
     expect(hebrew).toContain("כתבו את הפונקציה");
   });
 
+  it("gives the browser's Run the visible tests only: JavaScript's as written, SQL's as rows, never the teacher's query", async () => {
+    const fresh = await createSignedInUser(app.db, "learner");
+    const js = await (await get("/lesson/practice/square-the-evens", fresh.cookie)).text();
+    // The visible tests' code is on the page (Run needs it); the hidden test's is not.
+    expect(js).toContain("keeps the even numbers, squared");
+    expect(js).toContain("assert.deepEqual(squareEvens([1, 2, 3, 4]), [4, 16]);");
+    expect(js).not.toContain("negative numbers");
+    expect(js).not.toContain("-2, -3, 0");
+    const page = await (await get("/lesson/practice/books-per-author", fresh.cookie)).text();
+    expect(page).toContain("books per author, most first");
+    expect(page).toContain("expected");
+    // The test's expected query is the answer: its rows go to the page, not its text.
+    expect(page).not.toMatch(/GROUP BY a\.id, a\.name ORDER BY books DESC/);
+    expect(page).not.toContain("COUNT(*) AS books");
+  });
+
   it("tells a wrong JavaScript answer which test failed and why, hides hidden tests' messages, and completes the lesson on a right one", async () => {
     const wrong = await submit("square-the-evens", learner.cookie, "function squareEvens(numbers) { return numbers; }");
     expect(wrong.status).toBe(200);

@@ -111,6 +111,25 @@ describe("the HTTP shell (built app on a real SQLite)", () => {
     expect(readdirSync(ASSETS_DIR)).toContain(`${BIG_ASSET}.br`);
   });
 
+  it("serves the exercise's Run worker under a policy of its own (WebAssembly from our assets, nothing else) and its engines compressed", async () => {
+    const worker = readdirSync(ASSETS_DIR).find((f) => /^browser-run\.worker-.*\.js$/.test(f));
+    expect(worker, "the Run worker is built as an asset of its own").toBeDefined();
+    const response = await get(`/assets/${worker}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-security-policy")).toBe(
+      "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; connect-src 'self'; base-uri 'none'",
+    );
+    // Any other asset keeps the policy that allows nothing.
+    expect((await get(`/assets/${ASSET}`)).headers.get("content-security-policy")).not.toContain("wasm");
+    const engines = readdirSync(ASSETS_DIR).filter((f) => f.endsWith(".wasm"));
+    expect(engines).toHaveLength(2);
+    for (const engine of engines) {
+      const wasm = await get(`/assets/${engine}`, { headers: { "accept-encoding": "br" } });
+      expect(wasm.headers.get("content-type")).toBe("application/wasm");
+      expect(wasm.headers.get("content-encoding")).toBe("br");
+    }
+  });
+
   it("caches built assets for a year and pages not at all", async () => {
     const asset = await get(`/assets/${ASSET}`);
     expect(asset.headers.get("cache-control")).toContain("max-age=31536000");

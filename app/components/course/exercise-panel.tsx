@@ -1,14 +1,18 @@
-import { Fragment, type ReactNode } from "react";
+import { Fragment, useEffect, useRef, useState, type ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import { useSignInHref } from "~/components/auth/use-sign-in-href";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import type { ExerciseActionData, ExerciseView, SubmissionView } from "~/models/exercise.types";
+import { submissionView } from "~/models/exercise.view";
 
 /**
- * An exercise on its lesson's page (issue 34): the instructions, a plain text area that submits to
- * the server (it works without JavaScript; the editor and in-browser Run come later), the graded
- * result, hints one by one and the solution once it opens. Code is always left to right, on Hebrew
- * pages too; everything shown of a run is text (React escapes it).
+ * An exercise on its lesson's page (issue 34): the instructions, the code, the graded result, hints
+ * one by one and the solution once it opens. Without JavaScript the code is a plain text area that
+ * submits to the server; once the page runs, the text area becomes a code editor (CodeMirror, a
+ * chunk of its own) and Run checks the visible tests in the browser, in a Web Worker with the
+ * server's engines and harness. Only Submit counts. Code is always left to right, on Hebrew pages
+ * too; everything shown of a run is text (React escapes it).
  */
 export function ExercisePanel({
   exercise,
@@ -21,6 +25,26 @@ export function ExercisePanel({
   const signIn = useSignInHref();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
+  const hydrated = useHydrated();
+  const code = useRef<HTMLTextAreaElement>(null);
+  const editorReady = useCodeEditor(code, exercise.language, {
+    label: t(exercise.language === "sql" ? "exercise.codeLabelSql" : "exercise.codeLabelJavascript"),
+    help: t("exercise.editorHelp"),
+  });
+  const [run, setRun] = useState<{ state: "running" } | { state: "done"; result: SubmissionView } | null>(null);
+  const runCode = async () => {
+    const textarea = code.current;
+    if (!textarea || run?.state === "running") return;
+    setRun({ state: "running" });
+    const { runInBrowser } = await import("~/lib/exercises/browser-runner");
+    const result = await runInBrowser({
+      language: exercise.language,
+      code: textarea.value,
+      tests: exercise.runTests,
+      schema: exercise.schema,
+    });
+    setRun({ state: "done", result: submissionView(result) });
+  };
   return (
     <section className="rounded-[var(--radius-card)] border border-ink-200 p-4 sm:p-5" data-testid="exercise">
       <h2 className="text-xl font-bold text-ink-900">
@@ -57,13 +81,31 @@ export function ExercisePanel({
           autoCorrect="off"
           defaultValue={actionData?.code ?? exercise.code}
           className="mt-2 block w-full rounded border border-ink-300 p-3 text-start font-mono text-sm"
+          ref={code}
           data-testid="exercise-code"
         />
-        {exercise.canSubmit ? (
-          <button type="submit" className="btn btn-primary mt-3" disabled={busy} data-testid="exercise-submit">
-            {busy ? t("exercise.submitting") : t("exercise.submit")}
-          </button>
-        ) : (
+        <p className="mt-1 text-sm text-ink-700" hidden={!editorReady}>
+          {t("exercise.editorHelp")}
+        </p>
+        <div className="mt-3 flex flex-wrap gap-3">
+          {hydrated ? (
+            <button
+              type="button"
+              className="btn btn-secondary"
+              onClick={() => void runCode()}
+              disabled={run?.state === "running"}
+              data-testid="exercise-run"
+            >
+              {run?.state === "running" ? t("exercise.running") : t("exercise.run")}
+            </button>
+          ) : null}
+          {exercise.canSubmit ? (
+            <button type="submit" className="btn btn-primary" disabled={busy} data-testid="exercise-submit">
+              {busy ? t("exercise.submitting") : t("exercise.submit")}
+            </button>
+          ) : null}
+        </div>
+        {exercise.canSubmit ? null : (
           <p className="mt-3 text-ink-800">
             {t("exercise.signInToSubmit")}{" "}
             <Link to={signIn} className="link">
@@ -72,12 +114,22 @@ export function ExercisePanel({
           </p>
         )}
       </Form>
+      {run?.state === "done" ? (
+        <div className="mt-4 rounded border border-ink-200 bg-ink-50 p-3" data-testid="exercise-run-result">
+          <h3 className="font-bold text-ink-900">{t("exercise.runHeading")}</h3>
+          <p className="text-sm text-ink-700">
+            {t("exercise.runNote")}
+            {exercise.hiddenTests ? <> {t("exercise.runHidden", { count: exercise.hiddenTests })}</> : null}
+          </p>
+          <Result result={run.result} testId="exercise-run-verdict" />
+        </div>
+      ) : null}
       {actionData && !actionData.ok ? (
         <p role="alert" className="mt-4 rounded bg-red-50 p-3 text-red-900" data-testid="exercise-error">
           {t(actionData.error as "exercise.errors.empty")}
         </p>
       ) : null}
-      {actionData?.ok ? <Result result={actionData.result} /> : null}
+      {actionData?.ok ? <Result result={actionData.result} testId="exercise-result" /> : null}
       {exercise.hints.length ? <Hints hints={exercise.hints} /> : null}
       <div className="mt-4" data-testid="exercise-solution">
         {exercise.solution !== null ? (
@@ -96,10 +148,10 @@ export function ExercisePanel({
 }
 
 /** The grade: each visible test with its message, hidden tests only numbered, the console's output. */
-function Result({ result }: { result: SubmissionView }) {
+function Result({ result, testId }: { result: SubmissionView; testId: string }) {
   const { t } = useTranslation();
   return (
-    <div role="status" className="mt-4 space-y-3" data-testid="exercise-result" data-verdict={result.verdict}>
+    <div role="status" className="mt-4 space-y-3" data-testid={testId} data-verdict={result.verdict}>
       <p className="font-bold text-ink-900">{t(`exercise.verdict.${result.verdict}`)}</p>
       {result.tests.length ? (
         <ul className="space-y-2" data-testid="exercise-tests">
@@ -206,4 +258,35 @@ function Instructions({ text }: { text: string }) {
       )}
     </>
   );
+}
+
+/**
+ * Turns the text area into the code editor once the page has hydrated (the editor's chunk is loaded
+ * then, only on an exercise's page). True once the editor is in place.
+ */
+function useCodeEditor(
+  textarea: React.RefObject<HTMLTextAreaElement | null>,
+  language: ExerciseView["language"],
+  { label, help }: { label: string; help: string },
+) {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    let cancelled = false;
+    let destroy: (() => void) | undefined;
+    void import("~/components/ui/code-editor").then(async ({ mountCodeEditor }) => {
+      const element = textarea.current;
+      if (cancelled || !element) return;
+      const editor = await mountCodeEditor(element, language, label, help);
+      if (cancelled) return editor.destroy();
+      destroy = () => editor.destroy();
+      setReady(true);
+    });
+    return () => {
+      cancelled = true;
+      destroy?.();
+    };
+    // The label and help are the page's language: a change of language is a new page.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [textarea, language]);
+  return ready;
 }

@@ -221,6 +221,33 @@ const hostile: Hostile[] = [
   },
 ];
 
+describe("SQL tests prepared for the browser", () => {
+  it("are run by a worker, and a grade never takes a caller's expected rows for the teacher's query", async () => {
+    const prepared = await grader.prepareSql(sql(""));
+    expect(prepared).toEqual([
+      {
+        name: "names after the first",
+        hidden: false,
+        code: "",
+        expected: { setup: [], columns: ["name"], rows: [["b"], ["c"]], ordered: false },
+      },
+    ]);
+    // A page could send rows that a wrong answer matches: the server grades against the teacher's query.
+    const lying: ExerciseTest[] = sqlTests.map((t) => ({
+      ...t,
+      expected: { setup: [], columns: ["name"], rows: [["a"], ["b"], ["c"]], ordered: false },
+    }));
+    const result = await grader.grade(sql("select name from t", lying));
+    expect(result.verdict).toBe("failed");
+    expect(result.tests[0]!.message).toBe("expected 2 row(s), got 3");
+  });
+
+  it("is empty for a JavaScript exercise, and for a schema that fails", async () => {
+    expect(await grader.prepareSql(js("", addTests))).toEqual([]);
+    expect(await grader.prepareSql({ ...sql(""), schema: "create tabel oops" })).toEqual([]);
+  });
+});
+
 describe("the hostile suite", () => {
   it(
     "gives every hostile submission a failed verdict within its limit, and keeps grading",

@@ -12,13 +12,20 @@ import {
   resultWithout,
   TIME_LIMIT_MS,
   tooLarge,
+  type ExerciseTest,
   type GradeRequest,
   type GradeResult,
+  type Verdict,
 } from "./grading.ts";
 import type { WorkerReply, WorkerRequest } from "./grading.worker.ts";
 
 export interface Grader {
   grade(request: GradeRequest): Promise<GradeResult>;
+  /**
+   * A SQL exercise's visible tests with their teacher queries already run (the browser's Run gets
+   * rows, never the expected query); [] when they cannot be run. Not for learners' code.
+   */
+  prepareSql(request: GradeRequest): Promise<ExerciseTest[]>;
   close(): Promise<void>;
 }
 
@@ -54,9 +61,20 @@ export function workerFile(here = import.meta.url): URL {
   return found;
 }
 
-interface Job {
-  request: GradeRequest;
-  resolve: (result: GradeResult) => void;
+type Job =
+  | { kind: "grade"; request: GradeRequest; resolve: (result: GradeResult) => void }
+  | { kind: "prepare"; request: GradeRequest; resolve: (tests: ExerciseTest[]) => void };
+
+/** Why a job ended without the worker's answer (a limit, a crash, the pool closing). */
+interface Failure {
+  verdict: Verdict;
+  message: string;
+  ms?: number;
+}
+
+function fail(job: Job, failure: Failure) {
+  if (job.kind === "grade") job.resolve(resultWithout(job.request, failure.verdict, failure.message, failure.ms));
+  else job.resolve([]);
 }
 
 interface Slot {
@@ -111,7 +129,8 @@ export function createGrader(options: GraderOptions = {}): Grader {
       if (message === "ready" || !slot.job) return;
       const job = slot.job;
       finish(slot);
-      job.resolve(message.result);
+      if (job.kind === "grade") job.resolve(message.result as GradeResult);
+      else job.resolve(message.result as ExerciseTest[]);
       if (message.retire) replace(slot, null);
       else next(slot);
     });
@@ -121,22 +140,20 @@ export function createGrader(options: GraderOptions = {}): Grader {
       replace(
         slot,
         job
-          ? resultWithout(
-              job.request,
-              memory ? "memory" : "error",
-              memory ? "Stopped: the submission used too much memory." : "The grader failed on this submission.",
-              Date.now() - slot.started,
-            )
+          ? {
+              verdict: memory ? "memory" : "error",
+              message: memory
+                ? "Stopped: the submission used too much memory."
+                : "The grader failed on this submission.",
+              ms: Date.now() - slot.started,
+            }
           : null,
       );
     });
     worker.on("exit", () => {
       // An exit we did not ask for (replace() removes the slot first): answer its job, start another.
       if (slots.includes(slot))
-        replace(
-          slot,
-          slot.job ? resultWithout(slot.job.request, "error", "The grader failed on this submission.") : null,
-        );
+        replace(slot, slot.job ? { verdict: "error", message: "The grader failed on this submission." } : null);
     });
     return slot;
   }
@@ -147,13 +164,13 @@ export function createGrader(options: GraderOptions = {}): Grader {
     slot.job = null;
   }
 
-  /** Ends a worker (its job answered with `result`) and puts a fresh one in its place. */
-  function replace(slot: Slot, result: GradeResult | null) {
+  /** Ends a worker (its job answered with `failure`) and puts a fresh one in its place. */
+  function replace(slot: Slot, failure: Failure | null) {
     const index = slots.indexOf(slot);
     if (index === -1) return;
     const job = slot.job;
     finish(slot);
-    if (job && result) job.resolve(result);
+    if (job && failure) fail(job, failure);
     void slot.worker.terminate();
     if (closed) {
       slots.splice(index, 1);
@@ -175,60 +192,69 @@ export function createGrader(options: GraderOptions = {}): Grader {
         slot.started = Date.now();
         slot.timer = setTimeout(
           () =>
-            replace(
-              slot,
-              resultWithout(
-                job.request,
-                "timeout",
-                `Stopped after ${timeoutMs} ms: the time limit (a query or loop that does not end?).`,
-                Date.now() - slot.started,
-              ),
-            ),
+            replace(slot, {
+              verdict: "timeout",
+              message: `Stopped after ${timeoutMs} ms: the time limit (a query or loop that does not end?).`,
+              ms: Date.now() - slot.started,
+            }),
           timeoutMs,
         );
-        const message: WorkerRequest = { id: nextId++, request: job.request };
+        const message: WorkerRequest = { id: nextId++, kind: job.kind, request: job.request };
         slot.worker.postMessage(message);
       },
-      () => replace(slot, slot.job === job ? resultWithout(job.request, "error", "The grader failed to start.") : null),
+      () => replace(slot, slot.job === job ? { verdict: "error", message: "The grader failed to start." } : null),
     );
   }
 
   // The workers start with the first submission: a process that grades nothing pays nothing.
   let started = false;
 
+  function enqueue(job: Job) {
+    if (!started) {
+      started = true;
+      for (let i = 0; i < size; i++) slots.push(spawn());
+    }
+    waiting.push(job);
+    const idle = slots.find((s) => !s.job);
+    if (idle) next(idle);
+  }
+
   return {
     grade(request) {
       if (closed) return Promise.resolve(resultWithout(request, "error", "The grader is closed."));
-      if (!started) {
-        started = true;
-        for (let i = 0; i < size; i++) slots.push(spawn());
-      }
       const large = tooLarge(request);
       if (large) return Promise.resolve(resultWithout(request, "too-large", large));
       if (waiting.length >= maxWaiting) return Promise.resolve(resultWithout(request, "error", BUSY_MESSAGE));
-      // Only plain data crosses to the worker: a caller's extra properties stay here.
-      const plain: GradeRequest = {
-        language: request.language === "sql" ? "sql" : "javascript",
-        code: String(request.code),
-        tests: request.tests.map((t) => ({ name: String(t.name), hidden: Boolean(t.hidden), code: String(t.code) })),
-        schema: request.schema === null ? null : String(request.schema),
-      };
-      return new Promise((resolve) => {
-        waiting.push({ request: plain, resolve });
-        const idle = slots.find((s) => !s.job);
-        if (idle) next(idle);
-      });
+      // Only plain data crosses to the worker: a caller's extra properties (a test's `expected`
+      // rows among them: the server always runs the teacher's own query) stay here.
+      const plain = plainRequest(request);
+      return new Promise((resolve) => enqueue({ kind: "grade", request: plain, resolve }));
+    },
+    prepareSql(request) {
+      if (closed || request.language !== "sql" || tooLarge(request) || waiting.length >= maxWaiting)
+        return Promise.resolve([]);
+      const plain = plainRequest(request);
+      return new Promise((resolve) => enqueue({ kind: "prepare", request: plain, resolve }));
     },
     async close() {
       closed = true;
-      for (const job of waiting.splice(0)) job.resolve(resultWithout(job.request, "error", "The grader is closed."));
+      for (const job of waiting.splice(0)) fail(job, { verdict: "error", message: "The grader is closed." });
       const all = slots.splice(0);
       for (const slot of all) {
         const job = slot.job;
         finish(slot);
-        job?.resolve(resultWithout(job.request, "error", "The grader is closed."));
+        if (job) fail(job, { verdict: "error", message: "The grader is closed." });
       }
       await Promise.all(all.map((s) => s.worker.terminate()));
     },
+  };
+}
+
+function plainRequest(request: GradeRequest): GradeRequest {
+  return {
+    language: request.language === "sql" ? "sql" : "javascript",
+    code: String(request.code),
+    tests: request.tests.map((t) => ({ name: String(t.name), hidden: Boolean(t.hidden), code: String(t.code) })),
+    schema: request.schema === null ? null : String(request.schema),
   };
 }

@@ -9,6 +9,7 @@ import {
   hasTopLevelOrderBy,
   MAX_CODE_LENGTH,
   MAX_OUTPUT_LENGTH,
+  prepareSqlTests,
   runJavaScript,
   runSql,
   sameRows,
@@ -198,5 +199,67 @@ describe("SQL", () => {
     expect(hasTopLevelOrderBy("select 'order by' from t")).toBe(false);
     expect(hasTopLevelOrderBy("select * from (select * from t order by x)")).toBe(false);
     expect(hasTopLevelOrderBy("select * from t ORDER\n BY x")).toBe(true);
+  });
+});
+
+describe("SQL in the browser: the visible tests prepared on the server", () => {
+  const ordered: ExerciseTest = {
+    name: "ordered with setup",
+    hidden: false,
+    code: "insert into authors (name) values ('Zoe'); select name from authors order by name desc",
+  };
+  const tests = [...sqlTests, ordered];
+
+  it("holds the expected rows and the data changes, never the expected query, and no hidden test", () => {
+    const prepared = prepareSqlTests(SQL, sql("", tests));
+    expect(prepared.map((t) => t.name)).toEqual(["books per author", "ordered with setup"]);
+    for (const test of prepared) {
+      expect(test.code).toBe("");
+      expect(test.hidden).toBe(false);
+      expect(JSON.stringify(test)).not.toMatch(/select|group by/i);
+    }
+    expect(prepared[0]!.expected).toEqual({
+      setup: [],
+      columns: ["name", "count(*)"],
+      rows: [
+        ["Amos", 2],
+        ["Dan", 1],
+        ["Leah", 1],
+      ],
+      ordered: false,
+    });
+    expect(prepared[1]!.expected).toMatchObject({
+      setup: ["insert into authors (name) values ('Zoe');"],
+      rows: [["Zoe"], ["Leah"], ["Dan"], ["Amos"]],
+      ordered: true,
+    });
+  });
+
+  it("gives the same verdicts and messages with prepared tests as with the teacher's queries", () => {
+    const visible = tests.filter((t) => !t.hidden);
+    const prepared = prepareSqlTests(SQL, sql("", tests));
+    for (const code of [
+      "select a.name, count(*) from authors a join books b on b.author_id = a.id group by a.name",
+      "select name, 1 from authors",
+      "select name from authors order by name",
+      "select name from authors order by name desc",
+      "select nope from authors",
+    ]) {
+      const withQueries = runSql(SQL, sql(code, visible));
+      const withRows = runSql(SQL, sql(code, prepared));
+      expect({ ...withRows, ms: 0 }).toEqual({ ...withQueries, ms: 0 });
+    }
+  });
+
+  it("leaves out a test whose own query fails, or whose rows hold a blob", () => {
+    const prepared = prepareSqlTests(
+      SQL,
+      sql("", [
+        { name: "broken", hidden: false, code: "select nope from nowhere" },
+        { name: "blob", hidden: false, code: "select x'00ff'" },
+        { name: "fine", hidden: false, code: "select 1" },
+      ]),
+    );
+    expect(prepared.map((t) => t.name)).toEqual(["fine"]);
   });
 });

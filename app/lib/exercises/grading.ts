@@ -22,6 +22,19 @@ export interface ExerciseTest {
   name: string;
   hidden: boolean;
   code: string;
+  /**
+   * SQL in the browser only: the teacher's statements already run on the server (prepareSqlTests), so
+   * the page gets the rows to match and never the expected query, which would give the answer away.
+   */
+  expected?: ExpectedRows;
+}
+
+/** A SQL test's teacher side, run: the data changes first (run before the learner's query too) and the rows to match. */
+export interface ExpectedRows {
+  setup: string[];
+  columns: string[];
+  rows: (string | number | null)[][];
+  ordered: boolean;
 }
 
 export interface GradeRequest {
@@ -402,6 +415,11 @@ function runTest(sandbox: Sandbox, source: string): Ran {
   return answer(sandbox, result);
 }
 
+/** The result of a run stopped from outside (its worker terminated) at the time limit. */
+export function timedOut(request: Pick<GradeRequest, "tests">, ms: number): GradeResult {
+  return resultWithout(request, "timeout", limitMessage("timeout"), ms);
+}
+
 function limitMessage(stop: "timeout" | "memory"): string {
   return stop === "timeout"
     ? `Stopped after ${TIME_LIMIT_MS} ms: the time limit (an endless loop?).`
@@ -620,6 +638,58 @@ function isMemoryError(error: unknown): boolean {
   return error instanceof Error && /out of memory|heap limit/i.test(error.message);
 }
 
+/** A test's teacher statements on a fresh copy: any changes first, the expected query last. */
+function teacherRows(copy: Database, code: string, pastDeadline: () => boolean): Omit<ExpectedRows, "rows"> & Rows {
+  const teacher = statements(copy, code);
+  const setup = teacher.slice(0, -1);
+  for (const statement of setup) copy.exec(statement);
+  const expectedSql = teacher.at(-1) ?? "";
+  const { columns, rows } = query(copy, expectedSql, pastDeadline);
+  return { setup, columns, rows, ordered: hasTopLevelOrderBy(expectedSql) };
+}
+
+/**
+ * The visible SQL tests as the browser's Run gets them: each teacher query already run (on the
+ * server's grader), so the page holds the rows to match, not the query. A test whose own query
+ * fails, or whose rows hold a blob (not plain data for the page), is left out: Submit still grades it.
+ */
+export function prepareSqlTests(SQL: SqlJsStatic, request: GradeRequest, now = Date.now): ExerciseTest[] {
+  const deadline = now() + TIME_LIMIT_MS;
+  const pastDeadline = () => now() > deadline;
+  const base = new SQL.Database();
+  const opened: Database[] = [base];
+  try {
+    base.exec(`PRAGMA hard_heap_limit=${SQL_HEAP_LIMIT_BYTES}`);
+    if (request.schema) base.exec(request.schema);
+    const image = base.export();
+    const prepared: ExerciseTest[] = [];
+    for (const test of request.tests) {
+      if (test.hidden) continue;
+      try {
+        const copy = new SQL.Database(image);
+        opened.push(copy);
+        copy.exec(`PRAGMA hard_heap_limit=${SQL_HEAP_LIMIT_BYTES}`);
+        const expected = teacherRows(copy, test.code, pastDeadline);
+        const { rows } = expected;
+        if (rows.some((row) => row.some((value) => value instanceof Uint8Array))) continue;
+        prepared.push({
+          name: test.name,
+          hidden: false,
+          code: "",
+          expected: { ...expected, rows: rows as ExpectedRows["rows"] },
+        });
+      } catch (error) {
+        if (error instanceof TimeUp) break;
+      }
+    }
+    return prepared;
+  } catch {
+    return [];
+  } finally {
+    for (const db of opened) db.close();
+  }
+}
+
 /**
  * Grades a SQL submission with sql.js. The learner's code must be one query; every test gets fresh
  * copies of the schema. A query that never ends cannot be interrupted in SQLite: the caller's worker
@@ -676,17 +746,9 @@ export function runSql(SQL: SqlJsStatic, request: GradeRequest, now = Date.now):
           tests: [...outcomes, ...rest],
         };
       }
-      // The teacher's statements: any changes first, the expected query last.
-      let expected: Rows;
-      let setup: string[];
-      let expectedSql: string;
+      let expected: Omit<ExpectedRows, "rows"> & Rows;
       try {
-        const copy = fresh(image);
-        const teacher = statements(copy, test.code);
-        setup = teacher.slice(0, -1);
-        for (const statement of setup) copy.exec(statement);
-        expectedSql = teacher.at(-1) ?? "";
-        expected = query(copy, expectedSql, pastDeadline);
+        expected = test.expected ?? teacherRows(fresh(image), test.code, pastDeadline);
       } catch (error) {
         if (error instanceof TimeUp) throw error;
         outcomes.push(outcome(test, false, `The test's own query failed: ${sqlError(error)}`));
@@ -695,7 +757,7 @@ export function runSql(SQL: SqlJsStatic, request: GradeRequest, now = Date.now):
       let actual: Rows;
       try {
         const copy = fresh(image);
-        for (const statement of setup) copy.exec(statement);
+        for (const statement of expected.setup) copy.exec(statement);
         actual = query(copy, learner, pastDeadline);
       } catch (error) {
         if (error instanceof TimeUp) throw error;
@@ -714,7 +776,7 @@ export function runSql(SQL: SqlJsStatic, request: GradeRequest, now = Date.now):
         outputTruncated = text.length > MAX_OUTPUT_LENGTH;
         output = outputTruncated ? text.slice(0, MAX_OUTPUT_LENGTH) : text;
       }
-      const difference = sameRows(expected, actual, hasTopLevelOrderBy(expectedSql));
+      const difference = sameRows(expected, actual, expected.ordered);
       outcomes.push(outcome(test, difference === null, difference));
     }
     return {

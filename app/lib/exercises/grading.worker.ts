@@ -6,15 +6,26 @@ import { parentPort } from "node:worker_threads";
 import { newQuickJSWASMModuleFromVariant } from "quickjs-emscripten-core";
 import variant from "@jitl/quickjs-wasmfile-release-sync";
 import initSqlJs from "sql.js";
-import { engineSpent, resultWithout, runJavaScript, runSql, type GradeRequest, type GradeResult } from "./grading.ts";
+import {
+  engineSpent,
+  prepareSqlTests,
+  resultWithout,
+  runJavaScript,
+  runSql,
+  type ExerciseTest,
+  type GradeRequest,
+  type GradeResult,
+} from "./grading.ts";
 
+/** Grade a submission, or run a SQL exercise's visible tests' teacher queries for the browser's Run. */
 export interface WorkerRequest {
   id: number;
+  kind: "grade" | "prepare";
   request: GradeRequest;
 }
 export interface WorkerReply {
   id: number;
-  result: GradeResult;
+  result: GradeResult | ExerciseTest[];
   /** The engine may be left in a bad state (an exception outside the learner's code): replace this worker. */
   retire: boolean;
 }
@@ -24,8 +35,12 @@ if (!port) throw new Error("grading.worker.ts runs as a worker thread");
 
 const [quickjs, SQL] = await Promise.all([newQuickJSWASMModuleFromVariant(variant), initSqlJs()]);
 
-port.on("message", ({ id, request }: WorkerRequest) => {
+port.on("message", ({ id, kind, request }: WorkerRequest) => {
   let reply: WorkerReply;
+  if (kind === "prepare") {
+    port.postMessage({ id, result: prepareSqlTests(SQL, request), retire: false } satisfies WorkerReply);
+    return;
+  }
   try {
     const result = request.language === "sql" ? runSql(SQL, request) : runJavaScript(quickjs, request);
     // A QuickJS module that had to keep a runtime it could not free is not used again.
