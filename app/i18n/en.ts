@@ -1191,6 +1191,8 @@ export const en = {
     create: "Create",
     saved: "Saved.",
     created: "Created.",
+    exerciseCreated:
+      "The lesson is made. Now write its exercise: instructions, code and tests. Learners see it once its check passes.",
     deleted: "Deleted.",
     published: "Published",
     unpublished: "Not published",
@@ -1249,8 +1251,12 @@ export const en = {
     lessons: "Lessons",
     noLessons: "No lessons yet.",
     addLesson: "Add lesson",
+    addExercise: "Add exercise",
     addLessonTo: "Add lesson: “{{title}}”",
     newLesson: "New lesson",
+    newExercise: "New exercise",
+    newExerciseNote:
+      "An exercise is a lesson learners do rather than watch. Give it a title here; on the next page you write its instructions, starter code, solution and tests.",
     quizzes: "Quizzes",
     newQuiz: "New quiz",
     noQuizzes: "No quizzes yet.",

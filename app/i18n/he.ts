@@ -1199,6 +1199,8 @@ export const he: Translation = {
     create: "יצירה",
     saved: "נשמר.",
     created: "נוצר.",
+    exerciseCreated:
+      "השיעור נוצר. עכשיו כתבו את התרגיל שלו: הוראות, קוד ובדיקות. הלומדים יראו אותו כשהבדיקה שלו תעבור.",
     deleted: "נמחק.",
     published: "מפורסם",
     unpublished: "לא מפורסם",
@@ -1266,8 +1268,12 @@ export const he: Translation = {
     lessons: "שיעורים",
     noLessons: "עדיין אין שיעורים.",
     addLesson: "הוספת שיעור",
+    addExercise: "הוספת תרגיל",
     addLessonTo: "הוספת שיעור: „{{title}}”",
     newLesson: "שיעור חדש",
+    newExercise: "תרגיל חדש",
+    newExerciseNote:
+      "תרגיל הוא שיעור שהלומדים עושים ולא צופים בו. תנו לו כאן כותרת; בעמוד הבא תכתבו את ההוראות, קוד ההתחלה, הפתרון והבדיקות.",
     quizzes: "מבחנים",
     newQuiz: "מבחן חדש",
     noQuizzes: "עדיין אין מבחנים.",

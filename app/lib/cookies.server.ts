@@ -154,6 +154,7 @@ const FLASHES = [
   "courseAdmin.captions.removed",
   "courseAdmin.resources.added",
   "courseAdmin.resources.removed",
+  "courseAdmin.exerciseCreated",
 ] as const;
 export type Flash = (typeof FLASHES)[number];
 const isFlash = (value: unknown): value is Flash => (FLASHES as readonly unknown[]).includes(value);

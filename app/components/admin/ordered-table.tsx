@@ -18,6 +18,7 @@ export function OrderedTable<Row extends { id: string }>({
   cells,
   titleOf,
   add,
+  addAlso,
   empty,
 }: {
   name: string;
@@ -31,6 +32,8 @@ export function OrderedTable<Row extends { id: string }>({
   /** How the order buttons name the row. */
   titleOf: (row: Row, index: number) => string;
   add?: { to: string; label: string };
+  /** A second way to add a row (a list's "Add an exercise" beside "Add a lesson"). */
+  addAlso?: { to: string; label: string };
   empty: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -43,9 +46,16 @@ export function OrderedTable<Row extends { id: string }>({
         actions={t("courseAdmin.columns.order")}
         headingExtra={
           add ? (
-            <Link to={add.to} className="btn btn-primary px-3 py-1.5 text-sm">
-              {add.label}
-            </Link>
+            <span className="flex flex-wrap gap-2">
+              <Link to={add.to} className="btn btn-primary px-3 py-1.5 text-sm">
+                {add.label}
+              </Link>
+              {addAlso ? (
+                <Link to={addAlso.to} className="btn btn-secondary px-3 py-1.5 text-sm" data-testid="add-also">
+                  {addAlso.label}
+                </Link>
+              ) : null}
+            </span>
           ) : undefined
         }
       >

@@ -241,6 +241,8 @@ export interface Editor<Found extends { version: number }, Page extends object, 
   /** The form a save reads: a new row's (with its slug) or an existing one's. */
   form: (isNew: boolean) => AdminFormName;
   create: (db: Services["db"], raw: Record<string, unknown>, params: EditorArgs["params"]) => Promise<Saved>;
+  /** Where a new row's page goes instead of its own editor (a new exercise: on to writing it), with its message. */
+  afterCreate?: (id: string, form: FormData) => { to: string; flash: Flash } | null;
   update: (db: Services["db"], id: string, raw: Record<string, unknown>, options: SaveOptions) => Promise<Saved>;
   /** Deletes the row; where the admin goes then; which uploaded files it left unused (and their kind). */
   remove: (db: Services["db"], id: string) => Promise<WriteResult<Deleted>>;
@@ -341,6 +343,8 @@ export async function editorAction<Found extends { version: number }, Page exten
     logCatalogueChange(log, admin.id, { action: id ? "updated" : "created", kind: editor.kind, id: result.id });
     // An uploaded file the save let go of (a cover swapped for a bundled one) is not kept once nothing uses it.
     if (editor.media && result.files) await removeUnusedMedia(services.media, editor.media, result.files);
+    const onward = id ? null : (editor.afterCreate?.(result.id, form) ?? null);
+    if (onward) return builderRedirect(onward.to, onward.flash, services);
     return builderRedirect(at(result.id), id ? "courseAdmin.saved" : "courseAdmin.created", services);
   }
   if (intent === "delete" && id) {

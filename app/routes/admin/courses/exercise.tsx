@@ -15,6 +15,7 @@ import {
 } from "~/models/exercise.server";
 import { EXERCISE_LIMITS, parseExerciseForm, type ExerciseFormErrors } from "~/models/exercise.schema";
 import { getAdmin } from "~/routes/admin/guard.server";
+import { takeFlash } from "~/lib/cookies.server";
 import type { Route } from "./+types/exercise";
 
 export const handle = { strings: ["admin", "courseAdmin", "exerciseAdmin"] } satisfies StringsHandle;
@@ -27,12 +28,15 @@ export const handle = { strings: ["admin", "courseAdmin", "exerciseAdmin"] } sat
  * passes (its solution passes, its starter does not). Below: how learners fare with it.
  */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  const { db } = servicesOf(context);
+  const { db, config, cookieSecrets } = servicesOf(context);
   const { t } = pageContext(context, request);
   const found = await getLessonForAdmin(db, params.id);
   if (!found) throw data("Not Found", { status: 404 });
   const exercise = await findExercise(db, found.lesson.id);
-  return {
+  // "Add an exercise" lands here with the new lesson made: the flash says so.
+  const flash = await takeFlash(config, cookieSecrets, request, "courseAdmin.");
+  const page = {
+    flash: flash.message,
     title: t("exerciseAdmin.title"),
     lesson: found.lesson,
     list: found.list,
@@ -53,6 +57,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     checkedAt: exercise?.checkedAt ?? null,
     stats: exercise ? await exerciseStats(db, exercise.lessonId) : null,
   };
+  return data(page, { headers: flash.clear ? { "Set-Cookie": flash.clear } : {} });
 }
 
 /** A check's result as the admin sees it: which tests the solution failed, whether the starter passed. */
@@ -174,6 +179,11 @@ export default function ExerciseEditor({ loaderData, actionData }: Route.Compone
         ]}
       />
       <section className="container-page space-y-6 py-8">
+        {loaderData.flash && !actionData ? (
+          <p role="status" className="rounded bg-green-50 p-3 text-green-900" data-testid="exercise-flash">
+            {t(loaderData.flash)}
+          </p>
+        ) : null}
         <p className="text-ink-800" data-testid="exercise-status">
           {checkedAt ? t("exerciseAdmin.statusPublic") : t("exerciseAdmin.statusHidden")}
         </p>

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import type { StringsHandle } from "~/i18n/sections";
 import { useTranslation } from "~/i18n/use-translation";
 import { BilingualFields, CheckboxField, TextField, useBuilderLabels } from "~/components/admin/builder-form";
@@ -63,6 +63,11 @@ const editor = defineEditor({
   form: () => "lesson",
   create: (db, raw, params) => lessons.createLesson(db, params.listId ?? "", raw),
   update: lessons.updateLesson,
+  // "Add an exercise" (the list's page) makes the lesson with its title only, then opens its exercise.
+  afterCreate: (id, form) =>
+    form.get("then") === "exercise"
+      ? { to: `/admin/courses/lesson/${id}/exercise`, flash: "courseAdmin.exerciseCreated" }
+      : null,
   remove: lessons.deleteLesson,
   afterDelete: (deleted) => `/admin/courses/list/${deleted.listId}`,
   media: "video",
@@ -102,6 +107,9 @@ export default function LessonEditor({ loaderData, actionData }: Route.Component
   const localTitle = useLocalTitle();
   const labels = useBuilderLabels({ duration: t("courseAdmin.fields.lessonDuration") });
   const { list, lesson } = loaderData;
+  // A new exercise: a lesson without a video, whose exercise is written on the next page.
+  const [search] = useSearchParams();
+  const newExercise = !lesson && search.get("kind") === "exercise";
   const initial = lesson
     ? {
         slug: lesson.slug,
@@ -111,7 +119,7 @@ export default function LessonEditor({ loaderData, actionData }: Route.Component
         published: lesson.published ? "on" : "",
       }
     : { published: "on" };
-  const title = lesson ? localTitle(lesson) : t("courseAdmin.newLesson");
+  const title = lesson ? localTitle(lesson) : t(newExercise ? "courseAdmin.newExercise" : "courseAdmin.newLesson");
   return (
     <EditorPage
       title={title}
@@ -124,19 +132,31 @@ export default function LessonEditor({ loaderData, actionData }: Route.Component
           {lesson && !loaderData.checkedExercise ? (
             <LessonReadiness lesson={lesson} captions={loaderData.captions.map((c) => c.language)} />
           ) : null}
+          {newExercise ? (
+            <>
+              <input type="hidden" name="then" value="exercise" />
+              <p className="rounded-md bg-brand-50 p-3 text-sm text-ink-800" data-testid="new-exercise-note">
+                {t("courseAdmin.newExerciseNote")}
+              </p>
+            </>
+          ) : null}
           <SlugField hint={t("courseAdmin.slugHintLesson")} />
           <BilingualFields base="title" required maxLength={ADMIN_LIMITS.title} />
           <BilingualFields base="description" multiline maxLength={ADMIN_LIMITS.text} />
-          <div className="max-w-xs">
-            <TextField name="duration" lang="code" hint={t("courseAdmin.lessonDurationHint")} />
-          </div>
-          <TextField
-            name="youtube"
-            lang="code"
-            inputMode="url"
-            maxLength={ADMIN_LIMITS.path}
-            hint={t("courseAdmin.youtubeHint")}
-          />
+          {newExercise ? null : (
+            <>
+              <div className="max-w-xs">
+                <TextField name="duration" lang="code" hint={t("courseAdmin.lessonDurationHint")} />
+              </div>
+              <TextField
+                name="youtube"
+                lang="code"
+                inputMode="url"
+                maxLength={ADMIN_LIMITS.path}
+                hint={t("courseAdmin.youtubeHint")}
+              />
+            </>
+          )}
           <CheckboxField name="published" hint={t("courseAdmin.publishedHint")} />
         </>
       }

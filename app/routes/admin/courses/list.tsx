@@ -171,6 +171,11 @@ export default function ListEditor({ loaderData, actionData }: Route.ComponentPr
         rowTestId="lesson-row"
         titleOf={(lesson) => localTitle(lesson)}
         add={list ? { to: `/admin/courses/list/${list.id}/new-lesson`, label: t("courseAdmin.addLesson") } : undefined}
+        addAlso={
+          list
+            ? { to: `/admin/courses/list/${list.id}/new-lesson?kind=exercise`, label: t("courseAdmin.addExercise") }
+            : undefined
+        }
         cells={(lesson, index) => (
           <>
             <td className="py-2 pe-3">{index + 1}</td>
