@@ -2297,7 +2297,7 @@ export const en = {
     },
     tests: "Tests",
     testsHint:
-      "JavaScript: code run after the learner's, using assert.ok, assert.equal or assert.deepEqual. SQL: the expected query; its rows are compared with the learner's (in order only when it has ORDER BY). Leave a row empty to skip it.",
+      "JavaScript: code run after the learner's, using assert.ok, assert.equal or assert.deepEqual; it may await the learner's promises (setTimeout runs on a virtual clock, without waiting). SQL: the expected query; its rows are compared with the learner's (in order only when it has ORDER BY). Leave a row empty to skip it.",
     testName: "Test {{n, number}}: name",
     testCode: "Test {{n, number}}: code",
     testHidden: "Hidden (learners see only whether it passed)",

@@ -2304,7 +2304,7 @@ export const he: Translation = {
     },
     tests: "בדיקות",
     testsHint:
-      "JavaScript: קוד שרץ אחרי הקוד של הלומד, עם assert.ok,‏ assert.equal או assert.deepEqual. SQL: השאילתה הצפויה; השורות שלה מושוות לשורות של הלומד (לפי הסדר רק כשיש בה ORDER BY). שורה ריקה מדולגת.",
+      "JavaScript: קוד שרץ אחרי הקוד של הלומד, עם assert.ok,‏ assert.equal או assert.deepEqual; אפשר להשתמש בו ב־await על ה־Promise של הלומד (setTimeout רץ בשעון מדומה, בלי המתנה). SQL: השאילתה הצפויה; השורות שלה מושוות לשורות של הלומד (לפי הסדר רק כשיש בה ORDER BY). שורה ריקה מדולגת.",
     testName: "בדיקה {{n, number}}: שם",
     testCode: "בדיקה {{n, number}}: קוד",
     testHidden: "נסתרת (הלומדים רואים רק אם עברה)",

@@ -118,7 +118,9 @@ const hostile: Hostile[] = [
       `${WRONG_ADD}\nconsole.log([typeof process, typeof require, typeof fetch, typeof std, typeof os, typeof postMessage, typeof WebAssembly, typeof setTimeout, typeof module, typeof Deno, typeof Bun].join())`,
     ),
     verdicts: ["failed"],
-    check: (r) => expect(r.output).toBe(`${Array(11).fill("undefined").join()}\n`),
+    // setTimeout is the harness's own, on a virtual clock (grading.ts): no host timer behind it.
+    check: (r) =>
+      expect(r.output).toBe(`${[...Array(7).fill("undefined"), "function", ...Array(3).fill("undefined")].join()}\n`),
   },
   {
     name: "reaching process",
@@ -168,6 +170,16 @@ const hostile: Hostile[] = [
       WeakSet.prototype.has = () => true; Object.prototype.toJSON = () => 3;
       Object.defineProperty(Object.prototype, "equal", { get() { return () => {} } });
       globalThis.eval = () => () => {};
+      ${WRONG_ADD}`),
+    verdicts: ["failed"],
+    check: (r) => expect(r.tests.map((t) => t.message)).toEqual(["expected 3, got 2", "expected [2, 4], got [1, 4]"]),
+  },
+  {
+    name: "redefining Promise's then, and the timers, to settle a test as passed",
+    request: js(`
+      Promise.prototype.then = function (ok) { ok(); return this; };
+      Promise.resolve = () => ({ then: (ok) => ok() });
+      globalThis.setTimeout = (fn) => fn();
       ${WRONG_ADD}`),
     verdicts: ["failed"],
     check: (r) => expect(r.tests.map((t) => t.message)).toEqual(["expected 3, got 2", "expected [2, 4], got [1, 4]"]),

@@ -111,6 +111,71 @@ describe("JavaScript", () => {
   });
 });
 
+describe("JavaScript: async tests and timers", () => {
+  const fetchTests: ExerciseTest[] = [
+    { name: "resolves to the user", hidden: false, code: 'assert.equal((await fetchName(1)), "Ada")' },
+    {
+      name: "rejects an unknown id",
+      hidden: false,
+      code: 'let message = "";\ntry { await fetchName(9); } catch (e) { message = e.message; }\nassert.equal(message, "no user 9")',
+    },
+  ];
+  const good = `const users = { 1: "Ada" };
+function fetchName(id) {
+  return new Promise((resolve, reject) =>
+    setTimeout(() => (id in users ? resolve(users[id]) : reject(new Error("no user " + id))), 5000),
+  );
+}
+setTimeout(() => console.log("later"), 10);
+Promise.resolve().then(() => console.log("soon"));`;
+
+  it("awaits the learner's promises, on a virtual clock: five seconds of timers take no time", () => {
+    const result = runJavaScript(quickjs, js(good, fetchTests));
+    expect(result.verdict).toBe("passed");
+    expect(result.output).toBe("soon\nlater\n");
+    expect(result.ms).toBeLessThan(1_000);
+  });
+
+  it("fails an awaited wrong answer with its message", () => {
+    const result = runJavaScript(quickjs, js(good.replace('"no user "', '"unknown "'), fetchTests));
+    expect(result.verdict).toBe("failed");
+    expect(result.tests.map((t) => t.message)).toEqual([null, 'expected "no user 9", got "unknown 9"']);
+  });
+
+  it("fails a test whose promise never settles, and one whose timer's callback throws", () => {
+    const result = runJavaScript(
+      quickjs,
+      js(
+        "function wait() { return new Promise(() => {}); }\nfunction boom() { setTimeout(() => { throw new RangeError('late'); }, 1); return new Promise(() => {}); }",
+        [
+          { name: "never", hidden: false, code: "await wait()" },
+          { name: "boom", hidden: false, code: "await boom()" },
+        ],
+      ),
+    );
+    expect(result.tests.map((t) => t.message)).toEqual([
+      "The test never finished: it awaits a promise that never settles.",
+      "RangeError: late",
+    ]);
+  });
+
+  it("stops timers that schedule each other forever at the time limit", () => {
+    const result = runJavaScript(quickjs, js("function again() { setTimeout(again, 0); }\nagain();", fetchTests));
+    expect(result.verdict).toBe("timeout");
+  });
+
+  it("clears a timer, and the learner's own setTimeout replaces the harness's only for the learner", () => {
+    const result = runJavaScript(
+      quickjs,
+      js("const t = setTimeout(() => console.log('never'), 5); clearTimeout(t); globalThis.setTimeout = () => 0;", [
+        { name: "cleared", hidden: false, code: "assert.ok(true)" },
+      ]),
+    );
+    expect(result.verdict).toBe("passed");
+    expect(result.output).toBe("");
+  });
+});
+
 const schema = `
 create table authors (id integer primary key, name text not null);
 create table books (id integer primary key, author_id integer references authors(id), title text, price real);

@@ -12,7 +12,9 @@ export type ExerciseLanguage = "javascript" | "sql";
  * One test of an exercise.
  * JavaScript: `code` runs after the learner's code, in the same global scope, with `assert` in scope
  * (`assert.ok(v, msg?)`, `assert.equal(a, b, msg?)` (Object.is), `assert.deepEqual(a, b, msg?)`); it
- * fails by throwing.
+ * fails by throwing. It is the body of an async function, so it may `await` the learner's promises;
+ * `setTimeout` runs on a virtual clock (no real waiting): when nothing else is left to run, the
+ * earliest timer fires.
  * SQL: `code` is the EXPECTED query, optionally after statements that change the data first (e.g.
  * INSERTs for a hidden test's own rows): the statements run on a fresh copy of the exercise's schema,
  * then the expected query (the last statement) and the learner's query each run on it; the learner's
@@ -145,13 +147,15 @@ function clip(message: string): string {
  * The JavaScript harness: evaluated in a fresh QuickJS context BEFORE the learner's code, it keeps its
  * own references to the built-ins it uses, so nothing the learner redefines afterwards (assert,
  * console, Object.prototype, Reflect, JSON, Function.prototype.call…) changes how a test is judged.
- * It hands the host two functions, never placed on the global object: describe(thrown) turns what
+ * It hands the host functions, never placed on the global object: describe(thrown) turns what
  * the learner's code (evaluated by the host as a global script, so its const and class declarations
  * are globals the tests see) threw into a string; test(source) wraps a test's code in
- * `function (assert) {…}` and calls it, returning null when it went well or what was thrown as a
- * string. Only primitives cross to the host, so no learner object (a lying toJSON, a getter) is ever
- * read there.
- * A test passes only when the host gets null back from test(); what the code prints goes to a
+ * `async function (assert) {…}` and starts it; running() says whether it is still waiting, and
+ * outcome() gives null when it went well or what was thrown as a string; tick() fires the earliest
+ * timer (0: none left, 1: fired, a string: what its callback threw). The host runs the promise jobs
+ * and the timers between calls. Only primitives cross to the host, so no learner object (a lying
+ * toJSON, a getter) is ever read there.
+ * A test passes only when the host gets null back from outcome(); what the code prints goes to a
  * separate channel (print) and cannot pass a test.
  */
 export const JAVASCRIPT_HARNESS = String.raw`(function (print) {
@@ -164,6 +168,7 @@ export const JAVASCRIPT_HARNESS = String.raw`(function (print) {
   const ObjectProto = ObjectCtor.prototype, DateProto = Date.prototype, getTime = DateProto.getTime;
   const hasOwn = ObjectCtor.prototype.hasOwnProperty;
   const failures = new WeakSet(), weakAdd = WeakSet.prototype.add, weakHas = WeakSet.prototype.has;
+  const promiseThen = Promise.prototype.then, splice = ArrayCtor.prototype.splice, NumberCtor = Number;
   const LIMIT = 200;
 
   function inspect(value, depth) {
@@ -268,16 +273,68 @@ export const JAVASCRIPT_HARNESS = String.raw`(function (print) {
     writable: true, configurable: true, enumerable: false,
   });
 
-  function test(source) {
+  // Timers on a virtual clock: the host fires the earliest when nothing else is left to run.
+  const timers = [];
+  let clock = 0, lastTimer = 0;
+  function setTimeout(fn, delay) {
+    if (typeof fn !== "function") throw new TypeError("setTimeout needs a function");
+    const args = [];
+    for (let i = 2; i < arguments.length; i++) args[args.length] = arguments[i];
+    const ms = NumberCtor(delay);
+    const timer = create(null);
+    timer.id = ++lastTimer;
+    timer.at = clock + (ms > 0 ? ms : 0);
+    timer.fn = fn;
+    timer.args = args;
+    timers[timers.length] = timer;
+    return timer.id;
+  }
+  function clearTimeout(id) {
+    for (let i = 0; i < timers.length; i++)
+      if (timers[i].id === id) {
+        apply(splice, timers, [i, 1]);
+        return;
+      }
+  }
+  for (const [name, value] of [["setTimeout", setTimeout], ["clearTimeout", clearTimeout]])
+    defineProperty(globalThis, name, { value: freeze(value), writable: true, configurable: true, enumerable: false });
+  function tick() {
+    if (timers.length === 0) return 0;
+    let next = 0;
+    for (let i = 1; i < timers.length; i++)
+      if (timers[i].at < timers[next].at || (timers[i].at === timers[next].at && timers[i].id < timers[next].id))
+        next = i;
+    const timer = timers[next];
+    apply(splice, timers, [next, 1]);
+    clock = timer.at;
     try {
-      const fn = globalEval("(function (assert) {\"use strict\";\n" + source + "\n})");
-      apply(fn, undefined, [assert]);
-      return null;
+      apply(timer.fn, undefined, timer.args);
+      return 1;
     } catch (e) {
       return describe(e);
     }
   }
-  return [describe, test];
+
+  // The running test's result: undefined while it waits, then null (passed) or what it threw.
+  let result;
+  function test(source) {
+    result = undefined;
+    let promise;
+    try {
+      const fn = globalEval("(async function (assert) {\"use strict\";\n" + source + "\n})");
+      promise = apply(fn, undefined, [assert]);
+    } catch (e) {
+      result = describe(e);
+      return;
+    }
+    apply(promiseThen, promise, [
+      function () { result = null; },
+      function (e) { result = describe(e); },
+    ]);
+  }
+  function running() { return result === undefined; }
+  function outcome() { return result; }
+  return [describe, test, running, outcome, tick];
 })`;
 
 type Stop = "timeout" | "memory" | null;
@@ -298,6 +355,9 @@ interface Sandbox {
   context: QuickJSContext;
   describe: QuickJSHandle;
   test: QuickJSHandle;
+  running: QuickJSHandle;
+  outcome: QuickJSHandle;
+  tick: QuickJSHandle;
   stopped: () => Stop;
   /** Set after a stack overflow or a limit: QuickJS may have left objects it cannot free. */
   dirty: boolean;
@@ -323,13 +383,21 @@ function newSandbox(quickjs: QuickJSWASMModule, deadline: number, output: Output
     : context.undefined;
   const harness = context.evalCode(JAVASCRIPT_HARNESS, "harness.js").unwrap();
   const pair = context.callFunction(harness, context.undefined, print).unwrap();
-  const describe = context.getProp(pair, 0);
-  const test = context.getProp(pair, 1);
+  const [describe, test, running, outcome, tick] = [0, 1, 2, 3, 4].map((i) => context.getProp(pair, i)) as [
+    QuickJSHandle,
+    QuickJSHandle,
+    QuickJSHandle,
+    QuickJSHandle,
+    QuickJSHandle,
+  ];
   for (const handle of [pair, harness, print]) handle.dispose();
   const sandbox: Sandbox = {
     context,
     describe,
     test,
+    running,
+    outcome,
+    tick,
     stopped: () => (timedOut ? "timeout" : null),
     dirty: false,
     dispose: () => {
@@ -341,8 +409,7 @@ function newSandbox(quickjs: QuickJSWASMModule, deadline: number, output: Output
         return;
       }
       try {
-        describe.dispose();
-        test.dispose();
+        for (const handle of [describe, test, running, outcome, tick]) handle.dispose();
         context.dispose();
         runtime.dispose();
       } catch (error) {
@@ -406,13 +473,65 @@ function runCode(sandbox: Sandbox, code: string): Ran {
   return answer(sandbox, described);
 }
 
-/** Runs one test's code through the harness. */
+/**
+ * Runs what is left to run: the promise jobs, then the earliest timer, again and again, until `done`
+ * says to stop, nothing is left, or a limit stops it. A timer's callback that throws ends it with
+ * what it threw.
+ */
+function drain(sandbox: Sandbox, done: () => boolean): Ran {
+  const { context } = sandbox;
+  for (;;) {
+    const jobs = context.runtime.executePendingJobs();
+    if (jobs.error) {
+      // A job threw past the harness: the interrupt, or out of memory.
+      jobs.error.dispose();
+      sandbox.dirty = true;
+      return { stop: sandbox.stopped() ?? "memory", message: null };
+    }
+    if (sandbox.stopped()) {
+      sandbox.dirty = true;
+      return { stop: "timeout", message: null };
+    }
+    if (done()) return { stop: null, message: null };
+    const fired = context.callFunction(sandbox.tick, context.undefined);
+    if (fired.error) return answer(sandbox, fired);
+    const kind = context.typeof(fired.value);
+    if (kind === "string") return answer(sandbox, fired);
+    const any = context.getNumber(fired.value) === 1;
+    fired.value.dispose();
+    if (!any) return { stop: null, message: null };
+  }
+}
+
+/** Whether the harness's running test still waits (a promise not settled yet). */
+function testRunning(sandbox: Sandbox): boolean {
+  const { context } = sandbox;
+  const result = context.callFunction(sandbox.running, context.undefined);
+  if (result.error) {
+    result.error.dispose();
+    return false;
+  }
+  const running = context.dump(result.value) === true;
+  result.value.dispose();
+  return running;
+}
+
+/** Runs one test's code through the harness, and its awaits and timers to their end. */
 function runTest(sandbox: Sandbox, source: string): Ran {
   const { context } = sandbox;
   const arg = context.newString(source);
-  const result = context.callFunction(sandbox.test, context.undefined, arg);
+  const started = context.callFunction(sandbox.test, context.undefined, arg);
   arg.dispose();
-  return answer(sandbox, result);
+  if (started.error) return answer(sandbox, started);
+  started.value.dispose();
+  const drained = drain(sandbox, () => !testRunning(sandbox));
+  if (drained.stop) return drained;
+  if (testRunning(sandbox))
+    return {
+      stop: null,
+      message: drained.message ?? "The test never finished: it awaits a promise that never settles.",
+    };
+  return answer(sandbox, context.callFunction(sandbox.outcome, context.undefined));
 }
 
 /** The result of a run stopped from outside (its worker terminated) at the time limit. */
@@ -461,14 +580,8 @@ export function runJavaScript(quickjs: QuickJSWASMModule, request: GradeRequest,
   let ran: Ran;
   try {
     ran = runCode(first, request.code);
-    if (!ran.stop && !ran.message) {
-      // Promise callbacks the code queued (console.log in a .then) run now, under the same deadline.
-      const jobs = first.context.runtime.executePendingJobs();
-      if (jobs.error) {
-        jobs.error.dispose();
-        if (first.stopped()) ran = { stop: "timeout", message: null };
-      }
-    }
+    // Promise callbacks and timers the code queued (console.log in a .then) run now, under the same deadline.
+    if (!ran.stop && !ran.message) ran = drain(first, () => false);
   } finally {
     first.dispose();
   }
