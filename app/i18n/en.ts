@@ -1008,6 +1008,7 @@ export const en = {
     sending: "Sending....",
     success: "Form Submitted Successfully",
     captchaLabel: "Human check",
+    captchaWaiting: "It starts when you begin filling in the form.",
     captchaNoScript: "The human check needs JavaScript. You can also call us at {{phone}} or write to {{email}}.",
     honeypot: "Leave this field empty",
     errors: {

@@ -1018,6 +1018,7 @@ export const he: Translation = {
     sending: "שולחים…",
     success: "הטופס נשלח בהצלחה",
     captchaLabel: "אימות אנושי",
+    captchaWaiting: "האימות יתחיל כשתתחילו למלא את הטופס.",
     captchaNoScript: "האימות האנושי דורש JavaScript בדפדפן. אפשר גם להתקשר אלינו: {{phone}}, או לכתוב לנו: {{email}}.",
     honeypot: "השאירו את השדה הזה ריק",
     errors: {

@@ -33,6 +33,7 @@ async function contrastOf(locator: import("@playwright/test").Locator): Promise<
 /** Ticks the real ALTCHA widget and waits until it has solved its proof of work. */
 async function solveCaptcha(page: Page, form: string) {
   const widget = page.getByTestId(form).locator("altcha-widget");
+  await page.getByTestId(form).locator("input:not([type=hidden]), textarea").first().focus();
   await expect(page.getByTestId(form).getByTestId("captcha")).toHaveAttribute("data-ready", "true");
   await widget.locator("label").first().click();
   await expect(page.getByTestId(form).locator('input[name="altcha"]')).toHaveValue(/.{40,}/, { timeout: 20_000 });

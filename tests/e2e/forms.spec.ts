@@ -8,9 +8,10 @@ import { DEMO_EMAILS, expect, expectAccessible, test, waitForHydration } from ".
 // about (public-site.spec.ts tests the reduced-motion behaviour itself), so they run with it reduced.
 test.use({ reducedMotion: "reduce" });
 
-/** Ticks the real ALTCHA widget and waits until it has solved its proof of work. */
+/** Ticks the real ALTCHA widget and waits until it has solved its proof of work (loaded once the form is used). */
 async function solveCaptcha(page: Page, form: string) {
   const widget = page.getByTestId(form).locator("altcha-widget");
+  await page.getByTestId(form).locator("input:not([type=hidden]), textarea").first().focus();
   await expect(page.getByTestId(form).getByTestId("captcha")).toHaveAttribute("data-ready", "true");
   await widget.locator("label").first().click(); // as a person does: the label ("I'm not a robot")
   await expect(page.getByTestId(form).locator('input[name="altcha"]')).toHaveValue(/.{40,}/, { timeout: 20_000 });
@@ -152,6 +153,8 @@ for (const [path, form] of [
   test(`${path}: the captcha's checkbox is a visible box, reached with Tab, ticked with Space`, async ({ page }) => {
     await page.goto(path);
     await waitForHydration(page);
+    // The widget loads when the form is first used: a Tab into its first field.
+    await page.getByTestId(form).locator("input:not([type=hidden])").first().focus();
     await expect(page.getByTestId(form).getByTestId("captcha")).toHaveAttribute("data-ready", "true");
     const checkbox = page.getByTestId(form).locator("altcha-widget").getByRole("checkbox");
     const look = () =>
@@ -228,4 +231,28 @@ test.describe("without JavaScript", () => {
     await page.reload();
     await expect(page.getByTestId("newsletter-status")).toHaveText("");
   });
+});
+
+test("the human check loads when the form is first used, not with the page (/contact, /register)", async ({ page }) => {
+  const widgetScripts: string[] = [];
+  page.on("request", (request) => {
+    if (/\/assets\/(altcha|pbkdf2)[^/]*\.js$/.test(new URL(request.url()).pathname)) widgetScripts.push(request.url());
+  });
+  for (const [path, form, field] of [
+    ["/contact", "contact-form", "Name"],
+    ["/register?lng=he", "registration-form", "שם מלא"],
+  ] as const) {
+    widgetScripts.length = 0;
+    await page.goto(path);
+    await waitForHydration(page);
+    await page.waitForLoadState("networkidle");
+    const captcha = page.getByTestId(form).getByTestId("captcha");
+    await expect(captcha).toHaveAttribute("data-ready", "false");
+    await expect(page.getByTestId("captcha-waiting")).toBeVisible();
+    expect(widgetScripts).toEqual([]);
+    await page.getByTestId(form).getByLabel(field, { exact: true }).focus();
+    await expect(captcha).toHaveAttribute("data-ready", "true");
+    await expect(page.getByTestId("captcha-waiting")).toHaveCount(0);
+    expect(widgetScripts.length).toBeGreaterThan(0);
+  }
 });

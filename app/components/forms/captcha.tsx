@@ -48,8 +48,34 @@ function loadHcaptcha(locale: string, attemptsLeft = 3): Promise<void> {
 }
 
 /**
+ * Calls `start` once, the first time the form around `inside` is used: a field focused, a click or a
+ * tap in it, typing. A page whose form is only read loads no widget (issue 35: every script a page
+ * loads without interaction counts against its budget); one used is ready long before the person
+ * reaches its last field.
+ */
+function useFirstUse(inside: React.RefObject<HTMLElement | null>, start: () => void) {
+  useEffect(() => {
+    const form = inside.current?.closest("form") ?? inside.current;
+    if (!form) return;
+    const events = ["focusin", "pointerdown", "input"] as const;
+    const begin = () => {
+      for (const name of events) form.removeEventListener(name, begin);
+      start();
+    };
+    if (document.activeElement && form.contains(document.activeElement)) return begin();
+    for (const name of events) form.addEventListener(name, begin);
+    return () => {
+      for (const name of events) form.removeEventListener(name, begin);
+    };
+    // `start` is the same work for the component's whole life (its inputs are its effect's).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [inside]);
+}
+
+/**
  * The human check of a form. ALTCHA: a self-hosted proof of work, solved in the browser. hCaptcha:
- * its widget. Without JavaScript neither can run: the form says so and offers phone and email.
+ * its widget. Either loads when the form is first used (useFirstUse). Without JavaScript neither can
+ * run: the form says so and offers phone and email.
  */
 export function Captcha({
   mode,
@@ -67,7 +93,11 @@ export function Captcha({
   const [ready, setReady] = useState(false);
   const hydrated = useHydrated();
   const hcaptchaBox = useRef<HTMLDivElement>(null);
+  const box = useRef<HTMLDivElement>(null);
+  const [used, setUsed] = useState(false);
+  useFirstUse(box, () => setUsed(true));
   useEffect(() => {
+    if (!used) return;
     if (mode === "altcha") {
       loadAltcha(i18n.language).then(
         () => setReady(true),
@@ -83,12 +113,17 @@ export function Captcha({
         })
         .catch(() => setLoadError(true));
     }
-  }, [mode, siteKey, i18n.language]);
+  }, [used, mode, siteKey, i18n.language]);
 
   if (mode === "off") return null;
   return (
-    <div className="min-h-16" data-testid="captcha" data-ready={ready ? "true" : "false"}>
+    <div ref={box} className="min-h-16" data-testid="captcha" data-ready={ready ? "true" : "false"}>
       <p className="mb-1 text-sm font-semibold text-ink-800">{t("forms.captchaLabel")}</p>
+      {hydrated && !used ? (
+        <p className="text-sm text-ink-700" data-testid="captcha-waiting">
+          {t("forms.captchaWaiting")}
+        </p>
+      ) : null}
       {mode === "altcha" ? (
         <altcha-widget challenge="/captcha/challenge" name="altcha" language={i18n.language === "he" ? "he" : "en"} />
       ) : (
