@@ -20,9 +20,13 @@ import { catalogueSpelling } from "~/models/catalogue.urls";
 import { certificateState } from "~/models/certificate.server";
 import { courseTally, progressIn, resumeAt, tally, watchedFor } from "~/models/progress.server";
 import { markFromForm, sameLanguage } from "./lesson-mark.server";
-import { ProgressTally } from "~/components/course/progress-tally";
 import { CertificateNote } from "~/components/course/certificate-note";
-import { DraftPreviewNote } from "~/components/course/draft-preview-note";
+import { lazyRenderedOnServer } from "~/components/ui/lazy-on-server";
+
+/** Only a signed-in learner's page shows a tally: a visitor's does not load it. */
+const ProgressTally = lazyRenderedOnServer(() => import("~/components/course/progress-tally"));
+/** Only an admin's preview of a draft shows it: no other page loads it. */
+const DraftPreviewNote = lazyRenderedOnServer(() => import("~/components/course/draft-preview-note"));
 import type { Route } from "./+types/catalogue";
 import type { StringsHandle } from "~/i18n/sections";
 import { useEnglishFallback } from "~/components/ui/english-fallback";

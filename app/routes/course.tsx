@@ -5,7 +5,6 @@ import { CourseRating } from "~/components/course/course-card";
 import { PageHeader } from "~/components/layout/page-header";
 import { asLocale, formatHours, formatNumber } from "~/i18n/format";
 import { getCatalogue, getViewer, pageContext, servicesOf } from "~/context.server";
-import { ProgressTally } from "~/components/course/progress-tally";
 import { lessonStatesFor } from "~/models/progress.server";
 import { CourseReviews, type ReviewFormState } from "~/components/course/course-reviews";
 import { reviewErrors, reviewForm } from "~/models/review.schema";
@@ -16,7 +15,12 @@ import type { Locale } from "~/i18n/locale";
 import { setFlash, takeFlash } from "~/lib/cookies.server";
 import { pageMeta } from "~/lib/meta";
 import { catalogueForPage, findCourse } from "~/models/catalogue.server";
-import { DraftPreviewNote } from "~/components/course/draft-preview-note";
+import { lazyRenderedOnServer } from "~/components/ui/lazy-on-server";
+
+/** Only a signed-in learner's page shows a tally: a visitor's does not load it. */
+const ProgressTally = lazyRenderedOnServer(() => import("~/components/course/progress-tally"));
+/** Only an admin's preview of a draft shows it: no other page loads it. */
+const DraftPreviewNote = lazyRenderedOnServer(() => import("~/components/course/draft-preview-note"));
 import { orderUrl } from "~/models/catalogue.urls";
 import { coursePageView, sellsOnline } from "~/models/catalogue-view.server";
 import type { CourseCardView } from "~/models/catalogue.types";

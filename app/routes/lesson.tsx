@@ -9,7 +9,10 @@ import { Duration, LessonMark, VideoPlayerOrLock } from "~/components/course/vid
 import { LessonResources } from "~/components/course/lesson-resources";
 import { LessonCurriculum } from "~/components/course/lesson-curriculum";
 import { LessonNav, NextLessonOffer } from "~/components/course/lesson-nav";
-import { DraftPreviewNote } from "~/components/course/draft-preview-note";
+import { lazyRenderedOnServer } from "~/components/ui/lazy-on-server";
+
+/** Only an admin's preview of a draft shows it: no other page loads it. */
+const DraftPreviewNote = lazyRenderedOnServer(() => import("~/components/course/draft-preview-note"));
 import { getCatalogue, getViewer, pageContext, servicesOf } from "~/context.server";
 import { pageMeta } from "~/lib/meta";
 import { passHeaders } from "~/lib/http";

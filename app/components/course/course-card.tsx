@@ -3,7 +3,10 @@ import { Link } from "react-router";
 import { asLocale, formatHours, formatNumber, formatRating } from "~/i18n/format";
 import type { CourseCardView } from "~/models/catalogue.types";
 import { Stars } from "~/components/ui/stars";
-import { ProgressTally } from "./progress-tally";
+import { lazyRenderedOnServer } from "~/components/ui/lazy-on-server";
+
+/** Only a signed-in learner's page shows a tally: a visitor's does not load it. */
+const ProgressTally = lazyRenderedOnServer(() => import("./progress-tally"));
 import { CourseCover } from "./course-cover";
 import { useEnglishFallback } from "~/components/ui/english-fallback";
 

@@ -1,7 +1,7 @@
 import { useTranslation } from "~/i18n/use-translation";
 
 /** At the top of an admin's "Preview as student": what they see is not (yet) what everyone sees. */
-export function DraftPreviewNote() {
+export default function DraftPreviewNote() {
   const { t } = useTranslation();
   return (
     <p

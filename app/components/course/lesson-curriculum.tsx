@@ -3,7 +3,10 @@ import { Link } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import type { LessonPageRow } from "~/models/lesson-page.types";
 import { useEnglishFallback } from "~/components/ui/english-fallback";
-import { ProgressTally } from "./progress-tally";
+import { lazyRenderedOnServer } from "~/components/ui/lazy-on-server";
+
+/** Only a signed-in learner's page shows a tally: a visitor's does not load it. */
+const ProgressTally = lazyRenderedOnServer(() => import("./progress-tally"));
 
 function RowIcon({ row }: { row: LessonPageRow }) {
   const common = {

@@ -31,3 +31,6 @@ export function ProgressTally({
     </div>
   );
 }
+
+/** For lazyRenderedOnServer: pages a visitor sees load it only when it shows. */
+export default ProgressTally;
