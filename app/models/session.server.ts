@@ -116,6 +116,30 @@ export async function deleteSessionsForProviderLogout(
 }
 
 /**
+ * Front-channel logout from a provider whose ID tokens carry no sid (LemonLDAP::NG 2.16 sends the
+ * person's subject as `sid` instead): ends the one session the browser's own cookie names (by its
+ * hash), if it was started without a provider sid by that issuer's user with that subject. Returns
+ * how many ended (0 or 1).
+ */
+export async function deleteSessionWithoutProviderSid(
+  db: Kysely<Database>,
+  target: { idHash: string; issuer: string; subject: string },
+): Promise<number> {
+  const users = db
+    .selectFrom("users")
+    .select("id")
+    .where("issuer", "=", target.issuer)
+    .where("subject", "=", target.subject);
+  const result = await db
+    .deleteFrom("sessions")
+    .where("id_hash", "=", target.idHash)
+    .where("provider_sid", "is", null)
+    .where("user_id", "in", users)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/**
  * Records a logout token's jti as used; false when it was already (a replay). Kept until `expiresAt`.
  */
 export async function markLogoutTokenUsed(
