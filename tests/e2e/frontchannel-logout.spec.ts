@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { resolve } from "node:path";
 import {
   LEMON_CLIENT_ID,
@@ -8,6 +7,7 @@ import {
   startLemonLikeOp,
   type LemonLikeOp,
 } from "../support/lemonldap-like-op.ts";
+import { freePort } from "../support/lemonldap.ts";
 import { expect, test } from "./fixtures.ts";
 
 /**
@@ -28,17 +28,6 @@ let lomda: ChildProcess | undefined;
 let op: LemonLikeOp | undefined;
 let LOMDA = "";
 let output = "";
-
-function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const probe = createServer();
-    probe.once("error", fail);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => ok(port));
-    });
-  });
-}
 
 test.beforeAll(async () => {
   test.setTimeout(90_000);
