@@ -105,7 +105,12 @@ describe.each(DIALECTS)("a provider that refuses Basic and sends no sid (LemonLD
     expect((await frontChannel({ iss: op.issuer, sid: "dwho" }, fromProvider)).status).toBe(200);
     expect(await signedIn(mine.session)).toBe(true);
     // The cookie, but not from the provider's page (a stranger's page knows iss and the subject too).
-    for (const headers of [{}, { referer: "https://evil.example/page" }, { referer: "not a url" }]) {
+    const strangers: Record<string, string>[] = [
+      {},
+      { referer: "https://evil.example/page" },
+      { referer: "not a url" },
+    ];
+    for (const headers of strangers) {
       const res = await frontChannel({ iss: op.issuer, sid: "dwho" }, { ...cookie(mine.logout), ...headers });
       expect(res.status).toBe(200);
       expect(await signedIn(mine.session)).toBe(true);
