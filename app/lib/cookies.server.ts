@@ -80,6 +80,10 @@ export function serializeLogoutCookie(config: Config, sessionHash: string, maxAg
   });
 }
 
+export function clearLogoutCookie(config: Config): string {
+  return serializeLogoutCookie(config, "", 0);
+}
+
 export function readLogoutCookie(config: Config, request: Request): string | undefined {
   const value = readCookies(request)[logoutCookieName(config)];
   return value && /^[0-9a-f]{64}$/.test(value) ? value : undefined;

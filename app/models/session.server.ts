@@ -117,14 +117,15 @@ export async function deleteSessionsForProviderLogout(
 
 /**
  * Front-channel logout from a provider whose ID tokens carry no sid (LemonLDAP::NG 2.16 sends the
- * person's subject as `sid` instead): ends the one session the browser's own cookie names (by its
- * hash), if it was started without a provider sid by that issuer's user with that subject. Returns
- * how many ended (0 or 1).
+ * person's subject as `sid` instead): ends the session the browser's own cookies name (by their
+ * hashes: the session cookie's, the logout cookie's), if it was started without a provider sid by
+ * that issuer's user with that subject. Returns how many ended.
  */
 export async function deleteSessionWithoutProviderSid(
   db: Kysely<Database>,
-  target: { idHash: string; issuer: string; subject: string },
+  target: { idHashes: string[]; issuer: string; subject: string },
 ): Promise<number> {
+  if (target.idHashes.length === 0) return 0;
   const users = db
     .selectFrom("users")
     .select("id")
@@ -132,7 +133,7 @@ export async function deleteSessionWithoutProviderSid(
     .where("subject", "=", target.subject);
   const result = await db
     .deleteFrom("sessions")
-    .where("id_hash", "=", target.idHash)
+    .where("id_hash", "in", target.idHashes)
     .where("provider_sid", "is", null)
     .where("user_id", "in", users)
     .executeTakeFirst();

@@ -83,7 +83,7 @@ describe.each(DIALECTS)("a provider that refuses Basic and sends no sid (LemonLD
     expect(app.logs.some((l) => l.msg === "sign-in failed")).toBe(false);
   });
 
-  it("keeps no sid from the ID token, and gives the browser a logout cookie for the front-channel URL alone", async () => {
+  it("keeps no sid from the ID token; gives the browser a logout cookie, cleared with the session cookie on sign-out", async () => {
     const { session, logout } = await signIn("dwho");
     const row = await app.db
       .selectFrom("sessions")
@@ -92,6 +92,14 @@ describe.each(DIALECTS)("a provider that refuses Basic and sends no sid (LemonLD
       .executeTakeFirstOrThrow();
     expect(row.provider_sid).toBeNull();
     expect(logout).toBe(hashSessionId(session));
+    // Signing out here clears it with the session cookie.
+    const jar = new CookieJar();
+    jar.set("lomda_session", session);
+    jar.set("lomda_logout", logout!);
+    const out = await hop(jar, `${app.url}/logout`, { method: "POST", headers: { origin: app.url } });
+    expect(out.status).toBe(302);
+    expect(jar.get("lomda_logout")).toBeUndefined();
+    expect(jar.get("lomda_session")).toBeUndefined();
   });
 
   it("the provider's logout frame (iss, subject as sid, the logout cookie, from its page) ends that session only", async () => {

@@ -63,8 +63,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return page(200, "Signed out");
   }
   const sessionId = readSessionId(config, request);
-  const idHash = sessionId ? hashSessionId(sessionId) : readLogoutCookie(config, request);
-  if (!idHash) {
+  const idHashes = [sessionId ? hashSessionId(sessionId) : undefined, readLogoutCookie(config, request)].filter(
+    (hash): hash is string => hash !== undefined,
+  );
+  if (idHashes.length === 0) {
     log.info("front-channel logout: no session has this sid, and the browser sent no Lomda cookie");
     return page(200, "Signed out");
   }
@@ -75,7 +77,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     );
     return page(200, "Signed out");
   }
-  const byCookie = await deleteSessionWithoutProviderSid(db, { idHash, issuer, subject: sid });
+  const byCookie = await deleteSessionWithoutProviderSid(db, { idHashes, issuer, subject: sid });
   log.info({ ended: byCookie, by: "cookie" }, "front-channel logout: sessions ended");
   return page(200, "Signed out");
 }
