@@ -303,6 +303,15 @@ describe("any standard provider: auth method, UserInfo, algorithms, clock skew (
     }
   });
 
+  it("once on post, a refused request is not retried (the secret changed at the provider: secret_refused)", async () => {
+    const op = await provider({ decodesBasic: false }, RESERVED);
+    const oidc = client(op, { clientSecret: RESERVED });
+    await signInWith(oidc, op, {});
+    op.rotateSecret("a-new-secret-the-owner-has-not-set-yet");
+    expect((await failure(signInWith(oidc, op, {}))).code).toBe("secret_refused");
+    expect(op.authAttempts).toEqual(["client_secret_basic", "client_secret_post", "client_secret_post"]);
+  });
+
   it("no retry with post when OIDC_TOKEN_AUTH_METHOD says Basic, or the provider does not list post", async () => {
     const configured = await provider({ decodesBasic: false }, RESERVED);
     const refused = await failure(

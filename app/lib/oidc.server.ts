@@ -284,9 +284,14 @@ export class OidcClient {
     const metadata = config.serverMetadata();
     if (this.settings.tokenAuthMethod || !this.settings.clientSecret) return undefined;
     if (!metadata.token_endpoint_auth_methods_supported?.includes("client_secret_post")) return undefined;
-    // Another sign-in switched already while this one was on its way: retry with what it found.
-    if (this.tokenAuthMethod === "client_secret_post") return this.config();
-    if (this.tokenAuthMethod !== "client_secret_basic" || !(await refusedAsInvalidClient(error))) return undefined;
+    if (!(await refusedAsInvalidClient(error))) return undefined;
+    if (this.tokenAuthMethod === "client_secret_post") {
+      // Another sign-in switched while this one was on its way with Basic: retry with what it found.
+      // A request that went with post already is not retried.
+      const current = await this.config();
+      return current === config ? undefined : current;
+    }
+    if (this.tokenAuthMethod !== "client_secret_basic") return undefined;
     return this.buildConfiguration(metadata, "client_secret_post", {
       insecure: isHttpLocal(new URL(this.settings.issuer)) || this.settings.selfOrigin !== undefined,
       customFetch: config[client.customFetch]!,

@@ -47,6 +47,8 @@ export async function startCraftedOp(clientId: string, clientSecret: string, opt
   let nonce = "";
   let tokenBehaviour: "answer" | "hang" | "reset" = "answer";
   let tokenRequests = 0;
+  /** The secret the token endpoint takes (rotateSecret changes it, as an owner would at the provider). */
+  let acceptedSecret = clientSecret;
   /** How each token request tried to authenticate, in order. */
   const authAttempts: ("client_secret_basic" | "client_secret_post" | "none")[] = [];
   let issuer = "";
@@ -132,7 +134,7 @@ export async function startCraftedOp(clientId: string, clientSecret: string, opt
           if (form.get("client_id") === clientId) secret = form.get("client_secret") ?? undefined;
           lastAuth = "client_secret_post";
         }
-        if (secret !== clientSecret) {
+        if (secret !== acceptedSecret) {
           lastAuth = "refused";
           const challenge = options.refusal === "challenge" ? { "www-authenticate": 'Basic realm="op"' } : {};
           return res
@@ -169,6 +171,9 @@ export async function startCraftedOp(clientId: string, clientSecret: string, opt
       return lastAuth;
     },
     authAttempts,
+    rotateSecret(secret: string) {
+      acceptedSecret = secret;
+    },
     close() {
       server.closeAllConnections();
       server.close();
