@@ -1695,6 +1695,8 @@ export const en = {
         feedback:
           "Which feedback this browser posted (the last 50), so that you can delete it without an account; signed, for {{time}}.",
         flash: "A one-time message after you send a form, for {{time}}.",
+        logout:
+          "Only when the school signs you in with a provider that does not name its sessions: lets signing out there end your session here too. It is sent only to the site’s sign-out address, the page’s script cannot read it, and it lasts as long as the session, at most {{max}}.",
         provider:
           "The site’s own sign-in page sets cookies of its own, which remember that you signed in there, for up to {{time}}. YouTube and hCaptcha may set cookies of their own when you use them.",
       },

@@ -56,6 +56,39 @@ export function readSessionId(config: Config, request: Request): string | undefi
   return value && /^[A-Za-z0-9_-]{16,128}$/.test(value) ? value : undefined;
 }
 
+/*
+ * Front-channel logout for a provider whose ID tokens carry no `sid` (LemonLDAP::NG 2.16): the
+ * session's hash (the row's key, never the session id itself), sent back only to
+ * /auth/frontchannel-logout. SameSite=None, because the provider's logout page frames that URL from
+ * its own site, where the Lax session cookie is never sent; Secure, as browsers require of
+ * SameSite=None (they accept it on http://localhost too). It can end that one session, nothing more.
+ */
+
+export const FRONTCHANNEL_LOGOUT_PATH = "/auth/frontchannel-logout";
+
+export function logoutCookieName(config: Pick<Config, "publicOrigin">): string {
+  return https(config) ? "__Secure-lomda_logout" : "lomda_logout";
+}
+
+export function serializeLogoutCookie(config: Config, sessionHash: string, maxAgeSeconds: number): string {
+  return serialize(logoutCookieName(config), sessionHash, {
+    path: FRONTCHANNEL_LOGOUT_PATH,
+    sameSite: "none",
+    secure: true,
+    httpOnly: true,
+    maxAge: maxAgeSeconds,
+  });
+}
+
+export function clearLogoutCookie(config: Config): string {
+  return serializeLogoutCookie(config, "", 0);
+}
+
+export function readLogoutCookie(config: Config, request: Request): string | undefined {
+  const value = readCookies(request)[logoutCookieName(config)];
+  return value && /^[0-9a-f]{64}$/.test(value) ? value : undefined;
+}
+
 /* The language chosen with ?lng=: readable by the page, not secret. */
 
 /** How long each cookie lasts, in seconds (the privacy notice, /privacy, quotes them). */

@@ -1,3 +1,4 @@
+import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startCraftedOp, type CraftedOptions, type CraftedToken } from "../../tests/support/crafted-op.ts";
 import { createLogger } from "./logger.server";
@@ -224,12 +225,12 @@ describe("any standard provider: auth method, UserInfo, algorithms, clock skew (
     return op;
   }
 
-  async function signIn(
+  const client = (
     op: Awaited<ReturnType<typeof startCraftedOp>>,
-    token: CraftedToken,
     settings: Partial<OidcSettings> = {},
-  ) {
-    const oidc = new OidcClient(
+    log = createLogger("silent"),
+  ) =>
+    new OidcClient(
       {
         issuer: op.issuer,
         clientId: CLIENT_ID,
@@ -239,8 +240,18 @@ describe("any standard provider: auth method, UserInfo, algorithms, clock skew (
         postLogoutRedirectUri: "http://lomda.test/",
         ...settings,
       },
-      createLogger("silent"),
+      log,
     );
+
+  async function signIn(
+    op: Awaited<ReturnType<typeof startCraftedOp>>,
+    token: CraftedToken,
+    settings: Partial<OidcSettings> = {},
+  ) {
+    return signInWith(client(op, settings), op, token);
+  }
+
+  async function signInWith(oidc: OidcClient, op: Awaited<ReturnType<typeof startCraftedOp>>, token: CraftedToken) {
     const { transaction } = await oidc.startSignIn("/");
     op.willIssue(token, transaction.nonce);
     return oidc.finishSignIn(
@@ -271,15 +282,63 @@ describe("any standard provider: auth method, UserInfo, algorithms, clock skew (
     expect(op.lastAuth).toBe("client_secret_post");
   });
 
-  it("a provider that does not decode the Basic header refuses such a secret, unless OIDC_TOKEN_AUTH_METHOD says post", async () => {
+  it("a provider that lists Basic but does not decode it: retried once with post, remembered, said once (issue 35)", async () => {
+    for (const refusal of ["body", "challenge"] as const) {
+      const op = await provider({ decodesBasic: false, refusal }, RESERVED);
+      const lines: { level: number; msg: string }[] = [];
+      const sink = new Writable({
+        write(chunk, _encoding, done) {
+          for (const line of String(chunk).split("\n").filter(Boolean)) lines.push(JSON.parse(line));
+          done();
+        },
+      });
+      const oidc = client(op, { clientSecret: RESERVED }, createLogger("info", sink));
+      await signInWith(oidc, op, {});
+      expect(op.authAttempts, refusal).toEqual(["client_secret_basic", "client_secret_post"]);
+      expect(op.lastAuth).toBe("client_secret_post");
+      await signInWith(oidc, op, {});
+      expect(op.authAttempts, refusal).toEqual(["client_secret_basic", "client_secret_post", "client_secret_post"]);
+      const said = lines.filter((l) => l.msg.includes("using client_secret_post from now on"));
+      expect(said.map((l) => l.level)).toEqual([40]);
+    }
+  });
+
+  it("once on post, a refused request is not retried (the secret changed at the provider: secret_refused)", async () => {
     const op = await provider({ decodesBasic: false }, RESERVED);
-    const refused = await failure(signIn(op, {}, { clientSecret: RESERVED }));
+    const oidc = client(op, { clientSecret: RESERVED });
+    await signInWith(oidc, op, {});
+    op.rotateSecret("a-new-secret-the-owner-has-not-set-yet");
+    expect((await failure(signInWith(oidc, op, {}))).code).toBe("secret_refused");
+    expect(op.authAttempts).toEqual(["client_secret_basic", "client_secret_post", "client_secret_post"]);
+  });
+
+  it("no retry with post when OIDC_TOKEN_AUTH_METHOD says Basic, or the provider does not list post", async () => {
+    const configured = await provider({ decodesBasic: false }, RESERVED);
+    const refused = await failure(
+      signIn(configured, {}, { clientSecret: RESERVED, tokenAuthMethod: "client_secret_basic" }),
+    );
     expect(refused.code).toBe("secret_refused");
-    expect(op.lastAuth).toBe("refused");
+    expect(configured.authAttempts).toEqual(["client_secret_basic"]);
+    const basicOnly = await provider({ decodesBasic: false, authMethods: ["client_secret_basic"] }, RESERVED);
+    expect((await failure(signIn(basicOnly, {}, { clientSecret: RESERVED }))).code).toBe("secret_refused");
+    expect(basicOnly.authAttempts).toEqual(["client_secret_basic"]);
     await expect(
-      signIn(op, {}, { clientSecret: RESERVED, tokenAuthMethod: "client_secret_post" }),
+      signIn(configured, {}, { clientSecret: RESERVED, tokenAuthMethod: "client_secret_post" }),
     ).resolves.toBeDefined();
-    expect(op.lastAuth).toBe("client_secret_post");
+    expect(configured.lastAuth).toBe("client_secret_post");
+  });
+
+  it("a secret refused both ways is secret_refused, and Basic stays the choice (nothing remembered)", async () => {
+    const op = await provider({});
+    const oidc = client(op, { clientSecret: "wrong" });
+    expect((await failure(signInWith(oidc, op, {}))).code).toBe("secret_refused");
+    expect((await failure(signInWith(oidc, op, {}))).code).toBe("secret_refused");
+    expect(op.authAttempts).toEqual([
+      "client_secret_basic",
+      "client_secret_post",
+      "client_secret_basic",
+      "client_secret_post",
+    ]);
   });
 
   it("a wrong secret is reported as secret_refused", async () => {

@@ -132,6 +132,33 @@ function resilientFetch(settings: OidcSettings): client.CustomFetch {
   };
 }
 
+/**
+ * Whether a token endpoint error is the provider refusing the client (`invalid_client`): in the JSON
+ * body (openid-client's ResponseBodyError), or beside a 401's WWW-Authenticate challenge, whose
+ * parameters or unread body say it (LemonLDAP::NG answers `WWW-Authenticate: Basic` and the body).
+ */
+export async function refusedAsInvalidClient(error: unknown): Promise<boolean> {
+  const e = error as {
+    code?: string;
+    error?: string;
+    status?: number;
+    cause?: unknown;
+    response?: Response;
+  };
+  if (!e || typeof e !== "object") return false;
+  if (e.code === "OAUTH_RESPONSE_BODY_ERROR") return e.error === "invalid_client";
+  if (e.code !== "OAUTH_WWW_AUTHENTICATE_CHALLENGE" || e.status !== 401) return false;
+  const challenges = Array.isArray(e.cause) ? (e.cause as { parameters?: { error?: string } }[]) : [];
+  if (challenges.some((c) => c.parameters?.error === "invalid_client")) return true;
+  if (!(e.response instanceof Response) || e.response.bodyUsed) return false;
+  try {
+    const body = (await e.response.clone().json()) as { error?: unknown };
+    return body.error === "invalid_client";
+  } catch {
+    return false;
+  }
+}
+
 export const BACKCHANNEL_LOGOUT_EVENT = "http://schemas.openid.net/event/backchannel-logout";
 /** A logout token older than this (by its iat) is refused; its jti is remembered this long. */
 export const LOGOUT_TOKEN_MAX_AGE_S = 10 * 60;
@@ -160,6 +187,8 @@ export class OidcClient {
   private jwks: ReturnType<typeof jose.createRemoteJWKSet> | undefined;
   /** The ID-token algorithms accepted, as chosen at discovery. */
   private idTokenAlgs: string[] = ["RS256"];
+  /** The token endpoint authentication in use: chosen at discovery, switched once to post (see postInstead). */
+  private tokenAuthMethod: TokenAuthMethod | "none" = "none";
 
   constructor(settings: OidcSettings, log: Logger) {
     this.settings = settings;
@@ -204,31 +233,81 @@ export class OidcClient {
       throw new SignInError("bad_algorithm", "no acceptable ID token algorithm");
     }
     const method = chooseTokenAuthMethod(metadata.token_endpoint_auth_methods_supported, this.settings.tokenAuthMethod);
-    const auth = !clientSecret
-      ? client.None()
-      : method === "client_secret_post"
-        ? client.ClientSecretPost(clientSecret)
-        : client.ClientSecretBasic(clientSecret);
+    this.idTokenAlgs = algs;
+    this.tokenAuthMethod = clientSecret ? method : "none";
+    const config = this.buildConfiguration(metadata, this.tokenAuthMethod, { insecure, customFetch, timeout });
+    this.log.info({ issuer, tokenAuthMethod: this.tokenAuthMethod, idTokenAlgs: algs }, "sign-in: provider discovered");
+    return config;
+  }
+
+  /** The library's configuration for the discovered metadata and one token endpoint authentication. */
+  private buildConfiguration(
+    metadata: client.ServerMetadata,
+    method: TokenAuthMethod | "none",
+    options: { insecure: boolean; customFetch: client.CustomFetch; timeout: number },
+  ): client.Configuration {
+    const { clientId, clientSecret } = this.settings;
+    const auth =
+      method === "none" || !clientSecret
+        ? client.None()
+        : method === "client_secret_post"
+          ? client.ClientSecretPost(clientSecret)
+          : client.ClientSecretBasic(clientSecret);
     const config = new client.Configuration(
       metadata,
       clientId,
       // An array works here (oauth4webapi accepts a list); the type names a single algorithm.
-      { id_token_signed_response_alg: algs as unknown as string, [client.clockTolerance]: CLOCK_TOLERANCE_S },
+      {
+        id_token_signed_response_alg: this.idTokenAlgs as unknown as string,
+        [client.clockTolerance]: CLOCK_TOLERANCE_S,
+      },
       auth,
     );
-    if (insecure) client.allowInsecureRequests(config);
-    config[client.customFetch] = customFetch;
-    config.timeout = timeout;
+    if (options.insecure) client.allowInsecureRequests(config);
+    config[client.customFetch] = options.customFetch;
+    config.timeout = options.timeout;
     // openid-client skips the signature check of an ID token that came straight from the token
     // endpoint (OIDC Core allows it over TLS); we check it anyway, with the provider's published keys.
     // The library's check refuses HS*, so with HS* configured, verifyIdTokenSignature does it instead.
-    this.idTokenAlgs = algs;
-    if (!algs.some(isHmacAlg)) client.enableNonRepudiationChecks(config);
-    this.log.info(
-      { issuer, tokenAuthMethod: clientSecret ? method : "none", idTokenAlgs: algs },
-      "sign-in: provider discovered",
-    );
+    if (!this.idTokenAlgs.some(isHmacAlg)) client.enableNonRepudiationChecks(config);
     return config;
+  }
+
+  /**
+   * The configuration to retry a refused token request with, or undefined: when Lomda chose Basic
+   * by itself (OIDC_TOKEN_AUTH_METHOD unset), the provider answered `invalid_client`, and its
+   * discovery lists client_secret_post. Some providers list Basic yet cannot read it: LemonLDAP::NG
+   * 2.16 cuts the header at the first "+", "/" or "=" of the base64 and never form-decodes the id and
+   * secret (docs/decisions/0057). The switch is remembered by this process once post has worked.
+   */
+  private async postInstead(config: client.Configuration, error: unknown): Promise<client.Configuration | undefined> {
+    const metadata = config.serverMetadata();
+    if (this.settings.tokenAuthMethod || !this.settings.clientSecret) return undefined;
+    if (!metadata.token_endpoint_auth_methods_supported?.includes("client_secret_post")) return undefined;
+    if (!(await refusedAsInvalidClient(error))) return undefined;
+    if (this.tokenAuthMethod === "client_secret_post") {
+      // Another sign-in switched while this one was on its way with Basic: retry with what it found.
+      // A request that went with post already is not retried.
+      const current = await this.config();
+      return current === config ? undefined : current;
+    }
+    if (this.tokenAuthMethod !== "client_secret_basic") return undefined;
+    return this.buildConfiguration(metadata, "client_secret_post", {
+      insecure: isHttpLocal(new URL(this.settings.issuer)) || this.settings.selfOrigin !== undefined,
+      customFetch: config[client.customFetch]!,
+      timeout: config.timeout ?? Math.ceil((this.settings.timeoutMs ?? TOKEN_TIMEOUT_MS) / 1000),
+    });
+  }
+
+  /** Makes the post configuration this process's own after it worked, and says so once. */
+  private rememberPost(config: client.Configuration) {
+    if (this.tokenAuthMethod === "client_secret_post") return;
+    this.tokenAuthMethod = "client_secret_post";
+    this.configuration = Promise.resolve(config);
+    this.log.warn(
+      { issuer: this.settings.issuer, tokenAuthMethod: "client_secret_post" },
+      "sign-in: the provider refused the client secret in the Basic header (invalid_client) but took it in the request body: using client_secret_post from now on in this process (set OIDC_TOKEN_AUTH_METHOD=client_secret_post to skip the first refusal after each start)",
+    );
   }
 
   /** Where to send the browser to sign in, and what to remember until it comes back. */
@@ -271,18 +350,29 @@ export class OidcClient {
       if (error === "login_required") throw new SignInError("login_required", description);
       throw new SignInError("login_failed", description ?? error.slice(0, 100));
     }
-    const config = await this.config();
-    let tokens: Awaited<ReturnType<typeof client.authorizationCodeGrant>>;
-    try {
-      tokens = await client.authorizationCodeGrant(config, currentUrl, {
+    let config = await this.config();
+    const grant = (using: client.Configuration) =>
+      client.authorizationCodeGrant(using, currentUrl, {
         pkceCodeVerifier: transaction.codeVerifier,
         expectedState: transaction.state,
         expectedNonce: transaction.nonce,
         idTokenExpected: true,
         ...(transaction.maxAge !== undefined ? { maxAge: transaction.maxAge } : {}),
       });
+    let tokens: Awaited<ReturnType<typeof client.authorizationCodeGrant>>;
+    try {
+      tokens = await grant(config);
     } catch (error) {
-      throw this.explain(error, "token exchange or ID token validation");
+      // A refused client authentication leaves the code unused (RFC 6749 §5.2), so one retry may spend it.
+      const post = await this.postInstead(config, error);
+      if (!post) throw this.explain(error, "token exchange or ID token validation");
+      try {
+        tokens = await grant(post);
+      } catch (retryError) {
+        throw this.explain(retryError, "token exchange or ID token validation (client_secret_post after Basic)");
+      }
+      this.rememberPost(post);
+      config = post;
     }
     const idClaims = tokens.claims();
     if (!idClaims) throw new SignInError("missing_claim", "no ID token");

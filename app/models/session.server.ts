@@ -116,6 +116,31 @@ export async function deleteSessionsForProviderLogout(
 }
 
 /**
+ * Front-channel logout from a provider whose ID tokens carry no sid (LemonLDAP::NG 2.16 sends the
+ * person's subject as `sid` instead): ends the session the browser's own cookies name (by their
+ * hashes: the session cookie's, the logout cookie's), if it was started without a provider sid by
+ * that issuer's user with that subject. Returns how many ended.
+ */
+export async function deleteSessionWithoutProviderSid(
+  db: Kysely<Database>,
+  target: { idHashes: string[]; issuer: string; subject: string },
+): Promise<number> {
+  if (target.idHashes.length === 0) return 0;
+  const users = db
+    .selectFrom("users")
+    .select("id")
+    .where("issuer", "=", target.issuer)
+    .where("subject", "=", target.subject);
+  const result = await db
+    .deleteFrom("sessions")
+    .where("id_hash", "in", target.idHashes)
+    .where("provider_sid", "is", null)
+    .where("user_id", "in", users)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/**
  * Records a logout token's jti as used; false when it was already (a replay). Kept until `expiresAt`.
  */
 export async function markLogoutTokenUsed(

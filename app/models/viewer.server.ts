@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "~/lib/db.server";
-import { readSessionId, serializeSessionCookie } from "~/lib/cookies.server";
+import { readSessionId, serializeLogoutCookie, serializeSessionCookie } from "~/lib/cookies.server";
 import type { Config } from "~/lib/env.server";
 import { IDP_MOUNT } from "~/lib/idp/provider.server";
 import { VISITOR, resolveViewer, type Viewer } from "./access.server";
@@ -8,6 +8,7 @@ import {
   createSession,
   deleteSession,
   findActiveSession,
+  hashSessionId,
   SESSION_ABSOLUTE_MS,
   type ActiveSession,
 } from "./session.server";
@@ -33,7 +34,10 @@ export async function loadViewer(db: Kysely<Database>, config: Config, request: 
   return { viewer: await resolveViewer(db, user, config.adminEmails, new Date(), embeddedIssuer), session, sessionId };
 }
 
-/** Starts a fresh session (the old one, if any, is deleted: no session fixation). Returns its Set-Cookie. */
+/**
+ * Starts a fresh session (the old one, if any, is deleted: no session fixation). Returns its
+ * Set-Cookie values: the session's, and the front-channel logout one when the provider gave no sid.
+ */
 export async function startSession(
   db: Kysely<Database>,
   config: Config,
@@ -44,7 +48,11 @@ export async function startSession(
   const previous = readSessionId(config, request);
   if (previous) await deleteSession(db, previous);
   const { id } = await createSession(db, userId, { providerSid });
-  return serializeSessionCookie(config, id, Math.floor(SESSION_ABSOLUTE_MS / 1000));
+  const maxAge = Math.floor(SESSION_ABSOLUTE_MS / 1000);
+  const cookies = [serializeSessionCookie(config, id, maxAge)];
+  // Without the provider's sid, its front-channel logout can find this session only by a cookie.
+  if (!providerSid && !config.embeddedIdp) cookies.push(serializeLogoutCookie(config, hashSessionId(id), maxAge));
+  return cookies;
 }
 
 /** The 403 body when the email is an admin's but not verified by the provider (root ErrorBoundary translates it). */

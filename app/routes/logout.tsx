@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { clearSessionCookie } from "~/lib/cookies.server";
+import { clearLogoutCookie, clearSessionCookie } from "~/lib/cookies.server";
 import { servicesOf, viewerContext } from "~/context.server";
 import { deleteSession } from "~/models/session.server";
 import type { Route } from "./+types/logout";
@@ -14,7 +14,10 @@ export async function action({ context }: Route.ActionArgs) {
   const { config, db, oidc, log } = servicesOf(context);
   const { viewer, sessionId } = context.get(viewerContext);
   if (sessionId) await deleteSession(db, sessionId);
-  const headers = { "Set-Cookie": clearSessionCookie(config) };
+  const headers: [string, string][] = [
+    ["Set-Cookie", clearSessionCookie(config)],
+    ["Set-Cookie", clearLogoutCookie(config)],
+  ];
   if (!viewer.user) return redirect("/", { headers });
   log.info({ userId: viewer.user.id }, "signed out");
   return redirect(await oidc.endSessionUrl(), { headers });

@@ -167,6 +167,9 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
             <Cookie names={["lomda_flash"]}>
               {t("legal.privacy.cookies.flash", { time: time(times.flashCookie) })}
             </Cookie>
+            <Cookie names={["lomda_logout", "__Secure-lomda_logout"]}>
+              {t("legal.privacy.cookies.logout", { max: time(times.sessionMax) })}
+            </Cookie>
           </dl>
           <p>{t("legal.privacy.cookies.provider", { time: time(times.providerSession) })}</p>
         </>

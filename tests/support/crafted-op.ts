@@ -19,6 +19,11 @@ export interface CraftedOptions {
   authMethods?: ("client_secret_basic" | "client_secret_post")[];
   /** Decode the Basic header's form-encoding (RFC 6749 2.3.1)? Many providers do not (default true). */
   decodesBasic?: boolean;
+  /**
+   * How a refused client is answered: the JSON body alone (default), or also a `WWW-Authenticate:
+   * Basic` challenge on the 401, as LemonLDAP::NG does.
+   */
+  refusal?: "body" | "challenge";
   /** id_token_signing_alg_values_supported (default ["RS256"]). */
   algs?: string[];
   /** When set, a userinfo_endpoint answering these claims (sub defaults to the ID token's). */
@@ -42,6 +47,10 @@ export async function startCraftedOp(clientId: string, clientSecret: string, opt
   let nonce = "";
   let tokenBehaviour: "answer" | "hang" | "reset" = "answer";
   let tokenRequests = 0;
+  /** The secret the token endpoint takes (rotateSecret changes it, as an owner would at the provider). */
+  let acceptedSecret = clientSecret;
+  /** How each token request tried to authenticate, in order. */
+  const authAttempts: ("client_secret_basic" | "client_secret_post" | "none")[] = [];
   let issuer = "";
 
   const sign = (token: CraftedToken) => {
@@ -114,6 +123,7 @@ export async function startCraftedOp(clientId: string, clientSecret: string, opt
       req.on("end", () => {
         const form = new URLSearchParams(body);
         const basic = /^Basic (.+)$/.exec(req.headers.authorization ?? "")?.[1];
+        authAttempts.push(basic ? "client_secret_basic" : form.has("client_secret") ? "client_secret_post" : "none");
         let secret: string | undefined;
         if (basic && authMethods.includes("client_secret_basic")) {
           const [id, pass] = Buffer.from(basic, "base64").toString().split(":");
@@ -124,10 +134,11 @@ export async function startCraftedOp(clientId: string, clientSecret: string, opt
           if (form.get("client_id") === clientId) secret = form.get("client_secret") ?? undefined;
           lastAuth = "client_secret_post";
         }
-        if (secret !== clientSecret) {
+        if (secret !== acceptedSecret) {
           lastAuth = "refused";
+          const challenge = options.refusal === "challenge" ? { "www-authenticate": 'Basic realm="op"' } : {};
           return res
-            .writeHead(401, { "content-type": "application/json" })
+            .writeHead(401, { "content-type": "application/json", ...challenge })
             .end(JSON.stringify({ error: "invalid_client", error_description: "client authentication failed" }));
         }
         json({ access_token: "at-1", token_type: "Bearer", expires_in: 300, id_token: sign(next) });
@@ -158,6 +169,10 @@ export async function startCraftedOp(clientId: string, clientSecret: string, opt
     },
     get lastAuth() {
       return lastAuth;
+    },
+    authAttempts,
+    rotateSecret(secret: string) {
+      acceptedSecret = secret;
     },
     close() {
       server.closeAllConnections();

@@ -33,7 +33,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   await claimEmailSubscriptions(db, user);
   return new Response(null, {
     status: 204,
-    headers: { "Set-Cookie": await startSession(db, config, request, user.id) },
+    headers: (await startSession(db, config, request, user.id)).map((cookie): [string, string] => [
+      "Set-Cookie",
+      cookie,
+    ]),
   });
 }
 

@@ -73,7 +73,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       address: text((claims.address as { formatted?: unknown } | undefined)?.formatted),
     });
     await claimEmailSubscriptions(db, user);
-    headers.append("Set-Cookie", await startSession(db, config, request, user.id, text(claims.sid)));
+    for (const cookie of await startSession(db, config, request, user.id, text(claims.sid)))
+      headers.append("Set-Cookie", cookie);
     log.info({ userId: user.id }, "signed in");
     if (user.email && config.adminEmails.includes(user.email.toLowerCase()) && !emailVerified) {
       log.warn(
