@@ -1,7 +1,9 @@
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { readFileSync } from "node:fs";
-import { resolve } from "node:path";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse as parseYaml } from "yaml";
@@ -306,4 +308,82 @@ describe("the monitoring files in deploy/monitoring", () => {
       .filter((line) => line.trim() && !/^nodejs_active_(handles|requests|resources)_total /.test(line));
     expect(problems).toEqual([]);
   });
+
+  it("a real Prometheus, with the sample configuration, scrapes two processes and evaluates every rule", async () => {
+    // The sample as an owner installs it, but for where the files are and how often it looks.
+    const [one, two] = [await startApp({ METRICS_TOKEN: TOKEN }), await startApp({ METRICS_TOKEN: TOKEN })];
+    const dir = mkdtempSync(join(tmpdir(), "lomda-prometheus-"));
+    const port = await freePort();
+    const targets = [one!, two!].map((app) => new URL(app.url).host);
+    writeFileSync(join(dir, "token"), TOKEN, { mode: 0o400 });
+    const sample = readFileSync(resolve(ROOT, "deploy/monitoring/prometheus.yml"), "utf8");
+    const config = sample
+      .replace("/etc/prometheus/lomda-metrics-token", join(dir, "token"))
+      .replace('["127.0.0.1:3001", "127.0.0.1:3002"]', JSON.stringify(targets))
+      .replace("scrape_interval: 15s", "scrape_interval: 1s")
+      .replace("evaluation_interval: 30s", "evaluation_interval: 1s")
+      .replace("  - alerts.yml", `  - ${resolve(ROOT, "deploy/monitoring/alerts.yml")}`);
+    expect(config).not.toBe(sample);
+    writeFileSync(join(dir, "prometheus.yml"), config);
+    const check = spawnSync(promtool(), ["check", "config", join(dir, "prometheus.yml")], { encoding: "utf8" });
+    expect(check.status, check.stdout + check.stderr).toBe(0);
+    let log = "";
+    const prometheus = spawn(
+      "prometheus",
+      [
+        `--config.file=${join(dir, "prometheus.yml")}`,
+        `--storage.tsdb.path=${join(dir, "data")}`,
+        `--web.listen-address=127.0.0.1:${port}`,
+      ],
+      { stdio: ["ignore", "pipe", "pipe"] },
+    );
+    prometheus.stdout.on("data", (chunk: Buffer) => (log += chunk.toString()));
+    prometheus.stderr.on("data", (chunk: Buffer) => (log += chunk.toString()));
+    const api = async <T>(path: string): Promise<T> =>
+      ((await (await fetch(`http://127.0.0.1:${port}/api/v1/${path}`)).json()) as { data: T }).data;
+    try {
+      // Both targets up (the token accepted), and every rule evaluated without an error.
+      await expect
+        .poll(
+          async () => {
+            const { activeTargets } = await api<{ activeTargets: { health: string }[] }>("targets").catch(() => ({
+              activeTargets: [],
+            }));
+            return activeTargets.map((t) => t.health);
+          },
+          { timeout: 20_000, interval: 250, message: log },
+        )
+        .toEqual(["up", "up"]);
+      await expect
+        .poll(
+          async () => {
+            const { groups } = await api<{ groups: { rules: { name: string; health: string }[] }[] }>("rules");
+            return groups
+              .flatMap((g) => g.rules)
+              .filter((r) => r.health !== "ok")
+              .map((r) => r.name);
+          },
+          { timeout: 20_000, interval: 250, message: log },
+        )
+        .toEqual([]);
+      const { result } = await api<{ result: { metric: { instance: string }; value: [number, string] }[] }>(
+        "query?query=lomda_db_up",
+      );
+      expect(result.map((r) => [r.metric.instance, r.value[1]]).sort()).toEqual(targets.map((t) => [t, "1"]).sort());
+    } finally {
+      prometheus.kill();
+      await new Promise((ok) => prometheus.once("exit", ok));
+      rmSync(dir, { recursive: true, force: true });
+      await one!.stop();
+      await two!.stop();
+    }
+  }, 60_000);
 });
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((ok) => server.listen(0, "127.0.0.1", ok));
+  const { port } = server.address() as { port: number };
+  await new Promise((ok) => server.close(ok));
+  return port;
+}
