@@ -22,9 +22,9 @@ const TOKEN = "a-token-of-thirty-two-characters-or-more";
 function ask(authorization?: string) {
   const services = { config: loadConfig({ METRICS_TOKEN: TOKEN }) } as unknown as AppServices;
   const req = { headers: authorization ? { authorization } : {}, ip: "203.0.113.9", socket: {} } as unknown as Request;
-  const next = vi.fn<NextFunction>();
+  const next = vi.fn<(error?: unknown) => void>();
   // A stranger never reaches the scrape: passed on before anything is read.
-  metricsEndpoint(services)(req, {} as Response, next);
+  metricsEndpoint(services)(req, {} as Response, next as NextFunction);
   return next;
 }
 
