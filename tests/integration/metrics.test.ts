@@ -1,6 +1,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer as createHttpServer } from "node:http";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -202,6 +203,77 @@ describe.each(DIALECTS)("/metrics and /readyz on %s", (dialect) => {
       await sql`delete from kysely_migration where name = ${"9999_from_a_newer_version"}`.execute(app.db);
     }
     expect((await fetch(`${app.url}/readyz`)).status).toBe(200);
+  });
+});
+
+describe("what the background jobs and the webhooks count", () => {
+  it("housekeeping rounds, outbox retries and a refused payment webhook move their counters", async () => {
+    // A form service that is down: every forwarding attempt is a retry.
+    const down = createHttpServer((_req, res) => res.writeHead(500).end("down"));
+    await new Promise<void>((ok) => down.listen(0, "127.0.0.1", ok));
+    const app = await startApp(
+      {
+        METRICS_TOKEN: TOKEN,
+        FORMS_FORWARD_URL: `http://127.0.0.1:${(down.address() as { port: number }).port}/submit`,
+        FORMS_ACCESS_KEY: "key",
+        STRIPE_SECRET_KEY: "sk_test_lomda",
+        STRIPE_WEBHOOK_SECRET: "whsec_test_lomda_metrics_0123456789",
+        STRIPE_API_URL: "http://127.0.0.1:9/",
+      },
+      "sqlite",
+      // The first round a moment after the first scrape below.
+      { background: { housekeepingFirstMs: 1_000, housekeepingEveryMs: 60_000 } },
+    );
+    try {
+      const before = (await scrape(app)).text;
+      const retry = 'lomda_outbox_attempts_total{outbox="forwarding",outcome="retry"}';
+      const housekeeping = 'lomda_background_rounds_total{job="housekeeping",result="ok"}';
+      const refused = 'lomda_payment_webhooks_total{provider="stripe",outcome="refused"}';
+      const now = new Date().toISOString();
+      await app.db
+        .insertInto("contact_messages")
+        .values({
+          id: randomUUID(),
+          name: "Retried",
+          email: "retried@example.org",
+          phone: "050-1234567",
+          message: "The service is down",
+          locale: "en",
+          created_at: now,
+          status: "pending",
+          handled_at: null,
+          handled_by: null,
+          forward_status: "pending",
+          forward_attempts: 0,
+          forward_error: null,
+          forward_next_at: now,
+          forward_claimed_until: null,
+        })
+        .execute();
+      const webhook = await fetch(`${app.url}/webhooks/stripe`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: "{}",
+      });
+      expect(webhook.status).toBe(400);
+      await expect
+        .poll(
+          async () => {
+            const text = (await scrape(app)).text;
+            return [retry, housekeeping, refused].map((series) => sample(text, series) - sample(before, series) > 0);
+          },
+          { timeout: 10_000 },
+        )
+        .toEqual([true, true, true]);
+      const after = (await scrape(app)).text;
+      expect(sample(after, refused) - sample(before, refused)).toBe(1);
+      expect(sample(after, "lomda_housekeeping_last_success_timestamp_seconds")).toBeGreaterThan(
+        Date.now() / 1000 - 60,
+      );
+    } finally {
+      await app.stop();
+      down.close();
+    }
   });
 });
 
