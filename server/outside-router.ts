@@ -19,7 +19,7 @@ export const OUTSIDE_ROUTER = {
   /** Prometheus's scrape, for a token or an allowed address only; anyone else gets the app's 404 (decision 0055). */
   metrics: {
     path: "/metrics",
-    methods: "GET",
+    methods: "GET, HEAD",
     why: "monitoring: the process's own counters, before the page cache and the router (a stranger falls through to them)",
   },
   /**
