@@ -127,17 +127,21 @@ export function recordQuery(event: { level: "query" | "error"; queryDurationMill
   (event.level === "query" ? queriesOk : queriesFailed).observe(event.queryDurationMillis / 1000);
 }
 
-/** A backup's result, for the backup job to report (a scheduled backup runs in one process: its lease). */
-export type BackupResult =
-  { ok: true; finishedAt?: Date; durationSeconds?: number; bytes?: number } | { ok: false; error?: unknown };
+/**
+ * A backup's result, as the backup job records it (its `BackupResult`, app/lib/backup-status.server.ts,
+ * fits as it is): when it finished (`at`, ISO text or a Date; now by default), how long it took and
+ * how large the archive is. A failure only counts; the last success stays as it was.
+ */
+export type BackupOutcome =
+  { ok: true; at?: string | Date; durationMs?: number; bytes?: number } | { ok: false; [detail: string]: unknown };
 
-export function recordBackup(result: BackupResult) {
+export function recordBackup(result: BackupOutcome) {
   if (!result.ok) {
     backupFailures.inc();
     return;
   }
-  backupLastSuccess.set((result.finishedAt ?? new Date()).getTime() / 1000);
-  if (result.durationSeconds !== undefined) backupLastDuration.set(result.durationSeconds);
+  backupLastSuccess.set((result.at === undefined ? Date.now() : new Date(result.at).getTime()) / 1000);
+  if (result.durationMs !== undefined) backupLastDuration.set(result.durationMs / 1000);
   if (result.bytes !== undefined) backupLastSize.set(result.bytes);
 }
 
