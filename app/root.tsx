@@ -104,7 +104,17 @@ const readableFormMiddleware: Route.MiddlewareFunction = async ({ request, conte
   return next();
 };
 
+/**
+ * The matched route's pattern (`/lesson/:list/:lesson`), never the URL: the label the request metrics
+ * count this request under (server/request-log.ts; bounded by the route table).
+ */
+const routeLabelMiddleware: Route.MiddlewareFunction = ({ context, pattern }, next) => {
+  context.get(requestContext).nodeRes.locals.route = pattern.startsWith("/") ? pattern : `/${pattern}`;
+  return next();
+};
+
 export const middleware: Route.MiddlewareFunction[] = [
+  routeLabelMiddleware,
   localeMiddleware,
   readableFormMiddleware,
   viewerMiddleware,

@@ -27,3 +27,26 @@ export async function migrateToLatest(db: Kysely<any>, options: { schema?: strin
   }
   return result;
 }
+
+/**
+ * How the database's applied migrations compare with this build's list (for /readyz and /metrics):
+ * `pending`, this build's not yet applied; `unknown`, applied but not in this build (a newer version
+ * migrated the database). Reads Kysely's own table by its unqualified name: on PostgreSQL that is the
+ * current schema's, where migrateToLatest keeps it. Rejects when the database does not answer.
+ */
+export async function migrationStatus(db: Kysely<any>): Promise<{ pending: string[]; unknown: string[] }> {
+  let applied: Set<string>;
+  try {
+    const { rows } = await sql<{ name: string }>`select name from kysely_migration`.execute(db);
+    applied = new Set(rows.map((row) => row.name));
+  } catch (error) {
+    // A database never migrated has no table: everything is pending. Any other failure is the caller's.
+    if (!/no such table|does not exist/i.test(String(error))) throw error;
+    applied = new Set();
+  }
+  const known = Object.keys(migrations);
+  return {
+    pending: known.filter((name) => !applied.has(name)),
+    unknown: [...applied].filter((name) => !(name in migrations)),
+  };
+}

@@ -22,7 +22,8 @@ import { BODY_TIMEOUT_MS, bodyLimit, bodyTimeout, UPLOAD_TIMEOUT_MS, uploadBodyL
 import { formBodiesOnly, refuse, requestGuard } from "./request-guard.ts";
 import { feedbackList } from "./api-feedback.ts";
 import { fastLane, sendAnswer } from "./fast-lane.ts";
-import { healthCheck } from "./health.ts";
+import { healthCheck, readinessCheck } from "./health.ts";
+import { metricsEndpoint } from "./metrics.ts";
 import { OUTSIDE_ROUTER } from "./outside-router.ts";
 import { cardcomWebhook, paymentWebhook } from "./payment-webhook.ts";
 import { servedBuild } from "./route-table.ts";
@@ -126,6 +127,12 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
   app.get(OUTSIDE_ROUTER.health.path, (req, res, next) => {
     health().then((answer) => sendAnswer(res, answer), next);
   });
+  const readiness = readinessCheck(database);
+  app.get(OUTSIDE_ROUTER.readiness.path, (req, res, next) => {
+    readiness().then((answer) => sendAnswer(res, answer), next);
+  });
+  // Prometheus (any Host: it scrapes each process at its own address); a stranger goes on to the 404.
+  app.get(OUTSIDE_ROUTER.metrics.path, metricsEndpoint(services));
   // Unknown methods (405), a missing or absurd Host and undecodable paths (400), before anything else.
   app.use(requestGuard({ trustProxy: Boolean(config.trustProxy) }));
   // Visitors' pages from memory, before the rest of the stack (not in development: edits must show).
@@ -145,6 +152,7 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
   // Built files carry a content hash in their name: cache them for a year. Compressed at build time.
   app.use(
     OUTSIDE_ROUTER.assets.path,
+    routeLabel("/assets/*"),
     precompressedFiles(`${clientDir}/assets`, { "Cache-Control": "public, max-age=31536000, immutable" }),
     express.static(`${clientDir}/assets`, { immutable: true, maxAge: "1y", index: false }),
   );
@@ -152,7 +160,11 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
   const publicFiles = express.static(clientDir, { maxAge: "1h", index: false });
   for (const entry of publicEntries(clientDir)) {
     if (entry.isDirectory())
-      app.use(`/${entry.name}`, express.static(join(clientDir, entry.name), { maxAge: "1h", index: false }));
+      app.use(
+        `/${entry.name}`,
+        routeLabel(`/${entry.name}/*`),
+        express.static(join(clientDir, entry.name), { maxAge: "1h", index: false }),
+      );
     else app.get(`/${entry.name}`, publicFiles);
   }
 
@@ -182,6 +194,7 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
     const idpCallback = services.idp.callback();
     app.use(OUTSIDE_ROUTER.idp.path, (req, res, next) => {
       if (req.path.startsWith("/interaction/")) return next();
+      res.locals.route = `${OUTSIDE_ROUTER.idp.path}/*`;
       if (!STORING_PROVIDER_PATHS.has(req.path)) return idpCallback(req, res);
       services.rateLimits.providerStart.consume(req.ip ?? req.socket.remoteAddress ?? "").then((limit) => {
         if (limit.ok) return idpCallback(req, res);
@@ -263,11 +276,23 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
   });
 
   const lane = fastLane(
-    { [OUTSIDE_ROUTER.health.path]: health, [OUTSIDE_ROUTER.feedbackList.path]: feedback },
+    {
+      [OUTSIDE_ROUTER.health.path]: health,
+      [OUTSIDE_ROUTER.readiness.path]: readiness,
+      [OUTSIDE_ROUTER.feedbackList.path]: feedback,
+    },
     { log, headers: nonPageHeaders(csp), trustProxy: Boolean(config.trustProxy) },
   );
   return (req: IncomingMessage, res: ServerResponse) => {
     if (!lane(req, res)) app(req, res);
+  };
+}
+
+/** Names the requests below a mount for the request metrics (a pattern, never the raw URL). */
+function routeLabel(label: string): express.RequestHandler {
+  return (_req, res, next) => {
+    res.locals.route = label;
+    next();
   };
 }
 

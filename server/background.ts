@@ -5,6 +5,13 @@ import { forwardDueSubmissions, forwardingConfigured } from "../app/models/submi
 import { CardcomTokenCharges } from "../app/lib/payments/cardcom-token-charge.server.ts";
 import { renewalRound, RENEWAL_SCHEDULE, type RenewalSchedule } from "../app/models/renewal.server.ts";
 import { issueDueTaxDocuments } from "../app/models/tax-documents.server.ts";
+import {
+  backgroundRounds,
+  housekeepingLastSuccess,
+  housekeepingRemoved,
+  outboxAttempts,
+  renewals,
+} from "../app/lib/metrics.server.ts";
 
 /**
  * The process's scheduled work, safe with several processes on one database (docs/decisions/0010):
@@ -36,6 +43,14 @@ export interface BackgroundJobs {
   stop(): Promise<void>;
 }
 
+/** An outbox round's deliveries, for /metrics: sent, failed and retried later, failed for good. */
+function countDeliveries(outbox: "forwarding" | "tax_documents", sent: number, retried: number, failed: number) {
+  backgroundRounds.inc({ job: outbox, result: "ok" });
+  outboxAttempts.inc({ outbox, outcome: "sent" }, sent);
+  outboxAttempts.inc({ outbox, outcome: "retry" }, retried);
+  outboxAttempts.inc({ outbox, outcome: "failed" }, failed);
+}
+
 export function startBackgroundJobs(services: AppServices, options: BackgroundOptions = {}): BackgroundJobs {
   const { db, log, config } = services;
   const holder = randomUUID();
@@ -64,9 +79,16 @@ export function startBackgroundJobs(services: AppServices, options: BackgroundOp
     track(
       housekeepingRound(db, holder, housekeepingEveryMs)
         .then((removed) => {
-          if (removed) log.info({ removed }, "housekeeping: removed expired rows");
+          backgroundRounds.inc({ job: "housekeeping", result: removed ? "ok" : "skipped" });
+          if (!removed) return;
+          housekeepingLastSuccess.set(Date.now() / 1000);
+          for (const [kind, count] of Object.entries(removed)) housekeepingRemoved.inc({ kind }, count);
+          log.info({ removed }, "housekeeping: removed expired rows");
         })
-        .catch((err: unknown) => log.error({ err }, "housekeeping failed"))
+        .catch((err: unknown) => {
+          backgroundRounds.inc({ job: "housekeeping", result: "error" });
+          log.error({ err }, "housekeeping failed");
+        })
         .finally(() => later(housekeepingEveryMs, housekeeping)),
     );
   };
@@ -85,10 +107,14 @@ export function startBackgroundJobs(services: AppServices, options: BackgroundOp
     again = false;
     track(
       forwardDueSubmissions({ config, db, log, delays: services.forwardDelays })
-        .then(({ retries }) => {
+        .then(({ sent, failed, retries }) => {
+          countDeliveries("forwarding", sent, retries.length, failed);
           for (const at of retries) later(Math.max(0, at.getTime() - Date.now()), forward);
         })
-        .catch((err: unknown) => log.error({ err }, "forwarding round failed"))
+        .catch((err: unknown) => {
+          backgroundRounds.inc({ job: "forwarding", result: "error" });
+          log.error({ err }, "forwarding round failed");
+        })
         .finally(() => {
           forwarding = false;
           if (again) forward();
@@ -117,10 +143,17 @@ export function startBackgroundJobs(services: AppServices, options: BackgroundOp
       track(
         renewalRound({ db, log, config, charger, schedule }, holder, renewalEveryMs)
           .then((counts) => {
-            if (counts && counts.started + counts.paid + counts.failed + counts.stopped > 0)
+            backgroundRounds.inc({ job: "renewals", result: counts ? "ok" : "skipped" });
+            if (!counts) return;
+            for (const outcome of ["started", "paid", "failed", "stopped"] as const)
+              renewals.inc({ outcome }, counts[outcome]);
+            if (counts.started + counts.paid + counts.failed + counts.stopped > 0)
               log.info(counts, "renewals: round done");
           })
-          .catch((err: unknown) => log.error({ err }, "renewal round failed"))
+          .catch((err: unknown) => {
+            backgroundRounds.inc({ job: "renewals", result: "error" });
+            log.error({ err }, "renewal round failed");
+          })
           .finally(() => later(renewalEveryMs, renew)),
       );
     };
@@ -136,10 +169,14 @@ export function startBackgroundJobs(services: AppServices, options: BackgroundOp
     issuing = true;
     track(
       issueDueTaxDocuments({ db, issuer, log, delays: services.taxDocumentDelays })
-        .then(({ retries }) => {
+        .then(({ issued, failed, retries }) => {
+          countDeliveries("tax_documents", issued, retries.length, failed);
           for (const at of retries) later(Math.max(0, at.getTime() - Date.now()), issueDocuments);
         })
-        .catch((err: unknown) => log.error({ err }, "tax document round failed"))
+        .catch((err: unknown) => {
+          backgroundRounds.inc({ job: "tax_documents", result: "error" });
+          log.error({ err }, "tax document round failed");
+        })
         .finally(() => {
           issuing = false;
         }),

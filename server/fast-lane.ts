@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Response } from "express";
 import type { Logger } from "../app/lib/logger.server.ts";
+import { recordRequest } from "../app/lib/metrics.server.ts";
 import { acceptableHost } from "./request-guard.ts";
 import { logRequest, requestIdOf } from "./request-log.ts";
 
@@ -41,7 +42,7 @@ export function fastLane(routes: Record<string, LaneHandler>, options: FastLaneO
     const path = query === -1 ? url : url.slice(0, query);
     const handler = handlers.get(path);
     if (!handler) return false;
-    if (path !== "/healthz") {
+    if (path !== "/healthz" && path !== "/readyz") {
       const forwarded = options.trustProxy ? req.headers["x-forwarded-host"] : undefined;
       if (!acceptableHost(req.headers.host, typeof forwarded === "string" ? forwarded : undefined)) return false;
     }
@@ -58,6 +59,8 @@ export function fastLane(routes: Record<string, LaneHandler>, options: FastLaneO
         String(answer.body.length),
       ]);
       res.end(answer.body);
+      // The lane's paths are its table's keys: a bounded label.
+      recordRequest(path, req.method, answer.status, started);
       logRequest(options.log, { requestId, method: req.method, path, status: answer.status, started });
     };
     handler(req).then(finish, (error: unknown) => {

@@ -11,6 +11,17 @@ export const OUTSIDE_ROUTER = {
     methods: "GET, HEAD",
     why: "health check: asked often, needs nothing of the app; the fast lane, else before the request guard (decision 0028)",
   },
+  readiness: {
+    path: "/readyz",
+    methods: "GET, HEAD",
+    why: "readiness check (database and migrations): asked as often as /healthz, by the load balancer; the fast lane too",
+  },
+  /** Prometheus's scrape, for a token or an allowed address only; anyone else gets the app's 404 (decision 0055). */
+  metrics: {
+    path: "/metrics",
+    methods: "GET, HEAD",
+    why: "monitoring: the process's own counters, before the page cache and the router (a stranger falls through to them)",
+  },
   /**
    * The public feedback list: the fast lane answers it before Express (decision 0028), Express
    * answers the spellings the lane leaves to it. Its POST is a route (app/routes/api-feedback.ts).

@@ -59,6 +59,8 @@ export interface PageCacheOptions {
 
 interface Entry {
   version: string;
+  /** The route pattern it was rendered for (res.locals.route): its hits count under it in /metrics. */
+  route: unknown;
   storedAt: number;
   etag: string;
   headers: [string, string][];
@@ -100,6 +102,7 @@ export function createPageCache(options: PageCacheOptions) {
     }
     const entry = entries.get(candidate.key);
     if (entry && entry.version === version && now() - entry.storedAt < TTL_MS) {
+      res.locals.route = entry.route;
       send(req, res, entry, candidate.setLocale);
       return;
     }
@@ -155,7 +158,7 @@ export function createPageCache(options: PageCacheOptions) {
           redirectToCanonical(req, res, canonical);
           return;
         }
-        const entry = await store(slot, response.headers, body, scripts!.hashes);
+        const entry = await store(slot, res.locals.route, response.headers, body, scripts!.hashes);
         send(req, res, entry, slot.setLocale);
         return;
       }
@@ -171,7 +174,13 @@ export function createPageCache(options: PageCacheOptions) {
     else res.end(body);
   }
 
-  async function store(slot: Slot, responseHeaders: Headers, body: Buffer, hashes: string[]): Promise<Entry> {
+  async function store(
+    slot: Slot,
+    route: unknown,
+    responseHeaders: Headers,
+    body: Buffer,
+    hashes: string[],
+  ): Promise<Entry> {
     const headers: [string, string][] = [];
     responseHeaders.forEach((value, name) => {
       if (!["set-cookie", "content-length", "content-encoding", "cache-control", "vary", "date"].includes(name))
@@ -191,6 +200,7 @@ export function createPageCache(options: PageCacheOptions) {
     const etag = `W/"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
     const entry: Entry = {
       version: slot.version,
+      route,
       storedAt: now(),
       etag,
       headers,

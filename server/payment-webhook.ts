@@ -1,5 +1,6 @@
 import express, { type Request, type Response } from "express";
 import type { AppServices } from "../app/context.server.ts";
+import { paymentConfirmations, paymentWebhooks } from "../app/lib/metrics.server.ts";
 import { InvalidEventError, InvalidNoticeError } from "../app/lib/payments/provider.server.ts";
 import {
   applyPaymentEvent,
@@ -38,12 +39,15 @@ export function paymentWebhook(services: AppServices): express.RequestHandler[] 
       } catch (error) {
         if (!(error instanceof InvalidEventError)) throw error;
         log.warn({ reqId: res.locals.requestId, reason: error.message }, "payment event refused");
+        paymentWebhooks.inc({ provider: "stripe", outcome: "refused" });
         res.status(400).json({ error: "invalid signature" });
         return;
       }
       try {
         const outcome = await applyPaymentEvent(services.db, provider, verified);
         log.info({ reqId: res.locals.requestId, event: verified.id, type: verified.type, outcome }, "payment event");
+        paymentWebhooks.inc({ provider: "stripe", outcome });
+        if (verified.event.kind === "checkout.completed") paymentConfirmations.inc({ provider: "stripe", outcome });
         if (outcome === "applied" && verified.event.kind === "checkout.completed") {
           // Money taken for nothing granted (the course was deleted during checkout): someone must act.
           const payment = await checkoutPayment(services.db, verified.event.checkout.id);
@@ -65,6 +69,7 @@ export function paymentWebhook(services: AppServices): express.RequestHandler[] 
           { err: error, reqId: res.locals.requestId, event: verified.id, type: verified.type },
           "payment event failed",
         );
+        paymentWebhooks.inc({ provider: "stripe", outcome: "failed" });
         res.status(500).json({ error: "not applied; retry" });
       }
     },
@@ -118,12 +123,14 @@ export function cardcomWebhook(services: AppServices): express.RequestHandler[] 
       } catch (error) {
         if (!(error instanceof InvalidNoticeError)) throw error;
         log.warn({ reqId, reason: error.message }, "payment notification refused");
+        paymentWebhooks.inc({ provider: "cardcom", outcome: "refused" });
         res.status(400).json({ error: "invalid notification" });
         return;
       }
       const order = await findOrderByRef(db, provider.name, dealId);
       if (!order) {
         log.warn({ reqId, deal: dealId }, "payment notification refused: no order of ours has this deal");
+        paymentWebhooks.inc({ provider: "cardcom", outcome: "unknown_deal" });
         res.status(404).json({ error: "unknown deal" });
         return;
       }
@@ -131,6 +138,7 @@ export function cardcomWebhook(services: AppServices): express.RequestHandler[] 
         const limit = await rateLimits.dealReadBack.consume(order.id);
         if (!limit.ok) {
           log.warn({ reqId, order: order.id, limiter: rateLimits.dealReadBack.name }, "rate limit hit");
+          paymentWebhooks.inc({ provider: "cardcom", outcome: "rate_limited" });
           res.set("Retry-After", String(limit.retryAfter)).status(429).json({ error: "too many notifications" });
           return;
         }
@@ -140,10 +148,12 @@ export function cardcomWebhook(services: AppServices): express.RequestHandler[] 
         confirmed = await confirmOrder(db, provider, order);
       } catch (error) {
         log.warn({ err: error, reqId, order: order.id, deal: dealId }, "reading the deal back failed: not confirmed");
+        paymentWebhooks.inc({ provider: "cardcom", outcome: "unreachable" });
         res.status(503).json({ error: "not confirmed; retry" });
         return;
       }
       logConfirmation(log, confirmed, { reqId, via: "notification" });
+      paymentWebhooks.inc({ provider: "cardcom", outcome: confirmed.outcome });
       if (confirmed.outcome === "unknown") {
         res.status(404).json({ error: "unknown deal" });
         return;

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import type { NextFunction, Request, Response } from "express";
 import type { Logger } from "../app/lib/logger.server.ts";
+import { recordRequest } from "../app/lib/metrics.server.ts";
 
 /** A proxy's request id: nginx's $request_id (32 hex digits) or a UUID. */
 const INCOMING_ID = /^(?:[0-9a-f]{32}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
@@ -17,13 +18,14 @@ export function requestLog(log: Logger, options: { behindProxy: boolean }) {
     res.locals.requestId = requestId;
     res.setHeader("X-Request-Id", requestId);
     const started = process.hrtime.bigint();
-    res.on("finish", () =>
+    res.on("finish", () => {
+      recordRequest(routeOf(req, res), req.method, res.statusCode, started);
       logRequest(
         log,
         { requestId, method: req.method, path: req.path, status: res.statusCode, started },
         () => res.locals.userId as string | undefined,
-      ),
-    );
+      );
+    });
     // Closed before the answer was complete: the client went away (a browser leaving a page while it
     // loads). Ordinary browsing, so one line at the request's own level, never an error (D-L17).
     res.on("close", () => {
@@ -31,6 +33,19 @@ export function requestLog(log: Logger, options: { behindProxy: boolean }) {
     });
     next();
   };
+}
+
+/**
+ * The request's route for the metrics, a pattern and never the URL (bounded labels): React Router's
+ * matched pattern (root's middleware, or the page cache's entry, sets res.locals.route), a mount's
+ * label (server/app.ts), an Express route's path; else "(other)": refused before any route (a bad
+ * Host, an unknown method) or a redirect to another spelling.
+ */
+function routeOf(req: Request, res: Response): string {
+  const label = res.locals.route;
+  if (typeof label === "string") return label;
+  const route = (req as { route?: { path?: unknown } }).route;
+  return typeof route?.path === "string" ? route.path : "(other)";
 }
 
 /**
@@ -69,7 +84,12 @@ function logAborted(log: Logger, request: Omit<FinishedRequest, "status">) {
  */
 export function logRequest(log: Logger, request: FinishedRequest, userId?: () => string | undefined) {
   const { path, status } = request;
-  const level = status >= 500 ? "error" : path.startsWith("/assets/") || path === "/healthz" ? "debug" : "info";
+  const level =
+    status >= 500
+      ? "error"
+      : path.startsWith("/assets/") || path === "/healthz" || path === "/readyz"
+        ? "debug"
+        : "info";
   if (!log.isLevelEnabled(level)) return;
   const ms = Number(process.hrtime.bigint() - request.started) / 1e6;
   log[level](

@@ -4,6 +4,7 @@ import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import pg from "pg";
 import type { Database } from "../../db/schema.ts";
+import { recordQuery } from "./metrics.server.ts";
 
 /** The table types, for the models: app/ reaches db/ only through this module. */
 export type * from "../../db/schema.ts";
@@ -16,6 +17,8 @@ export interface DatabaseHandle {
   dialect: Dialect;
   /** Answers true when a trivial query succeeds (for /healthz). */
   ping(): Promise<boolean>;
+  /** PostgreSQL: the pool's connections now (for /metrics); SQLite has one connection and no pool. */
+  poolStats?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -41,7 +44,11 @@ function openSqlite(path: string): DatabaseHandle {
   sqlite.pragma("synchronous = FULL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  // `log`: every query's duration, for /metrics (a histogram's few additions per query).
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    log: recordQuery,
+  });
   const ping = sqlite.prepare("select 1");
   return wrap(db, "sqlite", async () => {
     ping.get();
@@ -84,10 +91,13 @@ function openPostgres(url: string, { schema }: OpenOptions): DatabaseHandle {
   });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on("error", () => {});
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return wrap(db, "postgres", async () => {
-    await pool.query("select 1");
-  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: recordQuery });
+  return {
+    ...wrap(db, "postgres", async () => {
+      await pool.query("select 1");
+    }),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+  };
 }
 
 /** `query`: a trivial query on the driver itself (health checks come often; Kysely would build it each time). */

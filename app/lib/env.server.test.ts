@@ -202,6 +202,26 @@ describe("configuration", () => {
     expect(loadConfig({ TRUST_PROXY: "loopback" }).trustProxy).toBe("loopback");
   });
 
+  it("METRICS_TOKEN: 32 printable characters or more; METRICS_ALLOW: IP addresses and CIDRs (decision 0055)", () => {
+    expect(loadConfig({}).METRICS_TOKEN).toBeUndefined();
+    expect(loadConfig({}).metricsAllow).toEqual([]);
+    expect(loadConfig({ METRICS_TOKEN: "t".repeat(32) }).METRICS_TOKEN).toBe("t".repeat(32));
+    for (const token of ["t".repeat(31), `${"t".repeat(20)} ${"t".repeat(20)}`])
+      expect(problemsOf({ METRICS_TOKEN: token })).toEqual([
+        "METRICS_TOKEN: must be at least 32 printable characters without spaces",
+      ]);
+    expect(loadConfig({ METRICS_ALLOW: " 10.0.0.0/8, 192.0.2.7 ,::1,fd00::/8" }).metricsAllow).toEqual([
+      { address: "10.0.0.0", prefix: 8, family: "ipv4" },
+      { address: "192.0.2.7", prefix: 32, family: "ipv4" },
+      { address: "::1", prefix: 128, family: "ipv6" },
+      { address: "fd00::", prefix: 8, family: "ipv6" },
+    ]);
+    for (const allow of ["10.0.0.0/33", "loopback", "10.0.0.0/8,", "10.0.0/8", "::1/129", "10.0.0.0/8/1", "10.0.0.0/x"])
+      expect(problemsOf({ METRICS_ALLOW: allow }), allow).toEqual([
+        "METRICS_ALLOW: must be comma-separated IP addresses or CIDRs, like 10.0.0.0/8,::1",
+      ]);
+  });
+
   it("lowercases and splits ADMIN_EMAILS", () => {
     expect(loadConfig({ ADMIN_EMAILS: "Boss@Lomda.test, ops@lomda.test" }).adminEmails).toEqual([
       "boss@lomda.test",

@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import { join } from "node:path";
 import { z } from "zod";
 import { CONFIGURABLE_ID_TOKEN_ALGS, HMAC_MIN_SECRET_BYTES, isHmacAlg } from "./oidc.types";
@@ -183,6 +184,26 @@ const schema = z
     ),
     TRUST_PROXY: optionalString,
     /**
+     * /metrics (decision 0055): a bearer token Prometheus sends, and/or the addresses it may come from
+     * (comma-separated IPs or CIDRs, the client address as TRUST_PROXY finds it). Neither: no one.
+     */
+    METRICS_TOKEN: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^[\x21-\x7e]{32,200}$/, { error: "must be at least 32 printable characters without spaces" })
+        .optional(),
+    ),
+    METRICS_ALLOW: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .refine((v) => v.split(",").every((entry) => parseCidr(entry.trim()) !== undefined), {
+          error: "must be comma-separated IP addresses or CIDRs, like 10.0.0.0/8,::1",
+        })
+        .optional(),
+    ),
+    /**
      * Renders one address may cause (server/render-budget.ts): "BURST/PER_SECOND". A signed-in
      * person past their address's budget gets twice as much of their own.
      */
@@ -306,6 +327,8 @@ export interface Config extends RawEnv {
   maxResourceBytes: number;
   /** RENDER_BUDGET: renders one address may cause at once, and a second. */
   renderBudget: { burst: number; perSecond: number };
+  /** METRICS_ALLOW, parsed: the networks /metrics answers without a token. */
+  metricsAllow: Cidr[];
   /** Who takes payments: PAYMENT_PROVIDER, or Stripe when only its keys are set; null: checkout is off. */
   paymentProvider: "stripe" | "cardcom" | null;
 }
@@ -317,6 +340,24 @@ export class ConfigError extends Error {
     this.name = "ConfigError";
     this.problems = problems;
   }
+}
+
+export interface Cidr {
+  address: string;
+  prefix: number;
+  family: "ipv4" | "ipv6";
+}
+
+/** "10.0.0.0/8", "::1", "192.0.2.7" (a single address: the whole prefix); undefined when not one. */
+export function parseCidr(entry: string): Cidr | undefined {
+  const [address = "", prefixText, extra] = entry.split("/");
+  const version = isIP(address);
+  if (version === 0 || extra !== undefined) return undefined;
+  const bits = version === 4 ? 32 : 128;
+  if (prefixText !== undefined && !/^\d{1,3}$/.test(prefixText)) return undefined;
+  const prefix = prefixText === undefined ? bits : Number(prefixText);
+  if (prefix > bits) return undefined;
+  return { address, prefix, family: version === 4 ? "ipv4" : "ipv6" };
 }
 
 function parseTrustProxy(value: string | undefined): boolean | number | string {
@@ -355,6 +396,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     maxImageBytes: env.MEDIA_MAX_IMAGE_MB * MIB,
     maxResourceBytes: env.MEDIA_MAX_RESOURCE_MB * MIB,
     renderBudget: parseRenderBudget(env.RENDER_BUDGET),
+    metricsAllow: (env.METRICS_ALLOW ?? "")
+      .split(",")
+      .map((entry) => entry.trim())
+      .filter(Boolean)
+      .map((entry) => parseCidr(entry)!),
     paymentProvider: env.PAYMENT_PROVIDER ?? (env.STRIPE_SECRET_KEY !== undefined ? "stripe" : null),
   };
 }

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "~/lib/db.server";
 import type { Logger } from "~/lib/logger.server";
+import { paymentConfirmations } from "~/lib/metrics.server";
 import { bumpCatalogueVersion, ONLINE_CHECKOUT_SETTING } from "./catalogue-version.server";
 import { withdrawEarned } from "./earned.server";
 import { liveSubscriptions } from "./subscription.server";
@@ -797,6 +798,7 @@ export async function confirmOrder(
 
 /** One line per confirmation: a refusal or money taken for nothing is a warning someone must read. */
 export function logConfirmation(log: Logger, confirmed: ConfirmOutcome, context: { reqId?: string; via: string }) {
+  paymentConfirmations.inc({ provider: confirmed.order.provider, outcome: confirmed.outcome });
   const fields = {
     ...context,
     order: confirmed.order.id,
