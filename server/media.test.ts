@@ -40,6 +40,8 @@ let root: string;
 let store: MediaStore;
 let server: Server;
 let base: string;
+let accelServer: Server;
+let accelBase: string;
 const BUNDLED = resolve(import.meta.dirname, "../media/videos");
 
 async function save(kind: "video" | "cover", bytes: Buffer): Promise<string> {
@@ -51,19 +53,24 @@ async function save(kind: "video" | "cover", bytes: Buffer): Promise<string> {
 beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), "lomda-serve-"));
   store = createMediaStore(join(root, "media"));
-  const app = express();
-  const services = { media: store } as unknown as AppServices;
-  app.get("/video/:file", videoFiles(services, BUNDLED));
-  app.get("/media/covers/:file", coverFiles(services));
-  app.use((_req, res) => {
-    res.status(404).type("text/plain").send("no such page");
-  });
-  server = app.listen(0, "127.0.0.1");
-  await new Promise((ok) => server.once("listening", ok));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const listen = async (config: Partial<AppServices["config"]>) => {
+    const app = express();
+    const services = { media: store, config } as unknown as AppServices;
+    app.get("/video/:file", videoFiles(services, BUNDLED));
+    app.get("/media/covers/:file", coverFiles(services));
+    app.use((_req, res) => {
+      res.status(404).type("text/plain").send("no such page");
+    });
+    const listening = app.listen(0, "127.0.0.1");
+    await new Promise((ok) => listening.once("listening", ok));
+    return { listening, url: `http://127.0.0.1:${(listening.address() as AddressInfo).port}` };
+  };
+  ({ listening: server, url: base } = await listen({}));
+  ({ listening: accelServer, url: accelBase } = await listen({ MEDIA_ACCEL_REDIRECT: "/internal-media/" }));
 });
 afterAll(async () => {
   await new Promise((ok) => server.close(ok));
+  await new Promise((ok) => accelServer.close(ok));
   rmSync(root, { recursive: true, force: true });
 });
 
@@ -162,6 +169,59 @@ describe("/video/<file>", () => {
       const res = await get(path, { "x-test-viewer": "subscriber" });
       expect(res.status, path).toBe(404);
       expect(await res.text(), path).toBe("no such page");
+    }
+  });
+});
+
+describe("/video/<file> with MEDIA_ACCEL_REDIRECT (the bytes are nginx's)", () => {
+  const accelGet = (path: string, headers: Record<string, string> = {}, method = "GET") =>
+    fetch(`${accelBase}${path}`, { headers, method });
+
+  it("names the file's internal location, with no body, only to a viewer the rule allows", async () => {
+    const webm = tinyWebm();
+    const file = await save("video", webm);
+    access.rule.set(file, "subscribers");
+
+    for (const [viewer, status] of [
+      [undefined, 401],
+      ["learner", 403],
+    ] as const) {
+      const refused = await accelGet(`/video/${file}`, viewer ? { "x-test-viewer": viewer } : {});
+      expect(refused.status, viewer).toBe(status);
+      expect(refused.headers.get("x-accel-redirect"), viewer).toBeNull();
+      expect(refused.headers.get("cache-control"), viewer).toBe("no-store");
+      expect(await refused.text(), viewer).not.toContain("webm");
+    }
+
+    // Range or not, GET or HEAD: the same answer; nginx reads the range from the client's request.
+    for (const [headers, method] of [
+      [{}, "GET"],
+      [{ range: "bytes=4-99" }, "GET"],
+      [{}, "HEAD"],
+    ] as const) {
+      const res = await accelGet(`/video/${file}`, { "x-test-viewer": "subscriber", ...headers }, method);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("x-accel-redirect")).toBe(`/internal-media/videos/${file}`);
+      expect(res.headers.get("content-type")).toBe("video/webm");
+      expect(res.headers.get("cache-control")).toBe("private, max-age=3600");
+      expect(res.headers.get("content-range")).toBeNull();
+      expect((await bytesOf(res)).length).toBe(0);
+    }
+  });
+
+  it("names the bundled videos' location for a bundled file, and passes on what it does not know", async () => {
+    access.rule.set("about-lomda.mp4", "open");
+    const bundled = await accelGet("/video/about-lomda.mp4");
+    expect(bundled.status).toBe(200);
+    expect(bundled.headers.get("x-accel-redirect")).toBe("/internal-media/bundled-videos/about-lomda.mp4");
+    expect(bundled.headers.get("content-type")).toBe("video/mp4");
+    expect((await bytesOf(bundled)).length).toBe(0);
+
+    access.rule.set("no-such-file.mp4", "open");
+    for (const path of ["/video/no-such-file.mp4", "/video/..%2Fsecret.mp4", "/video/lesson-sample.MP4"]) {
+      const res = await accelGet(path, { "x-test-viewer": "subscriber" });
+      expect(res.status, path).toBe(404);
+      expect(res.headers.get("x-accel-redirect"), path).toBeNull();
     }
   });
 });

@@ -164,6 +164,27 @@ describe("configuration", () => {
     }
   });
 
+  it("MEDIA_ACCEL_REDIRECT: unset by default; a path prefix of nginx's internal location, or refused", () => {
+    expect(loadConfig({}).MEDIA_ACCEL_REDIRECT).toBeUndefined();
+    expect(loadConfig({ MEDIA_ACCEL_REDIRECT: "" }).MEDIA_ACCEL_REDIRECT).toBeUndefined();
+    expect(loadConfig({ MEDIA_ACCEL_REDIRECT: "/internal-media/" }).MEDIA_ACCEL_REDIRECT).toBe("/internal-media/");
+    expect(loadConfig({ MEDIA_ACCEL_REDIRECT: "/x/media_2/" }).MEDIA_ACCEL_REDIRECT).toBe("/x/media_2/");
+    // No trailing slash, a relative path, a traversal, a URL, a space or a query: nginx would not
+    // take the header as the location the deployment has.
+    for (const bad of [
+      "/internal-media",
+      "internal-media/",
+      "/../media/",
+      "http://x/m/",
+      "/a b/",
+      "/m/?x=1",
+      "/",
+      "//",
+    ]) {
+      expect(problemsOf({ MEDIA_ACCEL_REDIRECT: bad })[0], bad).toMatch(/^MEDIA_ACCEL_REDIRECT: must be a path prefix/);
+    }
+  });
+
   it("names each bad variable", () => {
     const problems = problemsOf({
       PORT: "seventy",

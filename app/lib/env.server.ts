@@ -41,6 +41,23 @@ const schema = z
     MEDIA_MAX_VIDEO_MB: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(65_536).default(1024)),
     MEDIA_MAX_IMAGE_MB: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100).default(5)),
     MEDIA_MAX_RESOURCE_MB: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1024).default(50)),
+    /**
+     * Lesson videos' bytes from nginx (docs/decisions/0056): after the access check, Lomda answers
+     * with no body and `X-Accel-Redirect: <this prefix>videos/<file>` (an upload in MEDIA_DIR) or
+     * `<this prefix>bundled-videos/<file>` (the app's media/videos), which nginx serves from an
+     * `internal` location. Only behind nginx configured so (deploy/nginx/lomda.conf): anything else
+     * would hand the viewer an empty video.
+     */
+    MEDIA_ACCEL_REDIRECT: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^\/(?:[A-Za-z0-9_-]+\/)+$/, {
+          error:
+            'must be a path prefix of nginx\'s internal location, starting and ending with "/", like "/internal-media/"',
+        })
+        .optional(),
+    ),
     SESSION_SECRET: optionalString,
     OIDC_ISSUER: optionalUrl,
     OIDC_CLIENT_ID: optionalString,
