@@ -32,7 +32,7 @@ import { renderBudget } from "./render-budget.ts";
 import { requestLog } from "./request-log.ts";
 import { sameOriginOnly } from "./same-origin.ts";
 import { capConnections } from "./connection-cap.ts";
-import { coverFiles, thumbnails, videoFiles } from "./media.ts";
+import { acceleratedVideos, coverFiles, thumbnails, videoFiles } from "./media.ts";
 import { buildHashCsp, nonPageHeaders, securityHeaders, type CspOptions } from "./security-headers.ts";
 import { createServices, type Runtime } from "./services.ts";
 import { viewerOf } from "./viewer.ts";
@@ -156,7 +156,8 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
     else app.get(`/${entry.name}`, publicFiles);
   }
 
-  app.get(OUTSIDE_ROUTER.video.path, videoFiles(services, options.mediaDir ?? join(clientDir, "../../media/videos")));
+  const bundledVideos = options.mediaDir ?? join(clientDir, "../../media/videos");
+  app.get(OUTSIDE_ROUTER.video.path, videoFiles(services, bundledVideos));
   app.get(OUTSIDE_ROUTER.covers.path, coverFiles(services));
   app.get(OUTSIDE_ROUTER.thumbnails.path, thumbnails(services));
   const feedback = feedbackList(services);
@@ -264,7 +265,16 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
 
   const lane = fastLane(
     { [OUTSIDE_ROUTER.health.path]: health, [OUTSIDE_ROUTER.feedbackList.path]: feedback },
-    { log, headers: nonPageHeaders(csp), trustProxy: Boolean(config.trustProxy) },
+    {
+      log,
+      headers: nonPageHeaders(csp),
+      trustProxy: Boolean(config.trustProxy),
+      // With nginx sending the bytes, a video range is only its access check (decision 0056).
+      prefixes: config.MEDIA_ACCEL_REDIRECT
+        ? [{ prefix: "/video/", ...acceleratedVideos(services, bundledVideos) }]
+        : [],
+      passOn: app,
+    },
   );
   return (req: IncomingMessage, res: ServerResponse) => {
     if (!lane(req, res)) app(req, res);

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, renameSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { pipeline } from "node:stream/promises";
+import type { IncomingMessage } from "node:http";
 import type { NextFunction, Request, Response } from "express";
 import type { AppServices } from "../app/context.server.ts";
 import {
@@ -12,6 +13,7 @@ import {
   type MediaStore,
 } from "../app/lib/media-store.server.ts";
 import { canFetchVideoFile, ensureCatalogueFresh, videoIdForThumbKey } from "../app/models/catalogue.server.ts";
+import type { LaneAnswer } from "./fast-lane.ts";
 import { cachedViewerOf } from "./viewer.ts";
 
 export const MEDIA_DIR = resolve("media/videos");
@@ -102,57 +104,136 @@ async function findStored<T extends { store: MediaStore }>(stores: T[], kind: Me
   return undefined;
 }
 
+/** How long the accelerated path remembers which store has a video (the files never change under a name). */
+const LOCATED_CACHE_MS = 5_000;
+const LOCATED_CACHE_SIZE = 1_000;
+
+type VideoDecision =
+  /** Not a video Lomda knows of, or no store has it: the app's 404. */
+  | { kind: "pass" }
+  | { kind: "refused"; status: 401 | 403; message: string }
+  | { kind: "allowed"; store: MediaStore; accel: string; stat: MediaStat };
+
+const REFUSED_HEADERS = [
+  ["Cache-Control", "no-store"],
+  ["Content-Type", "text/plain; charset=utf-8"],
+] as const;
+const ALLOWED_CACHE_CONTROL = "private, max-age=3600";
+
 /**
- * /video/<file>: lesson videos, uploaded ones (the media store) first, then the bundled ones, with
- * HTTP Range, checked on every request against the same access rule as the video lists.
- *
- * With MEDIA_ACCEL_REDIRECT (decision 0056), the bytes are nginx's: once access is granted the
- * answer has no body, only `X-Accel-Redirect` to nginx's internal location of the store that has the
- * file (`videos/` for MEDIA_DIR's uploads, `bundled-videos/` for the app's own), with the headers
- * nginx keeps through the redirect (Cache-Control, Content-Type). nginx then answers Range,
- * If-Range and conditional requests from the file itself, with sendfile.
+ * Who may have /video/<file>, uploaded files (the media store) first, then the bundled ones: the same
+ * access rule as the video lists, on every request (the viewer of a cookie remembered for a few
+ * seconds: cachedViewerOf). With MEDIA_ACCEL_REDIRECT the store that has a file is remembered too
+ * (LOCATED_CACHE_MS): nginx reads the file itself then, and a file removed meanwhile is its 404.
  */
-export function videoFiles(services: AppServices, bundledDir: string = MEDIA_DIR) {
+function videoAccess(services: AppServices, bundledDir: string) {
   const stores = [
     { store: services.media, accel: "videos/" },
     { store: new LocalMediaStore({ video: bundledDir }) as MediaStore, accel: "bundled-videos/" },
   ];
-  const accelPrefix = services.config.MEDIA_ACCEL_REDIRECT;
   const viewerOf = cachedViewerOf(services);
+  const remember = Boolean(services.config.MEDIA_ACCEL_REDIRECT);
+  const located = new Map<
+    string,
+    { until: number; found: Awaited<ReturnType<typeof findStored<(typeof stores)[0]>>> }
+  >();
+  const locate = async (file: string) => {
+    if (!remember) return findStored(stores, "video", file);
+    const hit = located.get(file);
+    if (hit && hit.until > Date.now()) return hit.found;
+    const found = await findStored(stores, "video", file);
+    located.delete(file);
+    if (found) {
+      if (located.size >= LOCATED_CACHE_SIZE) located.delete(located.keys().next().value!);
+      located.set(file, { until: Date.now() + LOCATED_CACHE_MS, found });
+    }
+    return found;
+  };
+  return async (file: string, req: Pick<IncomingMessage, "headers">): Promise<VideoDecision> => {
+    const { viewer } = await viewerOf(req);
+    const allowed = canFetchVideoFile(await ensureCatalogueFresh(services.db), file, viewer);
+    const found = allowed === undefined ? undefined : await locate(file);
+    if (!found) return { kind: "pass" };
+    if (!allowed)
+      return viewer.isAuthenticated
+        ? { kind: "refused", status: 403, message: "This video is for subscribers." }
+        : { kind: "refused", status: 401, message: "Sign in to watch this video." };
+    return { kind: "allowed", ...found };
+  };
+}
+
+/**
+ * The answer that hands a video to nginx (decision 0056): no body, `X-Accel-Redirect` to nginx's
+ * internal location of the store that has the file (`videos/` for MEDIA_DIR's uploads,
+ * `bundled-videos/` for the app's own), and the headers nginx keeps through the redirect
+ * (Cache-Control, Content-Type). nginx then answers Range, If-Range and conditional requests from
+ * the file itself, with sendfile. The file's name passed VIDEO_FILE (letters, digits, dashes, one
+ * extension): nothing in it can leave the location's folder or be read by nginx as a query.
+ */
+function accelHeaders(prefix: string, allowed: Extract<VideoDecision, { kind: "allowed" }>, file: string) {
+  return [
+    ["Cache-Control", ALLOWED_CACHE_CONTROL],
+    ["Content-Type", allowed.stat.contentType],
+    ["X-Accel-Redirect", `${prefix}${allowed.accel}${file}`],
+  ] as const;
+}
+
+/**
+ * /video/<file>: lesson videos, with HTTP Range, checked on every request (videoAccess). With
+ * MEDIA_ACCEL_REDIRECT the bytes are nginx's (accelHeaders); such requests are usually answered
+ * before Express (acceleratedVideos), and this handler takes the rest.
+ */
+export function videoFiles(services: AppServices, bundledDir: string = MEDIA_DIR) {
+  const access = videoAccess(services, bundledDir);
+  const accelPrefix = services.config.MEDIA_ACCEL_REDIRECT;
   return async (req: Request, res: Response, next: NextFunction) => {
     const file = String(req.params.file ?? "");
     if (!VIDEO_FILE.test(file)) return next();
     try {
-      const { viewer } = await viewerOf(req);
-      const allowed = canFetchVideoFile(await ensureCatalogueFresh(services.db), file, viewer);
-      const found = allowed === undefined ? undefined : await findStored(stores, "video", file);
-      if (!found) return next();
-      if (!allowed) {
-        res
-          .status(viewer.isAuthenticated ? 403 : 401)
-          .set("Cache-Control", "no-store")
-          .type("text/plain")
-          .send(viewer.isAuthenticated ? "This video is for subscribers." : "Sign in to watch this video.");
+      const decision = await access(file, req);
+      if (decision.kind === "pass") return next();
+      if (decision.kind === "refused") {
+        res.status(decision.status).set(Object.fromEntries(REFUSED_HEADERS)).send(decision.message);
         return;
       }
-      const headers = { "Cache-Control": "private, max-age=3600" };
       if (accelPrefix) {
-        // The file's name passed VIDEO_FILE (letters, digits, dashes, one extension): nothing in
-        // it can leave the internal location's folder or be read by nginx as a query.
+        // An explicit Content-Length of 0, not Node's empty chunked body: nginx keeps its
+        // connection to Lomda for the next request only after an answer it knows has no body.
         res
           .status(200)
-          .set({
-            ...headers,
-            "Content-Type": found.stat.contentType,
-            "X-Accel-Redirect": `${accelPrefix}${found.accel}${file}`,
-          })
+          .set({ ...Object.fromEntries(accelHeaders(accelPrefix, decision, file)), "Content-Length": "0" })
           .end();
         return;
       }
-      await sendStored(req, res, found.store, "video", file, found.stat, headers);
+      await sendStored(req, res, decision.store, "video", file, decision.stat, {
+        "Cache-Control": ALLOWED_CACHE_CONTROL,
+      });
     } catch (error) {
       next(error);
     }
+  };
+}
+
+/**
+ * /video/<file> with MEDIA_ACCEL_REDIRECT, before Express (server/fast-lane.ts): once nginx sends
+ * the bytes, what is left of a range request is the access check, and Express's router and the
+ * layers in front of it cost more than the check itself (decision 0056). Only names VIDEO_FILE
+ * takes come here; a video Lomda does not know goes on to Express (its 404 page).
+ */
+export function acceleratedVideos(services: AppServices, bundledDir: string = MEDIA_DIR) {
+  const prefix = services.config.MEDIA_ACCEL_REDIRECT;
+  if (!prefix) throw new Error("acceleratedVideos needs MEDIA_ACCEL_REDIRECT");
+  const access = videoAccess(services, bundledDir);
+  const EMPTY = Buffer.alloc(0);
+  return {
+    accepts: (file: string) => VIDEO_FILE.test(file),
+    handler: async (req: IncomingMessage, file: string): Promise<LaneAnswer | undefined> => {
+      const decision = await access(file, req);
+      if (decision.kind === "pass") return undefined;
+      if (decision.kind === "refused")
+        return { status: decision.status, headers: REFUSED_HEADERS, body: Buffer.from(decision.message) };
+      return { status: 200, headers: accelHeaders(prefix, decision, file), body: EMPTY };
+    },
   };
 }
 

@@ -1,4 +1,5 @@
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { Agent, request } from "node:https";
 import { createServer, request as httpRequest } from "node:http";
@@ -389,7 +390,11 @@ ${site}
   it("serves a lesson video's bytes from nginx (X-Accel-Redirect), only to a viewer Lomda lets watch", async () => {
     if (setupError) throw setupError;
     const jar = await signIn();
-    const BUNDLED = readFileSync(join(ROOT, "media/videos/lesson-sample.mp4"));
+    // The paid lesson's file as an upload in MEDIA_DIR (shared by both processes; an upload of the
+    // same name comes before the bundled file): bytes of its own, to tell which folder nginx read.
+    const uploaded = randomBytes(300_000);
+    mkdirSync(join(dir, "media/videos"), { recursive: true });
+    writeFileSync(join(dir, "media/videos/lesson-sample.mp4"), uploaded);
     const range = { start: 1000, end: 66_535 };
     const rangeHeader = { range: `bytes=${range.start}-${range.end}` };
 
@@ -397,8 +402,8 @@ ${site}
     // weak one, and the headers Lomda gave (private: never kept by a shared cache).
     const part = await send(jar, "/video/lesson-sample.mp4", { headers: rangeHeader });
     expect(part.status, part.body.slice(0, 300)).toBe(206);
-    expect(part.headers.get("content-range")).toBe(`bytes ${range.start}-${range.end}/${BUNDLED.length}`);
-    expect(part.bytes.equals(BUNDLED.subarray(range.start, range.end + 1))).toBe(true);
+    expect(part.headers.get("content-range")).toBe(`bytes ${range.start}-${range.end}/${uploaded.length}`);
+    expect(part.bytes.equals(uploaded.subarray(range.start, range.end + 1))).toBe(true);
     expect(part.headers.get("content-type")).toBe("video/mp4");
     expect(part.headers.get("cache-control")).toBe("private, max-age=3600");
     expect(part.headers.get("etag")).toMatch(/^"[0-9a-f]+-[0-9a-f]+"$/);
@@ -408,21 +413,20 @@ ${site}
     expect(part.headers.get("x-accel-redirect")).toBeNull();
     const whole = await send(jar, "/video/lesson-sample.mp4");
     expect(whole.status).toBe(200);
-    expect(whole.bytes.equals(BUNDLED)).toBe(true);
+    expect(whole.bytes.equals(uploaded)).toBe(true);
     // The browser's revalidation of a range it has: nginx's 304.
     const again = await send(jar, "/video/lesson-sample.mp4", {
       headers: { "if-none-match": part.headers.get("etag")! },
     });
     expect(again.status).toBe(304);
 
-    // An upload of the same name (MEDIA_DIR, shared by both processes) comes first, from the other
-    // internal location.
-    const uploaded = readFileSync(join(ROOT, "media/videos/about-lomda.mp4"));
-    mkdirSync(join(dir, "media/videos"), { recursive: true });
-    writeFileSync(join(dir, "media/videos/lesson-sample.mp4"), uploaded);
-    const fromUploads = await send(jar, "/video/lesson-sample.mp4", { headers: { range: "bytes=0-4095" } });
-    expect(fromUploads.status).toBe(206);
-    expect(fromUploads.bytes.equals(uploaded.subarray(0, 4096))).toBe(true);
+    // A bundled video (the public "About Lomda"), from the other internal location, to anyone.
+    const about = readFileSync(join(ROOT, "media/videos/about-lomda.mp4"));
+    const bundled = await send(undefined, "/video/about-lomda.mp4", { headers: { range: "bytes=0-4095" } });
+    expect(bundled.status).toBe(206);
+    expect(bundled.bytes.equals(about.subarray(0, 4096))).toBe(true);
+    expect(bundled.headers.get("etag")).toMatch(/^"[0-9a-f]+-[0-9a-f]+"$/);
+    const BUNDLED = readFileSync(join(ROOT, "media/videos/lesson-sample.mp4"));
 
     // A visitor (this lesson is for subscribers) gets Lomda's refusal and no byte of the video.
     for (const headers of [{}, rangeHeader]) {
@@ -445,7 +449,8 @@ ${site}
         const direct = await send(who, path, { headers: rangeHeader });
         expect(direct.status, path).toBe(404);
         expect(direct.bytes.includes(BUNDLED.subarray(range.start, range.start + 64)), path).toBe(false);
-        expect(direct.bytes.includes(uploaded.subarray(0, 64)), path).toBe(false);
+        expect(direct.bytes.includes(uploaded.subarray(range.start, range.start + 64)), path).toBe(false);
+        expect(direct.bytes.includes(about.subarray(1000, 1064)), path).toBe(false);
       }
     }
   });
