@@ -14,6 +14,7 @@
 // run, never absolute figures (this machine is shared and noisy). A benchmark, never a test.
 //
 // Usage: npm run build && node bench/video-offload.mjs [--seconds=5] [--rounds=3] [--connections=20] [--port=3630]
+// (it listens on --port … --port+7)
 import { execFileSync, spawn } from "node:child_process";
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -40,6 +41,7 @@ const PORTS = {
   nginxProxy: FIRST_PORT + 4,
   nginxFileTls: FIRST_PORT + 5,
   nginxAccelTls: FIRST_PORT + 6,
+  nginxProxyTls: FIRST_PORT + 7,
 };
 const VIDEO = "lesson-sample.mp4";
 const RANGE = "bytes=0-65535";
@@ -53,6 +55,7 @@ process.on("exit", () => {
   rmSync(work, { recursive: true, force: true });
 });
 process.on("SIGINT", () => process.exit(130));
+process.on("SIGTERM", () => process.exit(143));
 
 const url = (port, path, scheme = "http") => `${scheme}://127.0.0.1:${port}${path}`;
 async function waitFor(address) {
@@ -178,6 +181,8 @@ ${internal}
   }
   server {
     listen 127.0.0.1:${PORTS.nginxProxy};
+    listen 127.0.0.1:${PORTS.nginxProxyTls} ssl;
+    ${tls}
 ${proxying}
     location / { proxy_pass http://lomda_plain; }
   }
@@ -211,6 +216,13 @@ const loads = {
     scheme: "https",
     headers: { cookie: accel.cookie },
     pids: [nginxPid, accel.pid],
+  },
+  proxyTls: {
+    label: "nginx → Lomda streaming the bytes (without the setting), TLS",
+    port: PORTS.nginxProxyTls,
+    scheme: "https",
+    headers: { cookie: plain.cookie },
+    pids: [nginxPid, plain.pid],
   },
   // Lomda's own part of the X-Accel path: the answer without the bytes, asked directly.
   decision: {
@@ -335,9 +347,16 @@ const table = [
   "",
   "| path | ms CPU a request | req/s | ÷ nginx alone | goal |",
   "|---|---|---|---|---|",
-  ...[row("file"), row("accel", 2), row("decision"), row("proxy"), row("node"), row("fileTls"), row("accelTls", 2)].map(
-    (r) => `| ${r.join(" | ")} |`,
-  ),
+  ...[
+    row("file"),
+    row("accel", 2),
+    row("decision"),
+    row("proxy"),
+    row("node"),
+    row("fileTls"),
+    row("accelTls", 2),
+    row("proxyTls"),
+  ].map((r) => `| ${r.join(" | ")} |`),
 ].join("\n");
 console.log(table);
 const out = join(root, "bench/results");
