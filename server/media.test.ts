@@ -7,6 +7,8 @@ import { join, resolve } from "node:path";
 import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { AppServices } from "../app/context.server.ts";
+import S3rver from "s3rver";
+import { S3MediaStore } from "../app/lib/media-store-s3.server.ts";
 import { createMediaStore, type MediaStore } from "../app/lib/media-store.server.ts";
 import { VISITOR, type Viewer } from "../app/models/access.server.ts";
 import { bundledMp4, tinyJpeg, tinyPng, tinyWebm, tinyWebp } from "../tests/support/media-fixtures.ts";
@@ -34,7 +36,7 @@ vi.mock("./viewer.ts", () => {
   return { viewerOf, cachedViewerOf: (services: unknown) => (req: IncomingMessage) => viewerOf(services, req) };
 });
 
-const { acceleratedVideos, coverFiles, videoFiles } = await import("./media.ts");
+const { acceleratedVideos, coverFiles, SIGNED_URL_SECONDS, videoFiles } = await import("./media.ts");
 
 let root: string;
 let store: MediaStore;
@@ -263,6 +265,92 @@ describe("acceleratedVideos: the same answers before Express (the fast lane's /v
     expect(() => acceleratedVideos({ media: store, config: {} } as unknown as AppServices, BUNDLED)).toThrow(
       /MEDIA_ACCEL_REDIRECT/,
     );
+  });
+});
+
+describe("/video/<file> with the uploads in a bucket (MEDIA_S3_*)", () => {
+  let s3: S3rver;
+  let s3Base: string;
+  let bucket: S3MediaStore;
+  let s3Server: Server;
+  const at = (path: string, viewer?: string, method = "GET") =>
+    fetch(`${s3Base}${path}`, { headers: viewer ? { "x-test-viewer": viewer } : {}, method, redirect: "manual" });
+
+  beforeAll(async () => {
+    s3 = new S3rver({
+      port: 0,
+      address: "127.0.0.1",
+      silent: true,
+      directory: join(root, "bucket"),
+      configureBuckets: [{ name: "lomda", configs: [] }],
+    });
+    const { port } = await s3.run();
+    bucket = new S3MediaStore({
+      bucketUrl: `http://127.0.0.1:${port}/lomda`,
+      region: "us-east-1",
+      accessKeyId: "S3RVER",
+      secretAccessKey: "S3RVER",
+      spoolDir: join(root, "spool"),
+    });
+    const app = express();
+    const services = { media: bucket, config: { MEDIA_ACCEL_REDIRECT: "/internal-media/" } } as unknown as AppServices;
+    app.get("/video/:file", videoFiles(services, BUNDLED));
+    app.use((_req, res) => void res.status(404).type("text/plain").send("no such page"));
+    s3Server = app.listen(0, "127.0.0.1");
+    await new Promise((ok) => s3Server.once("listening", ok));
+    s3Base = `http://127.0.0.1:${(s3Server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await new Promise((ok) => s3Server.close(ok));
+    await s3.close();
+  });
+
+  it("redirects a viewer the rule allows to a URL signed for a minute, and nobody else", async () => {
+    const webm = tinyWebm();
+    const saved = await bucket.saveStream("video", Readable.from([webm]), { maxBytes: 1e6 });
+    if (!saved.ok) throw new Error(saved.error);
+    access.rule.set(saved.file, "subscribers");
+
+    for (const [viewer, status] of [
+      [undefined, 401],
+      ["learner", 403],
+    ] as const) {
+      const refused = await at(`/video/${saved.file}`, viewer);
+      expect(refused.status, viewer).toBe(status);
+      expect(refused.headers.get("location"), viewer).toBeNull();
+      expect(await refused.text(), viewer).not.toContain("X-Amz");
+    }
+
+    for (const method of ["GET", "HEAD"]) {
+      const granted = await at(`/video/${saved.file}`, "subscriber", method);
+      expect(granted.status).toBe(302);
+      // Per viewer, never kept: not by the browser, not by a cache on the way.
+      expect(granted.headers.get("cache-control")).toBe("no-store");
+      expect(granted.headers.get("x-accel-redirect")).toBeNull();
+      const location = new URL(granted.headers.get("location")!);
+      expect(location.pathname).toBe(`/lomda/videos/${saved.file}`);
+      expect(location.searchParams.get("X-Amz-Expires")).toBe(String(SIGNED_URL_SECONDS));
+      expect(SIGNED_URL_SECONDS).toBeLessThanOrEqual(60);
+      const signedAt = Date.parse(
+        location.searchParams
+          .get("X-Amz-Date")!
+          .replace(/^(\d{4})(\d\d)(\d\d)T(\d\d)(\d\d)(\d\d)Z$/, "$1-$2-$3T$4:$5:$6Z"),
+      );
+      expect(Math.abs(signedAt - Date.now())).toBeLessThan(10_000);
+      // The bucket serves the range the player asks for.
+      const part = await fetch(location, { headers: { range: "bytes=4-99" } });
+      expect(part.status).toBe(206);
+      expect(Buffer.from(await part.arrayBuffer()).equals(webm.subarray(4, 100))).toBe(true);
+    }
+  });
+
+  it("still hands a bundled video to nginx, and passes on what the bucket does not have", async () => {
+    access.rule.set("about-lomda.mp4", "open");
+    const bundled = await at("/video/about-lomda.mp4");
+    expect(bundled.status).toBe(200);
+    expect(bundled.headers.get("x-accel-redirect")).toBe("/internal-media/bundled-videos/about-lomda.mp4");
+    access.rule.set("0123456789abcdef0123456789abcdef.mp4", "open");
+    expect((await at("/video/0123456789abcdef0123456789abcdef.mp4", "subscriber")).status).toBe(404);
   });
 });
 

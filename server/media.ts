@@ -13,6 +13,7 @@ import {
   type MediaStore,
 } from "../app/lib/media-store.server.ts";
 import { canFetchVideoFile, ensureCatalogueFresh, videoIdForThumbKey } from "../app/models/catalogue.server.ts";
+import { S3MediaStore } from "../app/lib/media-store-s3.server.ts";
 import type { LaneAnswer } from "./fast-lane.ts";
 import { cachedViewerOf } from "./viewer.ts";
 
@@ -108,10 +109,15 @@ async function findStored<T extends { store: MediaStore }>(stores: T[], kind: Me
 const LOCATED_CACHE_MS = 5_000;
 const LOCATED_CACHE_SIZE = 1_000;
 
+/** How long a signed URL of a video in the bucket works: the redirect is followed at once. */
+export const SIGNED_URL_SECONDS = 60;
+
 type VideoDecision =
   /** Not a video Lomda knows of, or no store has it: the app's 404. */
   | { kind: "pass" }
   | { kind: "refused"; status: 401 | 403; message: string }
+  /** In the bucket: a redirect to a URL signed for SIGNED_URL_SECONDS, never kept by anyone. */
+  | { kind: "signed"; location: string }
   | { kind: "allowed"; store: MediaStore; accel: string; stat: MediaStat };
 
 const REFUSED_HEADERS = [
@@ -132,7 +138,7 @@ function videoAccess(services: AppServices, bundledDir: string) {
     { store: new LocalMediaStore({ video: bundledDir }) as MediaStore, accel: "bundled-videos/" },
   ];
   const viewerOf = cachedViewerOf(services);
-  const remember = Boolean(services.config.MEDIA_ACCEL_REDIRECT);
+  const remember = Boolean(services.config.MEDIA_ACCEL_REDIRECT) || services.media instanceof S3MediaStore;
   const located = new Map<
     string,
     { until: number; found: Awaited<ReturnType<typeof findStored<(typeof stores)[0]>>> }
@@ -158,6 +164,10 @@ function videoAccess(services: AppServices, bundledDir: string) {
       return viewer.isAuthenticated
         ? { kind: "refused", status: 403, message: "This video is for subscribers." }
         : { kind: "refused", status: 401, message: "Sign in to watch this video." };
+    if (found.store instanceof S3MediaStore) {
+      const location = await found.store.signedUrl("video", file, SIGNED_URL_SECONDS);
+      if (location) return { kind: "signed", location };
+    }
     return { kind: "allowed", ...found };
   };
 }
@@ -196,6 +206,10 @@ export function videoFiles(services: AppServices, bundledDir: string = MEDIA_DIR
         res.status(decision.status).set(Object.fromEntries(REFUSED_HEADERS)).send(decision.message);
         return;
       }
+      if (decision.kind === "signed") {
+        res.status(302).set({ "Cache-Control": "no-store", Location: decision.location }).end();
+        return;
+      }
       if (accelPrefix) {
         // An explicit Content-Length of 0, not Node's empty chunked body: nginx keeps its
         // connection to Lomda for the next request only after an answer it knows has no body.
@@ -232,6 +246,15 @@ export function acceleratedVideos(services: AppServices, bundledDir: string = ME
       if (decision.kind === "pass") return undefined;
       if (decision.kind === "refused")
         return { status: decision.status, headers: REFUSED_HEADERS, body: Buffer.from(decision.message) };
+      if (decision.kind === "signed")
+        return {
+          status: 302,
+          headers: [
+            ["Cache-Control", "no-store"],
+            ["Location", decision.location],
+          ],
+          body: EMPTY,
+        };
       return { status: 200, headers: accelHeaders(prefix, decision, file), body: EMPTY };
     },
   };

@@ -185,6 +185,28 @@ describe("configuration", () => {
     }
   });
 
+  it("MEDIA_S3_*: a bucket's URL and both keys, or none of them", () => {
+    expect(loadConfig({}).mediaS3).toBeNull();
+    const s3 = {
+      MEDIA_S3_URL: "https://s3.example.com/lomda",
+      MEDIA_S3_ACCESS_KEY_ID: "id",
+      MEDIA_S3_SECRET_ACCESS_KEY: "secret",
+    };
+    expect(loadConfig(s3).mediaS3).toEqual({
+      bucketUrl: "https://s3.example.com/lomda",
+      region: "us-east-1",
+      accessKeyId: "id",
+      secretAccessKey: "secret",
+    });
+    expect(loadConfig({ ...s3, MEDIA_S3_REGION: "auto" }).mediaS3?.region).toBe("auto");
+    expect(problemsOf({ MEDIA_S3_URL: "https://s3.example.com/lomda" })).toEqual([
+      "MEDIA_S3_ACCESS_KEY_ID: is required with the other MEDIA_S3_ settings (MEDIA_S3_URL and both keys, or none)",
+      "MEDIA_S3_SECRET_ACCESS_KEY: is required with the other MEDIA_S3_ settings (MEDIA_S3_URL and both keys, or none)",
+    ]);
+    expect(problemsOf({ ...s3, MEDIA_S3_URL: "s3://lomda" })[0]).toMatch(/^MEDIA_S3_URL: must be an http\(s\) URL/);
+    expect(problemsOf({ ...s3, MEDIA_S3_REGION: "EU West" })[0]).toMatch(/^MEDIA_S3_REGION: must be a region name/);
+  });
+
   it("names each bad variable", () => {
     const problems = problemsOf({
       PORT: "seventy",
