@@ -115,6 +115,8 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
     // Book covers come from Google's image hosts; feedback pictures are links people give
     // (https only: see docs/decisions/0006).
     imgSrc: ["https:"],
+    // A lesson video in a bucket: the player follows /video/'s redirect there (CSP checks it).
+    mediaSrc: config.mediaS3 ? [new URL(config.mediaS3.bucketUrl).origin] : [],
     https: config.publicOrigin.startsWith("https:"),
     development: Boolean(options.devMiddleware),
   };

@@ -109,14 +109,11 @@ async function findStored<T extends { store: MediaStore }>(stores: T[], kind: Me
 const LOCATED_CACHE_MS = 5_000;
 const LOCATED_CACHE_SIZE = 1_000;
 
-/** How long a signed URL of a video in the bucket works: the redirect is followed at once. */
-export const SIGNED_URL_SECONDS = 60;
-
 type VideoDecision =
   /** Not a video Lomda knows of, or no store has it: the app's 404. */
   | { kind: "pass" }
   | { kind: "refused"; status: 401 | 403; message: string }
-  /** In the bucket: a redirect to a URL signed for SIGNED_URL_SECONDS, never kept by anyone. */
+  /** In the bucket: a redirect to a URL signed for MEDIA_S3_URL_SECONDS, never kept by anyone. */
   | { kind: "signed"; location: string }
   | { kind: "allowed"; store: MediaStore; accel: string; stat: MediaStat };
 
@@ -165,7 +162,7 @@ function videoAccess(services: AppServices, bundledDir: string) {
         ? { kind: "refused", status: 403, message: "This video is for subscribers." }
         : { kind: "refused", status: 401, message: "Sign in to watch this video." };
     if (found.store instanceof S3MediaStore) {
-      const location = await found.store.signedUrl("video", file, SIGNED_URL_SECONDS);
+      const location = await found.store.signedUrl("video", file);
       if (location) return { kind: "signed", location };
     }
     return { kind: "allowed", ...found };

@@ -197,7 +197,11 @@ describe("configuration", () => {
       region: "us-east-1",
       accessKeyId: "id",
       secretAccessKey: "secret",
+      urlSeconds: 3600,
     });
+    expect(loadConfig({ ...s3, MEDIA_S3_URL_SECONDS: "300" }).mediaS3?.urlSeconds).toBe(300);
+    for (const bad of ["30", "86401", "1.5", "soon"])
+      expect(problemsOf({ ...s3, MEDIA_S3_URL_SECONDS: bad })[0], bad).toMatch(/^MEDIA_S3_URL_SECONDS:/);
     expect(loadConfig({ ...s3, MEDIA_S3_REGION: "auto" }).mediaS3?.region).toBe("auto");
     expect(problemsOf({ MEDIA_S3_URL: "https://s3.example.com/lomda" })).toEqual([
       "MEDIA_S3_ACCESS_KEY_ID: is required with the other MEDIA_S3_ settings (MEDIA_S3_URL and both keys, or none)",

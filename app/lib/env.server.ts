@@ -71,6 +71,11 @@ const schema = z
         .regex(/^[a-z0-9-]{1,40}$/, { error: 'must be a region name like "us-east-1" or "auto"' })
         .default("us-east-1"),
     ),
+    /**
+     * How long a video's signed URL works. A browser reads the rest of a video from the URL it was
+     * redirected to, so this is about the longest a lesson is watched in one go, not one request.
+     */
+    MEDIA_S3_URL_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(60).max(86_400).default(3600)),
     MEDIA_S3_ACCESS_KEY_ID: optionalString,
     MEDIA_S3_SECRET_ACCESS_KEY: optionalString,
     SESSION_SECRET: optionalString,
@@ -347,7 +352,13 @@ export interface Config extends RawEnv {
   /** MEDIA_DIR, or DATA_DIR/media. */
   mediaDir: string;
   /** MEDIA_S3_*: uploaded media in a bucket instead of mediaDir; null: on this machine. */
-  mediaS3: { bucketUrl: string; region: string; accessKeyId: string; secretAccessKey: string } | null;
+  mediaS3: {
+    bucketUrl: string;
+    region: string;
+    accessKeyId: string;
+    secretAccessKey: string;
+    urlSeconds: number;
+  } | null;
   /** The upload limits in bytes. */
   maxVideoBytes: number;
   maxImageBytes: number;
@@ -406,6 +417,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
             region: env.MEDIA_S3_REGION,
             accessKeyId: env.MEDIA_S3_ACCESS_KEY_ID,
             secretAccessKey: env.MEDIA_S3_SECRET_ACCESS_KEY,
+            urlSeconds: env.MEDIA_S3_URL_SECONDS,
           }
         : null,
     maxVideoBytes: env.MEDIA_MAX_VIDEO_MB * MIB,

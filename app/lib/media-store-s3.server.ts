@@ -32,6 +32,8 @@ export interface S3MediaOptions {
   secretAccessKey: string;
   /** A folder on this machine for uploads being checked before they are sent. */
   spoolDir: string;
+  /** How long a signed URL works (signedUrl): MEDIA_S3_URL_SECONDS, an hour by default. */
+  urlSeconds?: number;
 }
 
 const PREFIX: Record<MediaKind, string> = { video: "videos/", cover: "covers/", resource: "resources/" };
@@ -41,6 +43,7 @@ export class S3MediaStore implements MediaStore {
   private readonly base: string;
   private readonly spool: LocalMediaStore;
   private readonly spoolDir: string;
+  readonly urlSeconds: number;
 
   constructor(options: S3MediaOptions) {
     this.client = new AwsClient({
@@ -51,6 +54,7 @@ export class S3MediaStore implements MediaStore {
     });
     this.base = options.bucketUrl.replace(/\/+$/, "");
     this.spoolDir = options.spoolDir;
+    this.urlSeconds = options.urlSeconds ?? 3600;
     this.spool = new LocalMediaStore(mediaFolders(options.spoolDir));
   }
 
@@ -126,7 +130,7 @@ export class S3MediaStore implements MediaStore {
    * A URL anyone may GET the object with for `seconds` (AWS signature version 4 in the query): what
    * a viewer Lomda lets watch is redirected to. It names the object only; Range works on it.
    */
-  async signedUrl(kind: MediaKind, file: string, seconds: number): Promise<string | undefined> {
+  async signedUrl(kind: MediaKind, file: string, seconds = this.urlSeconds): Promise<string | undefined> {
     const url = this.urlOf(kind, file);
     if (!url) return undefined;
     const signed = await this.client.sign(`${url}?X-Amz-Expires=${seconds}`, { aws: { signQuery: true } });
