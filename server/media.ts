@@ -105,7 +105,7 @@ async function findStored<T extends { store: MediaStore }>(stores: T[], kind: Me
   return undefined;
 }
 
-/** How long the accelerated path remembers which store has a video (the files never change under a name). */
+/** How long which store has a video is remembered (videoAccess; a stored file never changes under its name). */
 const LOCATED_CACHE_MS = 5_000;
 const LOCATED_CACHE_SIZE = 1_000;
 
@@ -126,8 +126,9 @@ const ALLOWED_CACHE_CONTROL = "private, max-age=3600";
 /**
  * Who may have /video/<file>, uploaded files (the media store) first, then the bundled ones: the same
  * access rule as the video lists, on every request (the viewer of a cookie remembered for a few
- * seconds: cachedViewerOf). With MEDIA_ACCEL_REDIRECT the store that has a file is remembered too
- * (LOCATED_CACHE_MS): nginx reads the file itself then, and a file removed meanwhile is its 404.
+ * seconds: cachedViewerOf). With MEDIA_ACCEL_REDIRECT or a bucket, the store that has a file is
+ * remembered too (LOCATED_CACHE_MS): nginx or the bucket reads the file itself then (a file removed
+ * meanwhile is their 404), and a bucket's HEAD would cost a round trip on every range.
  */
 function videoAccess(services: AppServices, bundledDir: string) {
   const stores = [
