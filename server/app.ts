@@ -33,7 +33,7 @@ import { renderBudget } from "./render-budget.ts";
 import { requestLog } from "./request-log.ts";
 import { sameOriginOnly } from "./same-origin.ts";
 import { capConnections } from "./connection-cap.ts";
-import { coverFiles, thumbnails, videoFiles } from "./media.ts";
+import { acceleratedVideos, coverFiles, thumbnails, videoFiles } from "./media.ts";
 import { buildHashCsp, nonPageHeaders, securityHeaders, type CspOptions } from "./security-headers.ts";
 import { createServices, type Runtime } from "./services.ts";
 import { viewerOf } from "./viewer.ts";
@@ -116,6 +116,8 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
     // Book covers come from Google's image hosts; feedback pictures are links people give
     // (https only: see docs/decisions/0006).
     imgSrc: ["https:"],
+    // A lesson video in a bucket: the player follows /video/'s redirect there (CSP checks it).
+    mediaSrc: config.mediaS3 ? [new URL(config.mediaS3.bucketUrl).origin] : [],
     https: config.publicOrigin.startsWith("https:"),
     development: Boolean(options.devMiddleware),
   };
@@ -168,7 +170,8 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
     else app.get(`/${entry.name}`, publicFiles);
   }
 
-  app.get(OUTSIDE_ROUTER.video.path, videoFiles(services, options.mediaDir ?? join(clientDir, "../../media/videos")));
+  const bundledVideos = options.mediaDir ?? join(clientDir, "../../media/videos");
+  app.get(OUTSIDE_ROUTER.video.path, videoFiles(services, bundledVideos));
   app.get(OUTSIDE_ROUTER.covers.path, coverFiles(services));
   app.get(OUTSIDE_ROUTER.thumbnails.path, thumbnails(services));
   const feedback = feedbackList(services);
@@ -281,7 +284,16 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
       [OUTSIDE_ROUTER.readiness.path]: readiness,
       [OUTSIDE_ROUTER.feedbackList.path]: feedback,
     },
-    { log, headers: nonPageHeaders(csp), trustProxy: Boolean(config.trustProxy) },
+    {
+      log,
+      headers: nonPageHeaders(csp),
+      trustProxy: Boolean(config.trustProxy),
+      // With nginx sending the bytes, a video range is only its access check (decision 0056).
+      prefixes: config.MEDIA_ACCEL_REDIRECT
+        ? [{ prefix: "/video/", ...acceleratedVideos(services, bundledVideos) }]
+        : [],
+      passOn: app,
+    },
   );
   return (req: IncomingMessage, res: ServerResponse) => {
     if (!lane(req, res)) app(req, res);

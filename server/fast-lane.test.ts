@@ -118,6 +118,54 @@ describe("the fast lane", () => {
     expect(await statusOf("/healthz")).toBe(200);
   });
 
+  it("answers paths under a prefix it takes, and hands the ones its handler declines to the app untouched", async () => {
+    const lane = fastLane(
+      {},
+      {
+        log,
+        headers: [["X-Common", "yes"]],
+        trustProxy: false,
+        prefixes: [
+          {
+            prefix: "/video/",
+            accepts: (rest) => /^[a-z]+\.mp4$/.test(rest),
+            handler: async (_req, rest) =>
+              rest === "known.mp4"
+                ? { status: 200, headers: [["X-Accel-Redirect", `/internal/${rest}`]], body: Buffer.alloc(0) }
+                : undefined,
+          },
+        ],
+        passOn: (_req, res) => void res.writeHead(299, { "X-Reached": "app" }).end(),
+      },
+    );
+    const prefixed = createServer((req, res) => {
+      if (!lane(req, res)) res.writeHead(298, { "X-Reached": "app, not the lane" }).end();
+    });
+    await new Promise<void>((ok) => prefixed.listen(0, "127.0.0.1", ok));
+    const url = `http://127.0.0.1:${(prefixed.address() as AddressInfo).port}`;
+    try {
+      const known = await fetch(`${url}/video/known.mp4?t=1`);
+      expect(known.status).toBe(200);
+      expect(known.headers.get("x-accel-redirect")).toBe("/internal/known.mp4");
+      expect(known.headers.get("x-common")).toBe("yes");
+      expect(known.headers.get("content-length")).toBe("0");
+      expect(known.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+      // Declined by the handler: the app, with nothing of the lane's.
+      const declined = await fetch(`${url}/video/unknown.mp4`);
+      expect(declined.status).toBe(299);
+      expect(declined.headers.get("x-common")).toBeNull();
+      expect(declined.headers.get("x-request-id")).toBeNull();
+      // Not accepted by the prefix, or not under it: never the lane's.
+      for (const path of ["/video/Known.mp4", "/video/known.mp4/", "/video/", "/video", "/videos/known.mp4"]) {
+        const res = await fetch(`${url}${path}`);
+        expect(res.status, path).toBe(298);
+      }
+      expect((await fetch(`${url}/video/known.mp4`, { method: "POST" })).status).toBe(298);
+    } finally {
+      await new Promise((ok) => prefixed.close(ok));
+    }
+  });
+
   it("answers 500, plain and logged, when a handler fails", async () => {
     lines.length = 0;
     const res = await fetch(`${base}/api/feedback?fail=1`);

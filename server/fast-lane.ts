@@ -15,11 +15,26 @@ export interface LaneAnswer {
 /** Answers a request from node's own request alone; rejects on failure, for the caller to answer. */
 export type LaneHandler = (req: IncomingMessage) => Promise<LaneAnswer>;
 
+/**
+ * Paths under a prefix (/video/<file>): `accepts` says synchronously whether the rest of the path is
+ * one of its own; the handler may still find the request is not its to answer (undefined), and the
+ * lane then hands it to `passOn` (Express) untouched.
+ */
+export interface LanePrefix {
+  prefix: string;
+  accepts: (rest: string) => boolean;
+  handler: (req: IncomingMessage, rest: string) => Promise<LaneAnswer | undefined>;
+}
+
 export interface FastLaneOptions {
   log: Logger;
   /** What every response that is not a page carries (security-headers.ts, nonPageHeaders). */
   headers: readonly (readonly [string, string])[];
   trustProxy: boolean;
+  /** Paths under a prefix, each with its own handler. */
+  prefixes?: readonly LanePrefix[];
+  /** Where a prefix's request goes when its handler declines it (the app). */
+  passOn?: (req: IncomingMessage, res: ServerResponse) => void;
 }
 
 /**
@@ -33,14 +48,23 @@ export interface FastLaneOptions {
  * are Express routes too (`sendAnswer`).
  */
 export function fastLane(routes: Record<string, LaneHandler>, options: FastLaneOptions) {
-  const handlers = new Map(Object.entries(routes));
+  const handlers = new Map<string, (req: IncomingMessage) => Promise<LaneAnswer | undefined>>(Object.entries(routes));
+  const prefixes = options.prefixes ?? [];
   const common = options.headers.flat();
+  const prefixed = (path: string) => {
+    for (const entry of prefixes) {
+      if (!path.startsWith(entry.prefix)) continue;
+      const rest = path.slice(entry.prefix.length);
+      if (entry.accepts(rest)) return (req: IncomingMessage) => entry.handler(req, rest);
+    }
+    return undefined;
+  };
   return (req: IncomingMessage, res: ServerResponse): boolean => {
     if (req.method !== "GET" && req.method !== "HEAD") return false;
     const url = req.url ?? "";
     const query = url.indexOf("?");
     const path = query === -1 ? url : url.slice(0, query);
-    const handler = handlers.get(path);
+    const handler = handlers.get(path) ?? prefixed(path);
     if (!handler) return false;
     if (path !== "/healthz" && path !== "/readyz") {
       const forwarded = options.trustProxy ? req.headers["x-forwarded-host"] : undefined;
@@ -48,7 +72,16 @@ export function fastLane(routes: Record<string, LaneHandler>, options: FastLaneO
     }
     const started = process.hrtime.bigint();
     const requestId = requestIdOf(req, options.trustProxy);
-    const finish = (answer: LaneAnswer) => {
+    const finish = (answer: LaneAnswer | undefined) => {
+      if (!answer) {
+        // Declined (nothing written yet): the app answers, and logs, as if the lane had not looked.
+        if (options.passOn) return options.passOn(req, res);
+        answer = {
+          status: 404,
+          headers: [["Content-Type", "text/plain; charset=utf-8"]],
+          body: Buffer.from("Not Found"),
+        };
+      }
       // One array, one writeHead: no header object to build and merge (node's fast path).
       res.writeHead(answer.status, [
         ...common,

@@ -1,12 +1,14 @@
 import express from "express";
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import type { Server } from "node:http";
+import type { IncomingMessage, Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { AppServices } from "../app/context.server.ts";
+import S3rver from "s3rver";
+import { S3MediaStore } from "../app/lib/media-store-s3.server.ts";
 import { createMediaStore, type MediaStore } from "../app/lib/media-store.server.ts";
 import { VISITOR, type Viewer } from "../app/models/access.server.ts";
 import { bundledMp4, tinyJpeg, tinyPng, tinyWebm, tinyWebp } from "../tests/support/media-fixtures.ts";
@@ -26,20 +28,22 @@ vi.mock("../app/models/catalogue.server.ts", () => ({
   videoIdForThumbKey: () => undefined,
 }));
 vi.mock("./viewer.ts", () => {
-  const viewerOf = async (_services: unknown, req: express.Request) => {
-    const who = req.get("x-test-viewer");
+  const viewerOf = async (_services: unknown, req: Pick<IncomingMessage, "headers">) => {
+    const who = req.headers["x-test-viewer"];
     if (!who) return { viewer: VISITOR };
     return { viewer: { ...VISITOR, isAuthenticated: true, hasSubscription: who === "subscriber" } };
   };
-  return { viewerOf, cachedViewerOf: (services: unknown) => (req: express.Request) => viewerOf(services, req) };
+  return { viewerOf, cachedViewerOf: (services: unknown) => (req: IncomingMessage) => viewerOf(services, req) };
 });
 
-const { coverFiles, videoFiles } = await import("./media.ts");
+const { acceleratedVideos, coverFiles, videoFiles } = await import("./media.ts");
 
 let root: string;
 let store: MediaStore;
 let server: Server;
 let base: string;
+let accelServer: Server;
+let accelBase: string;
 const BUNDLED = resolve(import.meta.dirname, "../media/videos");
 
 async function save(kind: "video" | "cover", bytes: Buffer): Promise<string> {
@@ -51,19 +55,24 @@ async function save(kind: "video" | "cover", bytes: Buffer): Promise<string> {
 beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), "lomda-serve-"));
   store = createMediaStore(join(root, "media"));
-  const app = express();
-  const services = { media: store } as unknown as AppServices;
-  app.get("/video/:file", videoFiles(services, BUNDLED));
-  app.get("/media/covers/:file", coverFiles(services));
-  app.use((_req, res) => {
-    res.status(404).type("text/plain").send("no such page");
-  });
-  server = app.listen(0, "127.0.0.1");
-  await new Promise((ok) => server.once("listening", ok));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const listen = async (config: Partial<AppServices["config"]>) => {
+    const app = express();
+    const services = { media: store, config } as unknown as AppServices;
+    app.get("/video/:file", videoFiles(services, BUNDLED));
+    app.get("/media/covers/:file", coverFiles(services));
+    app.use((_req, res) => {
+      res.status(404).type("text/plain").send("no such page");
+    });
+    const listening = app.listen(0, "127.0.0.1");
+    await new Promise((ok) => listening.once("listening", ok));
+    return { listening, url: `http://127.0.0.1:${(listening.address() as AddressInfo).port}` };
+  };
+  ({ listening: server, url: base } = await listen({}));
+  ({ listening: accelServer, url: accelBase } = await listen({ MEDIA_ACCEL_REDIRECT: "/internal-media/" }));
 });
 afterAll(async () => {
   await new Promise((ok) => server.close(ok));
+  await new Promise((ok) => accelServer.close(ok));
   rmSync(root, { recursive: true, force: true });
 });
 
@@ -163,6 +172,185 @@ describe("/video/<file>", () => {
       expect(res.status, path).toBe(404);
       expect(await res.text(), path).toBe("no such page");
     }
+  });
+});
+
+describe("/video/<file> with MEDIA_ACCEL_REDIRECT (the bytes are nginx's)", () => {
+  const accelGet = (path: string, headers: Record<string, string> = {}, method = "GET") =>
+    fetch(`${accelBase}${path}`, { headers, method });
+
+  it("names the file's internal location, with no body, only to a viewer the rule allows", async () => {
+    const webm = tinyWebm();
+    const file = await save("video", webm);
+    access.rule.set(file, "subscribers");
+
+    for (const [viewer, status] of [
+      [undefined, 401],
+      ["learner", 403],
+    ] as const) {
+      const refused = await accelGet(`/video/${file}`, viewer ? { "x-test-viewer": viewer } : {});
+      expect(refused.status, viewer).toBe(status);
+      expect(refused.headers.get("x-accel-redirect"), viewer).toBeNull();
+      expect(refused.headers.get("cache-control"), viewer).toBe("no-store");
+      expect(await refused.text(), viewer).not.toContain("webm");
+    }
+
+    // Range or not, GET or HEAD: the same answer; nginx reads the range from the client's request.
+    for (const [headers, method] of [
+      [{}, "GET"],
+      [{ range: "bytes=4-99" }, "GET"],
+      [{}, "HEAD"],
+    ] as const) {
+      const res = await accelGet(`/video/${file}`, { "x-test-viewer": "subscriber", ...headers }, method);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("x-accel-redirect")).toBe(`/internal-media/videos/${file}`);
+      expect(res.headers.get("content-type")).toBe("video/webm");
+      expect(res.headers.get("cache-control")).toBe("private, max-age=3600");
+      expect(res.headers.get("content-range")).toBeNull();
+      // Said, not chunked: nginx reuses its connection to Lomda only after an answer it knows is empty.
+      expect(res.headers.get("content-length")).toBe("0");
+      expect(res.headers.get("transfer-encoding")).toBeNull();
+      expect((await bytesOf(res)).length).toBe(0);
+    }
+  });
+
+  it("names the bundled videos' location for a bundled file, and passes on what it does not know", async () => {
+    access.rule.set("about-lomda.mp4", "open");
+    const bundled = await accelGet("/video/about-lomda.mp4");
+    expect(bundled.status).toBe(200);
+    expect(bundled.headers.get("x-accel-redirect")).toBe("/internal-media/bundled-videos/about-lomda.mp4");
+    expect(bundled.headers.get("content-type")).toBe("video/mp4");
+    expect((await bytesOf(bundled)).length).toBe(0);
+
+    access.rule.set("no-such-file.mp4", "open");
+    for (const path of ["/video/no-such-file.mp4", "/video/..%2Fsecret.mp4", "/video/lesson-sample.MP4"]) {
+      const res = await accelGet(path, { "x-test-viewer": "subscriber" });
+      expect(res.status, path).toBe(404);
+      expect(res.headers.get("x-accel-redirect"), path).toBeNull();
+    }
+  });
+});
+
+describe("acceleratedVideos: the same answers before Express (the fast lane's /video/ prefix)", () => {
+  it("grants, refuses or declines as the Express handler does", async () => {
+    const videos = acceleratedVideos(
+      { media: store, config: { MEDIA_ACCEL_REDIRECT: "/internal-media/" } } as unknown as AppServices,
+      BUNDLED,
+    );
+    const file = await save("video", tinyWebm());
+    access.rule.set(file, "subscribers");
+    const as = (viewer?: string) => ({ headers: viewer ? { "x-test-viewer": viewer } : {} }) as IncomingMessage;
+    // (The stand-in viewer reads a header; the real one reads the cookie, as cachedViewerOf's tests show.)
+    const granted = await videos.handler(as("subscriber"), file);
+    expect(granted?.status).toBe(200);
+    expect(Object.fromEntries(granted!.headers)).toEqual({
+      "Cache-Control": "private, max-age=3600",
+      "Content-Type": "video/webm",
+      "X-Accel-Redirect": `/internal-media/videos/${file}`,
+    });
+    expect(granted!.body.length).toBe(0);
+    const visitor = await videos.handler(as(), file);
+    expect(visitor?.status).toBe(401);
+    expect(Object.fromEntries(visitor!.headers)["Cache-Control"]).toBe("no-store");
+    expect((await videos.handler(as("learner"), file))?.status).toBe(403);
+    access.rule.set("no-such-file.mp4", "open");
+    expect(await videos.handler(as("subscriber"), "no-such-file.mp4")).toBeUndefined();
+    expect(await videos.handler(as("subscriber"), "never-heard-of.mp4")).toBeUndefined();
+    expect(videos.accepts(file)).toBe(true);
+    for (const name of ["..%2Fsecret.mp4", "../secret.mp4", "a/b.mp4", "lesson-sample.MP4", "x.mov", ""])
+      expect(videos.accepts(name), name).toBe(false);
+  });
+
+  it("is refused without MEDIA_ACCEL_REDIRECT", () => {
+    expect(() => acceleratedVideos({ media: store, config: {} } as unknown as AppServices, BUNDLED)).toThrow(
+      /MEDIA_ACCEL_REDIRECT/,
+    );
+  });
+});
+
+describe("/video/<file> with the uploads in a bucket (MEDIA_S3_*)", () => {
+  let s3: S3rver;
+  let s3Base: string;
+  let bucket: S3MediaStore;
+  let s3Server: Server;
+  const at = (path: string, viewer?: string, method = "GET") =>
+    fetch(`${s3Base}${path}`, { headers: viewer ? { "x-test-viewer": viewer } : {}, method, redirect: "manual" });
+
+  beforeAll(async () => {
+    s3 = new S3rver({
+      port: 0,
+      address: "127.0.0.1",
+      silent: true,
+      directory: join(root, "bucket"),
+      configureBuckets: [{ name: "lomda", configs: [] }],
+    });
+    const { port } = await s3.run();
+    bucket = new S3MediaStore({
+      bucketUrl: `http://127.0.0.1:${port}/lomda`,
+      region: "us-east-1",
+      accessKeyId: "S3RVER",
+      secretAccessKey: "S3RVER",
+      spoolDir: join(root, "spool"),
+      urlSeconds: 900,
+    });
+    const app = express();
+    const services = { media: bucket, config: { MEDIA_ACCEL_REDIRECT: "/internal-media/" } } as unknown as AppServices;
+    app.get("/video/:file", videoFiles(services, BUNDLED));
+    app.use((_req, res) => void res.status(404).type("text/plain").send("no such page"));
+    s3Server = app.listen(0, "127.0.0.1");
+    await new Promise((ok) => s3Server.once("listening", ok));
+    s3Base = `http://127.0.0.1:${(s3Server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await new Promise((ok) => s3Server.close(ok));
+    await s3.close();
+  });
+
+  it("redirects a viewer the rule allows to a URL signed for MEDIA_S3_URL_SECONDS, and nobody else", async () => {
+    const webm = tinyWebm();
+    const saved = await bucket.saveStream("video", Readable.from([webm]), { maxBytes: 1e6 });
+    if (!saved.ok) throw new Error(saved.error);
+    access.rule.set(saved.file, "subscribers");
+
+    for (const [viewer, status] of [
+      [undefined, 401],
+      ["learner", 403],
+    ] as const) {
+      const refused = await at(`/video/${saved.file}`, viewer);
+      expect(refused.status, viewer).toBe(status);
+      expect(refused.headers.get("location"), viewer).toBeNull();
+      expect(await refused.text(), viewer).not.toContain("X-Amz");
+    }
+
+    for (const method of ["GET", "HEAD"]) {
+      const granted = await at(`/video/${saved.file}`, "subscriber", method);
+      expect(granted.status).toBe(302);
+      // Per viewer, never kept: not by the browser, not by a cache on the way.
+      expect(granted.headers.get("cache-control")).toBe("no-store");
+      expect(granted.headers.get("x-accel-redirect")).toBeNull();
+      const location = new URL(granted.headers.get("location")!);
+      expect(location.pathname).toBe(`/lomda/videos/${saved.file}`);
+      expect(location.searchParams.get("X-Amz-Expires")).toBe("900"); // MEDIA_S3_URL_SECONDS
+      const signedAt = Date.parse(
+        location.searchParams
+          .get("X-Amz-Date")!
+          .replace(/^(\d{4})(\d\d)(\d\d)T(\d\d)(\d\d)(\d\d)Z$/, "$1-$2-$3T$4:$5:$6Z"),
+      );
+      expect(Math.abs(signedAt - Date.now())).toBeLessThan(10_000);
+      // The bucket serves the range the player asks for.
+      const part = await fetch(location, { headers: { range: "bytes=4-99" } });
+      expect(part.status).toBe(206);
+      expect(Buffer.from(await part.arrayBuffer()).equals(webm.subarray(4, 100))).toBe(true);
+    }
+  });
+
+  it("still hands a bundled video to nginx, and passes on what the bucket does not have", async () => {
+    access.rule.set("about-lomda.mp4", "open");
+    const bundled = await at("/video/about-lomda.mp4");
+    expect(bundled.status).toBe(200);
+    expect(bundled.headers.get("x-accel-redirect")).toBe("/internal-media/bundled-videos/about-lomda.mp4");
+    access.rule.set("0123456789abcdef0123456789abcdef.mp4", "open");
+    expect((await at("/video/0123456789abcdef0123456789abcdef.mp4", "subscriber")).status).toBe(404);
   });
 });
 

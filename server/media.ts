@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, renameSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { pipeline } from "node:stream/promises";
+import type { IncomingMessage } from "node:http";
 import type { NextFunction, Request, Response } from "express";
 import type { AppServices } from "../app/context.server.ts";
 import {
@@ -12,6 +13,8 @@ import {
   type MediaStore,
 } from "../app/lib/media-store.server.ts";
 import { canFetchVideoFile, ensureCatalogueFresh, videoIdForThumbKey } from "../app/models/catalogue.server.ts";
+import { S3MediaStore } from "../app/lib/media-store-s3.server.ts";
+import type { LaneAnswer } from "./fast-lane.ts";
 import { cachedViewerOf } from "./viewer.ts";
 
 export const MEDIA_DIR = resolve("media/videos");
@@ -94,41 +97,164 @@ async function sendStored(
 }
 
 /** The first store that has this file, and its stat. */
-async function findStored(stores: MediaStore[], kind: MediaKind, file: string) {
-  for (const store of stores) {
-    const stat = await store.stat(kind, file);
-    if (stat) return { store, stat };
+async function findStored<T extends { store: MediaStore }>(stores: T[], kind: MediaKind, file: string) {
+  for (const entry of stores) {
+    const stat = await entry.store.stat(kind, file);
+    if (stat) return { ...entry, stat };
   }
   return undefined;
 }
 
+/** How long which store has a video is remembered (videoAccess; a stored file never changes under its name). */
+const LOCATED_CACHE_MS = 5_000;
+const LOCATED_CACHE_SIZE = 1_000;
+
+type VideoDecision =
+  /** Not a video Lomda knows of, or no store has it: the app's 404. */
+  | { kind: "pass" }
+  | { kind: "refused"; status: 401 | 403; message: string }
+  /** In the bucket: a redirect to a URL signed for MEDIA_S3_URL_SECONDS, never kept by anyone. */
+  | { kind: "signed"; location: string }
+  | { kind: "allowed"; store: MediaStore; accel: string; stat: MediaStat };
+
+const REFUSED_HEADERS = [
+  ["Cache-Control", "no-store"],
+  ["Content-Type", "text/plain; charset=utf-8"],
+] as const;
+const ALLOWED_CACHE_CONTROL = "private, max-age=3600";
+
 /**
- * /video/<file>: lesson videos, uploaded ones (the media store) first, then the bundled ones, with
- * HTTP Range, checked on every request against the same access rule as the video lists.
+ * Who may have /video/<file>, uploaded files (the media store) first, then the bundled ones: the same
+ * access rule as the video lists, on every request (the viewer of a cookie remembered for a few
+ * seconds: cachedViewerOf). With MEDIA_ACCEL_REDIRECT or a bucket, the store that has a file is
+ * remembered too (LOCATED_CACHE_MS): nginx or the bucket reads the file itself then (a file removed
+ * meanwhile is their 404), and a bucket's HEAD would cost a round trip on every range.
+ */
+function videoAccess(services: AppServices, bundledDir: string) {
+  const stores = [
+    { store: services.media, accel: "videos/" },
+    { store: new LocalMediaStore({ video: bundledDir }) as MediaStore, accel: "bundled-videos/" },
+  ];
+  const viewerOf = cachedViewerOf(services);
+  const remember = Boolean(services.config.MEDIA_ACCEL_REDIRECT) || services.media instanceof S3MediaStore;
+  const located = new Map<
+    string,
+    { until: number; found: Awaited<ReturnType<typeof findStored<(typeof stores)[0]>>> }
+  >();
+  const locate = async (file: string) => {
+    if (!remember) return findStored(stores, "video", file);
+    const hit = located.get(file);
+    if (hit && hit.until > Date.now()) return hit.found;
+    const found = await findStored(stores, "video", file);
+    located.delete(file);
+    if (found) {
+      if (located.size >= LOCATED_CACHE_SIZE) located.delete(located.keys().next().value!);
+      located.set(file, { until: Date.now() + LOCATED_CACHE_MS, found });
+    }
+    return found;
+  };
+  return async (file: string, req: Pick<IncomingMessage, "headers">): Promise<VideoDecision> => {
+    const { viewer } = await viewerOf(req);
+    const allowed = canFetchVideoFile(await ensureCatalogueFresh(services.db), file, viewer);
+    const found = allowed === undefined ? undefined : await locate(file);
+    if (!found) return { kind: "pass" };
+    if (!allowed)
+      return viewer.isAuthenticated
+        ? { kind: "refused", status: 403, message: "This video is for subscribers." }
+        : { kind: "refused", status: 401, message: "Sign in to watch this video." };
+    if (found.store instanceof S3MediaStore) {
+      const location = await found.store.signedUrl("video", file);
+      if (location) return { kind: "signed", location };
+    }
+    return { kind: "allowed", ...found };
+  };
+}
+
+/**
+ * The answer that hands a video to nginx (decision 0056): no body, `X-Accel-Redirect` to nginx's
+ * internal location of the store that has the file (`videos/` for MEDIA_DIR's uploads,
+ * `bundled-videos/` for the app's own), and the headers nginx keeps through the redirect
+ * (Cache-Control, Content-Type). nginx then answers Range, If-Range and conditional requests from
+ * the file itself, with sendfile. The file's name passed VIDEO_FILE (letters, digits, dashes, one
+ * extension): nothing in it can leave the location's folder or be read by nginx as a query.
+ */
+function accelHeaders(prefix: string, allowed: Extract<VideoDecision, { kind: "allowed" }>, file: string) {
+  return [
+    ["Cache-Control", ALLOWED_CACHE_CONTROL],
+    ["Content-Type", allowed.stat.contentType],
+    ["X-Accel-Redirect", `${prefix}${allowed.accel}${file}`],
+  ] as const;
+}
+
+/**
+ * /video/<file>: lesson videos, with HTTP Range, checked on every request (videoAccess). With
+ * MEDIA_ACCEL_REDIRECT the bytes are nginx's (accelHeaders); such requests are usually answered
+ * before Express (acceleratedVideos), and this handler takes the rest.
  */
 export function videoFiles(services: AppServices, bundledDir: string = MEDIA_DIR) {
-  const stores = [services.media, new LocalMediaStore({ video: bundledDir })];
-  const viewerOf = cachedViewerOf(services);
+  const access = videoAccess(services, bundledDir);
+  const accelPrefix = services.config.MEDIA_ACCEL_REDIRECT;
   return async (req: Request, res: Response, next: NextFunction) => {
     const file = String(req.params.file ?? "");
     if (!VIDEO_FILE.test(file)) return next();
     try {
-      const { viewer } = await viewerOf(req);
-      const allowed = canFetchVideoFile(await ensureCatalogueFresh(services.db), file, viewer);
-      const found = allowed === undefined ? undefined : await findStored(stores, "video", file);
-      if (!found) return next();
-      if (!allowed) {
-        res
-          .status(viewer.isAuthenticated ? 403 : 401)
-          .set("Cache-Control", "no-store")
-          .type("text/plain")
-          .send(viewer.isAuthenticated ? "This video is for subscribers." : "Sign in to watch this video.");
+      const decision = await access(file, req);
+      if (decision.kind === "pass") return next();
+      if (decision.kind === "refused") {
+        res.status(decision.status).set(Object.fromEntries(REFUSED_HEADERS)).send(decision.message);
         return;
       }
-      await sendStored(req, res, found.store, "video", file, found.stat, { "Cache-Control": "private, max-age=3600" });
+      if (decision.kind === "signed") {
+        res.status(302).set({ "Cache-Control": "no-store", Location: decision.location }).end();
+        return;
+      }
+      if (accelPrefix) {
+        // An explicit Content-Length of 0, not Node's empty chunked body: nginx keeps its
+        // connection to Lomda for the next request only after an answer it knows has no body.
+        res
+          .status(200)
+          .set({ ...Object.fromEntries(accelHeaders(accelPrefix, decision, file)), "Content-Length": "0" })
+          .end();
+        return;
+      }
+      await sendStored(req, res, decision.store, "video", file, decision.stat, {
+        "Cache-Control": ALLOWED_CACHE_CONTROL,
+      });
     } catch (error) {
       next(error);
     }
+  };
+}
+
+/**
+ * /video/<file> with MEDIA_ACCEL_REDIRECT, before Express (server/fast-lane.ts): once nginx sends
+ * the bytes, what is left of a range request is the access check, and Express's router and the
+ * layers in front of it cost more than the check itself (decision 0056). Only names VIDEO_FILE
+ * takes come here; a video Lomda does not know goes on to Express (its 404 page).
+ */
+export function acceleratedVideos(services: AppServices, bundledDir: string = MEDIA_DIR) {
+  const prefix = services.config.MEDIA_ACCEL_REDIRECT;
+  if (!prefix) throw new Error("acceleratedVideos needs MEDIA_ACCEL_REDIRECT");
+  const access = videoAccess(services, bundledDir);
+  const EMPTY = Buffer.alloc(0);
+  return {
+    accepts: (file: string) => VIDEO_FILE.test(file),
+    handler: async (req: IncomingMessage, file: string): Promise<LaneAnswer | undefined> => {
+      const decision = await access(file, req);
+      if (decision.kind === "pass") return undefined;
+      if (decision.kind === "refused")
+        return { status: decision.status, headers: REFUSED_HEADERS, body: Buffer.from(decision.message) };
+      if (decision.kind === "signed")
+        return {
+          status: 302,
+          headers: [
+            ["Cache-Control", "no-store"],
+            ["Location", decision.location],
+          ],
+          body: EMPTY,
+        };
+      return { status: 200, headers: accelHeaders(prefix, decision, file), body: EMPTY };
+    },
   };
 }
 

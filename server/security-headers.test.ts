@@ -15,6 +15,13 @@ describe("content security policy", () => {
     expect(csp).not.toContain("unsafe-eval");
   });
 
+  it("allows media from our origin, and from the bucket lesson videos are redirected to when there is one", () => {
+    expect(buildCsp("n", { frameSrc: [], https: false })).toContain("media-src 'self';");
+    const bucket = { frameSrc: [], https: false, mediaSrc: ["https://lomda.s3.example.com"] };
+    expect(buildCsp("n", bucket)).toContain("media-src 'self' https://lomda.s3.example.com;");
+    expect(buildHashCsp([], bucket)).toContain("media-src 'self' https://lomda.s3.example.com;");
+  });
+
   it("forbids frames when none are needed", () => {
     expect(buildCsp("n", { frameSrc: [], https: false })).toContain("frame-src 'none'");
   });

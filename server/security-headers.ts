@@ -17,6 +17,8 @@ export interface CspOptions {
   scriptOrigins?: string[];
   /** Extra image origins (book covers from the library's upstream). */
   imgSrc?: string[];
+  /** Extra media origins (the bucket lesson videos are redirected to, MEDIA_S3_URL). */
+  mediaSrc?: string[];
   /**
    * Pages the sign-in provider may show in a frame (Front-Channel Logout: its logout page embeds
    * ours), and the origins allowed to: every other response stays unframeable.
@@ -54,7 +56,7 @@ function policy(scriptSrc: string[], options: CspOptions, frameAncestors: string
     ["img-src", ["'self'", "data:", ...(options.imgSrc ?? [])]],
     ["font-src", ["'self'"]],
     ["connect-src", ["'self'", ...(options.development ? ["ws:"] : []), ...(options.connectSrc ?? [])]],
-    ["media-src", ["'self'"]],
+    ["media-src", ["'self'", ...(options.mediaSrc ?? [])]],
     ["frame-src", options.frameSrc.length ? options.frameSrc : ["'none'"]],
     ["manifest-src", ["'self'"]],
     // The captcha widget solves its proof of work in a worker built into our assets.

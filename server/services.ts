@@ -1,5 +1,5 @@
 import { readdirSync } from "node:fs";
-import { resolve } from "node:path";
+import { join, resolve } from "node:path";
 import { type AppServices } from "../app/context.server.ts";
 import type { DatabaseHandle } from "../app/lib/db.server.ts";
 import type { Config } from "../app/lib/env.server.ts";
@@ -12,6 +12,7 @@ import {
 } from "../app/lib/idp/provider.server.ts";
 import type { Logger } from "../app/lib/logger.server.ts";
 import { createMediaStore } from "../app/lib/media-store.server.ts";
+import { S3MediaStore } from "../app/lib/media-store-s3.server.ts";
 import { seedDemoLessons } from "../app/models/demo-lessons.server.ts";
 import { seedDemoExercises } from "../app/models/demo-exercises.server.ts";
 import { OidcClient } from "../app/lib/oidc.server.ts";
@@ -147,8 +148,11 @@ export async function createServices(
     cookieSecrets,
     rateLimits: createRateLimits(db),
     books,
-    // Uploaded lesson videos and course covers (MEDIA_DIR: one volume for every process).
-    media: createMediaStore(config.mediaDir),
+    // Uploaded lesson videos and course covers (MEDIA_DIR: one volume for every process), or a
+    // bucket (MEDIA_S3_*, decision 0056).
+    media: config.mediaS3
+      ? new S3MediaStore({ ...config.mediaS3, spoolDir: join(config.DATA_DIR, "upload-spool") })
+      : createMediaStore(config.mediaDir),
     // Online payments, by the configured provider (README "Taking payments").
     payments: paymentProvider(config),
     checkoutCache: new CheckoutCache(),

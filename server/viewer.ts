@@ -1,9 +1,9 @@
-import type { Request } from "express";
+import type { IncomingMessage } from "node:http";
 import type { AppServices } from "../app/context.server.ts";
 import { loadViewer, type ViewerInfo } from "../app/models/viewer.server.ts";
 
-/** Who sends this Express request (its session cookie), for the handlers outside the router. */
-export function viewerOf(services: AppServices, req: Request): Promise<ViewerInfo> {
+/** Who sends this request (its session cookie), for the handlers outside the router. */
+export function viewerOf(services: AppServices, req: Pick<IncomingMessage, "headers">): Promise<ViewerInfo> {
   const headers = new Headers();
   if (req.headers.cookie) headers.set("cookie", req.headers.cookie);
   return loadViewer(services.db, services.config, new Request("http://local/", { headers }));
@@ -21,7 +21,7 @@ const VIEWER_CACHE_SIZE = 1_000;
  */
 export function cachedViewerOf(services: AppServices, now: () => number = Date.now) {
   const cache = new Map<string, { until: number; info: Promise<ViewerInfo> }>();
-  return (req: Request): Promise<ViewerInfo> => {
+  return (req: Pick<IncomingMessage, "headers">): Promise<ViewerInfo> => {
     const key = req.headers.cookie ?? "";
     if (!key) return viewerOf(services, req);
     const hit = cache.get(key);

@@ -164,6 +164,53 @@ describe("configuration", () => {
     }
   });
 
+  it("MEDIA_ACCEL_REDIRECT: unset by default; a path prefix of nginx's internal location, or refused", () => {
+    expect(loadConfig({}).MEDIA_ACCEL_REDIRECT).toBeUndefined();
+    expect(loadConfig({ MEDIA_ACCEL_REDIRECT: "" }).MEDIA_ACCEL_REDIRECT).toBeUndefined();
+    expect(loadConfig({ MEDIA_ACCEL_REDIRECT: "/internal-media/" }).MEDIA_ACCEL_REDIRECT).toBe("/internal-media/");
+    expect(loadConfig({ MEDIA_ACCEL_REDIRECT: "/x/media_2/" }).MEDIA_ACCEL_REDIRECT).toBe("/x/media_2/");
+    // No trailing slash, a relative path, a traversal, a URL, a space or a query: nginx would not
+    // take the header as the location the deployment has.
+    for (const bad of [
+      "/internal-media",
+      "internal-media/",
+      "/../media/",
+      "http://x/m/",
+      "/a b/",
+      "/m/?x=1",
+      "/",
+      "//",
+    ]) {
+      expect(problemsOf({ MEDIA_ACCEL_REDIRECT: bad })[0], bad).toMatch(/^MEDIA_ACCEL_REDIRECT: must be a path prefix/);
+    }
+  });
+
+  it("MEDIA_S3_*: a bucket's URL and both keys, or none of them", () => {
+    expect(loadConfig({}).mediaS3).toBeNull();
+    const s3 = {
+      MEDIA_S3_URL: "https://s3.example.com/lomda",
+      MEDIA_S3_ACCESS_KEY_ID: "id",
+      MEDIA_S3_SECRET_ACCESS_KEY: "secret",
+    };
+    expect(loadConfig(s3).mediaS3).toEqual({
+      bucketUrl: "https://s3.example.com/lomda",
+      region: "us-east-1",
+      accessKeyId: "id",
+      secretAccessKey: "secret",
+      urlSeconds: 3600,
+    });
+    expect(loadConfig({ ...s3, MEDIA_S3_URL_SECONDS: "300" }).mediaS3?.urlSeconds).toBe(300);
+    for (const bad of ["30", "86401", "1.5", "soon"])
+      expect(problemsOf({ ...s3, MEDIA_S3_URL_SECONDS: bad })[0], bad).toMatch(/^MEDIA_S3_URL_SECONDS:/);
+    expect(loadConfig({ ...s3, MEDIA_S3_REGION: "auto" }).mediaS3?.region).toBe("auto");
+    expect(problemsOf({ MEDIA_S3_URL: "https://s3.example.com/lomda" })).toEqual([
+      "MEDIA_S3_ACCESS_KEY_ID: is required with the other MEDIA_S3_ settings (MEDIA_S3_URL and both keys, or none)",
+      "MEDIA_S3_SECRET_ACCESS_KEY: is required with the other MEDIA_S3_ settings (MEDIA_S3_URL and both keys, or none)",
+    ]);
+    expect(problemsOf({ ...s3, MEDIA_S3_URL: "s3://lomda" })[0]).toMatch(/^MEDIA_S3_URL: must be an http\(s\) URL/);
+    expect(problemsOf({ ...s3, MEDIA_S3_REGION: "EU West" })[0]).toMatch(/^MEDIA_S3_REGION: must be a region name/);
+  });
+
   it("names each bad variable", () => {
     const problems = problemsOf({
       PORT: "seventy",

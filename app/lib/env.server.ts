@@ -42,6 +42,43 @@ const schema = z
     MEDIA_MAX_VIDEO_MB: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(65_536).default(1024)),
     MEDIA_MAX_IMAGE_MB: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100).default(5)),
     MEDIA_MAX_RESOURCE_MB: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1024).default(50)),
+    /**
+     * Lesson videos' bytes from nginx (docs/decisions/0056): after the access check, Lomda answers
+     * with no body and `X-Accel-Redirect: <this prefix>videos/<file>` (an upload in MEDIA_DIR) or
+     * `<this prefix>bundled-videos/<file>` (the app's media/videos), which nginx serves from an
+     * `internal` location. Only behind nginx configured so (deploy/nginx/lomda.conf): anything else
+     * would hand the viewer an empty video.
+     */
+    MEDIA_ACCEL_REDIRECT: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^\/(?:[A-Za-z0-9_-]+\/)+$/, {
+          error:
+            'must be a path prefix of nginx\'s internal location, starting and ending with "/", like "/internal-media/"',
+        })
+        .optional(),
+    ),
+    /**
+     * Uploaded media in an S3-compatible bucket instead of MEDIA_DIR (decision 0056): the bucket's
+     * URL and a key that may read, write and delete its objects. Lesson videos are then read from
+     * the bucket through URLs signed for a minute, after the access check.
+     */
+    MEDIA_S3_URL: optionalUrl,
+    MEDIA_S3_REGION: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^[a-z0-9-]{1,40}$/, { error: 'must be a region name like "us-east-1" or "auto"' })
+        .default("us-east-1"),
+    ),
+    /**
+     * How long a video's signed URL works. A browser reads the rest of a video from the URL it was
+     * redirected to, so this is about the longest a lesson is watched in one go, not one request.
+     */
+    MEDIA_S3_URL_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(60).max(86_400).default(3600)),
+    MEDIA_S3_ACCESS_KEY_ID: optionalString,
+    MEDIA_S3_SECRET_ACCESS_KEY: optionalString,
     SESSION_SECRET: optionalString,
     OIDC_ISSUER: optionalUrl,
     OIDC_CLIENT_ID: optionalString,
@@ -302,6 +339,20 @@ const schema = z
         message: "is required when FORMS_ACCESS_KEY is set",
       });
     }
+    const s3 = [env.MEDIA_S3_URL, env.MEDIA_S3_ACCESS_KEY_ID, env.MEDIA_S3_SECRET_ACCESS_KEY];
+    if (s3.some((v) => v !== undefined) && s3.some((v) => v === undefined)) {
+      for (const [key, value] of [
+        ["MEDIA_S3_URL", env.MEDIA_S3_URL],
+        ["MEDIA_S3_ACCESS_KEY_ID", env.MEDIA_S3_ACCESS_KEY_ID],
+        ["MEDIA_S3_SECRET_ACCESS_KEY", env.MEDIA_S3_SECRET_ACCESS_KEY],
+      ] as const)
+        if (value === undefined)
+          ctx.addIssue({
+            code: "custom",
+            path: [key],
+            message: "is required with the other MEDIA_S3_ settings (MEDIA_S3_URL and both keys, or none)",
+          });
+    }
     if (env.SMTP_URL && !env.CONTACT_TO) {
       ctx.addIssue({ code: "custom", path: ["CONTACT_TO"], message: "is required when SMTP_URL is set" });
     }
@@ -321,6 +372,14 @@ export interface Config extends RawEnv {
   trustProxy: boolean | number | string;
   /** MEDIA_DIR, or DATA_DIR/media. */
   mediaDir: string;
+  /** MEDIA_S3_*: uploaded media in a bucket instead of mediaDir; null: on this machine. */
+  mediaS3: {
+    bucketUrl: string;
+    region: string;
+    accessKeyId: string;
+    secretAccessKey: string;
+    urlSeconds: number;
+  } | null;
   /** The upload limits in bytes. */
   maxVideoBytes: number;
   maxImageBytes: number;
@@ -392,6 +451,16 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     adminEmails,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     mediaDir: env.MEDIA_DIR ?? join(env.DATA_DIR, "media"),
+    mediaS3:
+      env.MEDIA_S3_URL && env.MEDIA_S3_ACCESS_KEY_ID && env.MEDIA_S3_SECRET_ACCESS_KEY
+        ? {
+            bucketUrl: env.MEDIA_S3_URL,
+            region: env.MEDIA_S3_REGION,
+            accessKeyId: env.MEDIA_S3_ACCESS_KEY_ID,
+            secretAccessKey: env.MEDIA_S3_SECRET_ACCESS_KEY,
+            urlSeconds: env.MEDIA_S3_URL_SECONDS,
+          }
+        : null,
     maxVideoBytes: env.MEDIA_MAX_VIDEO_MB * MIB,
     maxImageBytes: env.MEDIA_MAX_IMAGE_MB * MIB,
     maxResourceBytes: env.MEDIA_MAX_RESOURCE_MB * MIB,

@@ -1,4 +1,5 @@
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { Agent, request } from "node:https";
 import { createServer, request as httpRequest } from "node:http";
@@ -34,7 +35,12 @@ async function freePort(): Promise<number> {
 }
 
 /** The example site config with this run's ports, certificate and host substituted. */
-function siteConfig(ports: { http: number; https: number; app: [number, number] }, cert: string, key: string) {
+function siteConfig(
+  ports: { http: number; https: number; app: [number, number] },
+  cert: string,
+  key: string,
+  mediaDir: string,
+) {
   let site = readFileSync(join(ROOT, "deploy/nginx/lomda.conf"), "utf8");
   const replace = (from: string | RegExp, to: string) => {
     const next = site.replace(from, to);
@@ -49,6 +55,8 @@ function siteConfig(ports: { http: number; https: number; app: [number, number] 
   site = site.replaceAll("server_name lomda.example.com;", "server_name 127.0.0.1;");
   replace("/etc/letsencrypt/live/lomda.example.com/fullchain.pem", cert);
   replace("/etc/letsencrypt/live/lomda.example.com/privkey.pem", key);
+  replace("alias /var/lib/lomda/media/videos/;", `alias ${mediaDir}/videos/;`);
+  replace("alias /srv/lomda/media/videos/;", `alias ${join(ROOT, "media/videos")}/;`);
   return site;
 }
 
@@ -56,6 +64,7 @@ interface Reply {
   status: number;
   headers: Headers;
   body: string;
+  bytes: Buffer;
 }
 
 describe("deployment: nginx (TLS, retries) → two Lomda processes → one database", () => {
@@ -97,15 +106,15 @@ describe("deployment: nginx (TLS, retries) → two Lomda processes → one datab
           headers: { ...(jar?.header() ? { cookie: jar.header() } : {}), ...init.headers },
         },
         (res) => {
-          let body = "";
-          res.setEncoding("utf8");
-          res.on("data", (c: string) => (body += c));
+          const chunks: Buffer[] = [];
+          res.on("data", (c: Buffer) => chunks.push(c));
           res.on("end", () => {
+            const bytes = Buffer.concat(chunks);
             const headers = new Headers();
             for (let i = 0; i < res.rawHeaders.length; i += 2)
               headers.append(res.rawHeaders[i]!, res.rawHeaders[i + 1]!);
             jar?.store(new Response(null, { status: 200, headers }));
-            ok({ status: res.statusCode!, headers, body });
+            ok({ status: res.statusCode!, headers, body: bytes.toString("utf8"), bytes });
           });
           res.on("error", fail);
         },
@@ -114,6 +123,32 @@ describe("deployment: nginx (TLS, retries) → two Lomda processes → one datab
       req.on("error", fail);
       req.end(init.body);
     });
+
+  /** The owner's session, signed in with the embedded provider, every hop through nginx on the public origin. */
+  async function signIn(): Promise<CookieJar> {
+    const jar = new CookieJar();
+    let res = await send(jar, "/signin?returnTo=/admin");
+    expect(res.status).toBe(302);
+    const authorize = res.headers.get("location")!;
+    expect(authorize.startsWith(`${publicUrl}/idp/auth?`), authorize).toBe(true);
+    res = await send(jar, authorize);
+    const login = new URL(res.headers.get("location")!, publicUrl).href;
+    expect(login.startsWith(`${publicUrl}/idp/interaction/`), login).toBe(true);
+    res = await send(jar, login, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: publicUrl },
+      body: new URLSearchParams({ email: "owner@school.example", password: PASSWORD }).toString(),
+    });
+    for (let i = 0; i < 8 && res.status >= 300 && res.status < 400; i++) {
+      const next = new URL(res.headers.get("location")!, publicUrl).href;
+      expect(next.startsWith(publicUrl), next).toBe(true);
+      if (next === `${publicUrl}/admin`) break;
+      res = await send(jar, next);
+    }
+    const session = jar.get("__Host-lomda_session") ?? jar.get("lomda_session");
+    expect(session, "signed in").toBeDefined();
+    return jar;
+  }
 
   async function adminQuery(statement: string) {
     const admin = new pg.Client({ connectionString: postgresUrl });
@@ -181,7 +216,7 @@ describe("deployment: nginx (TLS, retries) → two Lomda processes → one datab
     appPorts.push(a, b);
     publicUrl = `https://127.0.0.1:${https}`;
     for (const sub of ["logs", "tmp"]) mkdirSync(join(dir, sub));
-    const site = siteConfig({ http, https, app: [a, b] }, cert, key);
+    const site = siteConfig({ http, https, app: [a, b] }, cert, key, join(dir, "media"));
     writeFileSync(
       join(dir, "nginx.conf"),
       `${process.getuid?.() === 0 ? "user root;\n" : ""}worker_processes 1;
@@ -208,6 +243,9 @@ ${site}
       DATABASE_URL: databaseUrl,
       SESSION_SECRET: "deploy-test-shared-session-secret-0123456789",
       LOG_LEVEL: "info",
+      // One media folder for both processes (the unit's /var/lib/lomda/media), served by nginx.
+      MEDIA_DIR: join(dir, "media"),
+      MEDIA_ACCEL_REDIRECT: "/internal-media/",
     };
     // The first admin, as docs/deploy.md says (migrates the database too).
     const create = spawnServer({ ...appEnv, DATA_DIR: join(dir, "cli"), LOMDA_ACCOUNT_PASSWORD: PASSWORD }, [
@@ -272,32 +310,12 @@ ${site}
       expect(plain).toEqual({ status: 301, location: `${publicUrl}/courses?x=1` });
 
       // Sign in with the embedded provider, every hop through nginx on the public origin.
-      const jar = new CookieJar();
-      let res = await send(jar, "/signin?returnTo=/admin");
-      expect(res.status).toBe(302);
+      const jar = await signIn();
       // The app names each request as nginx does ($request_id), whatever id the client sends.
-      expect(res.headers.get("x-request-id")).toMatch(/^[0-9a-f]{32}$/);
+      expect((await send(jar, "/admin")).headers.get("x-request-id")).toMatch(/^[0-9a-f]{32}$/);
       const chosen = await send(undefined, "/healthz", { headers: { "x-request-id": "0".repeat(32) } });
       expect(chosen.headers.get("x-request-id")).toMatch(/^[0-9a-f]{32}$/);
       expect(chosen.headers.get("x-request-id")).not.toBe("0".repeat(32));
-      const authorize = res.headers.get("location")!;
-      expect(authorize.startsWith(`${publicUrl}/idp/auth?`), authorize).toBe(true);
-      res = await send(jar, authorize);
-      const login = new URL(res.headers.get("location")!, publicUrl).href;
-      expect(login.startsWith(`${publicUrl}/idp/interaction/`), login).toBe(true);
-      res = await send(jar, login, {
-        method: "POST",
-        headers: { "content-type": "application/x-www-form-urlencoded", origin: publicUrl },
-        body: new URLSearchParams({ email: "owner@school.example", password: PASSWORD }).toString(),
-      });
-      for (let i = 0; i < 8 && res.status >= 300 && res.status < 400; i++) {
-        const next = new URL(res.headers.get("location")!, publicUrl).href;
-        expect(next.startsWith(publicUrl), next).toBe(true);
-        if (next === `${publicUrl}/admin`) break;
-        res = await send(jar, next);
-      }
-      const session = jar.get("__Host-lomda_session") ?? jar.get("lomda_session");
-      expect(session, "signed in").toBeDefined();
       expect((await send(jar, "/admin")).status).toBe(200);
 
       // Feedback, through the proxy (origin check on the public origin).
@@ -369,4 +387,71 @@ ${site}
       expect((await send(jar, "/admin")).status).toBe(200);
     },
   );
+  it("serves a lesson video's bytes from nginx (X-Accel-Redirect), only to a viewer Lomda lets watch", async () => {
+    if (setupError) throw setupError;
+    const jar = await signIn();
+    // The paid lesson's file as an upload in MEDIA_DIR (shared by both processes; an upload of the
+    // same name comes before the bundled file): bytes of its own, to tell which folder nginx read.
+    const uploaded = randomBytes(300_000);
+    mkdirSync(join(dir, "media/videos"), { recursive: true });
+    writeFileSync(join(dir, "media/videos/lesson-sample.mp4"), uploaded);
+    const range = { start: 1000, end: 66_535 };
+    const rangeHeader = { range: `bytes=${range.start}-${range.end}` };
+
+    // The owner (an admin: every lesson) gets the range from nginx: its strong ETag, not Lomda's
+    // weak one, and the headers Lomda gave (private: never kept by a shared cache).
+    const part = await send(jar, "/video/lesson-sample.mp4", { headers: rangeHeader });
+    expect(part.status, part.body.slice(0, 300)).toBe(206);
+    expect(part.headers.get("content-range")).toBe(`bytes ${range.start}-${range.end}/${uploaded.length}`);
+    expect(part.bytes.equals(uploaded.subarray(range.start, range.end + 1))).toBe(true);
+    expect(part.headers.get("content-type")).toBe("video/mp4");
+    expect(part.headers.get("cache-control")).toBe("private, max-age=3600");
+    expect(part.headers.get("etag")).toMatch(/^"[0-9a-f]+-[0-9a-f]+"$/);
+    expect(part.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(part.headers.get("cross-origin-resource-policy")).toBe("same-origin");
+    expect(part.headers.get("strict-transport-security")).toMatch(/^max-age=/);
+    expect(part.headers.get("x-accel-redirect")).toBeNull();
+    const whole = await send(jar, "/video/lesson-sample.mp4");
+    expect(whole.status).toBe(200);
+    expect(whole.bytes.equals(uploaded)).toBe(true);
+    // The browser's revalidation of a range it has: nginx's 304.
+    const again = await send(jar, "/video/lesson-sample.mp4", {
+      headers: { "if-none-match": part.headers.get("etag")! },
+    });
+    expect(again.status).toBe(304);
+
+    // A bundled video (the public "About Lomda"), from the other internal location, to anyone.
+    const about = readFileSync(join(ROOT, "media/videos/about-lomda.mp4"));
+    const bundled = await send(undefined, "/video/about-lomda.mp4", { headers: { range: "bytes=0-4095" } });
+    expect(bundled.status).toBe(206);
+    expect(bundled.bytes.equals(about.subarray(0, 4096))).toBe(true);
+    expect(bundled.headers.get("etag")).toMatch(/^"[0-9a-f]+-[0-9a-f]+"$/);
+    const BUNDLED = readFileSync(join(ROOT, "media/videos/lesson-sample.mp4"));
+
+    // A visitor (this lesson is for subscribers) gets Lomda's refusal and no byte of the video.
+    for (const headers of [{}, rangeHeader]) {
+      const refused = await send(undefined, "/video/lesson-sample.mp4", { headers });
+      expect(refused.status).toBe(401);
+      expect(refused.headers.get("content-type")).toMatch(/^text\/plain/);
+      expect(refused.bytes.length).toBeLessThan(100);
+    }
+
+    // The internal location is not reachable from outside, signed in or not, whatever the path.
+    for (const path of [
+      "/internal-media/videos/lesson-sample.mp4",
+      "/internal-media/bundled-videos/lesson-sample.mp4",
+      "/internal-media/bundled-videos/about-lomda.mp4",
+      "/internal-media/",
+      "/internal-media/videos/../bundled-videos/lesson-sample.mp4",
+      "/INTERNAL-MEDIA/videos/lesson-sample.mp4",
+    ]) {
+      for (const who of [undefined, jar]) {
+        const direct = await send(who, path, { headers: rangeHeader });
+        expect(direct.status, path).toBe(404);
+        expect(direct.bytes.includes(BUNDLED.subarray(range.start, range.start + 64)), path).toBe(false);
+        expect(direct.bytes.includes(uploaded.subarray(range.start, range.start + 64)), path).toBe(false);
+        expect(direct.bytes.includes(about.subarray(1000, 1064)), path).toBe(false);
+      }
+    }
+  });
 });

@@ -1,0 +1,139 @@
+import { createReadStream } from "node:fs";
+import { mkdir, rm } from "node:fs/promises";
+import { join } from "node:path";
+import { Readable } from "node:stream";
+import { AwsClient } from "aws4fetch";
+import {
+  isMediaFileName,
+  LocalMediaStore,
+  mediaFolders,
+  type ByteRange,
+  type MediaKind,
+  type MediaStat,
+  type MediaStore,
+  type SaveResult,
+} from "./media-store.server";
+import { mediaTypeOfFile } from "./media-probe";
+
+/**
+ * Uploaded media in an S3-compatible bucket (decision 0056): the same MediaStore, with the objects
+ * under videos/, covers/ and resources/ as the folders of the local store. An upload is first
+ * checked exactly as the local store checks it (type from its bytes, size limit, a video's length),
+ * in a spool folder on this machine, and only a file that passed is sent to the bucket, with its
+ * length known. A lesson video is then read by the viewer's browser straight from the bucket,
+ * through a URL this store signs for a short time (`signedUrl`), after Lomda's access check.
+ */
+
+export interface S3MediaOptions {
+  /** The bucket's URL, path style (`https://s3.example.com/bucket`) or virtual host style (`https://bucket.s3.…`). */
+  bucketUrl: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** A folder on this machine for uploads being checked before they are sent. */
+  spoolDir: string;
+  /** How long a signed URL works (signedUrl): MEDIA_S3_URL_SECONDS, an hour by default. */
+  urlSeconds?: number;
+}
+
+const PREFIX: Record<MediaKind, string> = { video: "videos/", cover: "covers/", resource: "resources/" };
+
+export class S3MediaStore implements MediaStore {
+  private readonly client: AwsClient;
+  private readonly base: string;
+  private readonly spool: LocalMediaStore;
+  private readonly spoolDir: string;
+  readonly urlSeconds: number;
+
+  constructor(options: S3MediaOptions) {
+    this.client = new AwsClient({
+      accessKeyId: options.accessKeyId,
+      secretAccessKey: options.secretAccessKey,
+      service: "s3",
+      region: options.region,
+    });
+    this.base = options.bucketUrl.replace(/\/+$/, "");
+    this.spoolDir = options.spoolDir;
+    this.urlSeconds = options.urlSeconds ?? 3600;
+    this.spool = new LocalMediaStore(mediaFolders(options.spoolDir));
+  }
+
+  /** The object's URL, or undefined for a name the store would never have made. */
+  private urlOf(kind: MediaKind, file: string): string | undefined {
+    return isMediaFileName(kind, file) ? `${this.base}/${PREFIX[kind]}${file}` : undefined;
+  }
+
+  private async send(url: string, init: RequestInit & { duplex?: "half" } = {}): Promise<Response> {
+    const response = await this.client.fetch(url, init);
+    if (response.status >= 500 || response.status === 403 || response.status === 400)
+      throw new Error(`object storage answered ${response.status} to ${init.method ?? "GET"} ${new URL(url).pathname}`);
+    return response;
+  }
+
+  async saveStream(
+    kind: MediaKind,
+    source: ReadableStream<Uint8Array> | Readable,
+    options: { maxBytes: number },
+  ): Promise<SaveResult> {
+    await mkdir(this.spoolDir, { recursive: true });
+    const saved = await this.spool.saveStream(kind, source, options);
+    if (!saved.ok) return saved;
+    const path = join(mediaFolders(this.spoolDir)[kind], saved.file);
+    try {
+      const response = await this.send(this.urlOf(kind, saved.file)!, {
+        method: "PUT",
+        body: Readable.toWeb(createReadStream(path)) as ReadableStream<Uint8Array>,
+        duplex: "half",
+        headers: { "Content-Type": saved.contentType, "Content-Length": String(saved.size) },
+      });
+      if (!response.ok) throw new Error(`object storage refused the upload (${response.status})`);
+      await response.body?.cancel();
+      return saved;
+    } finally {
+      await rm(path, { force: true });
+    }
+  }
+
+  async stat(kind: MediaKind, file: string): Promise<MediaStat | undefined> {
+    const url = this.urlOf(kind, file);
+    if (!url) return undefined;
+    const response = await this.send(url, { method: "HEAD" });
+    if (response.status === 404) return undefined;
+    if (!response.ok) throw new Error(`object storage answered ${response.status} to HEAD`);
+    return {
+      size: Number(response.headers.get("content-length") ?? 0),
+      contentType: mediaTypeOfFile(kind, file)!.contentType,
+      modified: new Date(response.headers.get("last-modified") ?? 0),
+    };
+  }
+
+  async createReadStream(kind: MediaKind, file: string, range?: ByteRange): Promise<Readable | undefined> {
+    const url = this.urlOf(kind, file);
+    if (!url) return undefined;
+    const response = await this.send(url, range ? { headers: { Range: `bytes=${range.start}-${range.end}` } } : {});
+    if (response.status === 404) {
+      await response.body?.cancel();
+      return undefined;
+    }
+    if (!response.ok || !response.body) throw new Error(`object storage answered ${response.status} to GET`);
+    return Readable.fromWeb(response.body as import("node:stream/web").ReadableStream<Uint8Array>);
+  }
+
+  async delete(kind: MediaKind, file: string): Promise<boolean> {
+    if (!(await this.stat(kind, file))) return false;
+    const response = await this.send(this.urlOf(kind, file)!, { method: "DELETE" });
+    await response.body?.cancel();
+    return response.ok;
+  }
+
+  /**
+   * A URL anyone may GET the object with for `seconds` (AWS signature version 4 in the query): what
+   * a viewer Lomda lets watch is redirected to. It names the object only; Range works on it.
+   */
+  async signedUrl(kind: MediaKind, file: string, seconds = this.urlSeconds): Promise<string | undefined> {
+    const url = this.urlOf(kind, file);
+    if (!url) return undefined;
+    const signed = await this.client.sign(`${url}?X-Amz-Expires=${seconds}`, { aws: { signQuery: true } });
+    return signed.url;
+  }
+}
