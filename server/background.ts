@@ -5,12 +5,15 @@ import { forwardDueSubmissions, forwardingConfigured } from "../app/models/submi
 import { CardcomTokenCharges } from "../app/lib/payments/cardcom-token-charge.server.ts";
 import { renewalRound, RENEWAL_SCHEDULE, type RenewalSchedule } from "../app/models/renewal.server.ts";
 import { issueDueTaxDocuments } from "../app/models/tax-documents.server.ts";
+import { takeLease } from "../app/lib/lease.server.ts";
+import { runBackup } from "./backup.ts";
 
 /**
  * The process's scheduled work, safe with several processes on one database (docs/decisions/0010):
  * housekeeping (a round per interval across all processes, under a lease), the forwarding outbox and
  * the tax documents' outbox (rows claimed one by one: decision 0048) and, with Cardcom, the plans'
- * renewals (a round under a lease, each renewal claimed before it is charged: decision 0049). Timers
+ * renewals (a round under a lease, each renewal claimed before it is charged: decision 0049) and
+ * the scheduled backups (one per interval across all processes, under a lease: decision 0054). Timers
  * are unref'd; stop() ends them and waits for a running round.
  */
 export interface BackgroundOptions {
@@ -28,6 +31,10 @@ export interface BackgroundOptions {
   renewalSchedule?: RenewalSchedule;
   /** Between looks at the tax documents waiting to be issued. */
   documentPollMs?: number;
+  /** Between scheduled backups (and how long a backup's lease is held); BACKUP_EVERY_HOURS by default. */
+  backupEveryMs?: number;
+  /** Before the first scheduled backup after start. */
+  backupFirstMs?: number;
 }
 
 export interface BackgroundJobs {
@@ -150,6 +157,33 @@ export function startBackgroundJobs(services: AppServices, options: BackgroundOp
     later(documentPollMs, pollDocuments);
   };
   if (issuer) later(0, pollDocuments);
+
+  // Scheduled backups (decision 0054), only with BACKUP_DIR: one process per interval takes the
+  // lease and backs up; the others find it taken. Its result is recorded beside the archives.
+  const backupEveryMs = options.backupEveryMs ?? config.BACKUP_EVERY_HOURS * 3_600_000;
+  if (config.BACKUP_DIR && backupEveryMs > 0) {
+    const backup = () => {
+      if (stopped) return;
+      track(
+        takeLease(db, "backup", holder, backupEveryMs)
+          .then(async (taken) => {
+            if (!taken) return;
+            await runBackup({
+              databaseUrl: config.DATABASE_URL,
+              mediaDir: config.mediaDir,
+              dir: config.backupDir,
+              key: config.BACKUP_ENCRYPTION_KEY,
+              keep: config.BACKUP_KEEP,
+              log,
+              reason: "scheduled",
+            });
+          })
+          .catch((err: unknown) => log.error({ err }, "scheduled backup failed"))
+          .finally(() => later(backupEveryMs, backup)),
+      );
+    };
+    later(options.backupFirstMs ?? 60_000, backup);
+  }
 
   return {
     kickForwarding: () => {

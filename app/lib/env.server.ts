@@ -195,6 +195,28 @@ const schema = z
     ),
     LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(LOG_LEVELS).default("info")),
     /**
+     * Backups (issue 35, decision 0054): the folder scheduled backups and the backup before a
+     * migration go to (default DATA_DIR/backups for the latter; scheduled ones only when set),
+     * hours between scheduled ones (0: none), how many to keep, and a key (at least 32 characters)
+     * that encrypts every archive when set.
+     */
+    BACKUP_DIR: optionalString,
+    BACKUP_EVERY_HOURS: z.preprocess(
+      emptyToUndefined,
+      z.coerce
+        .number()
+        .min(0)
+        .max(24 * 31)
+        .default(24),
+    ),
+    BACKUP_KEEP: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1000).default(7)),
+    BACKUP_ENCRYPTION_KEY: z.preprocess(
+      emptyToUndefined,
+      z.string().min(32, { error: "must be at least 32 characters (openssl rand -base64 32)" }).optional(),
+    ),
+    /** A backup before migrations run on a database with data; "0" turns it off. */
+    BACKUP_BEFORE_MIGRATE: z.preprocess(emptyToUndefined, z.enum(["0", "1"]).default("1")),
+    /**
      * Demo mode: the embedded provider's public demo accounts (one of them an admin) and a "Demo"
      * banner on every page. `npm start` sets it (server.js --demo); never in production.
      */
@@ -300,6 +322,8 @@ export interface Config extends RawEnv {
   trustProxy: boolean | number | string;
   /** MEDIA_DIR, or DATA_DIR/media. */
   mediaDir: string;
+  /** BACKUP_DIR, or DATA_DIR/backups (where the backup before a migration goes). */
+  backupDir: string;
   /** The upload limits in bytes. */
   maxVideoBytes: number;
   maxImageBytes: number;
@@ -351,6 +375,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     adminEmails,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     mediaDir: env.MEDIA_DIR ?? join(env.DATA_DIR, "media"),
+    backupDir: env.BACKUP_DIR ?? join(env.DATA_DIR, "backups"),
     maxVideoBytes: env.MEDIA_MAX_VIDEO_MB * MIB,
     maxImageBytes: env.MEDIA_MAX_IMAGE_MB * MIB,
     maxResourceBytes: env.MEDIA_MAX_RESOURCE_MB * MIB,

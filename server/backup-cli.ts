@@ -1,0 +1,81 @@
+import type { Config } from "../app/lib/env.server.ts";
+import type { Logger } from "../app/lib/logger.server.ts";
+import { BackupError, restoreBackup, runBackup } from "./backup.ts";
+
+const BACKUP_USAGE = `Usage:
+  npm run backup [-- --dir <folder>]`;
+const RESTORE_USAGE = `Usage:
+  npm run restore -- <archive> [--force]`;
+
+/** The value after `flag` in args, or undefined; null when the flag is there without a value. */
+function option(args: string[], flag: string): string | null | undefined {
+  const index = args.indexOf(flag);
+  if (index === -1) return undefined;
+  const value = args[index + 1];
+  return value && !value.startsWith("--") ? value : null;
+}
+
+/**
+ * `npm run backup`: one archive of the database and the media folder, taken while the site runs,
+ * into BACKUP_DIR (or DATA_DIR/backups, or --dir). Returns the process exit code.
+ */
+export async function runBackupCommand(
+  config: Config,
+  args: string[],
+  out: (line: string) => void,
+  log: Logger,
+): Promise<number> {
+  const dir = option(args, "--dir");
+  if (dir === null || args.some((a) => a.startsWith("--") && a !== "--dir")) {
+    out(BACKUP_USAGE);
+    return 2;
+  }
+  const result = await runBackup({
+    databaseUrl: config.DATABASE_URL,
+    mediaDir: config.mediaDir,
+    dir: dir ?? config.backupDir,
+    key: config.BACKUP_ENCRYPTION_KEY,
+    keep: Number.POSITIVE_INFINITY,
+    log,
+    reason: "command",
+  });
+  if (!result.ok) {
+    out(`Backup failed: ${result.error}`);
+    return 1;
+  }
+  out(`Backup written to ${result.file} (${result.bytes} bytes${config.BACKUP_ENCRYPTION_KEY ? ", encrypted" : ""}).`);
+  return 0;
+}
+
+/**
+ * `npm run restore -- <archive> [--force]`: into the configured database and media folder, which
+ * must be empty unless --force. Returns the process exit code.
+ */
+export async function runRestoreCommand(config: Config, args: string[], out: (line: string) => void): Promise<number> {
+  const force = args.includes("--force");
+  const rest = args.filter((a) => a !== "--force");
+  if (rest.length !== 1 || rest[0]!.startsWith("--")) {
+    out(RESTORE_USAGE);
+    return 2;
+  }
+  try {
+    const summary = await restoreBackup({
+      archive: rest[0]!,
+      databaseUrl: config.DATABASE_URL,
+      mediaDir: config.mediaDir,
+      key: config.BACKUP_ENCRYPTION_KEY,
+      force,
+    });
+    const rows = summary.manifest.tables.reduce((sum, t) => sum + t.rows, 0);
+    out(
+      `Restored the backup of ${summary.manifest.createdAt} (${summary.manifest.dialect}, Lomda ${summary.manifest.app.version}): ${rows} rows in ${summary.manifest.tables.length} tables (${summary.method}), ${summary.files} media files; migrated to this version.`,
+    );
+    return 0;
+  } catch (error) {
+    if (error instanceof BackupError) {
+      out(`Restore refused: ${error.message}`);
+      return 1;
+    }
+    throw error;
+  }
+}
