@@ -1,11 +1,15 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { basename, join, resolve } from "node:path";
+import * as tar from "tar";
 import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeTransaction } from "../app/lib/db.server.ts";
 import { createLogger } from "../app/lib/logger.server.ts";
 import { migrations } from "../db/migrations/index.ts";
+import { migrateTo, migrateToLatest } from "../db/migrate.ts";
+import { lastBackupResult } from "../app/lib/backup-status.server.ts";
+import { createUser } from "../tests/support/factories.ts";
 import { createTestDb, DIALECTS, type TestDb } from "../tests/setup/databases.ts";
 import {
   dataTables,
@@ -15,7 +19,7 @@ import {
   mediaContents,
   tableContents,
 } from "../tests/support/backup-drill.ts";
-import { createBackup, restoreBackup, type Manifest } from "./backup.ts";
+import { backupBeforeMigrating, createBackup, restoreBackup, runBackup, type Manifest } from "./backup.ts";
 
 /**
  * The restore drill (issue 35): both databases filled with every kind of row, backed up while
@@ -171,4 +175,204 @@ describe.each(DIALECTS)("a backup of a running %s site", (dialect) => {
       }
     });
   }
+});
+
+describe("the archive's rules", () => {
+  let source: TestDb;
+  let work: string;
+  let mediaDir: string;
+  const KEY = "a-test-key-of-at-least-thirty-two-characters";
+
+  beforeAll(async () => {
+    source = await createTestDb("sqlite");
+    work = mkdtempSync(join(tmpdir(), "lomda-rules-"));
+    mediaDir = join(work, "media");
+    fillMedia(mediaDir);
+    await createUser(source.db);
+  });
+  afterAll(async () => {
+    await source.destroy();
+    rmSync(work, { recursive: true, force: true });
+  });
+
+  const restoreInto = async (archive: string, options: { key?: string; force?: boolean } = {}) => {
+    const target = await emptyDatabase("sqlite");
+    try {
+      return await restoreBackup({
+        archive,
+        databaseUrl: target.url,
+        mediaDir: join(work, `m-${Math.random()}`),
+        ...options,
+      });
+    } finally {
+      await target.destroy();
+    }
+  };
+
+  it("is the owner's alone: the file 0600 in a folder 0700", async () => {
+    const dir = join(work, "private");
+    const { file } = await createBackup({ databaseUrl: source.url, mediaDir, dir });
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(statSync(dir).mode & 0o777).toBe(0o700);
+  });
+
+  it("is encrypted with a key; restoring needs that key and refuses another", async () => {
+    const { file } = await createBackup({ databaseUrl: source.url, mediaDir, dir: join(work, "encrypted"), key: KEY });
+    expect(file).toMatch(/\.tar\.enc$/);
+    const bytes = readFileSync(file);
+    expect(bytes.includes("SQLite format")).toBe(false);
+    expect(bytes.includes("manifest.json")).toBe(false);
+    await expect(restoreInto(file)).rejects.toThrow("The archive is encrypted: set BACKUP_ENCRYPTION_KEY");
+    await expect(restoreInto(file, { key: `${KEY}-not` })).rejects.toThrow("could not be decrypted");
+    // One byte changed in the middle: the tag does not match.
+    const damaged = join(work, "damaged.tar.enc");
+    bytes[Math.floor(bytes.length / 2)]! ^= 1;
+    writeFileSync(damaged, bytes);
+    await expect(restoreInto(damaged, { key: KEY })).rejects.toThrow("could not be decrypted");
+    expect((await restoreInto(file, { key: KEY })).method).toBe("sqlite-file");
+  });
+
+  it("is refused when a file does not match the manifest's checksum, or is not in it", async () => {
+    const { file } = await createBackup({ databaseUrl: source.url, mediaDir, dir: join(work, "plain") });
+    const unpacked = join(work, "unpacked");
+    mkdirSync(unpacked);
+    await tar.x({ file, cwd: unpacked });
+    const entries = readdirSync(unpacked, { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile())
+      .map((e) => join(e.parentPath, e.name).slice(unpacked.length + 1));
+    writeFileSync(join(unpacked, "media", "covers", "c3d4.webp"), "another picture");
+    const altered = join(work, "altered.tar");
+    await tar.c({ cwd: unpacked, file: altered }, entries);
+    await expect(restoreInto(altered)).rejects.toThrow("Checksum mismatch for media/covers/c3d4.webp");
+
+    writeFileSync(join(unpacked, "media", "covers", "c3d4.webp"), readFileSync(join(mediaDir, "covers", "c3d4.webp")));
+    writeFileSync(join(unpacked, "media", "extra.txt"), "slipped in");
+    const extra = join(work, "extra.tar");
+    await tar.c({ cwd: unpacked, file: extra }, [...entries, "media/extra.txt"]);
+    await expect(restoreInto(extra)).rejects.toThrow("not listed: media/extra.txt");
+  });
+
+  it("restores only into an empty database and media folder, unless forced", async () => {
+    const { file } = await createBackup({ databaseUrl: source.url, mediaDir, dir: join(work, "for-force") });
+    const target = await emptyDatabase("sqlite");
+    const targetMedia = join(work, "target-media");
+    try {
+      await restoreBackup({ archive: file, databaseUrl: target.url, mediaDir: targetMedia });
+      await expect(
+        restoreBackup({ archive: file, databaseUrl: target.url, mediaDir: join(work, "other-media") }),
+      ).rejects.toThrow("is not empty: restore into a new one, or add --force");
+      await expect(
+        restoreBackup({ archive: file, databaseUrl: (await emptyDatabase("sqlite")).url, mediaDir: targetMedia }),
+      ).rejects.toThrow(`The media folder ${targetMedia} is not empty`);
+      writeFileSync(join(targetMedia, "stray.bin"), "x");
+      await restoreBackup({ archive: file, databaseUrl: target.url, mediaDir: targetMedia, force: true });
+      expect(mediaContents(targetMedia)).toEqual(mediaContents(mediaDir));
+    } finally {
+      await target.destroy();
+    }
+  });
+
+  it("never goes under a folder the site serves", async () => {
+    for (const dir of [join(mediaDir, "backups"), "public/backups", "build/client"]) {
+      await expect(createBackup({ databaseUrl: source.url, mediaDir, dir })).rejects.toThrow(
+        `Refusing to write backups to ${resolve(dir)}`,
+      );
+    }
+  });
+
+  it("reports a failed backup, and leaves the last good one as it was", async () => {
+    const dir = join(work, "scheduled");
+    const good = await runBackup({
+      databaseUrl: source.url,
+      mediaDir,
+      dir,
+      keep: 5,
+      log: testLog,
+      reason: "scheduled",
+    });
+    expect(good.ok).toBe(true);
+    const before = readdirSync(dir).sort();
+    const failed = await runBackup({
+      databaseUrl: `file:${join(work, "no-such.db")}`,
+      mediaDir,
+      dir,
+      keep: 5,
+      log: testLog,
+      reason: "scheduled",
+      now: new Date(Date.now() + 60_000),
+    });
+    expect(failed).toMatchObject({ ok: false, reason: "scheduled" });
+    expect(readdirSync(dir).sort()).toEqual(before);
+    expect(await lastBackupResult(dir)).toMatchObject({ ok: false, error: expect.stringContaining("") });
+    expect(logs.some((line) => line.includes('"msg":"backup failed"'))).toBe(true);
+  });
+
+  it("keeps BACKUP_KEEP scheduled archives, the newest", async () => {
+    const dir = join(work, "retention");
+    const made: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const result = await runBackup({
+        databaseUrl: source.url,
+        mediaDir,
+        dir,
+        keep: 2,
+        log: testLog,
+        reason: "scheduled",
+        now: new Date(Date.UTC(2026, 0, 1 + i)),
+      });
+      if (result.ok) made.push(basename(result.file));
+    }
+    expect(made).toHaveLength(3);
+    expect(
+      readdirSync(dir)
+        .filter((n) => n.endsWith(".tar"))
+        .sort(),
+    ).toEqual(made.slice(1));
+    expect(await lastBackupResult(dir)).toMatchObject({ ok: true, file: join(dir, made[2]!) });
+  });
+});
+
+describe("a start that migrates", () => {
+  const before = Object.keys(migrations).at(-2)!;
+  let work: string;
+  let target: Awaited<ReturnType<typeof emptyDatabase>>;
+  let database: ReturnType<Awaited<ReturnType<typeof emptyDatabase>>["open"]>;
+
+  beforeAll(async () => {
+    work = mkdtempSync(join(tmpdir(), "lomda-upgrade-"));
+    target = await emptyDatabase("sqlite");
+    database = target.open();
+  });
+  afterAll(async () => {
+    await database.close();
+    await target.destroy();
+    rmSync(work, { recursive: true, force: true });
+  });
+
+  const options = (enabled = true) => ({
+    databaseUrl: target.url,
+    mediaDir: join(work, "media"),
+    dir: join(work, "backups"),
+    enabled,
+    log: testLog,
+  });
+
+  it("backs up a database with data first, and says where; not an empty one, nor when turned off", async () => {
+    expect(await backupBeforeMigrating(database, options())).toBeUndefined(); // a new database
+    await migrateTo(database.db, before);
+    await createUser(database.db);
+    expect(await backupBeforeMigrating(database, options(false))).toBeUndefined();
+    const file = await backupBeforeMigrating(database, options());
+    expect(file).toMatch(new RegExp(`/lomda-before-${Object.keys(migrations).at(-1)}-.*\\.tar$`));
+    expect(logs.some((line) => line.includes(`backed up before migrating: ${file}`))).toBe(true);
+    const restored = await emptyDatabase("sqlite");
+    try {
+      const summary = await restoreBackup({ archive: file!, databaseUrl: restored.url, mediaDir: join(work, "m2") });
+      expect(summary.manifest.migrations.at(-1)).toBe(before);
+    } finally {
+      await restored.destroy();
+    }
+    await migrateToLatest(database.db);
+    expect(await backupBeforeMigrating(database, options())).toBeUndefined(); // nothing to migrate
+  });
 });

@@ -18,7 +18,7 @@ import {
   unlink,
   writeFile,
 } from "node:fs/promises";
-import { dirname, join, relative, resolve, sep } from "node:path";
+import { dirname, join, resolve, sep } from "node:path";
 import { Readable, Transform, Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { promisify } from "node:util";
@@ -858,7 +858,7 @@ async function prune(dir: string, keep: number, log: Logger): Promise<void> {
 }
 
 /**
- * Before a start migrates a database that holds data: a backup, its place logged. Returns the
+ * Before a start migrates a database in use (one that has run migrations): a backup, its place logged. Returns the
  * archive (undefined when none was needed or BACKUP_BEFORE_MIGRATE=0); throws when it failed,
  * so the migration does not run without it.
  */
@@ -868,8 +868,9 @@ export async function backupBeforeMigrating(
 ): Promise<string | undefined> {
   if (!options.enabled || options.databaseUrl === "file::memory:") return undefined;
   const { applied, pending } = await migrationState(database.db);
+  // A database that has run migrations holds data (their own rows at least: plans, settings); a
+  // new one (none run) has nothing to lose, and nothing to migrate is nothing to guard.
   if (applied.length === 0 || pending.length === 0) return undefined;
-  if (!(await holdsData(database))) return undefined;
   const result = await runBackup({
     ...options,
     keep: Number.POSITIVE_INFINITY,
@@ -885,15 +886,4 @@ export async function backupBeforeMigrating(
     `backed up before migrating: ${result.file} (restore with npm run restore -- ${result.file})`,
   );
   return result.file;
-}
-
-/** Any row in any of Lomda's tables. */
-async function holdsData(database: DatabaseHandle): Promise<boolean> {
-  const tables = await database.db.introspection.getTables();
-  for (const table of tables) {
-    if (!isDataTable(table.name)) continue;
-    const result = await sql`select 1 from ${sql.id(table.name)} limit 1`.execute(database.db);
-    if (result.rows.length > 0) return true;
-  }
-  return false;
 }
