@@ -327,7 +327,6 @@ export async function main(args: string[], appOptions: AppOptions = {}): Promise
   const database = openDatabase(config.DATABASE_URL);
   try {
     await backupBeforeMigrating(database, {
-      databaseUrl: config.DATABASE_URL,
       mediaDir: config.mediaDir,
       dir: config.backupDir,
       key: config.BACKUP_ENCRYPTION_KEY,

@@ -169,7 +169,7 @@ export function startBackgroundJobs(services: AppServices, options: BackgroundOp
           .then(async (taken) => {
             if (!taken) return;
             await runBackup({
-              databaseUrl: config.DATABASE_URL,
+              databaseUrl: services.database.url,
               mediaDir: config.mediaDir,
               dir: config.backupDir,
               key: config.BACKUP_ENCRYPTION_KEY,

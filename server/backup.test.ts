@@ -350,7 +350,6 @@ describe("a start that migrates", () => {
   });
 
   const options = (enabled = true) => ({
-    databaseUrl: target.url,
     mediaDir: join(work, "media"),
     dir: join(work, "backups"),
     enabled,

@@ -592,8 +592,13 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreSum
         `The archive comes from a newer Lomda (migrations ${unknown.join(", ")} are unknown here): update Lomda first.`,
       );
 
-    await prepareMedia(mediaDir, options.force === true);
+    // Both refusals before either is touched: a refused restore changes nothing.
+    if (!options.force) {
+      await prepareDatabase(options.databaseUrl, false);
+      await prepareMedia(mediaDir, false);
+    }
     const method = await restoreDatabase(options, manifest, unpacked);
+    await prepareMedia(mediaDir, true);
     const mediaFiles = Object.keys(manifest.files).filter((p) => p.startsWith("media/"));
     for (const path of mediaFiles) {
       const target = join(mediaDir, ...path.slice("media/".length).split("/"));
@@ -701,19 +706,39 @@ async function restoreDatabase(
   return native ? "pg_restore" : "rows";
 }
 
-async function prepareSqliteFile(path: string, force: boolean): Promise<void> {
-  const exists = await lstat(path).then(
-    () => true,
-    () => false,
-  );
-  if (exists) {
+/** Refuses a database that is not empty (unless forced); nothing is changed here. */
+async function prepareDatabase(url: string, force: boolean): Promise<void> {
+  if (url.startsWith("file:")) {
+    const path = resolve(url.slice("file:".length));
+    const exists = await lstat(path).then(
+      () => true,
+      () => false,
+    );
+    if (!exists || force) return;
     const db = new SQLite(path, { readonly: true, fileMustExist: true });
     const tables = (db.prepare("select count(*) as n from sqlite_master where type = 'table'").get() as { n: number })
       .n;
     db.close();
-    if (tables > 0 && !force)
+    if (tables > 0)
       throw new BackupError(`The database ${path} is not empty: restore into a new one, or add --force to replace it.`);
+    return;
   }
+  const database = openDatabase(url);
+  try {
+    const { rows } = await sql<{ name: string }>`select table_name as name from information_schema.tables
+      where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(database.db);
+    if (rows.length > 0 && !force)
+      throw new BackupError(
+        "The PostgreSQL database is not empty: restore into a new one, or add --force to replace its tables.",
+      );
+  } finally {
+    await database.close();
+  }
+}
+
+/** Refuses a SQLite database that is not empty (unless forced), then removes its files. */
+async function prepareSqliteFile(path: string, force: boolean): Promise<void> {
+  await prepareDatabase(`file:${path}`, force);
   for (const suffix of ["", "-wal", "-shm", "-journal"]) await unlink(`${path}${suffix}`).catch(() => {});
   await mkdir(dirname(path), { recursive: true });
 }
@@ -864,15 +889,16 @@ async function prune(dir: string, keep: number, log: Logger): Promise<void> {
  */
 export async function backupBeforeMigrating(
   database: DatabaseHandle,
-  options: BackupSource & { dir: string; key?: string; enabled: boolean; log: Logger; now?: Date },
+  options: { mediaDir: string; dir: string; key?: string; enabled: boolean; log: Logger; now?: Date },
 ): Promise<string | undefined> {
-  if (!options.enabled || options.databaseUrl === "file::memory:") return undefined;
+  if (!options.enabled || database.url === "file::memory:") return undefined;
   const { applied, pending } = await migrationState(database.db);
   // A database that has run migrations holds data (their own rows at least: plans, settings); a
   // new one (none run) has nothing to lose, and nothing to migrate is nothing to guard.
   if (applied.length === 0 || pending.length === 0) return undefined;
   const result = await runBackup({
     ...options,
+    databaseUrl: database.url,
     keep: Number.POSITIVE_INFINITY,
     reason: "before-migrate",
     name: `lomda-before-${pending[0]}-${stamp(options.now ?? new Date())}`,

@@ -77,7 +77,7 @@ export async function startApp(
   const handle = shared?.reopen();
   const database: TestDb =
     shared && handle
-      ? { ...handle, url: shared.url, reopen: shared.reopen, destroy: () => handle.close() }
+      ? { ...handle, reopen: shared.reopen, destroy: () => handle.close() }
       : await createTestDb(dialect);
   const cookieSecrets = ["test-secret-".padEnd(40, "x")];
   const services = await bundle.createServices(

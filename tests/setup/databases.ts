@@ -18,8 +18,6 @@ export const DIALECTS: ("sqlite" | "postgres")[] = process.env.TEST_DATABASE_URL
 export interface TestDb extends DatabaseHandle {
   /** Drops the database or deletes the file. */
   destroy(): Promise<void>;
-  /** Its DATABASE_URL (backups reach the database with its own tools). */
-  url: string;
   /** Another connection to the same database (a second process's, or after a restart); on PostgreSQL, to one of its schemas. */
   reopen(options?: OpenOptions): DatabaseHandle;
 }
@@ -37,7 +35,6 @@ export async function createTestDb(dialect: "sqlite" | "postgres", options: { se
     const database = openDatabase(url);
     return {
       ...database,
-      url,
       reopen: () => openDatabase(url),
       async destroy() {
         await database.close();
@@ -53,7 +50,6 @@ export async function createTestDb(dialect: "sqlite" | "postgres", options: { se
   const database = openDatabase(url);
   return {
     ...database,
-    url,
     reopen: (options) => openDatabase(url, options),
     async destroy() {
       await database.close();
