@@ -48,6 +48,23 @@ describe.each(DIALECTS)("scheduled backups on %s", (dialect) => {
       reason: "scheduled",
       file: join(backups, archives[0]!),
     });
+
+    // Either process's admin page shows it: the archive's name, not the server's folder.
+    const admin = async (app: typeof first, language: string) => {
+      const signIn = await fetch(`${app.url}/__test/session`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: app.url },
+        body: new URLSearchParams({ email: "admin@lomda.test" }).toString(),
+      });
+      const cookie = signIn.headers.get("set-cookie")!.split(";")[0]!;
+      const page = await fetch(`${app.url}/admin`, { headers: { cookie, "accept-language": language } });
+      return /data-testid="backup-status"[^>]*>([^<]*)</.exec(await page.text())?.[1];
+    };
+    expect(await admin(second, "en")).toMatch(
+      new RegExp(`^Last backup: .*, ${archives[0]!.replaceAll(".", "\\.")}\\.$`),
+    );
+    expect(await admin(first, "he")).toContain(`הגיבוי האחרון: `);
+    expect(await admin(first, "he")).not.toContain(backups);
   });
 });
 
