@@ -3,6 +3,7 @@ import { spawn } from "node:child_process";
 import { createCipheriv, createDecipheriv, createHash, randomBytes, scrypt as scryptCallback } from "node:crypto";
 import { createReadStream, createWriteStream, constants as fsConstants, readFileSync } from "node:fs";
 import {
+  chmod,
   copyFile,
   link,
   lstat,
@@ -156,6 +157,8 @@ export async function createBackup(
   const dir = resolve(options.dir);
   await assertPrivateDestination(dir, options.mediaDir);
   await mkdir(dir, { recursive: true, mode: 0o700 });
+  // Made earlier by someone else (systemd's StateDirectory is 0755): the archives' folder is the owner's alone.
+  await chmod(dir, 0o700);
   const name = options.name ?? `lomda-backup-${stamp(now)}`;
   const file = join(dir, `${name}.tar${options.key ? ".enc" : ""}`);
   const staging = join(dir, `.${name}.${randomBytes(4).toString("hex")}.partial`);
