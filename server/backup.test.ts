@@ -1,4 +1,13 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join, resolve } from "node:path";
 import * as tar from "tar";
@@ -272,12 +281,25 @@ describe("the archive's rules", () => {
     }
   });
 
-  it("never goes under a folder the site serves", async () => {
+  it("never goes under a folder the site serves, nor leaves its status there", async () => {
     for (const dir of [join(mediaDir, "backups"), "public/backups", "build/client"]) {
       await expect(createBackup({ databaseUrl: source.url, mediaDir, dir })).rejects.toThrow(
         `Refusing to write backups to ${resolve(dir)}`,
       );
     }
+    const refused = await runBackup({
+      databaseUrl: source.url,
+      mediaDir,
+      dir: "public/backups",
+      keep: 1,
+      log: testLog,
+      reason: "scheduled",
+    });
+    expect(refused).toMatchObject({ ok: false, error: expect.stringContaining("Refusing to write backups") });
+    expect(existsSync("public/backups")).toBe(false);
+    expect(existsSync(join(mediaDir, "backups"))).toBe(false);
+    // The admin page still hears of it (this process's memory).
+    expect(await lastBackupResult("public/backups")).toEqual(refused);
   });
 
   it("reports a failed backup, and leaves the last good one as it was", async () => {

@@ -868,8 +868,13 @@ export async function runBackup(options: ScheduledBackupOptions): Promise<Backup
     };
     options.log.error({ err: error, dir: options.dir, reason: options.reason }, "backup failed");
   }
-  await mkdir(resolve(options.dir), { recursive: true, mode: 0o700 }).catch(() => {});
-  await recordBackupResult(resolve(options.dir), result);
+  // Beside the archives, unless the folder itself was refused (a status file there could be public).
+  const allowed = await assertPrivateDestination(options.dir, options.mediaDir).then(
+    () => true,
+    () => false,
+  );
+  if (allowed) await mkdir(resolve(options.dir), { recursive: true, mode: 0o700 }).catch(() => {});
+  await recordBackupResult(allowed ? resolve(options.dir) : undefined, result);
   return result;
 }
 

@@ -17,9 +17,10 @@ export const STATUS_FILE = "last-backup.json";
 
 let inMemory: BackupResult | undefined;
 
-/** Records a result: in memory, and (written whole, then renamed) in the folder. Never throws. */
-export async function recordBackupResult(dir: string, result: BackupResult): Promise<void> {
+/** Records a result: in memory, and (written whole, then renamed) in the folder, if any. Never throws. */
+export async function recordBackupResult(dir: string | undefined, result: BackupResult): Promise<void> {
   inMemory = result;
+  if (dir === undefined) return;
   const temporary = join(dir, `.${STATUS_FILE}.${process.pid}.tmp`);
   try {
     const handle = await open(temporary, "w", 0o600);
