@@ -6,6 +6,7 @@ import {
   readFileSync,
   rmSync,
   statSync,
+  utimesSync,
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
@@ -46,6 +47,8 @@ const testLog = createLogger(
     },
   }),
 );
+
+const DAY = 24 * 3_600_000;
 
 /** The table the drill's writer keeps inserting into while the backup runs (and a second, in the same transaction). */
 const WRITTEN = ["captcha_used", "rate_limits"];
@@ -329,8 +332,12 @@ describe("the archive's rules", () => {
     expect(logs.some((line) => line.includes('"msg":"backup failed"'))).toBe(true);
   });
 
-  it("keeps BACKUP_KEEP scheduled archives, the newest", async () => {
+  it("keeps BACKUP_KEEP scheduled archives, the newest, and clears a dead backup's leftovers", async () => {
     const dir = join(work, "retention");
+    // A backup that died two days ago, and one running now (another process's `npm run backup`).
+    mkdirSync(join(dir, ".lomda-backup-dead.partial"), { recursive: true });
+    utimesSync(join(dir, ".lomda-backup-dead.partial"), new Date(Date.now() - 2 * DAY), new Date(Date.now() - 2 * DAY));
+    mkdirSync(join(dir, ".lomda-backup-running.partial"));
     const made: string[] = [];
     for (let i = 0; i < 3; i++) {
       const result = await runBackup({

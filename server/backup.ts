@@ -885,9 +885,14 @@ async function prune(dir: string, keep: number, log: Logger): Promise<void> {
     await unlink(join(dir, old));
     log.info({ file: join(dir, old) }, "old backup removed (BACKUP_KEEP)");
   }
-  // Leftovers of a process that died mid-backup (the lease makes this the only backup running).
-  for (const partial of names.filter((n) => PARTIAL.test(n)))
-    await rm(join(dir, partial), { recursive: true, force: true });
+  // Leftovers of a process that died mid-backup: a day old (another backup may be running now).
+  for (const partial of names.filter((n) => PARTIAL.test(n))) {
+    const modified = await stat(join(dir, partial)).then(
+      (s) => s.mtimeMs,
+      () => Date.now(),
+    );
+    if (Date.now() - modified > 24 * 3_600_000) await rm(join(dir, partial), { recursive: true, force: true });
+  }
 }
 
 /**
