@@ -1,3 +1,4 @@
+import { resolve } from "node:path";
 import type { Config } from "../app/lib/env.server.ts";
 import type { Logger } from "../app/lib/logger.server.ts";
 import { BackupError, restoreBackup, runBackup } from "./backup.ts";
@@ -6,6 +7,12 @@ const BACKUP_USAGE = `Usage:
   npm run backup [-- --dir <folder>]`;
 const RESTORE_USAGE = `Usage:
   npm run restore -- <archive> [--force]`;
+
+/**
+ * A path as the person typed it: npm runs scripts in the project's folder, and INIT_CWD is the
+ * folder they typed the command in.
+ */
+const typed = (path: string) => resolve(process.env.INIT_CWD ?? ".", path);
 
 /** The value after `flag` in args, or undefined; null when the flag is there without a value. */
 function option(args: string[], flag: string): string | null | undefined {
@@ -33,7 +40,7 @@ export async function runBackupCommand(
   const result = await runBackup({
     databaseUrl: config.DATABASE_URL,
     mediaDir: config.mediaDir,
-    dir: dir ?? config.backupDir,
+    dir: dir ? typed(dir) : config.backupDir,
     key: config.BACKUP_ENCRYPTION_KEY,
     keep: Number.POSITIVE_INFINITY,
     log,
@@ -60,7 +67,7 @@ export async function runRestoreCommand(config: Config, args: string[], out: (li
   }
   try {
     const summary = await restoreBackup({
-      archive: rest[0]!,
+      archive: typed(rest[0]!),
       databaseUrl: config.DATABASE_URL,
       mediaDir: config.mediaDir,
       key: config.BACKUP_ENCRYPTION_KEY,
@@ -72,10 +79,13 @@ export async function runRestoreCommand(config: Config, args: string[], out: (li
     );
     return 0;
   } catch (error) {
-    if (error instanceof BackupError) {
-      out(`Restore refused: ${error.message}`);
-      return 1;
-    }
-    throw error;
+    // A refusal (BackupError) changed nothing; any other failure (the database, pg_restore) may
+    // have left a part: the message says which, and the target is to be emptied before trying again.
+    out(
+      error instanceof BackupError
+        ? `Restore refused: ${error.message}`
+        : `Restore failed: ${(error as Error).message}. Empty the database and media folder (or use --force) before trying again.`,
+    );
+    return 1;
   }
 }

@@ -98,8 +98,14 @@ export interface BackupOptions extends BackupSource {
   now?: Date;
 }
 
+/** A backup that could not be made, or a restore refused before anything was changed. */
 export class BackupError extends Error {
   override name = "BackupError";
+}
+
+/** A restore that failed after it had begun changing the database or the media folder. */
+export class RestoreFailed extends Error {
+  override name = "RestoreFailed";
 }
 
 const stamp = (now: Date) =>
@@ -600,15 +606,20 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreSum
       await prepareDatabase(options.databaseUrl, false);
       await prepareMedia(mediaDir, false);
     }
-    const method = await restoreDatabase(options, manifest, unpacked);
-    await prepareMedia(mediaDir, true);
-    const mediaFiles = Object.keys(manifest.files).filter((p) => p.startsWith("media/"));
-    for (const path of mediaFiles) {
-      const target = join(mediaDir, ...path.slice("media/".length).split("/"));
-      await mkdir(dirname(target), { recursive: true });
-      await rename(join(unpacked, ...path.split("/")), target);
+    // From here on the targets change: a failure is no refusal (RestoreFailed, not BackupError).
+    try {
+      const method = await restoreDatabase(options, manifest, unpacked);
+      await prepareMedia(mediaDir, true);
+      const mediaFiles = Object.keys(manifest.files).filter((p) => p.startsWith("media/"));
+      for (const path of mediaFiles) {
+        const target = join(mediaDir, ...path.slice("media/".length).split("/"));
+        await mkdir(dirname(target), { recursive: true });
+        await rename(join(unpacked, ...path.split("/")), target);
+      }
+      return { manifest, method, files: mediaFiles.length };
+    } catch (error) {
+      throw new RestoreFailed(`The restore stopped part-way: ${(error as Error).message}`, { cause: error });
     }
-    return { manifest, method, files: mediaFiles.length };
   } finally {
     await rm(work, { recursive: true, force: true });
   }

@@ -1,6 +1,6 @@
 import { mkdtempSync, readdirSync, rmSync, writeFileSync, mkdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../app/lib/db.server.ts";
 import { migrateTo } from "../../db/migrate.ts";
@@ -98,7 +98,8 @@ describe("the backup and restore commands", () => {
     expect(archive).toMatch(/lomda-backup-.*\.tar$/);
 
     const target = { DATA_DIR: join(work, "target"), DATABASE_URL: `file:${join(work, "target", "lomda.db")}` };
-    const restored = await run(target, ["restore", archive!]);
+    // A path as typed in the folder npm was run from (npm runs the script in the project's).
+    const restored = await run({ ...target, INIT_CWD: work }, ["restore", relative(work, archive!)]);
     expect(restored.output).toMatch(
       /Restored the backup of .* \(sqlite, Lomda .*\): \d+ rows in \d+ tables \(sqlite-file\), 1 media files/,
     );
