@@ -7,6 +7,7 @@ import { renewalRound, RENEWAL_SCHEDULE, type RenewalSchedule } from "../app/mod
 import { issueDueTaxDocuments } from "../app/models/tax-documents.server.ts";
 import { takeLease } from "../app/lib/lease.server.ts";
 import { runBackup } from "./backup.ts";
+import { s3Destination } from "./backup-s3.ts";
 
 /**
  * The process's scheduled work, safe with several processes on one database (docs/decisions/0010):
@@ -158,10 +159,10 @@ export function startBackgroundJobs(services: AppServices, options: BackgroundOp
   };
   if (issuer) later(0, pollDocuments);
 
-  // Scheduled backups (decision 0054), only with BACKUP_DIR: one process per interval takes the
+  // Scheduled backups (decision 0054), only with BACKUP_DIR or a bucket: one process per interval takes the
   // lease and backs up; the others find it taken. Its result is recorded beside the archives.
   const backupEveryMs = options.backupEveryMs ?? config.BACKUP_EVERY_HOURS * 3_600_000;
-  if (config.BACKUP_DIR && backupEveryMs > 0) {
+  if ((config.BACKUP_DIR || config.BACKUP_S3_BUCKET) && backupEveryMs > 0) {
     const backup = () => {
       if (stopped) return;
       track(
@@ -173,6 +174,7 @@ export function startBackgroundJobs(services: AppServices, options: BackgroundOp
               mediaDir: config.mediaDir,
               dir: config.backupDir,
               key: config.BACKUP_ENCRYPTION_KEY,
+              s3: await s3Destination(config),
               keep: config.BACKUP_KEEP,
               log,
               reason: "scheduled",

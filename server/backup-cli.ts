@@ -2,11 +2,12 @@ import { resolve } from "node:path";
 import type { Config } from "../app/lib/env.server.ts";
 import type { Logger } from "../app/lib/logger.server.ts";
 import { BackupError, restoreBackup, runBackup } from "./backup.ts";
+import { s3Destination } from "./backup-s3.ts";
 
 const BACKUP_USAGE = `Usage:
   npm run backup [-- --dir <folder>]`;
 const RESTORE_USAGE = `Usage:
-  npm run restore -- <archive> [--force]`;
+  npm run restore -- <archive | s3://bucket/key> [--force]`;
 
 /**
  * A path as the person typed it: npm runs scripts in the project's folder, and INIT_CWD is the
@@ -42,6 +43,7 @@ export async function runBackupCommand(
     mediaDir: config.mediaDir,
     dir: dir ? typed(dir) : config.backupDir,
     key: config.BACKUP_ENCRYPTION_KEY,
+    s3: await s3Destination(config),
     keep: Number.POSITIVE_INFINITY,
     log,
     reason: "command",
@@ -50,7 +52,9 @@ export async function runBackupCommand(
     out(`Backup failed: ${result.error}`);
     return 1;
   }
-  out(`Backup written to ${result.file} (${result.bytes} bytes${config.BACKUP_ENCRYPTION_KEY ? ", encrypted" : ""}).`);
+  out(
+    `Backup written to ${result.file} (${result.bytes} bytes${config.BACKUP_ENCRYPTION_KEY ? ", encrypted" : ""})${result.copy ? `, copied to ${result.copy}` : ""}.`,
+  );
   return 0;
 }
 
@@ -67,7 +71,8 @@ export async function runRestoreCommand(config: Config, args: string[], out: (li
   }
   try {
     const summary = await restoreBackup({
-      archive: typed(rest[0]!),
+      archive: rest[0]!.startsWith("s3://") ? rest[0]! : typed(rest[0]!),
+      s3: await s3Destination(config),
       databaseUrl: config.DATABASE_URL,
       mediaDir: config.mediaDir,
       key: config.BACKUP_ENCRYPTION_KEY,

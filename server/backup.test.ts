@@ -12,6 +12,10 @@ import {
 import { tmpdir } from "node:os";
 import { basename, join, resolve } from "node:path";
 import * as tar from "tar";
+import S3rver from "s3rver";
+import { ListObjectsV2Command } from "@aws-sdk/client-s3";
+import { loadConfig } from "../app/lib/env.server.ts";
+import { s3Destination } from "./backup-s3.ts";
 import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeTransaction } from "../app/lib/db.server.ts";
@@ -402,5 +406,97 @@ describe("a start that migrates", () => {
     }
     await migrateToLatest(database.db);
     expect(await backupBeforeMigrating(database, options())).toBeUndefined(); // nothing to migrate
+  });
+});
+
+describe("backups copied to S3-compatible storage (s3rver)", () => {
+  let source: TestDb;
+  let work: string;
+  let server: S3rver;
+  let endpoint: string;
+  const destination = async (bucket: string) =>
+    (await s3Destination(
+      loadConfig({
+        BACKUP_S3_BUCKET: bucket,
+        BACKUP_S3_ENDPOINT: endpoint,
+        BACKUP_S3_ACCESS_KEY_ID: "S3RVER",
+        BACKUP_S3_SECRET_ACCESS_KEY: "S3RVER",
+        BACKUP_S3_PREFIX: "school/",
+      }),
+    ))!;
+
+  beforeAll(async () => {
+    source = await createTestDb("sqlite");
+    work = mkdtempSync(join(tmpdir(), "lomda-s3-"));
+    fillMedia(join(work, "media"));
+    server = new S3rver({
+      port: 0,
+      address: "127.0.0.1",
+      silent: true,
+      directory: join(work, "s3"),
+      configureBuckets: [{ name: "backups", configs: [] }],
+    });
+    const { port } = (await server.run()) as { port: number };
+    endpoint = `http://127.0.0.1:${port}`;
+  });
+  afterAll(async () => {
+    await server.close();
+    await source.destroy();
+    rmSync(work, { recursive: true, force: true });
+  });
+
+  it("uploads each archive, keeps BACKUP_KEEP there too, and restores from an s3:// address", async () => {
+    const s3 = await destination("backups");
+    const copies: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const result = await runBackup({
+        databaseUrl: source.url,
+        mediaDir: join(work, "media"),
+        dir: join(work, "backups"),
+        s3,
+        keep: 2,
+        log: testLog,
+        reason: "scheduled",
+        now: new Date(Date.UTC(2026, 1, 1 + i)),
+      });
+      expect(result).toMatchObject({ ok: true });
+      if (result.ok) copies.push(result.copy!);
+    }
+    expect(copies[0]).toMatch(/^s3:\/\/backups\/school\/lomda-backup-2026-02-01T00-00-00Z\.tar$/);
+    const listed = await s3.client.send(new ListObjectsV2Command({ Bucket: "backups", Prefix: "school/" }));
+    expect(listed.Contents!.map((o) => `s3://backups/${o.Key}`).sort()).toEqual(copies.slice(1));
+
+    const target = await emptyDatabase("sqlite");
+    try {
+      const summary = await restoreBackup({
+        archive: copies[2]!,
+        s3,
+        databaseUrl: target.url,
+        mediaDir: join(work, "restored-media"),
+      });
+      expect(summary.method).toBe("sqlite-file");
+      expect(mediaContents(join(work, "restored-media"))).toEqual(mediaContents(join(work, "media")));
+    } finally {
+      await target.destroy();
+    }
+    await expect(
+      restoreBackup({ archive: copies[2]!, databaseUrl: target.url, mediaDir: join(work, "m3") }),
+    ).rejects.toThrow("An s3:// archive needs BACKUP_S3_BUCKET");
+  });
+
+  it("reports a failed upload as a failed backup, the archive kept in the folder", async () => {
+    const dir = join(work, "failing");
+    const result = await runBackup({
+      databaseUrl: source.url,
+      mediaDir: join(work, "media"),
+      dir,
+      s3: await destination("no-such-bucket"),
+      keep: 2,
+      log: testLog,
+      reason: "scheduled",
+    });
+    expect(result).toMatchObject({ ok: false, error: expect.stringContaining("but its copy to S3 failed") });
+    expect(readdirSync(dir).filter((n) => n.endsWith(".tar"))).toHaveLength(1);
+    expect(await lastBackupResult(dir)).toEqual(result);
   });
 });

@@ -31,6 +31,7 @@ import { openDatabase, type DatabaseHandle } from "../app/lib/db.server.ts";
 import type { Logger } from "../app/lib/logger.server.ts";
 import { migrateTo, migrateToLatest, migrationState } from "../db/migrate.ts";
 import { migrations } from "../db/migrations/index.ts";
+import type { S3Destination } from "./backup-s3.ts";
 
 /**
  * Backups and restores (issue 35, docs/decisions/0054-backups-and-restore.md). An archive is one
@@ -543,7 +544,9 @@ async function isEncrypted(file: string): Promise<boolean> {
 // ————— Restore —————
 
 export interface RestoreOptions extends BackupSource {
+  /** A file, or `s3://bucket/key` (with `s3`). */
   archive: string;
+  s3?: S3Destination;
   key?: string;
   /** Replace a database and media folder that are not empty. */
   force?: boolean;
@@ -570,6 +573,14 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreSum
   const work = await mkdtemp(join(dirname(mediaDir), ".lomda-restore-"));
   try {
     let tarFile = resolve(options.archive);
+    if (options.archive.startsWith("s3://")) {
+      if (!options.s3) throw new BackupError("An s3:// archive needs BACKUP_S3_BUCKET (and its keys) set.");
+      tarFile = join(work, "downloaded");
+      const { downloadArchive } = await import("./backup-s3.ts");
+      await downloadArchive(options.s3, options.archive, tarFile).catch((error: unknown) => {
+        throw new BackupError(`${options.archive} could not be downloaded: ${(error as Error).message}`);
+      });
+    }
     await stat(tarFile).catch(() => {
       throw new BackupError(`No such archive: ${options.archive}`);
     });
@@ -841,6 +852,8 @@ async function migrateAndCheck(databaseUrl: string, manifest: Manifest): Promise
 export interface ScheduledBackupOptions extends BackupSource {
   dir: string;
   key?: string;
+  /** Where each archive is copied too (BACKUP_S3_BUCKET). */
+  s3?: S3Destination;
   keep: number;
   log: Logger;
   reason: BackupReason;
@@ -859,16 +872,36 @@ export async function runBackup(options: ScheduledBackupOptions): Promise<Backup
   let result: BackupResult;
   try {
     const made = await createBackup(options);
+    options.log.info({ file: made.file, bytes: made.bytes, reason: options.reason }, `backup written to ${made.file}`);
+    // The copy off the machine; its failure is the backup's (reported), and the archive stays in the folder.
+    let copy: string | undefined;
+    if (options.s3) {
+      try {
+        copy = await (await import("./backup-s3.ts")).uploadArchive(options.s3, made.file);
+      } catch (error) {
+        throw new BackupError(`${made.file} was written, but its copy to S3 failed: ${(error as Error).message}`, {
+          cause: error,
+        });
+      }
+      options.log.info({ file: made.file, copy }, `backup copied to ${copy}`);
+    }
     result = {
       ok: true,
       at,
       file: made.file,
+      ...(copy ? { copy } : {}),
       bytes: made.bytes,
       durationMs: Date.now() - started,
       reason: options.reason,
     };
-    options.log.info({ file: made.file, bytes: made.bytes, reason: options.reason }, `backup written to ${made.file}`);
-    if (options.reason === "scheduled") await prune(resolve(options.dir), options.keep, options.log);
+    if (options.reason === "scheduled") {
+      await prune(resolve(options.dir), options.keep, options.log);
+      if (options.s3)
+        for (const key of await (
+          await import("./backup-s3.ts")
+        ).pruneBucket(options.s3, options.keep, (name) => SCHEDULED.test(name)))
+          options.log.info({ key }, "old backup removed from S3 (BACKUP_KEEP)");
+    }
   } catch (error) {
     result = {
       ok: false,

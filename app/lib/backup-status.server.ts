@@ -7,7 +7,16 @@ import { join } from "node:path";
  * ran it) and in this process's memory (when the folder itself is what failed).
  */
 export type BackupResult =
-  | { ok: true; at: string; file: string; bytes: number; durationMs: number; reason: BackupReason }
+  | {
+      ok: true;
+      at: string;
+      file: string;
+      /** Its copy in object storage (s3://bucket/key), when configured. */
+      copy?: string;
+      bytes: number;
+      durationMs: number;
+      reason: BackupReason;
+    }
   | { ok: false; at: string; error: string; durationMs: number; reason: BackupReason };
 
 /** What asked for it: the schedule, the backup before migrating, or `npm run backup`. */

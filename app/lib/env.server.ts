@@ -214,6 +214,17 @@ const schema = z
       emptyToUndefined,
       z.string().min(32, { error: "must be at least 32 characters (openssl rand -base64 32)" }).optional(),
     ),
+    /**
+     * S3-compatible storage for backups (each archive is also uploaded there): the bucket, an
+     * endpoint for another service than AWS (MinIO, R2…; path-style), its region, keys (both or
+     * neither: without, the SDK's own chain) and a key prefix.
+     */
+    BACKUP_S3_BUCKET: optionalString,
+    BACKUP_S3_ENDPOINT: optionalUrl,
+    BACKUP_S3_REGION: z.preprocess(emptyToUndefined, z.string().default("us-east-1")),
+    BACKUP_S3_ACCESS_KEY_ID: optionalString,
+    BACKUP_S3_SECRET_ACCESS_KEY: optionalString,
+    BACKUP_S3_PREFIX: optionalString,
     /** A backup before migrations run on a database with data; "0" turns it off. */
     BACKUP_BEFORE_MIGRATE: z.preprocess(emptyToUndefined, z.enum(["0", "1"]).default("1")),
     /**
@@ -301,6 +312,13 @@ const schema = z
         code: "custom",
         path: ["FORMS_FORWARD_URL"],
         message: "is required when FORMS_ACCESS_KEY is set",
+      });
+    }
+    if ((env.BACKUP_S3_ACCESS_KEY_ID === undefined) !== (env.BACKUP_S3_SECRET_ACCESS_KEY === undefined)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [env.BACKUP_S3_ACCESS_KEY_ID === undefined ? "BACKUP_S3_ACCESS_KEY_ID" : "BACKUP_S3_SECRET_ACCESS_KEY"],
+        message: "is required with the other S3 key (both or neither)",
       });
     }
     if (env.SMTP_URL && !env.CONTACT_TO) {

@@ -110,7 +110,9 @@ describe("the backup and restore commands", () => {
     expect(again.code).toBe(1);
     expect(again.output).toContain("Restore refused: The database");
     expect((await run(target, ["restore", archive!, "--force"])).code).toBe(0);
-    expect((await run(target, ["restore"])).output).toContain("npm run restore -- <archive> [--force]");
+    expect((await run(target, ["restore"])).output).toContain(
+      "npm run restore -- <archive | s3://bucket/key> [--force]",
+    );
   });
 
   it("a start backs up a database in use before it migrates, and says where", async () => {
