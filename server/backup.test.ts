@@ -248,7 +248,7 @@ describe("the archive's rules", () => {
     expect((await restoreInto(file, { key: KEY })).method).toBe("sqlite-file");
   });
 
-  it("is refused when a file does not match the manifest's checksum, or is not in it", async () => {
+  it("is refused when a file does not match the manifest's checksum, is not in it, or comes from a newer Lomda", async () => {
     const { file } = await createBackup({ databaseUrl: source.url, mediaDir, dir: join(work, "plain") });
     const unpacked = join(work, "unpacked");
     mkdirSync(unpacked);
@@ -266,6 +266,19 @@ describe("the archive's rules", () => {
     const extra = join(work, "extra.tar");
     await tar.c({ cwd: unpacked, file: extra }, [...entries, "media/extra.txt"]);
     await expect(restoreInto(extra)).rejects.toThrow("not listed: media/extra.txt");
+
+    // Made by a newer Lomda: a migration this one does not know.
+    rmSync(join(unpacked, "media", "extra.txt"));
+    const manifest = JSON.parse(readFileSync(join(unpacked, "manifest.json"), "utf8")) as Manifest;
+    writeFileSync(
+      join(unpacked, "manifest.json"),
+      JSON.stringify({ ...manifest, migrations: [...manifest.migrations, "9999_from_the_future"] }),
+    );
+    const newer = join(work, "newer.tar");
+    await tar.c({ cwd: unpacked, file: newer }, entries);
+    await expect(restoreInto(newer)).rejects.toThrow(
+      "The archive comes from a newer Lomda (migrations 9999_from_the_future are unknown here)",
+    );
   });
 
   it("restores only into an empty database and media folder, unless forced", async () => {

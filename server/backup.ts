@@ -356,7 +356,8 @@ async function snapshotPostgres(url: string, staging: string): Promise<Snapshot>
       ],
       target.env,
     );
-    // pg_dump must have the snapshot in hand before this transaction reads on; both run at once.
+    // The exported snapshot lives as long as this transaction: it stays open until pg_dump is done,
+    // and reads the rows meanwhile.
     const rows = exportPostgresRows(client, staging);
     const [, snapshot] = await Promise.all([
       dump,
