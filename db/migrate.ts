@@ -8,17 +8,37 @@ import { migrations } from "./migrations/index.ts";
  * database) for this one's, and migrating a second schema fails.
  */
 export async function migrateToLatest(db: Kysely<any>, options: { schema?: string } = {}): Promise<MigrationResultSet> {
+  return checked(await (await migrator(db, options.schema)).migrateToLatest());
+}
+
+async function migrator(db: Kysely<any>, given?: string): Promise<Migrator> {
   const schema =
-    options.schema ??
+    given ??
     (db.getExecutor().adapter instanceof PostgresAdapter
       ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
       : undefined);
-  const migrator = new Migrator({
+  return new Migrator({
     db,
     provider: { getMigrations: async () => migrations },
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
-  const result = await migrator.migrateToLatest();
+}
+
+/** Migrates up to `name` (a restore from the portable rows builds the archive's schema first). */
+export async function migrateTo(db: Kysely<any>, name: string): Promise<MigrationResultSet> {
+  return checked(await (await migrator(db)).migrateTo(name));
+}
+
+/** The migrations this database has run, and those still to run (in order). */
+export async function migrationState(db: Kysely<any>): Promise<{ applied: string[]; pending: string[] }> {
+  const all = await (await migrator(db)).getMigrations();
+  return {
+    applied: all.filter((m) => m.executedAt).map((m) => m.name),
+    pending: all.filter((m) => !m.executedAt).map((m) => m.name),
+  };
+}
+
+function checked(result: MigrationResultSet): MigrationResultSet {
   if (result.error) {
     const failed = result.results?.find((r) => r.status === "Error")?.migrationName;
     throw new Error(`Migration ${failed ?? "(unknown)"} failed: ${String(result.error)}`, {

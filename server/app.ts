@@ -39,6 +39,8 @@ import { createServices, type Runtime } from "./services.ts";
 import { viewerOf } from "./viewer.ts";
 import { runAccountsCommand, readPassword } from "./accounts-cli.ts";
 import { runSubscriptionsCommand } from "./subscriptions-cli.ts";
+import { runBackupCommand, runRestoreCommand } from "./backup-cli.ts";
+import { backupBeforeMigrating } from "./backup.ts";
 
 export { createServices, startBackgroundJobs };
 
@@ -349,8 +351,25 @@ export async function main(args: string[], appOptions: AppOptions = {}): Promise
     void flushErrorReporting().finally(() => process.exit(1));
   });
 
+  // Backups and restores (decision 0054) work on the database as it is: before any migration.
+  if (argv[0] === "backup" || argv[0] === "restore") {
+    const out = (line: string) => process.stdout.write(`${line}\n`);
+    const code =
+      argv[0] === "backup"
+        ? await runBackupCommand(config, argv.slice(1), out, log)
+        : await runRestoreCommand(config, argv.slice(1), out);
+    process.exit(code);
+  }
+
   const database = openDatabase(config.DATABASE_URL);
   try {
+    await backupBeforeMigrating(database, {
+      mediaDir: config.mediaDir,
+      dir: config.backupDir,
+      key: config.BACKUP_ENCRYPTION_KEY,
+      enabled: config.BACKUP_BEFORE_MIGRATE === "1",
+      log,
+    });
     await migrateToLatest(database.db);
   } catch (error) {
     log.fatal({ err: error }, "database migration failed");

@@ -12,12 +12,16 @@ import {
   outboxAttempts,
   renewals,
 } from "../app/lib/metrics.server.ts";
+import { takeLease } from "../app/lib/lease.server.ts";
+import { runBackup } from "./backup.ts";
+import { s3Destination } from "./backup-s3.ts";
 
 /**
  * The process's scheduled work, safe with several processes on one database (docs/decisions/0010):
  * housekeeping (a round per interval across all processes, under a lease), the forwarding outbox and
  * the tax documents' outbox (rows claimed one by one: decision 0048) and, with Cardcom, the plans'
- * renewals (a round under a lease, each renewal claimed before it is charged: decision 0049). Timers
+ * renewals (a round under a lease, each renewal claimed before it is charged: decision 0049) and
+ * the scheduled backups (one per interval across all processes, under a lease: decision 0054). Timers
  * are unref'd; stop() ends them and waits for a running round.
  */
 export interface BackgroundOptions {
@@ -35,6 +39,10 @@ export interface BackgroundOptions {
   renewalSchedule?: RenewalSchedule;
   /** Between looks at the tax documents waiting to be issued. */
   documentPollMs?: number;
+  /** Between scheduled backups (and how long a backup's lease is held); BACKUP_EVERY_HOURS by default. */
+  backupEveryMs?: number;
+  /** Before the first scheduled backup after start. */
+  backupFirstMs?: number;
 }
 
 export interface BackgroundJobs {
@@ -187,6 +195,34 @@ export function startBackgroundJobs(services: AppServices, options: BackgroundOp
     later(documentPollMs, pollDocuments);
   };
   if (issuer) later(0, pollDocuments);
+
+  // Scheduled backups (decision 0054), only with BACKUP_DIR or a bucket: one process per interval takes the
+  // lease and backs up; the others find it taken. Its result is recorded beside the archives.
+  const backupEveryMs = options.backupEveryMs ?? config.BACKUP_EVERY_HOURS * 3_600_000;
+  if ((config.BACKUP_DIR || config.BACKUP_S3_BUCKET) && backupEveryMs > 0) {
+    const backup = () => {
+      if (stopped) return;
+      track(
+        takeLease(db, "backup", holder, backupEveryMs)
+          .then(async (taken) => {
+            if (!taken) return;
+            await runBackup({
+              databaseUrl: services.database.url,
+              mediaDir: config.mediaDir,
+              dir: config.backupDir,
+              key: config.BACKUP_ENCRYPTION_KEY,
+              s3: await s3Destination(config),
+              keep: config.BACKUP_KEEP,
+              log,
+              reason: "scheduled",
+            });
+          })
+          .catch((err: unknown) => log.error({ err }, "scheduled backup failed"))
+          .finally(() => later(backupEveryMs, backup)),
+      );
+    };
+    later(options.backupFirstMs ?? 60_000, backup);
+  }
 
   return {
     kickForwarding: () => {

@@ -13,8 +13,10 @@ import {
   migrationsPending,
   outboxDepth,
   outboxFailed,
+  recordBackup,
   registry,
 } from "../app/lib/metrics.server.ts";
+import { lastBackupResult } from "../app/lib/backup-status.server.ts";
 
 /**
  * GET /metrics (decision 0055): this process's metrics in Prometheus's text format, for a scraper
@@ -76,6 +78,12 @@ async function scrape(services: AppServices): Promise<string> {
     dbPoolConnections.set({ state: "total" }, pool.total);
     dbPoolConnections.set({ state: "idle" }, pool.idle);
     dbPoolConnections.set({ state: "waiting" }, pool.waiting);
+  }
+  // The last backup any process of this site recorded in the shared folder (decision 0054): the one
+  // that took the lease, or this one.
+  if (services.config.BACKUP_DIR || services.config.BACKUP_S3_BUCKET) {
+    const last = await lastBackupResult(services.config.backupDir);
+    if (last?.ok) recordBackup({ ok: true, at: last.at, durationMs: last.durationMs, bytes: last.bytes });
   }
   const up = await database.ping();
   dbUp.set(up ? 1 : 0);

@@ -15,6 +15,8 @@ export type Dialect = "sqlite" | "postgres";
 export interface DatabaseHandle {
   db: Kysely<Database>;
   dialect: Dialect;
+  /** The URL it was opened with (a backup reaches the database with its own connection or tools). */
+  url: string;
   /** Answers true when a trivial query succeeds (for /healthz). */
   ping(): Promise<boolean>;
   /** PostgreSQL: the pool's connections now (for /metrics); SQLite has one connection and no pool. */
@@ -32,10 +34,11 @@ export interface OpenOptions {
  * `postgres://…` for PostgreSQL.
  */
 export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHandle {
-  return url.startsWith("file:") ? openSqlite(url.slice("file:".length)) : openPostgres(url, options);
+  const handle = url.startsWith("file:") ? openSqlite(url.slice("file:".length)) : openPostgres(url, options);
+  return { ...handle, url };
 }
 
-function openSqlite(path: string): DatabaseHandle {
+function openSqlite(path: string): Omit<DatabaseHandle, "url"> {
   const inMemory = path === ":memory:";
   if (!inMemory) mkdirSync(dirname(resolve(path)), { recursive: true });
   const sqlite = new SQLite(inMemory ? ":memory:" : resolve(path), { timeout: 5000 });
@@ -78,7 +81,7 @@ function withStatementCache(sqlite: SQLite.Database, size = 500) {
   };
 }
 
-function openPostgres(url: string, { schema }: OpenOptions): DatabaseHandle {
+function openPostgres(url: string, { schema }: OpenOptions): Omit<DatabaseHandle, "url"> {
   if (schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(schema)) {
     throw new Error(`Invalid schema name: ${schema}`);
   }
@@ -101,7 +104,7 @@ function openPostgres(url: string, { schema }: OpenOptions): DatabaseHandle {
 }
 
 /** `query`: a trivial query on the driver itself (health checks come often; Kysely would build it each time). */
-function wrap(db: Kysely<Database>, dialect: Dialect, query: () => Promise<void>): DatabaseHandle {
+function wrap(db: Kysely<Database>, dialect: Dialect, query: () => Promise<void>): Omit<DatabaseHandle, "url"> {
   let closed = false;
   return {
     db,

@@ -253,6 +253,39 @@ const schema = z
     ),
     LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(LOG_LEVELS).default("info")),
     /**
+     * Backups (issue 35, decision 0054): the folder scheduled backups and the backup before a
+     * migration go to (default DATA_DIR/backups for the latter; scheduled ones only when set),
+     * hours between scheduled ones (0: none), how many to keep, and a key (at least 32 characters)
+     * that encrypts every archive when set.
+     */
+    BACKUP_DIR: optionalString,
+    BACKUP_EVERY_HOURS: z.preprocess(
+      emptyToUndefined,
+      z.coerce
+        .number()
+        .min(0)
+        .max(24 * 31)
+        .default(24),
+    ),
+    BACKUP_KEEP: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1000).default(7)),
+    BACKUP_ENCRYPTION_KEY: z.preprocess(
+      emptyToUndefined,
+      z.string().min(32, { error: "must be at least 32 characters (openssl rand -base64 32)" }).optional(),
+    ),
+    /**
+     * S3-compatible storage for backups (each archive is also uploaded there): the bucket, an
+     * endpoint for another service than AWS (MinIO, R2…; path-style), its region, keys (both or
+     * neither: without, the SDK's own chain) and a key prefix.
+     */
+    BACKUP_S3_BUCKET: optionalString,
+    BACKUP_S3_ENDPOINT: optionalUrl,
+    BACKUP_S3_REGION: z.preprocess(emptyToUndefined, z.string().default("us-east-1")),
+    BACKUP_S3_ACCESS_KEY_ID: optionalString,
+    BACKUP_S3_SECRET_ACCESS_KEY: optionalString,
+    BACKUP_S3_PREFIX: optionalString,
+    /** A backup before migrations run on a database with data; "0" turns it off. */
+    BACKUP_BEFORE_MIGRATE: z.preprocess(emptyToUndefined, z.enum(["0", "1"]).default("1")),
+    /**
      * Demo mode: the embedded provider's public demo accounts (one of them an admin) and a "Demo"
      * banner on every page. `npm start` sets it (server.js --demo); never in production.
      */
@@ -353,6 +386,13 @@ const schema = z
             message: "is required with the other MEDIA_S3_ settings (MEDIA_S3_URL and both keys, or none)",
           });
     }
+    if ((env.BACKUP_S3_ACCESS_KEY_ID === undefined) !== (env.BACKUP_S3_SECRET_ACCESS_KEY === undefined)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [env.BACKUP_S3_ACCESS_KEY_ID === undefined ? "BACKUP_S3_ACCESS_KEY_ID" : "BACKUP_S3_SECRET_ACCESS_KEY"],
+        message: "is required with the other S3 key (both or neither)",
+      });
+    }
     if (env.SMTP_URL && !env.CONTACT_TO) {
       ctx.addIssue({ code: "custom", path: ["CONTACT_TO"], message: "is required when SMTP_URL is set" });
     }
@@ -380,6 +420,8 @@ export interface Config extends RawEnv {
     secretAccessKey: string;
     urlSeconds: number;
   } | null;
+  /** BACKUP_DIR, or DATA_DIR/backups (where the backup before a migration goes). */
+  backupDir: string;
   /** The upload limits in bytes. */
   maxVideoBytes: number;
   maxImageBytes: number;
@@ -461,6 +503,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
             urlSeconds: env.MEDIA_S3_URL_SECONDS,
           }
         : null,
+    backupDir: env.BACKUP_DIR ?? join(env.DATA_DIR, "backups"),
     maxVideoBytes: env.MEDIA_MAX_VIDEO_MB * MIB,
     maxImageBytes: env.MEDIA_MAX_IMAGE_MB * MIB,
     maxResourceBytes: env.MEDIA_MAX_RESOURCE_MB * MIB,

@@ -254,19 +254,19 @@ function createMetrics() {
 
   const backupLastSuccess = new Gauge({
     name: "lomda_backup_last_success_timestamp_seconds",
-    help: "When this process last finished a backup (Unix seconds; 0: none since start)",
+    help: "When the site's last backup finished, as this process knows it (its own, or the shared folder's; Unix seconds; 0: none known)",
     registers: [registry],
   });
 
   const backupLastDuration = new Gauge({
     name: "lomda_backup_last_duration_seconds",
-    help: "How long this process's last successful backup took",
+    help: "How long the site's last successful backup took (as lomda_backup_last_success_timestamp_seconds)",
     registers: [registry],
   });
 
   const backupLastSize = new Gauge({
     name: "lomda_backup_last_size_bytes",
-    help: "The size of this process's last successful backup archive",
+    help: "The size of the site's last successful backup archive (as lomda_backup_last_success_timestamp_seconds)",
     registers: [registry],
   });
 

@@ -8,7 +8,8 @@ import { Moderation } from "~/components/admin/dashboard/moderation";
 import { Subscriptions } from "~/components/admin/dashboard/subscriptions";
 import { PageHeader } from "~/components/layout/page-header";
 import { localeContext, servicesOf } from "~/context.server";
-import { formatDate } from "~/i18n/format";
+import { formatDate, formatDateTime } from "~/i18n/format";
+import { lastBackupResult } from "~/lib/backup-status.server";
 import { listFeedbackForModeration } from "~/models/feedback.server";
 import { listIdpAccountsPage, userIdsOfAccounts } from "~/models/idp-account.server";
 import { signUpOpen } from "~/models/sign-up.server";
@@ -43,7 +44,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { locale, i18n } = context.get(localeContext);
   const url = new URL(request.url);
   const { cursors, badCursor } = readCursors(url);
-  const [registrations, contact, subscriptions, feedback, accounts, newsletterCount] = await Promise.all([
+  const [registrations, contact, subscriptions, feedback, accounts, newsletterCount, backup] = await Promise.all([
     listSubmissionsPage(db, "registration", cursors.registrations),
     listSubmissionsPage(db, "contact", cursors.contact),
     listSubscriptionsPage(db, cursors.subscriptions),
@@ -51,6 +52,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     // The embedded provider's accounts (none when sign-in is at an external provider).
     idp ? listIdpAccountsPage(db, cursors.accounts) : null,
     countNewsletter(db),
+    lastBackupResult(config.backupDir),
   ]);
   const pageLinks = pageLinker(url, { registrations, contact, subscriptions, feedback, accounts });
   const learners = accounts
@@ -78,6 +80,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
         pages: pageLinks("feedback", feedback),
       },
       newsletterCount,
+      // The last backup's outcome, one line (decision 0054): the archive's name, not the server's path.
+      backup: backup
+        ? backup.ok
+          ? { ok: true as const, date: formatDateTime(backup.at, locale), file: backup.file.split(/[\\/]/).at(-1)! }
+          : { ok: false as const, date: formatDateTime(backup.at, locale), error: backup.error }
+        : null,
       accounts: accounts
         ? {
             // The admin's own row offers no Disable (the action refuses it too).
@@ -194,6 +202,16 @@ export default function Admin({ loaderData, actionData }: Route.ComponentProps) 
             {t("admin.downloadCsv")}
           </a>
         </section>
+        <p
+          data-testid="backup-status"
+          className={loaderData.backup && !loaderData.backup.ok ? "font-semibold text-danger-700" : "text-ink-700"}
+        >
+          {loaderData.backup === null
+            ? t("admin.backupNone")
+            : loaderData.backup.ok
+              ? t("admin.backupOk", { date: loaderData.backup.date, file: loaderData.backup.file })
+              : t("admin.backupFailed", { date: loaderData.backup.date, error: loaderData.backup.error })}
+        </p>
       </div>
     </>
   );
