@@ -68,6 +68,9 @@ describe.each(DIALECTS)("scheduled backups on %s", (dialect) => {
   });
 });
 
+/** Each test starts the real server.js up to six times (a process, the build loaded each time). */
+const COMMAND_TIMEOUT_MS = 90_000;
+
 describe("the backup and restore commands", () => {
   let work: string;
   const run = async (env: Record<string, string>, args: string[]) => {
@@ -113,7 +116,7 @@ describe("the backup and restore commands", () => {
     expect((await run(target, ["restore"])).output).toContain(
       "npm run restore -- <archive | s3://bucket/key> [--force]",
     );
-  });
+  }, COMMAND_TIMEOUT_MS);
 
   it("a start backs up a database in use before it migrates, and says where", async () => {
     const dataDir = join(work, "upgrade");
@@ -143,5 +146,5 @@ describe("the backup and restore commands", () => {
     );
     expect(plain.code).toBe(0);
     expect(plain.output).not.toContain("backed up before migrating");
-  });
+  }, COMMAND_TIMEOUT_MS);
 });
