@@ -84,67 +84,75 @@ describe("the backup and restore commands", () => {
   });
   afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-  it("npm run backup, then npm run restore into a new place (refused when it is not empty)", async () => {
-    const source = {
-      DATA_DIR: join(work, "source"),
-      DATABASE_URL: `file:${join(work, "source", "lomda.db")}`,
-      BACKUP_DIR: join(work, "backups"),
-    };
-    // A started site: migrated, catalogue seeded; and a video.
-    expect((await run(source, ["migrate"])).code).toBe(0);
-    mkdirSync(join(work, "source", "media", "videos"), { recursive: true });
-    writeFileSync(join(work, "source", "media", "videos", "v.mp4"), "video bytes");
+  it(
+    "npm run backup, then npm run restore into a new place (refused when it is not empty)",
+    async () => {
+      const source = {
+        DATA_DIR: join(work, "source"),
+        DATABASE_URL: `file:${join(work, "source", "lomda.db")}`,
+        BACKUP_DIR: join(work, "backups"),
+      };
+      // A started site: migrated, catalogue seeded; and a video.
+      expect((await run(source, ["migrate"])).code).toBe(0);
+      mkdirSync(join(work, "source", "media", "videos"), { recursive: true });
+      writeFileSync(join(work, "source", "media", "videos", "v.mp4"), "video bytes");
 
-    const backup = await run(source, ["backup"]);
-    expect(backup.code).toBe(0);
-    const archive = /Backup written to (\S+) \(/.exec(backup.output)?.[1];
-    expect(archive).toMatch(/lomda-backup-.*\.tar$/);
+      const backup = await run(source, ["backup"]);
+      expect(backup.code).toBe(0);
+      const archive = /Backup written to (\S+) \(/.exec(backup.output)?.[1];
+      expect(archive).toMatch(/lomda-backup-.*\.tar$/);
 
-    const target = { DATA_DIR: join(work, "target"), DATABASE_URL: `file:${join(work, "target", "lomda.db")}` };
-    // A path as typed in the folder npm was run from (npm runs the script in the project's).
-    const restored = await run({ ...target, INIT_CWD: work }, ["restore", relative(work, archive!)]);
-    expect(restored.output).toMatch(
-      /Restored the backup of .* \(sqlite, Lomda .*\): \d+ rows in \d+ tables \(sqlite-file\), 1 media files/,
-    );
-    expect(restored.code).toBe(0);
-    expect(readFileSync(join(work, "target", "media", "videos", "v.mp4"), "utf8")).toBe("video bytes");
+      const target = { DATA_DIR: join(work, "target"), DATABASE_URL: `file:${join(work, "target", "lomda.db")}` };
+      // A path as typed in the folder npm was run from (npm runs the script in the project's).
+      const restored = await run({ ...target, INIT_CWD: work }, ["restore", relative(work, archive!)]);
+      expect(restored.output).toMatch(
+        /Restored the backup of .* \(sqlite, Lomda .*\): \d+ rows in \d+ tables \(sqlite-file\), 1 media files/,
+      );
+      expect(restored.code).toBe(0);
+      expect(readFileSync(join(work, "target", "media", "videos", "v.mp4"), "utf8")).toBe("video bytes");
 
-    const again = await run(target, ["restore", archive!]);
-    expect(again.code).toBe(1);
-    expect(again.output).toContain("Restore refused: The database");
-    expect((await run(target, ["restore", archive!, "--force"])).code).toBe(0);
-    expect((await run(target, ["restore"])).output).toContain(
-      "npm run restore -- <archive | s3://bucket/key> [--force]",
-    );
-  }, COMMAND_TIMEOUT_MS);
+      const again = await run(target, ["restore", archive!]);
+      expect(again.code).toBe(1);
+      expect(again.output).toContain("Restore refused: The database");
+      expect((await run(target, ["restore", archive!, "--force"])).code).toBe(0);
+      expect((await run(target, ["restore"])).output).toContain(
+        "npm run restore -- <archive | s3://bucket/key> [--force]",
+      );
+    },
+    COMMAND_TIMEOUT_MS,
+  );
 
-  it("a start backs up a database in use before it migrates, and says where", async () => {
-    const dataDir = join(work, "upgrade");
-    mkdirSync(dataDir);
-    const database = openDatabase(`file:${join(dataDir, "lomda.db")}`);
-    await migrateTo(database.db, Object.keys(migrations).at(-2)!);
-    await createUser(database.db);
-    await database.close();
+  it(
+    "a start backs up a database in use before it migrates, and says where",
+    async () => {
+      const dataDir = join(work, "upgrade");
+      mkdirSync(dataDir);
+      const database = openDatabase(`file:${join(dataDir, "lomda.db")}`);
+      await migrateTo(database.db, Object.keys(migrations).at(-2)!);
+      await createUser(database.db);
+      await database.close();
 
-    const { code, output } = await run({ DATA_DIR: dataDir, DATABASE_URL: `file:${join(dataDir, "lomda.db")}` }, [
-      "migrate",
-    ]);
-    expect(code).toBe(0);
-    const file = /backed up before migrating: (\S+) /.exec(output)?.[1];
-    expect(file).toContain(join(dataDir, "backups", `lomda-before-${Object.keys(migrations).at(-1)}-`));
-    expect(readdirSync(join(dataDir, "backups"))).toContain(file!.split("/").at(-1));
+      const { code, output } = await run({ DATA_DIR: dataDir, DATABASE_URL: `file:${join(dataDir, "lomda.db")}` }, [
+        "migrate",
+      ]);
+      expect(code).toBe(0);
+      const file = /backed up before migrating: (\S+) /.exec(output)?.[1];
+      expect(file).toContain(join(dataDir, "backups", `lomda-before-${Object.keys(migrations).at(-1)}-`));
+      expect(readdirSync(join(dataDir, "backups"))).toContain(file!.split("/").at(-1));
 
-    // Off when asked: another database one migration behind migrates without a backup.
-    const off = join(work, "off");
-    mkdirSync(off);
-    const other = openDatabase(`file:${join(off, "lomda.db")}`);
-    await migrateTo(other.db, Object.keys(migrations).at(-2)!);
-    await other.close();
-    const plain = await run(
-      { DATA_DIR: off, DATABASE_URL: `file:${join(off, "lomda.db")}`, BACKUP_BEFORE_MIGRATE: "0" },
-      ["migrate"],
-    );
-    expect(plain.code).toBe(0);
-    expect(plain.output).not.toContain("backed up before migrating");
-  }, COMMAND_TIMEOUT_MS);
+      // Off when asked: another database one migration behind migrates without a backup.
+      const off = join(work, "off");
+      mkdirSync(off);
+      const other = openDatabase(`file:${join(off, "lomda.db")}`);
+      await migrateTo(other.db, Object.keys(migrations).at(-2)!);
+      await other.close();
+      const plain = await run(
+        { DATA_DIR: off, DATABASE_URL: `file:${join(off, "lomda.db")}`, BACKUP_BEFORE_MIGRATE: "0" },
+        ["migrate"],
+      );
+      expect(plain.code).toBe(0);
+      expect(plain.output).not.toContain("backed up before migrating");
+    },
+    COMMAND_TIMEOUT_MS,
+  );
 });
