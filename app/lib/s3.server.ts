@@ -92,11 +92,12 @@ export class S3Bucket {
   }
 
   /** Every key under `prefix` (ListObjectsV2, page after page). */
-  async listKeys(prefix: string, pageSize = 1000): Promise<string[]> {
+  async listKeys(prefix: string): Promise<string[]> {
     const keys: string[] = [];
     let token: string | undefined;
     do {
-      const query: Record<string, string> = { "list-type": "2", prefix, "max-keys": String(pageSize) };
+      // Up to 1000 keys a page (S3's default and maximum).
+      const query: Record<string, string> = { "list-type": "2", prefix };
       if (token) query["continuation-token"] = token;
       const response = await this.send("GET", "", { query });
       if (!response.ok) throw await this.failure(response, "GET", "", query);
