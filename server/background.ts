@@ -211,7 +211,7 @@ export function startBackgroundJobs(services: AppServices, options: BackgroundOp
               mediaDir: config.mediaDir,
               dir: config.backupDir,
               key: config.BACKUP_ENCRYPTION_KEY,
-              s3: await s3Destination(config),
+              s3: s3Destination(config),
               keep: config.BACKUP_KEEP,
               log,
               reason: "scheduled",

@@ -43,7 +43,7 @@ export async function runBackupCommand(
     mediaDir: config.mediaDir,
     dir: dir ? typed(dir) : config.backupDir,
     key: config.BACKUP_ENCRYPTION_KEY,
-    s3: await s3Destination(config),
+    s3: s3Destination(config),
     keep: Number.POSITIVE_INFINITY,
     log,
     reason: "command",
@@ -72,7 +72,7 @@ export async function runRestoreCommand(config: Config, args: string[], out: (li
   try {
     const summary = await restoreBackup({
       archive: rest[0]!.startsWith("s3://") ? rest[0]! : typed(rest[0]!),
-      s3: await s3Destination(config),
+      s3: s3Destination(config),
       databaseUrl: config.DATABASE_URL,
       mediaDir: config.mediaDir,
       key: config.BACKUP_ENCRYPTION_KEY,

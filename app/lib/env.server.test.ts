@@ -211,6 +211,19 @@ describe("configuration", () => {
     expect(problemsOf({ ...s3, MEDIA_S3_REGION: "EU West" })[0]).toMatch(/^MEDIA_S3_REGION: must be a region name/);
   });
 
+  it("BACKUP_S3_BUCKET needs both keys (requests are signed with them; no instance role)", () => {
+    const keys = { BACKUP_S3_ACCESS_KEY_ID: "id", BACKUP_S3_SECRET_ACCESS_KEY: "secret" };
+    expect(loadConfig({ BACKUP_S3_BUCKET: "backups", ...keys }).BACKUP_S3_BUCKET).toBe("backups");
+    expect(problemsOf({ BACKUP_S3_BUCKET: "backups" })).toEqual([
+      "BACKUP_S3_ACCESS_KEY_ID: is required with BACKUP_S3_BUCKET (both keys: Lomda signs its requests with them)",
+      "BACKUP_S3_SECRET_ACCESS_KEY: is required with BACKUP_S3_BUCKET (both keys: Lomda signs its requests with them)",
+    ]);
+    expect(problemsOf({ BACKUP_S3_BUCKET: "backups", BACKUP_S3_ACCESS_KEY_ID: "id" })).toEqual([
+      "BACKUP_S3_SECRET_ACCESS_KEY: is required with BACKUP_S3_BUCKET (both keys: Lomda signs its requests with them)",
+    ]);
+    expect(problemsOf({ BACKUP_S3_ACCESS_KEY_ID: "id" })[0]).toMatch(/^BACKUP_S3_SECRET_ACCESS_KEY.*both or neither/);
+  });
+
   it("names each bad variable", () => {
     const problems = problemsOf({
       PORT: "seventy",

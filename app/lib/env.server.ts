@@ -274,8 +274,9 @@ const schema = z
     ),
     /**
      * S3-compatible storage for backups (each archive is also uploaded there): the bucket, an
-     * endpoint for another service than AWS (MinIO, R2…; path-style), its region, keys (both or
-     * neither: without, the SDK's own chain) and a key prefix.
+     * endpoint for another service than AWS (MinIO, R2…; path-style), its region, the keys (both
+     * required with a bucket: requests are signed with them, there is no instance-role chain) and
+     * a key prefix.
      */
     BACKUP_S3_BUCKET: optionalString,
     BACKUP_S3_ENDPOINT: optionalUrl,
@@ -386,7 +387,16 @@ const schema = z
             message: "is required with the other MEDIA_S3_ settings (MEDIA_S3_URL and both keys, or none)",
           });
     }
-    if ((env.BACKUP_S3_ACCESS_KEY_ID === undefined) !== (env.BACKUP_S3_SECRET_ACCESS_KEY === undefined)) {
+    if (env.BACKUP_S3_BUCKET !== undefined) {
+      // Requests are signed with these keys (aws4fetch): no instance role or other credential chain.
+      for (const key of ["BACKUP_S3_ACCESS_KEY_ID", "BACKUP_S3_SECRET_ACCESS_KEY"] as const)
+        if (env[key] === undefined)
+          ctx.addIssue({
+            code: "custom",
+            path: [key],
+            message: "is required with BACKUP_S3_BUCKET (both keys: Lomda signs its requests with them)",
+          });
+    } else if ((env.BACKUP_S3_ACCESS_KEY_ID === undefined) !== (env.BACKUP_S3_SECRET_ACCESS_KEY === undefined)) {
       ctx.addIssue({
         code: "custom",
         path: [env.BACKUP_S3_ACCESS_KEY_ID === undefined ? "BACKUP_S3_ACCESS_KEY_ID" : "BACKUP_S3_SECRET_ACCESS_KEY"],

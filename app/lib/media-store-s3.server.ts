@@ -2,7 +2,6 @@ import { createReadStream } from "node:fs";
 import { mkdir, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { Readable } from "node:stream";
-import { AwsClient } from "aws4fetch";
 import {
   isMediaFileName,
   LocalMediaStore,
@@ -14,6 +13,7 @@ import {
   type SaveResult,
 } from "./media-store.server";
 import { mediaTypeOfFile } from "./media-probe";
+import { S3Bucket, type S3RequestInit } from "./s3.server";
 
 /**
  * Uploaded media in an S3-compatible bucket (decision 0056): the same MediaStore, with the objects
@@ -39,34 +39,27 @@ export interface S3MediaOptions {
 const PREFIX: Record<MediaKind, string> = { video: "videos/", cover: "covers/", resource: "resources/" };
 
 export class S3MediaStore implements MediaStore {
-  private readonly client: AwsClient;
-  private readonly base: string;
+  private readonly bucket: S3Bucket;
   private readonly spool: LocalMediaStore;
   private readonly spoolDir: string;
   readonly urlSeconds: number;
 
   constructor(options: S3MediaOptions) {
-    this.client = new AwsClient({
-      accessKeyId: options.accessKeyId,
-      secretAccessKey: options.secretAccessKey,
-      service: "s3",
-      region: options.region,
-    });
-    this.base = options.bucketUrl.replace(/\/+$/, "");
+    this.bucket = new S3Bucket(options);
     this.spoolDir = options.spoolDir;
     this.urlSeconds = options.urlSeconds ?? 3600;
     this.spool = new LocalMediaStore(mediaFolders(options.spoolDir));
   }
 
-  /** The object's URL, or undefined for a name the store would never have made. */
-  private urlOf(kind: MediaKind, file: string): string | undefined {
-    return isMediaFileName(kind, file) ? `${this.base}/${PREFIX[kind]}${file}` : undefined;
+  /** The object's key, or undefined for a name the store would never have made. */
+  private keyOf(kind: MediaKind, file: string): string | undefined {
+    return isMediaFileName(kind, file) ? `${PREFIX[kind]}${file}` : undefined;
   }
 
-  private async send(url: string, init: RequestInit & { duplex?: "half" } = {}): Promise<Response> {
-    const response = await this.client.fetch(url, init);
+  private async send(method: string, key: string, init: S3RequestInit = {}): Promise<Response> {
+    const response = await this.bucket.send(method, key, init);
     if (response.status >= 500 || response.status === 403 || response.status === 400)
-      throw new Error(`object storage answered ${response.status} to ${init.method ?? "GET"} ${new URL(url).pathname}`);
+      throw await this.bucket.failure(response, method, key);
     return response;
   }
 
@@ -80,10 +73,8 @@ export class S3MediaStore implements MediaStore {
     if (!saved.ok) return saved;
     const path = join(mediaFolders(this.spoolDir)[kind], saved.file);
     try {
-      const response = await this.send(this.urlOf(kind, saved.file)!, {
-        method: "PUT",
-        body: Readable.toWeb(createReadStream(path)) as ReadableStream<Uint8Array>,
-        duplex: "half",
+      const response = await this.send("PUT", this.keyOf(kind, saved.file)!, {
+        body: () => Readable.toWeb(createReadStream(path)) as ReadableStream<Uint8Array>,
         headers: { "Content-Type": saved.contentType, "Content-Length": String(saved.size) },
       });
       if (!response.ok) throw new Error(`object storage refused the upload (${response.status})`);
@@ -95,9 +86,9 @@ export class S3MediaStore implements MediaStore {
   }
 
   async stat(kind: MediaKind, file: string): Promise<MediaStat | undefined> {
-    const url = this.urlOf(kind, file);
-    if (!url) return undefined;
-    const response = await this.send(url, { method: "HEAD" });
+    const key = this.keyOf(kind, file);
+    if (!key) return undefined;
+    const response = await this.send("HEAD", key);
     if (response.status === 404) return undefined;
     if (!response.ok) throw new Error(`object storage answered ${response.status} to HEAD`);
     return {
@@ -108,9 +99,13 @@ export class S3MediaStore implements MediaStore {
   }
 
   async createReadStream(kind: MediaKind, file: string, range?: ByteRange): Promise<Readable | undefined> {
-    const url = this.urlOf(kind, file);
-    if (!url) return undefined;
-    const response = await this.send(url, range ? { headers: { Range: `bytes=${range.start}-${range.end}` } } : {});
+    const key = this.keyOf(kind, file);
+    if (!key) return undefined;
+    const response = await this.send(
+      "GET",
+      key,
+      range ? { headers: { Range: `bytes=${range.start}-${range.end}` } } : {},
+    );
     if (response.status === 404) {
       await response.body?.cancel();
       return undefined;
@@ -121,7 +116,7 @@ export class S3MediaStore implements MediaStore {
 
   async delete(kind: MediaKind, file: string): Promise<boolean> {
     if (!(await this.stat(kind, file))) return false;
-    const response = await this.send(this.urlOf(kind, file)!, { method: "DELETE" });
+    const response = await this.send("DELETE", this.keyOf(kind, file)!);
     await response.body?.cancel();
     return response.ok;
   }
@@ -131,9 +126,7 @@ export class S3MediaStore implements MediaStore {
    * a viewer Lomda lets watch is redirected to. It names the object only; Range works on it.
    */
   async signedUrl(kind: MediaKind, file: string, seconds = this.urlSeconds): Promise<string | undefined> {
-    const url = this.urlOf(kind, file);
-    if (!url) return undefined;
-    const signed = await this.client.sign(`${url}?X-Amz-Expires=${seconds}`, { aws: { signQuery: true } });
-    return signed.url;
+    const key = this.keyOf(kind, file);
+    return key ? this.bucket.presign(key, seconds) : undefined;
   }
 }
