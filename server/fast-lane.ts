@@ -78,6 +78,10 @@ export function fastLane(routes: Record<string, LaneHandler>, options: FastLaneO
    */
   const page = (req: IncomingMessage, res: ServerResponse, path: string, url: string): boolean => {
     if (!url.startsWith("/") || urlHasControlCharacters(url)) return false;
+    // A GET that announces a body (no browser sends one) goes to the stack, whose body timeout
+    // closes the connection of a body that never finishes.
+    const length = req.headers["content-length"];
+    if (req.headers["transfer-encoding"] !== undefined || (length !== undefined && length !== "0")) return false;
     const forwarded = options.trustProxy ? req.headers["x-forwarded-host"] : undefined;
     if (!acceptableHost(req.headers.host, typeof forwarded === "string" ? forwarded : undefined)) return false;
     const pending = options.pages!(req, path, url);
