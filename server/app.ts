@@ -34,7 +34,7 @@ import { requestLog } from "./request-log.ts";
 import { sameOriginOnly } from "./same-origin.ts";
 import { capConnections } from "./connection-cap.ts";
 import { acceleratedVideos, coverFiles, thumbnails, videoFiles } from "./media.ts";
-import { buildHashCsp, nonPageHeaders, securityHeaders, type CspOptions } from "./security-headers.ts";
+import { buildHashCsp, nonPageHeaders, pageHeaders, securityHeaders, type CspOptions } from "./security-headers.ts";
 import { createServices, type Runtime } from "./services.ts";
 import { viewerOf } from "./viewer.ts";
 import { runAccountsCommand, readPassword } from "./accounts-cli.ts";
@@ -124,6 +124,7 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
     development: Boolean(options.devMiddleware),
   };
   app.use(securityHeaders(csp));
+  const framed = new Set(csp.framedBy?.paths ?? []);
   // Every URL answered before the router is listed, with its reason, in server/outside-router.ts.
   // The health check first: a load balancer asks often, and it needs none of what follows. (Both it
   // and the feedback list are usually answered before Express, by the fast lane below.)
@@ -148,6 +149,7 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
           version: () => publicContentVersion(database.db),
           policy: (hashes) => buildHashCsp(hashes, csp),
           localeCookie: (locale) => localeCookie(config, locale),
+          pageHeaders: pageHeaders(csp),
         });
   if (pageCache) app.use(pageCache.lookup);
   if (options.devMiddleware) app.use(options.devMiddleware);
@@ -295,11 +297,19 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
         ? [{ prefix: "/video/", ...acceleratedVideos(services, bundledVideos) }]
         : [],
       passOn: app,
+      // Visitors' cached pages, before the stack they do not need (decision 0059). A page the
+      // provider may frame has other headers (securityHeaders): never the lane's.
+      pages: pageCache
+        ? (req, path, url) => (framed.has(path) ? undefined : pageCache.answer(req, path, url))
+        : undefined,
     },
   );
-  return (req: IncomingMessage, res: ServerResponse) => {
+  const handler = (req: IncomingMessage, res: ServerResponse) => {
     if (!lane(req, res)) app(req, res);
   };
+  // The stack alone (every request through Express) and the cache: tests compare the lane's hits
+  // with the stack's and count them.
+  return Object.assign(handler, { stack: app as RequestListener, pageCache });
 }
 
 /** Names the requests below a mount for the request metrics (a pattern, never the raw URL). */

@@ -166,6 +166,71 @@ describe("the fast lane", () => {
     }
   });
 
+  it("answers a cached page the cache gives it, and hands a stale or missing one to the app untouched", async () => {
+    lines.length = 0;
+    const asked: string[] = [];
+    const lane = fastLane(
+      {},
+      {
+        log,
+        headers: [["X-Non-Page", "yes"]],
+        trustProxy: false,
+        passOn: (_req, res) => void res.writeHead(299, { "X-Reached": "app" }).end(),
+        pages: (_req, path, url) => {
+          asked.push(url);
+          if (path === "/missing") return undefined;
+          if (path === "/stale") return Promise.resolve(undefined);
+          return Promise.resolve({
+            status: 200,
+            route: "/about",
+            headers: ["Content-Type", "text/html; charset=utf-8", "Content-Length", "5"],
+            body: Buffer.from("hello"),
+          });
+        },
+      },
+    );
+    const pages = createServer((req, res) => {
+      if (!lane(req, res)) res.writeHead(298, { "X-Reached": "app, not the lane" }).end();
+    });
+    await new Promise<void>((ok) => pages.listen(0, "127.0.0.1", ok));
+    const url = `http://127.0.0.1:${(pages.address() as AddressInfo).port}`;
+    try {
+      const hit = await fetch(`${url}/about?lng=he`);
+      expect(hit.status).toBe(200);
+      expect(await hit.text()).toBe("hello");
+      // The page's own headers only: the non-page set is not a page's.
+      expect(hit.headers.get("x-non-page")).toBeNull();
+      const requestId = hit.headers.get("x-request-id")!;
+      expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
+      expect(lines).toContainEqual(
+        expect.objectContaining({ msg: "request", reqId: requestId, path: "/about", status: 200 }),
+      );
+      expect(JSON.stringify(lines)).not.toContain("lng=he");
+      expect(asked).toEqual(["/about?lng=he"]);
+      // Stale (found, then not): the app, with nothing of the lane's.
+      const stale = await fetch(`${url}/stale`);
+      expect(stale.status).toBe(299);
+      expect(stale.headers.get("x-request-id")).toBeNull();
+      // Not held at all: declined at once, to whatever is behind the lane.
+      expect((await fetch(`${url}/missing`)).status).toBe(298);
+      // Never asked: another method, a bad Host.
+      asked.length = 0;
+      expect((await fetch(`${url}/about`, { method: "POST" })).status).toBe(298);
+      const badHost = await new Promise<number>((ok, fail) => {
+        const req = request(`${url}/about`, { headers: { host: "bad host!" } }, (res) => {
+          res.resume();
+          ok(res.statusCode ?? 0);
+        });
+        req.on("error", fail);
+        req.end();
+      });
+      expect(badHost).toBe(298);
+      expect(asked).toEqual([]);
+    } finally {
+      await new Promise((ok) => pages.close(ok));
+    }
+  });
+
   it("answers 500, plain and logged, when a handler fails", async () => {
     lines.length = 0;
     const res = await fetch(`${base}/api/feedback?fail=1`);

@@ -2,6 +2,8 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Response } from "express";
 import type { Logger } from "../app/lib/logger.server.ts";
 import { recordRequest } from "../app/lib/metrics.server.ts";
+import { urlHasControlCharacters } from "../app/lib/control-characters.ts";
+import type { CachedAnswer } from "./page-cache.ts";
 import { acceptableHost } from "./request-guard.ts";
 import { logRequest, requestIdOf } from "./request-log.ts";
 
@@ -35,6 +37,13 @@ export interface FastLaneOptions {
   prefixes?: readonly LanePrefix[];
   /** Where a prefix's request goes when its handler declines it (the app). */
   passOn?: (req: IncomingMessage, res: ServerResponse) => void;
+  /**
+   * Visitors' pages from the page cache (page-cache.ts `answer`, decision 0059), tried for any other
+   * GET or HEAD: undefined at once when the cache holds no page for the request (the app answers it
+   * as if the lane had not looked); a promise of the answer, or of undefined when the page turned
+   * out stale (then `passOn`, which is required with this).
+   */
+  pages?: (req: IncomingMessage, path: string, url: string) => Promise<CachedAnswer | undefined> | undefined;
 }
 
 /**
@@ -59,13 +68,49 @@ export function fastLane(routes: Record<string, LaneHandler>, options: FastLaneO
     }
     return undefined;
   };
+  if (options.pages && !options.passOn) throw new Error("the fast lane's pages need passOn");
+  /**
+   * A cached page. What the stack in front of the cache's look-up does for it is done here: the
+   * request guard's checks that can fail for a stored page's address (the Host; a target that is
+   * not a path; an escaped control character, though the cache's own candidates cannot carry one),
+   * the request id, the log line and the metric under the page's route pattern. The page's security
+   * headers are in the answer (the cache built them from securityHeaders' own list).
+   */
+  const page = (req: IncomingMessage, res: ServerResponse, path: string, url: string): boolean => {
+    if (!url.startsWith("/") || urlHasControlCharacters(url)) return false;
+    // A GET that announces a body (no browser sends one) goes to the stack, whose body timeout
+    // closes the connection of a body that never finishes.
+    const length = req.headers["content-length"];
+    if (req.headers["transfer-encoding"] !== undefined || (length !== undefined && length !== "0")) return false;
+    const forwarded = options.trustProxy ? req.headers["x-forwarded-host"] : undefined;
+    if (!acceptableHost(req.headers.host, typeof forwarded === "string" ? forwarded : undefined)) return false;
+    const pending = options.pages!(req, path, url);
+    if (!pending) return false;
+    const started = process.hrtime.bigint();
+    const requestId = requestIdOf(req, options.trustProxy);
+    pending
+      .then((answer) => {
+        if (!answer) return options.passOn!(req, res);
+        res.writeHead(answer.status, ["X-Request-Id", requestId, ...answer.headers]);
+        res.end(answer.body);
+        recordRequest(answer.route, req.method, answer.status, started);
+        logRequest(options.log, { requestId, method: req.method, path, status: answer.status, started });
+      })
+      .catch((error: unknown) => {
+        // Nothing here is expected to fail (the look-up turns its own failures into a pass-on).
+        options.log.error({ err: error, reqId: requestId }, "unhandled error");
+        if (res.headersSent) res.destroy();
+        else options.passOn!(req, res);
+      });
+    return true;
+  };
   return (req: IncomingMessage, res: ServerResponse): boolean => {
     if (req.method !== "GET" && req.method !== "HEAD") return false;
     const url = req.url ?? "";
     const query = url.indexOf("?");
     const path = query === -1 ? url : url.slice(0, query);
     const handler = handlers.get(path) ?? prefixed(path);
-    if (!handler) return false;
+    if (!handler) return options.pages ? page(req, res, path, url) : false;
     if (path !== "/healthz" && path !== "/readyz") {
       const forwarded = options.trustProxy ? req.headers["x-forwarded-host"] : undefined;
       if (!acceptableHost(req.headers.host, typeof forwarded === "string" ? forwarded : undefined)) return false;

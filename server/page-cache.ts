@@ -1,6 +1,8 @@
 import { createHash } from "node:crypto";
+import type { IncomingHttpHeaders, IncomingMessage } from "node:http";
 import { promisify } from "node:util";
 import { brotliCompress, constants as zlib, gzip } from "node:zlib";
+import accepts from "accepts";
 import { parse as parseCookies } from "cookie";
 import type { NextFunction, Request, Response } from "express";
 import { NON_PAGE_PREFIXES } from "./security-headers.ts";
@@ -54,8 +56,27 @@ export interface PageCacheOptions {
   policy(hashes: string[]): string;
   /** The Set-Cookie remembering a `?lng=` choice (sent per request, never stored). */
   localeCookie(locale: Locale): string;
+  /**
+   * What the stack in front sets on a page before the page's own headers, in its order (the request
+   * id aside; securityHeaders' page headers, security-headers.ts pageHeaders): a hit the fast lane
+   * answers starts from these, so it sends what the stack's hit sends (decision 0059).
+   */
+  pageHeaders?: readonly (readonly [string, string])[];
   now?: () => number;
 }
+
+/** A stored page's answer as the fast lane writes it: everything but the request id, in order. */
+export interface CachedAnswer {
+  status: number;
+  /** The pattern the page was rendered for: its hits count under it in /metrics. */
+  route: string;
+  /** Flat name, value, name, value…: one writeHead. */
+  headers: readonly string[];
+  /** Undefined for a 304 and for HEAD. */
+  body: Buffer | undefined;
+}
+
+type Encoding = "br" | "gzip" | "identity";
 
 interface Entry {
   version: string;
@@ -67,6 +88,8 @@ interface Entry {
   identity: Buffer;
   gzip: Buffer;
   br: Buffer;
+  /** The fast lane's header lists, by status, encoding and language cookie set: built on first use. */
+  lane: Map<string, string[]>;
 }
 
 /** What the lookup found out about a request the cache may serve, for the renderer after it. */
@@ -92,7 +115,7 @@ export function createPageCache(options: PageCacheOptions) {
    * the request as one to store once rendered.
    */
   async function lookup(req: Request, res: Response, next: NextFunction) {
-    const candidate = candidateOf(req);
+    const candidate = candidateOf(req.method, req.headers, req.path, req.originalUrl);
     if (!candidate) return next();
     let version: string;
     try {
@@ -207,6 +230,7 @@ export function createPageCache(options: PageCacheOptions) {
       identity: body,
       gzip: gzipped,
       br: brotli,
+      lane: new Map(),
     };
     entries.delete(slot.key);
     entries.set(slot.key, entry);
@@ -228,8 +252,8 @@ export function createPageCache(options: PageCacheOptions) {
       return;
     }
     // Brotli when accepted at all (it is the smaller), then gzip, whatever order the client lists them in.
-    const encoding = req.acceptsEncodings("br") ? "br" : req.acceptsEncodings("gzip") ? "gzip" : "identity";
-    const body = encoding === "br" ? entry.br : encoding === "gzip" ? entry.gzip : entry.identity;
+    const encoding = encodingOf(req.headers["accept-encoding"]);
+    const body = entry[encoding];
     if (encoding === "br" || encoding === "gzip") res.setHeader("Content-Encoding", encoding);
     res.setHeader("Content-Length", body.length);
     res.status(200);
@@ -237,7 +261,88 @@ export function createPageCache(options: PageCacheOptions) {
     else res.end(body);
   }
 
-  return { lookup, render, size: () => entries.size };
+  /**
+   * The fast lane's look-up (decision 0059): for a request the cache may serve and a page it holds,
+   * the answer `send` would give through the stack, header for header; undefined at once when it
+   * holds none (the stack then does everything as before), or once the page turns out stale or the
+   * version cannot be read (the lane then hands the request to the stack, which renders it).
+   * `path` and `url` are the request's path and whole target, as Express's req.path and req.originalUrl.
+   */
+  function answer(req: IncomingMessage, path: string, url: string): Promise<CachedAnswer | undefined> | undefined {
+    const candidate = candidateOf(req.method, req.headers, path, url);
+    if (!candidate || !entries.has(candidate.key)) return undefined;
+    return options.version().then(
+      (version) => {
+        const entry = entries.get(candidate.key);
+        if (!entry || entry.version !== version || now() - entry.storedAt >= TTL_MS) return undefined;
+        laneHits += 1;
+        const notModified = matchesEtag(req.headers["if-none-match"], entry.etag);
+        const encoding = encodingOf(req.headers["accept-encoding"]);
+        const status = notModified ? 304 : 200;
+        const variant = `${status} ${encoding} ${candidate.setLocale ?? ""}`;
+        let headers = entry.lane.get(variant);
+        if (!headers) {
+          headers = laneHeaders(entry, status, encoding, candidate.setLocale);
+          entry.lane.set(variant, headers);
+        }
+        return {
+          status,
+          route: typeof entry.route === "string" ? entry.route : "(other)",
+          headers,
+          body: notModified || req.method === "HEAD" ? undefined : entry[encoding],
+        };
+      },
+      () => undefined,
+    );
+  }
+
+  /**
+   * The headers `send` leaves on a response after the stack's (requestLog's id aside), computed the
+   * way node keeps them: setting a name again keeps its place and takes the new spelling, removing
+   * it frees the place, a new name goes last. So the lane's bytes are the stack's by construction.
+   */
+  function laneHeaders(entry: Entry, status: number, encoding: Encoding, setLocale: Locale | undefined): string[] {
+    const kept = new Map<string, [string, string]>();
+    const set = (name: string, value: string) => kept.set(name.toLowerCase(), [name, value]);
+    for (const [name, value] of options.pageHeaders ?? []) set(name, value);
+    for (const [name, value] of entry.headers) set(name, value);
+    set("ETag", entry.etag);
+    if (setLocale) {
+      set("Cache-Control", "private, max-age=0");
+      set("Set-Cookie", options.localeCookie(setLocale));
+    }
+    if (status === 304) kept.delete("content-type");
+    else {
+      if (encoding !== "identity") set("Content-Encoding", encoding);
+      set("Content-Length", String(entry[encoding].length));
+    }
+    return [...kept.values()].flat();
+  }
+
+  let laneHits = 0;
+  return { lookup, render, answer, size: () => entries.size, laneHits: () => laneHits };
+}
+
+/** Accept-Encoding's answers, remembered: a handful of spellings come from every browser. */
+const encodings = new Map<string, Encoding>();
+
+/**
+ * Brotli when accepted at all (it is the smaller), then gzip, whatever order the client lists them
+ * in: Express's req.acceptsEncodings (the same `accepts`), once per spelling of the header.
+ */
+function encodingOf(header: string | undefined): Encoding {
+  const key = header ?? "";
+  let encoding = encodings.get(key);
+  if (!encoding) {
+    const accepted = accepts({ headers: { "accept-encoding": key } } as IncomingMessage);
+    encoding = accepted.encodings("br") ? "br" : accepted.encodings("gzip") ? "gzip" : "identity";
+    // Bounded: at most 100 spellings of up to 200 characters (a stranger's are not kept long).
+    if (key.length <= 200) {
+      if (encodings.size >= 100) encodings.clear();
+      encodings.set(key, encoding);
+    }
+  }
+  return encoding;
 }
 
 /**
@@ -266,27 +371,34 @@ export function canonicalPathOf(html: string, publicOrigin: string): string | un
   }
 }
 
-/** The key of a request that may be served from the cache, or undefined when it may be personal. */
-function candidateOf(req: Request): Omit<Slot, "version"> | undefined {
-  if (req.method !== "GET" && req.method !== "HEAD") return undefined;
-  if (req.headers.authorization) return undefined;
-  const path = req.path;
+/**
+ * The key of a request that may be served from the cache, or undefined when it may be personal.
+ * `path` and `url` are Express's req.path and req.originalUrl (the fast lane passes its own split).
+ */
+function candidateOf(
+  method: string | undefined,
+  headers: IncomingHttpHeaders,
+  path: string,
+  url: string,
+): Omit<Slot, "version"> | undefined {
+  if (method !== "GET" && method !== "HEAD") return undefined;
+  if (headers.authorization) return undefined;
   // Client navigations (.data), the route manifest, the sign-in provider and the sign-in flow (whose
   // front-channel logout page is framed by the provider, with a policy of its own) are never shared.
   if (path.endsWith(".data") || path.startsWith("/__manifest") || path.startsWith("/idp/") || path.startsWith("/auth/"))
     return undefined;
   if (NON_PAGE_PREFIXES.some((prefix) => path.startsWith(prefix))) return undefined;
   let queryLocale: Locale | undefined;
-  const queryAt = req.originalUrl.indexOf("?");
+  const queryAt = url.indexOf("?");
   if (queryAt !== -1) {
-    const params = new URLSearchParams(req.originalUrl.slice(queryAt + 1));
+    const params = new URLSearchParams(url.slice(queryAt + 1));
     for (const [name, value] of params) {
       if (name !== "lng" || !isLocale(value) || (queryLocale && queryLocale !== value)) return undefined;
       queryLocale = value;
     }
   }
   let cookieLocale: string | undefined;
-  const cookieHeader = req.headers.cookie;
+  const cookieHeader = headers.cookie;
   if (cookieHeader) {
     let cookies: Record<string, string | undefined>;
     try {
@@ -300,7 +412,7 @@ function candidateOf(req: Request): Omit<Slot, "version"> | undefined {
   const locale =
     queryLocale ??
     (isLocale(cookieLocale) ? cookieLocale : undefined) ??
-    fromAcceptLanguage(req.headers["accept-language"]) ??
+    fromAcceptLanguage(headers["accept-language"]) ??
     DEFAULT_LOCALE;
   return {
     key: `${locale} ${path}`,

@@ -1,5 +1,6 @@
+import type { Request, Response } from "express";
 import { describe, expect, it } from "vitest";
-import { buildCsp, buildHashCsp } from "./security-headers.ts";
+import { buildCsp, buildHashCsp, pageHeaders, securityHeaders } from "./security-headers.ts";
 
 describe("content security policy", () => {
   it("allows only nonce'd scripts and same-origin everything else", () => {
@@ -35,5 +36,24 @@ describe("content security policy", () => {
     expect(csp).not.toContain("unsafe-inline");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(buildCsp("n", options)).not.toContain("hcaptcha"); // nonce'd pages trust what their scripts load
+  });
+});
+
+describe("a page's headers for the fast lane (decision 0059)", () => {
+  it("are the names securityHeaders sets on a page, in its order and spelling, with the same values but the policy", () => {
+    for (const https of [false, true]) {
+      const set: [string, string][] = [];
+      const res = { locals: {}, setHeader: (name: string, value: string) => void set.push([name, value]) };
+      let next = false;
+      securityHeaders({ frameSrc: [], https })({ path: "/about" } as Request, res as unknown as Response, () => {
+        next = true;
+      });
+      expect(next).toBe(true);
+      const lane = pageHeaders({ https });
+      expect(lane.map(([name]) => name)).toEqual(set.map(([name]) => name));
+      for (const [i, [name, value]] of lane.entries())
+        if (name !== "Content-Security-Policy") expect(value, name).toBe(set[i]![1]);
+      expect(lane.some(([name]) => name === "Strict-Transport-Security")).toBe(https);
+    }
   });
 });

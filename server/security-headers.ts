@@ -129,6 +129,15 @@ export function nonPageHeaders(options: Pick<CspOptions, "https">): [string, str
   return [...commonHeaders(options), ["Content-Security-Policy", NON_PAGE_CSP]];
 }
 
+/**
+ * What securityHeaders sets on a page that may not be framed, in its order, its policy left empty
+ * (the nonce is per response): a cached page answered by the fast lane starts from these and puts
+ * its hash policy in that place, as the page cache does after this middleware (decision 0059).
+ */
+export function pageHeaders(options: Pick<CspOptions, "https">): [string, string][] {
+  return [...commonHeaders(options), ["Content-Security-Policy", ""], ["X-Frame-Options", "DENY"]];
+}
+
 export function securityHeaders(options: CspOptions) {
   const framed = options.framedBy && options.framedBy.origins.length > 0 ? options.framedBy : undefined;
   // The policy is the same for every page but for its nonce: built once, around a marker.

@@ -40,6 +40,8 @@ export async function startApp(
   database: TestDb;
   logs: LogLine[];
   server: Server;
+  /** What the server calls for each request: the fast lane, then the stack (`handler.stack` alone). */
+  handler: ReturnType<typeof import("../../server/app.ts").createApp>;
   cookieSecrets: string[];
   /** The app's services, as its routes get them (e.g. the grader). */
   services: import("../../app/context.server.ts").AppServices;
@@ -101,6 +103,7 @@ export async function startApp(
     database,
     logs,
     server,
+    handler: app,
     services,
     async stop() {
       await jobs.stop();

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
-import { get as httpGet } from "node:http";
+import { createServer, get as httpGet, request as httpRequest, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CookieJar, hop } from "../support/cookie-jar.ts";
@@ -170,6 +171,141 @@ describe.each(DIALECTS)("visitors' pages from the cache on %s", (dialect) => {
     } finally {
       await setPublished(app.db, "video_lists", "nodejs", true);
     }
+  });
+});
+
+/** An answer as it came: status, headers in their order and spelling, body (never decompressed). */
+function exchange(url: string, method: string, headers: Record<string, string>) {
+  return new Promise<{ status: number; rawHeaders: string[]; body: Buffer }>((ok, fail) => {
+    httpRequest(url, { method, headers }, (reply) => {
+      const chunks: Buffer[] = [];
+      reply.on("data", (c: Buffer) => chunks.push(c));
+      reply.on("end", () =>
+        ok({ status: reply.statusCode!, rawHeaders: reply.rawHeaders, body: Buffer.concat(chunks) }),
+      );
+    })
+      .on("error", fail)
+      .end();
+  });
+}
+
+describe.each(DIALECTS)("cached pages answered before the stack (decision 0059) on %s", (dialect) => {
+  let app: Awaited<ReturnType<typeof startApp>>;
+  /** The same app, every request through Express: the path a hit took before the fast lane had it. */
+  let stack: Server;
+  let stackUrl: string;
+  beforeAll(async () => {
+    app = await startApp({ METRICS_ALLOW: "127.0.0.1,::1" }, dialect);
+    stack = createServer(app.handler.stack);
+    await new Promise<void>((ok) => stack.listen(0, "127.0.0.1", ok));
+    stackUrl = `http://127.0.0.1:${(stack.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await new Promise((ok) => stack.close(ok));
+    await app.stop();
+  });
+  const laneHits = () => app.handler.pageCache!.laneHits();
+  /** Headers as sent, but for the two that differ by nature: the date and the request id. */
+  const comparable = (rawHeaders: string[]) =>
+    rawHeaders.map((value, i) => (i % 2 === 1 && /^(date|x-request-id)$/i.test(rawHeaders[i - 1]!) ? "…" : value));
+
+  it("answers a hit with the very bytes the stack sends: both languages, every encoding, 304, HEAD", async () => {
+    // Stored through the stack (a render), then the same request at both doors.
+    const requests: [string, string, Record<string, string>][] = [
+      ["/", "GET", {}],
+      ["/", "GET", { "accept-encoding": "gzip" }],
+      ["/", "GET", { "accept-encoding": "gzip, deflate, br" }],
+      ["/", "GET", { "accept-encoding": "br;q=0, gzip" }],
+      ["/", "HEAD", { "accept-encoding": "br" }],
+      ["/", "GET", { "accept-language": "he-IL,he;q=0.9", "accept-encoding": "gzip" }],
+      ["/", "GET", { cookie: "lng=he", "accept-encoding": "br" }],
+      ["/about?lng=he", "GET", { "accept-encoding": "gzip" }],
+      ["/about?lng=he", "HEAD", {}],
+      ["/about?lng=en", "GET", { cookie: "lng=he" }],
+      ["/courses", "GET", { "accept-language": "he" }],
+    ];
+    for (const [path, method, headers] of requests) {
+      const what = `${method} ${path} ${JSON.stringify(headers)}`;
+      await exchange(`${stackUrl}${path}`, "GET", headers); // stored, if it was not yet
+      const before = laneHits();
+      const viaStack = await exchange(`${stackUrl}${path}`, method, headers);
+      expect(laneHits(), what).toBe(before);
+      const viaLane = await exchange(`${app.url}${path}`, method, headers);
+      expect(laneHits(), what).toBe(before + 1);
+      expect(viaLane.status, what).toBe(200);
+      expect(comparable(viaLane.rawHeaders), what).toEqual(comparable(viaStack.rawHeaders));
+      expect(viaLane.body.equals(viaStack.body), what).toBe(true);
+      if (method === "HEAD") expect(viaLane.body.length, what).toBe(0);
+      const etag = viaLane.rawHeaders[viaLane.rawHeaders.findIndex((h) => h.toLowerCase() === "etag") + 1]!;
+      expect(etag, what).toMatch(/^W\/"/);
+      // The repeat visit: 304 at both doors, the same headers, no body.
+      const repeat = { ...headers, "if-none-match": etag };
+      const notModifiedStack = await exchange(`${stackUrl}${path}`, method, repeat);
+      const notModifiedLane = await exchange(`${app.url}${path}`, method, repeat);
+      expect(laneHits(), what).toBe(before + 2);
+      expect([notModifiedLane.status, notModifiedStack.status], what).toEqual([304, 304]);
+      expect(comparable(notModifiedLane.rawHeaders), what).toEqual(comparable(notModifiedStack.rawHeaders));
+      expect(notModifiedLane.body.length, what).toBe(0);
+    }
+    // The languages really are two pages.
+    const hebrew = await exchange(`${app.url}/`, "GET", { cookie: "lng=he" });
+    const english = await exchange(`${app.url}/`, "GET", { cookie: "lng=en" });
+    expect(hebrew.body.toString()).toContain('<html lang="he" dir="rtl"');
+    expect(english.body.toString()).toContain('<html lang="en" dir="ltr"');
+  });
+
+  it("logs each hit and counts it under its page's route, as the stack did", async () => {
+    const counted = async () => {
+      const text = await (await fetch(`${app.url}/metrics`)).text();
+      const line = text
+        .split("\n")
+        .find((l) =>
+          l.startsWith('lomda_http_request_duration_seconds_count{route="/team",method="GET",status="200"}'),
+        );
+      return Number(line?.split(" ")[1] ?? 0);
+    };
+    await fetch(`${app.url}/team`);
+    const before = laneHits();
+    const countedBefore = await counted();
+    const hit = await fetch(`${app.url}/team?lng=en`, { headers: { "x-request-id": "not-a-proxy" } });
+    expect(hit.status).toBe(200);
+    expect(laneHits()).toBe(before + 1);
+    expect(await counted()).toBe(countedBefore + 1);
+    const requestId = hit.headers.get("x-request-id")!;
+    expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(app.logs).toContainEqual(
+      expect.objectContaining({ msg: "request", reqId: requestId, method: "GET", path: "/team", status: 200 }),
+    );
+    expect(JSON.stringify(app.logs)).not.toContain("lng=en");
+  });
+
+  it("leaves to the stack what it would refuse or treat otherwise: a bad Host, other cookies, a body, another spelling", async () => {
+    await fetch(`${app.url}/about`);
+    const before = laneHits();
+    const badHost = await new Promise<number>((ok, fail) => {
+      httpGet(`${app.url}/about`, { headers: { host: "bad host!" } }, (reply) => {
+        reply.resume();
+        ok(reply.statusCode!);
+      }).on("error", fail);
+    });
+    expect(badHost).toBe(400);
+    for (const headers of [{ cookie: "lomda_flash=x" }, { authorization: "Bearer abc" }] as Record<string, string>[])
+      expect((await fetch(`${app.url}/about`, { headers })).headers.get("etag")).toBeNull();
+    expect((await fetch(`${app.url}/about?ref=x`)).headers.get("etag")).toBeNull();
+    // A GET with a body: the stack's (its body timeout), though it answers from the cache too.
+    const withBody = await new Promise<{ status: number; etag: unknown }>((ok, fail) => {
+      const req = httpRequest(`${app.url}/about`, { headers: { "content-length": "2" } }, (reply) => {
+        reply.resume();
+        ok({ status: reply.statusCode!, etag: reply.headers.etag });
+      });
+      req.on("error", fail);
+      req.end("{}");
+    });
+    expect(withBody.status).toBe(200);
+    expect(withBody.etag).toMatch(/^W\//);
+    // Another spelling: the stack's redirect to the one address.
+    expect((await fetch(`${app.url}/About`, { redirect: "manual" })).status).toBe(301);
+    expect(laneHits()).toBe(before);
   });
 });
 
