@@ -12,7 +12,7 @@ import {
 import { tmpdir } from "node:os";
 import { basename, join, resolve } from "node:path";
 import * as tar from "tar";
-import S3rver from "s3rver";
+import { startBucket, type TestBucket } from "../tests/support/s3-bucket.ts";
 import { loadConfig } from "../app/lib/env.server.ts";
 import { downloadArchive, pruneBucket, s3Destination, uploadArchive } from "./backup-s3.ts";
 import { createServer, request, type Server } from "node:http";
@@ -426,7 +426,7 @@ describe("a start that migrates", () => {
 describe("backups copied to S3-compatible storage (s3rver)", () => {
   let source: TestDb;
   let work: string;
-  let server: S3rver;
+  let server: TestBucket;
   let endpoint: string;
   const destination = (bucket: string, prefix = "school/") =>
     s3Destination(
@@ -443,15 +443,8 @@ describe("backups copied to S3-compatible storage (s3rver)", () => {
     source = await createTestDb("sqlite");
     work = mkdtempSync(join(tmpdir(), "lomda-s3-"));
     fillMedia(join(work, "media"));
-    server = new S3rver({
-      port: 0,
-      address: "127.0.0.1",
-      silent: true,
-      directory: join(work, "s3"),
-      configureBuckets: [{ name: "backups", configs: [] }],
-    });
-    const { port } = (await server.run()) as { port: number };
-    endpoint = `http://127.0.0.1:${port}`;
+    server = await startBucket(join(work, "s3"), "backups");
+    endpoint = server.endpoint;
   });
   afterAll(async () => {
     await server.close();

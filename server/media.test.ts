@@ -7,7 +7,7 @@ import { join, resolve } from "node:path";
 import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { AppServices } from "../app/context.server.ts";
-import S3rver from "s3rver";
+import { S3RVER_KEYS, startBucket, type TestBucket } from "../tests/support/s3-bucket.ts";
 import { S3MediaStore } from "../app/lib/media-store-s3.server.ts";
 import { createMediaStore, type MediaStore } from "../app/lib/media-store.server.ts";
 import { VISITOR, type Viewer } from "../app/models/access.server.ts";
@@ -269,7 +269,7 @@ describe("acceleratedVideos: the same answers before Express (the fast lane's /v
 });
 
 describe("/video/<file> with the uploads in a bucket (MEDIA_S3_*)", () => {
-  let s3: S3rver;
+  let s3: TestBucket;
   let s3Base: string;
   let bucket: S3MediaStore;
   let s3Server: Server;
@@ -277,19 +277,11 @@ describe("/video/<file> with the uploads in a bucket (MEDIA_S3_*)", () => {
     fetch(`${s3Base}${path}`, { headers: viewer ? { "x-test-viewer": viewer } : {}, method, redirect: "manual" });
 
   beforeAll(async () => {
-    s3 = new S3rver({
-      port: 0,
-      address: "127.0.0.1",
-      silent: true,
-      directory: join(root, "bucket"),
-      configureBuckets: [{ name: "lomda", configs: [] }],
-    });
-    const { port } = await s3.run();
+    s3 = await startBucket(join(root, "bucket"), "lomda");
     bucket = new S3MediaStore({
-      bucketUrl: `http://127.0.0.1:${port}/lomda`,
+      bucketUrl: s3.url,
       region: "us-east-1",
-      accessKeyId: "S3RVER",
-      secretAccessKey: "S3RVER",
+      ...S3RVER_KEYS,
       spoolDir: join(root, "spool"),
       urlSeconds: 900,
     });

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Readable } from "node:stream";
 import { buffer } from "node:stream/consumers";
-import S3rver from "s3rver";
+import { S3RVER_KEYS, startBucket, type TestBucket } from "../../tests/support/s3-bucket.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bundledMp4, tinyPng, tinyWebm } from "../../tests/support/media-fixtures.ts";
 import { S3MediaStore } from "./media-store-s3.server";
@@ -15,27 +15,19 @@ import { S3MediaStore } from "./media-store-s3.server";
  */
 
 let root: string;
-let s3: S3rver;
+let s3: TestBucket;
 let bucketUrl: string;
 let store: S3MediaStore;
 const spoolDir = () => join(root, "spool");
 
 beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), "lomda-s3-"));
-  s3 = new S3rver({
-    port: 0,
-    address: "127.0.0.1",
-    silent: true,
-    directory: join(root, "bucket"),
-    configureBuckets: [{ name: "lomda", configs: [] }],
-  });
-  const { port } = await s3.run();
-  bucketUrl = `http://127.0.0.1:${port}/lomda`;
+  s3 = await startBucket(join(root, "bucket"), "lomda");
+  bucketUrl = s3.url;
   store = new S3MediaStore({
     bucketUrl,
     region: "us-east-1",
-    accessKeyId: "S3RVER",
-    secretAccessKey: "S3RVER",
+    ...S3RVER_KEYS,
     spoolDir: spoolDir(),
   });
 });

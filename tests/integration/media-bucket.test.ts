@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import S3rver from "s3rver";
+import { startBucket, type TestBucket } from "../support/s3-bucket.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DIALECTS } from "../setup/databases.ts";
 import { createLesson, createSignedInUser, createVideoList } from "../support/factories.ts";
@@ -16,21 +16,14 @@ import { startApp } from "./harness.ts";
  */
 describe.each(DIALECTS)("uploads in a bucket (built app, %s)", (dialect) => {
   let root: string;
-  let s3: S3rver;
+  let s3: TestBucket;
   let bucketUrl: string;
   let app: Awaited<ReturnType<typeof startApp>>;
 
   beforeAll(async () => {
     root = mkdtempSync(join(tmpdir(), "lomda-bucket-"));
-    s3 = new S3rver({
-      port: 0,
-      address: "127.0.0.1",
-      silent: true,
-      directory: join(root, "bucket"),
-      configureBuckets: [{ name: "lomda", configs: [] }],
-    });
-    const { port } = await s3.run();
-    bucketUrl = `http://127.0.0.1:${port}/lomda`;
+    s3 = await startBucket(join(root, "bucket"), "lomda");
+    bucketUrl = s3.url;
     app = await startApp(
       {
         MEDIA_S3_URL: bucketUrl,
