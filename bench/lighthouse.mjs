@@ -1,13 +1,25 @@
-// Lighthouse on every public page, English and Hebrew, against the production build (issue 16):
-// Lighthouse's default (mobile) config with its simulated throttling, categories performance and
-// accessibility, in Debian's Chromium. N rounds; the median per page of the performance score, FCP,
-// LCP, TBT, CLS, Speed Index and the accessibility score. On a shared 2-core machine the performance
-// score moves by several points between runs: compare only within one run. A benchmark, never a test.
+// Lighthouse on every public page, English and Hebrew, against the production build (issues 16
+// and 35), run the way an outsider runs `npx lighthouse@13.5.0 <url>`: Lighthouse's default config
+// and nothing else, i.e. mobile (Moto G Power screen), simulated throttling (slow 4G, 4× CPU
+// slowdown), a cleared browser cache, every default category, in a fresh headless Chromium per pass.
+// The settings Lighthouse reports having used are checked against those defaults and written into
+// the results. N rounds; the median per page of the performance score, FCP, LCP, TBT, CLS, Speed
+// Index and the accessibility score, and what made the blocking time (the main-thread tasks
+// Lighthouse lists as long, by script). A benchmark, never a test.
+//
+// Why "as an outsider": until issue 35 this script asked only for the performance and accessibility
+// categories and reported medians of 100, while an outside run on the same build got 87–92 with
+// 290–640 ms of TBT. The settings were the same; what differs is how close the page sits to a
+// cliff in Lighthouse's simulation (see bench/README.md, "Lighthouse as an outsider runs it"): every
+// main-thread task after the first paint that took 12.5 ms or more on this CPU counts as 4× its
+// length minus 50 ms, and tasks under 10 ms are dropped, so a slightly slower machine or a busier
+// pass turns 0 ms of TBT into 600. On a shared 2-core machine the performance score moves by
+// several points between runs: read the benchmark index and the load average in the report.
 //
 // Lighthouse is not one of the app's dependencies: it is pinned in bench/tools/package.json and
 // installed on demand into bench/tools/node_modules (git-ignored).
 //
-// Usage: npm run build && npm run bench:lighthouse [-- --rounds=3 --pages=/,/about,/course/mern-react]
+// Usage: npm run build && npm run bench:lighthouse [-- --rounds=3 --pages=/,/about --port=3495]
 // CHROMIUM_PATH overrides /usr/bin/chromium.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -15,6 +27,7 @@ import { createRequire } from "node:module";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { PUBLIC_ROUTES } from "./public-pages.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const tools = join(root, "bench/tools");
@@ -29,27 +42,9 @@ for (let i = 0; i < argv.length; i++) {
 const ROUNDS = Number(args.rounds ?? 3);
 if (!Number.isInteger(ROUNDS) || ROUNDS < 1) throw new Error(`--rounds must be a positive integer (${args.rounds})`);
 
-// Every public page (app/routes.ts): the catalogue's paths come from the demo content, /test is the
-// quiz list and /test/java one quiz. Pages that need a session (profile, admin, order) are left out.
-const PAGES = [
-  "/",
-  "/about",
-  "/courses",
-  "/courses/mern",
-  "/course/mern-react",
-  "/lesson/javascript/js-01-intro",
-  "/cources/programming/javascript",
-  "/cources/programming/java",
-  "/contact",
-  "/team",
-  "/testimonial",
-  "/feedback",
-  "/register",
-  "/Payments",
-  "/library",
-  "/test",
-  "/test/java",
-];
+// Every public page, the list the other benchmarks and the first-screen test use. Pages that need
+// a session (profile, admin, order) are left out.
+const PAGES = [...PUBLIC_ROUTES];
 const LANGS = ["en", "he"];
 const pages = args.pages ? args.pages.split(",").filter(Boolean) : PAGES;
 const unknown = pages.filter((p) => !PAGES.includes(p));
@@ -82,7 +77,7 @@ const CHROMIUM_VERSION =
     .match(/[\d.]+\d/)?.[0] ?? "unknown";
 
 /* ---------- Lomda: the production build, one process, SQLite ---------- */
-const PORT = 3495;
+const PORT = Number(args.port ?? 3495);
 const base = `http://127.0.0.1:${PORT}`;
 if (!existsSync(join(root, "build/server/index.js"))) throw new Error("run `npm run build` first");
 const work = mkdtempSync(join(tmpdir(), "lomda-lighthouse-"));
@@ -146,16 +141,50 @@ async function warm(url) {
 for (const target of targets) await warm(target.url);
 
 /* ---------- measure: one fresh Chromium per run ---------- */
+const shortUrl = (url) => String(url).replace(/^https?:\/\/[^/]+/, "");
+// The long tasks that start after the (simulated) first contentful paint: the ones TBT counts.
+function longTasksByScript(lhr) {
+  const fcp = lhr.audits["first-contentful-paint"]?.numericValue ?? 0;
+  const sums = new Map();
+  for (const task of lhr.audits["long-tasks"]?.details?.items ?? []) {
+    if (task.startTime + task.duration <= fcp) continue;
+    const key = shortUrl(task.url);
+    const entry = sums.get(key) ?? { url: key, tasks: 0, ms: 0 };
+    entry.tasks++;
+    entry.ms += Math.round(task.duration);
+    sums.set(key, entry);
+  }
+  return [...sums.values()].sort((a, b) => b.ms - a.ms);
+}
+// Lighthouse's defaults, as `npx lighthouse <url>` uses them: the run is refused if they differ.
+const DEFAULTS = {
+  formFactor: "mobile",
+  throttlingMethod: "simulate",
+  cpuSlowdownMultiplier: 4,
+  screenEmulationMobile: true,
+  disableStorageReset: false,
+};
+function settingsOf(lhr) {
+  const s = lhr.configSettings;
+  const settings = {
+    formFactor: s.formFactor,
+    throttlingMethod: s.throttlingMethod,
+    cpuSlowdownMultiplier: s.throttling?.cpuSlowdownMultiplier,
+    screenEmulationMobile: s.screenEmulation?.mobile,
+    disableStorageReset: s.disableStorageReset,
+    categories: Object.keys(lhr.categories),
+  };
+  for (const [key, value] of Object.entries(DEFAULTS))
+    if (settings[key] !== value)
+      throw new Error(`Lighthouse ran with ${key}=${settings[key]}, not its default ${value}`);
+  return settings;
+}
+
 async function measure(url) {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ["--headless=new", "--no-sandbox"] });
   try {
-    // No config: Lighthouse's default, i.e. mobile (Moto G Power screen) with simulated throttling.
-    const result = await lighthouse(url, {
-      port: chrome.port,
-      output: "json",
-      logLevel: "error",
-      onlyCategories: ["performance", "accessibility"],
-    });
+    // No config and no flags but the port: exactly `npx lighthouse <url>`, every default category.
+    const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error" });
     const lhr = result?.lhr;
     if (!lhr) throw new Error("Lighthouse returned nothing");
     if (lhr.runtimeError) throw new Error(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
@@ -180,6 +209,13 @@ async function measure(url) {
       warnings: lhr.runWarnings,
       // Lighthouse's own measure of how fast this machine was at the time (higher is faster).
       benchmarkIndex: lhr.environment?.benchmarkIndex ?? null,
+      // What made the blocking time: Lighthouse's long tasks (simulated, 4× CPU) after the first
+      // paint, summed per script, and its main-thread time per script.
+      longTasks: longTasksByScript(lhr),
+      bootup: (lhr.audits["bootup-time"]?.details?.items ?? [])
+        .slice(0, 4)
+        .map((item) => ({ url: shortUrl(item.url), ms: Math.round(item.total) })),
+      settings: settingsOf(lhr),
       userAgent: lhr.environment?.hostUserAgent,
     };
   } finally {
@@ -244,6 +280,12 @@ const results = targets.map((target) => {
     performanceRange: perf.length ? [Math.min(...perf), Math.max(...perf)] : null,
     a11yFailed: [...new Set(ok.flatMap((r) => r.a11yFailed))],
     warnings: [...new Set(ok.flatMap((r) => r.warnings ?? []))],
+    // The blocking time of the pass nearest the median TBT, by script.
+    longTasks: ok.length
+      ? [...ok].sort(
+          (a, b) => Math.abs(a.tbt - median(ok.map((r) => r.tbt))) - Math.abs(b.tbt - median(ok.map((r) => r.tbt))),
+        )[0].longTasks
+      : [],
     samples: runs.get(target.url).map((sample) => ({ ...sample, userAgent: undefined })),
   };
 });
@@ -264,7 +306,11 @@ const meta = {
   lighthouse: LIGHTHOUSE_VERSION,
   chromium: CHROMIUM_VERSION,
   userAgent,
-  config: "Lighthouse default (mobile, simulated throttling), categories performance and accessibility",
+  config:
+    "Lighthouse's defaults, as `npx lighthouse <url>` runs them: mobile (screen emulation), simulated throttling with" +
+    " 4× CPU slowdown, cleared browser cache, every default category; the server's page cache warmed as visitors keep it",
+  settings: [...runs.values()].flat().find((r) => r.settings)?.settings ?? null,
+  goals: { performance: 98, tbt: 200 },
   rounds: ROUNDS,
   serverRestarts: restarts,
   retries,
@@ -284,8 +330,8 @@ const lines = [
     ` (headless), Node ${process.version}.`,
   `${meta.config}; medians over the rounds, times in ms. The performance score is noisy here: compare within one run.`,
   "",
-  "| page | lang | perf median | perf range | a11y | FCP | LCP | TBT | CLS | SI |",
-  "|---|---|---|---|---|---|---|---|---|---|",
+  "| page | lang | perf median | perf range | a11y | FCP | LCP | TBT | CLS | SI | goal (≥ 98, TBT ≤ 200) | long tasks after FCP (median pass), simulated ms |",
+  "|---|---|---|---|---|---|---|---|---|---|---|---|",
   ...results.map((r) =>
     [
       "",
@@ -299,12 +345,32 @@ const lines = [
       ms(r.median.tbt),
       r.median.cls == null ? "–" : r.median.cls.toFixed(3),
       ms(r.median.si),
+      r.median.performance == null
+        ? "–"
+        : r.median.performance >= meta.goals.performance && r.median.tbt <= meta.goals.tbt
+          ? "met"
+          : "not met",
+      r.longTasks.length
+        ? r.longTasks
+            .slice(0, 3)
+            .map(
+              (t) =>
+                `${t.url.replace(/^\/assets\//, "").replace(/-[\w-]{8}\.js$/, ".js") || "(page)"} ${t.ms} (${t.tasks})`,
+            )
+            .join(", ")
+        : "none",
       "",
     ]
       .join(" | ")
       .trim(),
   ),
 ];
+const met = results.filter((r) => r.median.performance >= meta.goals.performance && r.median.tbt <= meta.goals.tbt);
+lines.push(
+  "",
+  `Goal (performance ≥ ${meta.goals.performance} and TBT ≤ ${meta.goals.tbt} ms): met on ${met.length} of ${results.length}.` +
+    ` Settings Lighthouse reported: ${JSON.stringify(meta.settings)}.`,
+);
 const failing = results.filter((r) => r.a11yFailed.length || r.failed.length);
 if (failing.length) {
   lines.push("", "Failed accessibility audits and failed runs:", "");

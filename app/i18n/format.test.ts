@@ -86,6 +86,24 @@ describe("format", () => {
       expect(endOfBusinessDay(day)).toBeUndefined();
   });
 
+  it("builds no formatter when it is loaded: every page's scripts load it (issue 35)", async () => {
+    const real = globalThis.Intl.DateTimeFormat;
+    let built = 0;
+    globalThis.Intl.DateTimeFormat = new Proxy(real, {
+      construct: (target, args) => (built++, Reflect.construct(target, args)),
+    });
+    try {
+      vi.resetModules();
+      const fresh = await import("./format");
+      expect(built).toBe(0);
+      expect(fresh.businessDay(new Date("2027-03-31T21:30:00Z"))).toBe("2027-04-01");
+      expect(fresh.endOfBusinessDay("2027-03-31")?.toISOString()).toBe("2027-03-31T20:59:59.000Z");
+      expect(built).toBe(1);
+    } finally {
+      globalThis.Intl.DateTimeFormat = real;
+    }
+  });
+
   it("reuses one formatter per locale and options", () => {
     const spy = globalThis.Intl.NumberFormat;
     let built = 0;

@@ -10,28 +10,44 @@ import { intlLocale, isLocale, type Locale } from "./locale";
 /** The business runs in Israel: times are shown in its time zone, whatever the server's. */
 export const BUSINESS_TIME_ZONE = "Asia/Jerusalem";
 
-/** The business clock's reading of an instant: year, month, day, hour, minute, second. */
-const businessClock = new Intl.DateTimeFormat("en-US", {
-  timeZone: BUSINESS_TIME_ZONE,
-  hourCycle: "h23",
-  year: "numeric",
-  month: "numeric",
-  day: "numeric",
-  hour: "numeric",
-  minute: "numeric",
-  second: "numeric",
-});
+/**
+ * The business clock's reading of an instant: year, month, day, hour, minute, second. Built on
+ * first use, not when the module loads: every page's browser bundle includes this module, and a
+ * formatter with a time zone loads the zone's data, 15–50 ms of the main thread on this machine's
+ * Chromium, inside the task that starts the page's scripts; no public page uses it (issue 35).
+ */
+let businessClockFormat: Intl.DateTimeFormat | undefined;
+function businessClock(): Intl.DateTimeFormat {
+  return (businessClockFormat ??= new Intl.DateTimeFormat("en-US", {
+    timeZone: BUSINESS_TIME_ZONE,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "numeric",
+    day: "numeric",
+    hour: "numeric",
+    minute: "numeric",
+    second: "numeric",
+  }));
+}
 
 /** How far the business clock is ahead of UTC at this instant, in milliseconds. */
 function businessOffsetMs(at: Date): number {
-  const part = Object.fromEntries(businessClock.formatToParts(at).map((p) => [p.type, Number(p.value)]));
+  const part = Object.fromEntries(
+    businessClock()
+      .formatToParts(at)
+      .map((p) => [p.type, Number(p.value)]),
+  );
   const asUtc = Date.UTC(part.year!, part.month! - 1, part.day!, part.hour!, part.minute!, part.second!);
   return asUtc - Math.floor(at.getTime() / 1000) * 1000;
 }
 
 /** The calendar day ("2027-03-31") an instant falls on, on the business clock. */
 export function businessDay(at: Date): string {
-  const part = Object.fromEntries(businessClock.formatToParts(at).map((p) => [p.type, p.value]));
+  const part = Object.fromEntries(
+    businessClock()
+      .formatToParts(at)
+      .map((p) => [p.type, p.value]),
+  );
   return `${part.year}-${part.month!.padStart(2, "0")}-${part.day!.padStart(2, "0")}`;
 }
 
