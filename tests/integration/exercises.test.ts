@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { randomUUID } from "node:crypto";
 import { DIALECTS } from "../setup/databases.ts";
-import { createSignedInUser } from "../support/factories.ts";
+import { createLesson, createSignedInUser } from "../support/factories.ts";
 import { RateLimiter } from "../../app/lib/rate-limit.server.ts";
 import { startApp, shown as withoutStrings } from "./harness.ts";
 
@@ -252,28 +251,8 @@ describe.each(DIALECTS)("exercises on %s", (dialect) => {
       .select("id")
       .where("slug", "=", "practice")
       .executeTakeFirstOrThrow();
-    const id = randomUUID();
-    const at = new Date().toISOString();
-    await app.db
-      .insertInto("lessons")
-      .values({
-        id,
-        list_id: list.id,
-        slug: "double-it",
-        position: 10,
-        title_en: "Double it",
-        title_he: null,
-        description_en: "",
-        description_he: null,
-        duration: null,
-        youtube_id: null,
-        video_file: null,
-        video_file_name: null,
-        published: 1,
-        created_at: at,
-        updated_at: at,
-      })
-      .execute();
+    // A lesson without a video, made as the course builder makes one.
+    const id = await createLesson(app.db, list.id, { slug: "double-it", titleEn: "Double it", youtube: "" });
     const form = (over: Record<string, string>) => ({
       language: "javascript",
       instructions_en: "Write `double(n)`.",
