@@ -9,7 +9,7 @@
 //
 // Usage: npm run build && npm run bench:compare [-- --seconds=5 --rounds=3 --connections=50 --port=3491 --only=home]
 // (it listens on --port … --port+4; --only=home measures the cached home page against nginx alone)
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import {
   chmodSync,
   copyFileSync,
@@ -29,6 +29,7 @@ import { bodyMarkup, bodyTree } from "./html-tree.mjs";
 import { initialScripts, PUBLIC_ROUTES } from "./public-pages.mjs";
 import autocannon from "autocannon";
 import Database from "better-sqlite3";
+import { cpuTicks, start, stopAll, TICK_MS, waitFor } from "./processes.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const args = Object.fromEntries(
@@ -56,10 +57,9 @@ const HOME_ONLY = args.only === "home";
 if (args.only !== undefined && !HOME_ONLY) throw new Error("--only takes one value: home");
 const work = mkdtempSync(join(tmpdir(), "lomda-compare-"));
 chmodSync(work, 0o755); // nginx's worker runs as another user and must read its root
-const children = [];
 const pids = {}; // server name → the pid whose CPU (with its children's) is that server's
 const cleanup = () => {
-  for (const child of children) child.kill("SIGTERM");
+  stopAll();
   rmSync(work, { recursive: true, force: true });
 };
 process.on("exit", cleanup);
@@ -67,20 +67,6 @@ process.on("SIGINT", () => process.exit(130));
 process.on("SIGTERM", () => process.exit(143));
 
 const base = (name) => `http://127.0.0.1:${PORTS[name]}`;
-async function waitFor(url) {
-  for (let i = 0; i < 200; i++) {
-    try {
-      if ((await fetch(url)).status < 500) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${url} did not answer`);
-}
-function start(command, argv, options) {
-  const child = spawn(command, argv, { stdio: ["ignore", "ignore", "inherit"], ...options });
-  children.push(child);
-  return child;
-}
 
 /** An answer's body as sent (fetch would decompress it) and its Content-Encoding. */
 function rawBody(url, headers) {
@@ -282,22 +268,6 @@ const pairs = [
     peer: ["nginx", VIDEO, { range: "bytes=0-65535" }],
   },
 ];
-
-/**
- * CPU time (user + system, in clock ticks of 10 ms: Linux's USER_HZ) that a process and its live
- * children (nginx's worker) have used so far, every thread included (gzip runs on libuv's pool).
- */
-function cpuTicks(pid) {
-  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-  // Fields after the command name, which is in parentheses and may hold spaces: utime is the 14th
-  // field of the line, stime the 15th.
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  let ticks = Number(fields[11]) + Number(fields[12]);
-  for (const child of readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").split(" ").filter(Boolean))
-    ticks += cpuTicks(child);
-  return ticks;
-}
-const TICK_MS = 10;
 
 /** Requests per second, and the server's CPU per request (ms), over one load of SECONDS. */
 async function load([name, path, headers]) {

@@ -15,12 +15,13 @@
 //
 // Usage: npm run build && node bench/video-offload.mjs [--seconds=5] [--rounds=3] [--connections=20] [--port=3630]
 // (it listens on --port … --port+7)
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
+import { cpuTicks, start, stopAll, TICK_MS, waitFor } from "./processes.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const args = Object.fromEntries(
@@ -49,29 +50,14 @@ const ACCEL_PREFIX = "/internal-media/";
 
 const work = mkdtempSync(join(tmpdir(), "lomda-video-offload-"));
 chmodSync(work, 0o755); // nginx's worker may run as another user
-const children = [];
 process.on("exit", () => {
-  for (const child of children) child.kill("SIGTERM");
+  stopAll();
   rmSync(work, { recursive: true, force: true });
 });
 process.on("SIGINT", () => process.exit(130));
 process.on("SIGTERM", () => process.exit(143));
 
 const url = (port, path, scheme = "http") => `${scheme}://127.0.0.1:${port}${path}`;
-async function waitFor(address) {
-  for (let i = 0; i < 200; i++) {
-    try {
-      if ((await fetch(address)).status < 500) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${address} did not answer`);
-}
-function start(command, argv, options) {
-  const child = spawn(command, argv, { stdio: ["ignore", "ignore", "inherit"], ...options });
-  children.push(child);
-  return child;
-}
 
 /* ---------- two Lomda processes: with and without MEDIA_ACCEL_REDIRECT ---------- */
 if (!existsSync(join(root, "build/server/index.js"))) throw new Error("run `npm run build` first");
@@ -260,21 +246,6 @@ for (const [name, load] of Object.entries(loads)) {
   const res = await fetch(url(PORTS.nginxAccel, `/video/${VIDEO}`), { headers: { range: RANGE } });
   if (res.status !== 401) throw new Error(`a visitor got ${res.status} from the X-Accel path`);
 }
-
-/**
- * CPU time (user + system, in clock ticks of 10 ms: Linux's USER_HZ) that a process and its live
- * children (nginx's worker) have used so far, every thread included.
- */
-function cpuTicks(pid) {
-  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-  // After the command name (in parentheses, may hold spaces): utime is the 14th field, stime the 15th.
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  let ticks = Number(fields[11]) + Number(fields[12]);
-  for (const child of readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").split(" ").filter(Boolean))
-    ticks += cpuTicks(child);
-  return ticks;
-}
-const TICK_MS = 10;
 
 /** Requests per second, and the CPU per request (ms) of every process the path involves. */
 async function measure(load) {
