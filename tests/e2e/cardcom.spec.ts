@@ -1,7 +1,4 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { rmSync } from "node:fs";
-import { resolve } from "node:path";
 import type { Kysely } from "kysely";
 import { openDatabase } from "../../app/lib/db.server.ts";
 import { createIdpAccount } from "../../app/models/idp-account.server.ts";
@@ -17,6 +14,7 @@ import {
 } from "../support/cardcom-standin.ts";
 import { createCourse, createLesson, createVideoList } from "../support/factories.ts";
 import { DEMO_PASSWORD } from "./auth-helpers.ts";
+import { startOwnLomda, type OwnLomda } from "./own-lomda.ts";
 import { expect, expectAccessible, startSession, test, waitForHydration } from "./fixtures.ts";
 
 /**
@@ -26,7 +24,6 @@ import { expect, expectAccessible, startSession, test, waitForHydration } from "
  * share (Stripe): it is started here, with the stand-in, only when this spec runs, so the other specs
  * do not wait for a server they never use (as dev-server.spec.ts starts its own).
  */
-const ROOT = resolve(import.meta.dirname, "../..");
 const PORT = E2E_PORT + 50;
 const LOMDA = `http://127.0.0.1:${PORT}`;
 const DATA_DIR = "tests/.tmp/e2e-cardcom";
@@ -35,29 +32,19 @@ const DATABASE_URL = `file:./${DATA_DIR}/lomda.db`;
 test.describe.configure({ mode: "serial" });
 test.use({ baseURL: LOMDA });
 
-let lomda: ChildProcess | undefined;
+let lomda: OwnLomda | undefined;
 let cardcom: CardcomStandin | undefined;
-let output = "";
 
 test.beforeAll(async () => {
   // Starting a server is the slow part, not the test.
   test.setTimeout(90_000);
   cardcom = await startCardcomStandin();
-  rmSync(resolve(ROOT, DATA_DIR), { recursive: true, force: true });
-  lomda = spawn(process.execPath, ["server.js"], {
-    cwd: ROOT,
+  lomda = await startOwnLomda({
+    port: PORT,
+    dataDir: DATA_DIR,
     env: {
-      PATH: process.env.PATH ?? "",
-      HOME: process.env.HOME ?? "",
-      PORT: String(PORT),
-      HOST: "127.0.0.1",
-      PUBLIC_URL: LOMDA,
-      DATABASE_URL,
-      DATA_DIR,
       LOMDA_TEST_ROUTES: "1",
       LOMDA_DEMO: "1",
-      LOG_LEVEL: "warn",
-      RENDER_BUDGET: "100000/100000",
       // YouTube's player API: the stand-in the shared servers use (playwright.config.ts).
       YOUTUBE_IFRAME_API_URL: `http://127.0.0.1:${BOOKS_UPSTREAM_PORT}/youtube/iframe_api`,
       PAYMENT_PROVIDER: "cardcom",
@@ -67,21 +54,11 @@ test.beforeAll(async () => {
       // Tax documents are issued with Cardcom (decision 0048): the API password lets Lomda ask for them.
       CARDCOM_API_PASSWORD: TEST_API_PASSWORD,
     },
-    stdio: ["ignore", "pipe", "pipe"],
   });
-  lomda.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  lomda.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  await expect
-    .poll(async () => (await fetch(`${LOMDA}/healthz`).catch(() => null))?.status, { timeout: 60_000, message: output })
-    .toBe(200);
 });
 
 test.afterAll(async () => {
-  if (lomda && lomda.exitCode === null) {
-    const exited = new Promise((ok) => lomda!.once("exit", ok));
-    lomda.kill("SIGTERM");
-    await exited;
-  }
+  await lomda?.stop();
   await cardcom?.close();
 });
 

@@ -1,6 +1,3 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { rmSync } from "node:fs";
-import { resolve } from "node:path";
 import {
   LEMON_CLIENT_ID,
   LEMON_CLIENT_SECRET,
@@ -8,6 +5,7 @@ import {
   type LemonLikeOp,
 } from "../support/lemonldap-like-op.ts";
 import { freePort } from "../support/lemonldap.ts";
+import { startOwnLomda, type OwnLomda } from "./own-lomda.ts";
 import { expect, test } from "./fixtures.ts";
 
 /**
@@ -19,15 +17,13 @@ import { expect, test } from "./fixtures.ts";
  * stranger's site ends nothing. Lomda and the provider are started here, only when this spec runs
  * (as cardcom.spec.ts does), on free ports.
  */
-const ROOT = resolve(import.meta.dirname, "../..");
 const DATA_DIR = "tests/.tmp/e2e-lemon";
 
 test.describe.configure({ mode: "serial" });
 
-let lomda: ChildProcess | undefined;
+let lomda: OwnLomda | undefined;
 let op: LemonLikeOp | undefined;
 let LOMDA = "";
-let output = "";
 
 test.beforeAll(async () => {
   test.setTimeout(90_000);
@@ -35,39 +31,20 @@ test.beforeAll(async () => {
   const port = await freePort();
   LOMDA = `http://127.0.0.1:${port}`;
   op.configure(LOMDA);
-  rmSync(resolve(ROOT, DATA_DIR), { recursive: true, force: true });
-  lomda = spawn(process.execPath, ["server.js"], {
-    cwd: ROOT,
+  lomda = await startOwnLomda({
+    port,
+    dataDir: DATA_DIR,
     env: {
-      PATH: process.env.PATH ?? "",
-      HOME: process.env.HOME ?? "",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      PUBLIC_URL: LOMDA,
-      DATABASE_URL: `file:./${DATA_DIR}/lomda.db`,
-      DATA_DIR,
-      LOG_LEVEL: "warn",
-      RENDER_BUDGET: "100000/100000",
       OIDC_ISSUER: op.issuer,
       OIDC_CLIENT_ID: LEMON_CLIENT_ID,
       OIDC_CLIENT_SECRET: LEMON_CLIENT_SECRET,
       SESSION_SECRET: "e2e-lemon-session-secret-0123456789abcdef",
     },
-    stdio: ["ignore", "pipe", "pipe"],
   });
-  lomda.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  lomda.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  await expect
-    .poll(async () => (await fetch(`${LOMDA}/healthz`).catch(() => null))?.status, { timeout: 60_000, message: output })
-    .toBe(200);
 });
 
 test.afterAll(async () => {
-  if (lomda && lomda.exitCode === null) {
-    const exited = new Promise((ok) => lomda!.once("exit", ok));
-    lomda.kill("SIGTERM");
-    await exited;
-  }
+  await lomda?.stop();
   await op?.close();
 });
 
