@@ -84,6 +84,16 @@ for (const lng of ["en", "he"] as const) {
     await expect(result).toHaveAttribute("data-verdict", "passed");
     await expect(result).toContainText(text[lng].passed);
     await expect(page.getByTestId("exercise-passed")).toBeVisible();
+    // What the learner did last shows: a Run hides the grade, and the next Submit the Run.
+    await run(page, "function squareEvens(numbers) { return []; }");
+    await expect(page.getByTestId("exercise-run-verdict")).toHaveAttribute("data-verdict", "failed");
+    await expect(result).toHaveCount(0);
+    await submit(
+      page,
+      "function squareEvens(numbers) {\n  return numbers.filter((n) => n % 2 === 0).map((n) => n * n);\n}",
+    );
+    await expect(result).toHaveAttribute("data-verdict", "passed");
+    await expect(page.getByTestId("exercise-run-result")).toHaveCount(0);
     await expect(page.getByTestId("exercise-solution").locator("summary")).toBeVisible();
     await expectAccessible(page);
   });

@@ -66,7 +66,8 @@ export function ExercisePanel({
           {t("exercise.passedNote")}
         </p>
       ) : null}
-      <Form method="post" className="mt-4" data-testid="exercise-form">
+      {/* What the learner did last is what shows: a Submit clears the last Run; a Run hides the last grade. */}
+      <Form method="post" className="mt-4" data-testid="exercise-form" onSubmit={() => setRun(null)}>
         <input type="hidden" name="intent" value="submit" />
         <label htmlFor="exercise-code" className="block font-semibold text-ink-900">
           {t(exercise.language === "sql" ? "exercise.codeLabelSql" : "exercise.codeLabelJavascript")}
@@ -124,12 +125,12 @@ export function ExercisePanel({
           <Result result={run.result} testId="exercise-run-verdict" />
         </div>
       ) : null}
-      {actionData && !actionData.ok ? (
+      {actionData && !actionData.ok && !run ? (
         <p role="alert" className="mt-4 rounded bg-red-50 p-3 text-red-900" data-testid="exercise-error">
           {t(actionData.error as "exercise.errors.empty")}
         </p>
       ) : null}
-      {actionData?.ok ? <Result result={actionData.result} testId="exercise-result" /> : null}
+      {actionData?.ok && !run ? <Result result={actionData.result} testId="exercise-result" /> : null}
       {exercise.hints.length ? <Hints hints={exercise.hints} /> : null}
       <div className="mt-4" data-testid="exercise-solution">
         {exercise.solution !== null ? (
