@@ -292,10 +292,12 @@ export function createApp(services: AppServices, options: AppOptions = {}) {
       log,
       headers: nonPageHeaders(csp),
       trustProxy: Boolean(config.trustProxy),
-      // With nginx sending the bytes, a video range is only its access check (decision 0056).
-      prefixes: config.MEDIA_ACCEL_REDIRECT
-        ? [{ prefix: "/video/", ...acceleratedVideos(services, bundledVideos) }]
-        : [],
+      // With nginx sending the bytes, a video range (or a player's load, with signed URLs) is
+      // only its access check (decisions 0056, 0061).
+      prefixes:
+        config.MEDIA_ACCEL_REDIRECT || config.secureLink
+          ? [{ prefix: "/video/", ...acceleratedVideos(services, bundledVideos) }]
+          : [],
       passOn: app,
       // Visitors' cached pages, before the stack they do not need (decision 0059). A page the
       // provider may frame has other headers (securityHeaders): never the lane's.

@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import express from "express";
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import type { IncomingMessage, Server } from "node:http";
@@ -36,7 +37,8 @@ vi.mock("./viewer.ts", () => {
   return { viewerOf, cachedViewerOf: (services: unknown) => (req: IncomingMessage) => viewerOf(services, req) };
 });
 
-const { acceleratedVideos, coverFiles, videoFiles } = await import("./media.ts");
+const { acceleratedVideos, coverFiles, secureLinkUrl, videoFiles } = await import("./media.ts");
+const { nonPageHeaders } = await import("./security-headers.ts");
 
 let root: string;
 let store: MediaStore;
@@ -44,6 +46,9 @@ let server: Server;
 let base: string;
 let accelServer: Server;
 let accelBase: string;
+let signedServer: Server;
+let signedBase: string;
+const SECURE_LINK = { secret: "0123456789abcdefghijABCDEFGHIJ+/=_.-xyz", prefix: "/signed-media/", seconds: 3600 };
 const BUNDLED = resolve(import.meta.dirname, "../media/videos");
 
 async function save(kind: "video" | "cover", bytes: Buffer): Promise<string> {
@@ -69,10 +74,12 @@ beforeAll(async () => {
   };
   ({ listening: server, url: base } = await listen({}));
   ({ listening: accelServer, url: accelBase } = await listen({ MEDIA_ACCEL_REDIRECT: "/internal-media/" }));
+  ({ listening: signedServer, url: signedBase } = await listen({ secureLink: SECURE_LINK }));
 });
 afterAll(async () => {
   await new Promise((ok) => server.close(ok));
   await new Promise((ok) => accelServer.close(ok));
+  await new Promise((ok) => signedServer.close(ok));
   rmSync(root, { recursive: true, force: true });
 });
 
@@ -261,10 +268,172 @@ describe("acceleratedVideos: the same answers before Express (the fast lane's /v
       expect(videos.accepts(name), name).toBe(false);
   });
 
-  it("is refused without MEDIA_ACCEL_REDIRECT", () => {
+  it("is refused without MEDIA_ACCEL_REDIRECT or MEDIA_SECURE_LINK_SECRET", () => {
     expect(() => acceleratedVideos({ media: store, config: {} } as unknown as AppServices, BUNDLED)).toThrow(
-      /MEDIA_ACCEL_REDIRECT/,
+      /MEDIA_ACCEL_REDIRECT or MEDIA_SECURE_LINK_SECRET/,
     );
+  });
+});
+
+/**
+ * What nginx's secure_link_md5 computes for the expression of deploy/nginx/lomda.conf, as nginx's
+ * documentation checks a link by hand: `echo -n '…' | openssl md5 -binary | openssl base64 | tr +/ -_ | tr -d =`.
+ */
+function referenceMd5(expires: string, path: string, secret: string): string {
+  const digest = execFileSync("openssl", ["md5", "-binary"], { input: `${expires}${path} ${secret}` });
+  return execFileSync("openssl", ["base64"], { input: digest })
+    .toString()
+    .trim()
+    .replaceAll("+", "-")
+    .replaceAll("/", "_")
+    .replace(/=+$/, "");
+}
+
+describe("secureLinkUrl: the URL nginx's secure_link accepts", () => {
+  it("signs nginx's expression byte for byte, with an expiry rounded up to a tenth of the lifetime", () => {
+    const now = Date.UTC(2026, 10, 28, 9, 0, 7, 500);
+    const url = new URL(secureLinkUrl(SECURE_LINK, "videos/", "lesson-sample.mp4", now), "https://x");
+    expect(url.pathname).toBe("/signed-media/videos/lesson-sample.mp4");
+    expect([...url.searchParams.keys()]).toEqual(["md5", "expires"]);
+    const expires = url.searchParams.get("expires")!;
+    expect(expires).toMatch(/^\d+$/);
+    // At least the lifetime, at most a tenth more, on a multiple of that tenth.
+    const seconds = Number(expires) - Math.floor(now / 1000);
+    expect(seconds).toBeGreaterThanOrEqual(3600);
+    expect(seconds).toBeLessThanOrEqual(3960);
+    expect(Number(expires) % 360).toBe(0);
+    expect(url.searchParams.get("md5")).toBe(referenceMd5(expires, url.pathname, SECURE_LINK.secret));
+    expect(url.searchParams.get("md5")).toMatch(/^[A-Za-z0-9_-]{22}$/);
+
+    // The same URL within the window, a new one after it.
+    expect(secureLinkUrl(SECURE_LINK, "videos/", "lesson-sample.mp4", now + 60_000)).toBe(url.pathname + url.search);
+    const start = (Number(expires) - 3600 - 360 + 1) * 1000; // the window's first second
+    expect(secureLinkUrl(SECURE_LINK, "videos/", "lesson-sample.mp4", start)).toBe(url.pathname + url.search);
+    expect(secureLinkUrl(SECURE_LINK, "videos/", "lesson-sample.mp4", start - 1000)).not.toBe(
+      url.pathname + url.search,
+    );
+
+    // The folder, the file, the expiry and the secret are all signed.
+    const md5 = (link: string) => new URL(link, "https://x").searchParams.get("md5");
+    for (const other of [
+      secureLinkUrl(SECURE_LINK, "bundled-videos/", "lesson-sample.mp4", now),
+      secureLinkUrl(SECURE_LINK, "videos/", "lesson-sample.webm", now),
+      secureLinkUrl(SECURE_LINK, "videos/", "lesson-sample.mp4", now + 3_600_000),
+      secureLinkUrl({ ...SECURE_LINK, secret: `${SECURE_LINK.secret}!` }, "videos/", "lesson-sample.mp4", now),
+    ])
+      expect(md5(other), other).not.toBe(url.searchParams.get("md5"));
+    // Another lifetime rounds on its own tenth.
+    const short = new URL(secureLinkUrl({ ...SECURE_LINK, seconds: 60 }, "videos/", "a.mp4", now), "https://x");
+    expect(Number(short.searchParams.get("expires")) % 6).toBe(0);
+    expect(Number(short.searchParams.get("expires")) - Math.floor(now / 1000)).toBeGreaterThanOrEqual(60);
+  });
+
+  it("deploy/nginx/lomda.conf's signed location writes Lomda's own headers for a file (they cannot come from Lomda there)", () => {
+    const site = readFileSync(resolve(import.meta.dirname, "../deploy/nginx/lomda.conf"), "utf8");
+    const block = site.match(/\n {4}location \/signed-media\/ \{\n([\s\S]*?)\n {4}\}\n/)?.[1];
+    expect(block, "location /signed-media/ in deploy/nginx/lomda.conf").toBeDefined();
+    const written = [...block!.matchAll(/^ {8}add_header (\S+) "([^"]*)" always;$/gm)].map((m) => [m[1], m[2]]);
+    // Lomda's headers for a file on https (the site is https only), in Lomda's order.
+    expect(written).toEqual(nonPageHeaders({ https: true }));
+    expect(block).toContain('secure_link_md5 "$secure_link_expires$uri $lomda_media_secret";');
+    expect(block).toContain("secure_link $arg_md5,$arg_expires;");
+    expect(block).toContain('add_header Cache-Control "private, max-age=3600";');
+    // Each folder checks the link itself (a location's `if`s do not reach the locations inside it).
+    for (const folder of ["videos", "bundled-videos"]) {
+      const inner = block!.split(`location /signed-media/${folder}/ {`)[1]?.split("\n        }")[0];
+      expect(inner, folder).toContain('if ($secure_link = "") { return 403; }');
+      expect(inner, folder).toContain('if ($secure_link = "0") { return 410; }');
+    }
+  });
+});
+
+describe("/video/<file> with MEDIA_SECURE_LINK_SECRET (a URL nginx checks)", () => {
+  const signedGet = (path: string, viewer?: string, method = "GET") =>
+    fetch(`${signedBase}${path}`, {
+      headers: viewer ? { "x-test-viewer": viewer } : {},
+      method,
+      redirect: "manual",
+    });
+
+  it("redirects a viewer the rule allows to a signed URL of the file's folder, and nobody else", async () => {
+    const file = await save("video", tinyWebm());
+    access.rule.set(file, "subscribers");
+
+    for (const [viewer, status] of [
+      [undefined, 401],
+      ["learner", 403],
+    ] as const) {
+      const refused = await signedGet(`/video/${file}`, viewer);
+      expect(refused.status, viewer).toBe(status);
+      expect(refused.headers.get("location"), viewer).toBeNull();
+      expect(refused.headers.get("cache-control"), viewer).toBe("no-store");
+      const body = await refused.text();
+      expect(body, viewer).not.toContain("md5");
+      expect(body, viewer).not.toContain("signed-media");
+    }
+
+    const locations: string[] = [];
+    for (const method of ["GET", "HEAD"]) {
+      const granted = await signedGet(`/video/${file}`, "subscriber", method);
+      expect(granted.status, method).toBe(302);
+      expect(granted.headers.get("cache-control"), method).toBe("no-store");
+      expect(granted.headers.get("x-accel-redirect"), method).toBeNull();
+      expect((await bytesOf(granted)).length, method).toBe(0);
+      locations.push(granted.headers.get("location")!);
+    }
+    // Twice in a row: the same URL (the browser's cache keeps the ranges it has under it).
+    expect(locations[1]).toBe(locations[0]);
+    const location = new URL(locations[0]!, "https://lomda.test");
+    expect(location.pathname).toBe(`/signed-media/videos/${file}`);
+    const expires = location.searchParams.get("expires")!;
+    const seconds = Number(expires) - Date.now() / 1000;
+    expect(seconds).toBeGreaterThan(3590);
+    expect(seconds).toBeLessThanOrEqual(3960);
+    expect(location.searchParams.get("md5")).toBe(referenceMd5(expires, location.pathname, SECURE_LINK.secret));
+  });
+
+  it("signs the bundled videos' folder for a bundled file, and passes on what it does not know", async () => {
+    access.rule.set("about-lomda.mp4", "open");
+    const bundled = await signedGet("/video/about-lomda.mp4");
+    expect(bundled.status).toBe(302);
+    const location = new URL(bundled.headers.get("location")!, "https://lomda.test");
+    expect(location.pathname).toBe("/signed-media/bundled-videos/about-lomda.mp4");
+    expect(location.searchParams.get("md5")).toBe(
+      referenceMd5(location.searchParams.get("expires")!, location.pathname, SECURE_LINK.secret),
+    );
+
+    access.rule.set("no-such-file.mp4", "open");
+    for (const path of ["/video/no-such-file.mp4", "/video/..%2Fsecret.mp4", "/video/lesson-sample.MP4"]) {
+      const res = await signedGet(path, "subscriber");
+      expect(res.status, path).toBe(404);
+      expect(res.headers.get("location"), path).toBeNull();
+    }
+  });
+
+  it("gives the same answers before Express (acceleratedVideos), without MEDIA_ACCEL_REDIRECT", async () => {
+    const videos = acceleratedVideos(
+      { media: store, config: { secureLink: SECURE_LINK } } as unknown as AppServices,
+      BUNDLED,
+    );
+    const file = await save("video", tinyWebm());
+    access.rule.set(file, "subscribers");
+    const as = (viewer?: string) => ({ headers: viewer ? { "x-test-viewer": viewer } : {} }) as IncomingMessage;
+    const granted = await videos.handler(as("subscriber"), file);
+    expect(granted?.status).toBe(302);
+    const headers = Object.fromEntries(granted!.headers);
+    expect(headers["Cache-Control"]).toBe("no-store");
+    expect(headers.Location).toBe(secureLinkUrl(SECURE_LINK, "videos/", file));
+    expect(granted!.body.length).toBe(0);
+    for (const [viewer, status] of [
+      [undefined, 401],
+      ["learner", 403],
+    ] as const) {
+      const refused = await videos.handler(as(viewer), file);
+      expect(refused?.status, viewer).toBe(status);
+      expect(Object.fromEntries(refused!.headers).Location, viewer).toBeUndefined();
+      expect(refused!.body.toString(), viewer).not.toContain("md5");
+    }
+    expect(await videos.handler(as("subscriber"), "never-heard-of.mp4")).toBeUndefined();
   });
 });
 

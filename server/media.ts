@@ -105,6 +105,30 @@ async function findStored<T extends { store: MediaStore }>(stores: T[], kind: Me
   return undefined;
 }
 
+/**
+ * A URL nginx's secure_link accepts for one file (decision 0061), in nginx's own terms
+ * (deploy/nginx/lomda.conf): `secure_link $arg_md5,$arg_expires;` and
+ * `secure_link_md5 "$secure_link_expires$uri $lomda_media_secret";`, so the md5 is of
+ * "<expires><path> <secret>", in base64url without padding, and `expires` is in Unix seconds. The
+ * path is what nginx's $uri will be: the names passed VIDEO_FILE, so there is nothing to escape.
+ *
+ * The expiry is rounded up to a tenth of the lifetime: every request of the same file in that
+ * window gets the same URL, so the browser's cache (keyed by URL) serves a page reload's ranges it
+ * already has, and the URL still works at least `seconds`, at most a tenth longer.
+ */
+export function secureLinkUrl(
+  link: { secret: string; prefix: string; seconds: number },
+  folder: string,
+  file: string,
+  nowMs = Date.now(),
+): string {
+  const step = Math.ceil(link.seconds / 10);
+  const expires = Math.ceil((Math.floor(nowMs / 1000) + link.seconds) / step) * step;
+  const path = `${link.prefix}${folder}${file}`;
+  const md5 = createHash("md5").update(`${expires}${path} ${link.secret}`).digest("base64url");
+  return `${path}?md5=${md5}&expires=${expires}`;
+}
+
 /** How long which store has a video is remembered (videoAccess; a stored file never changes under its name). */
 const LOCATED_CACHE_MS = 5_000;
 const LOCATED_CACHE_SIZE = 1_000;
@@ -113,7 +137,10 @@ type VideoDecision =
   /** Not a video Lomda knows of, or no store has it: the app's 404. */
   | { kind: "pass" }
   | { kind: "refused"; status: 401 | 403; message: string }
-  /** In the bucket: a redirect to a URL signed for MEDIA_S3_URL_SECONDS, never kept by anyone. */
+  /**
+   * In the bucket (a URL signed for MEDIA_S3_URL_SECONDS), or with MEDIA_SECURE_LINK_SECRET (a path
+   * nginx checks, signed for MEDIA_SECURE_LINK_SECONDS): a redirect never kept by anyone.
+   */
   | { kind: "signed"; location: string }
   | { kind: "allowed"; store: MediaStore; accel: string; stat: MediaStat };
 
@@ -136,7 +163,9 @@ function videoAccess(services: AppServices, bundledDir: string) {
     { store: new LocalMediaStore({ video: bundledDir }) as MediaStore, accel: "bundled-videos/" },
   ];
   const viewerOf = cachedViewerOf(services);
-  const remember = Boolean(services.config.MEDIA_ACCEL_REDIRECT) || services.media instanceof S3MediaStore;
+  const secureLink = services.config.secureLink;
+  const remember =
+    Boolean(services.config.MEDIA_ACCEL_REDIRECT) || Boolean(secureLink) || services.media instanceof S3MediaStore;
   const located = new Map<
     string,
     { until: number; found: Awaited<ReturnType<typeof findStored<(typeof stores)[0]>>> }
@@ -166,6 +195,8 @@ function videoAccess(services: AppServices, bundledDir: string) {
       const location = await found.store.signedUrl("video", file);
       if (location) return { kind: "signed", location };
     }
+    // The folder is the store's own (uploads, or the app's bundled videos): nginx's location for it.
+    if (secureLink) return { kind: "signed", location: secureLinkUrl(secureLink, found.accel, file) };
     return { kind: "allowed", ...found };
   };
 }
@@ -227,14 +258,16 @@ export function videoFiles(services: AppServices, bundledDir: string = MEDIA_DIR
 }
 
 /**
- * /video/<file> with MEDIA_ACCEL_REDIRECT, before Express (server/fast-lane.ts): once nginx sends
- * the bytes, what is left of a range request is the access check, and Express's router and the
- * layers in front of it cost more than the check itself (decision 0056). Only names VIDEO_FILE
- * takes come here; a video Lomda does not know goes on to Express (its 404 page).
+ * /video/<file> with MEDIA_ACCEL_REDIRECT or MEDIA_SECURE_LINK_SECRET, before Express
+ * (server/fast-lane.ts): once nginx sends the bytes, what is left of a range request (or of a
+ * player's load, with signed URLs) is the access check, and Express's router and the layers in
+ * front of it cost more than the check itself (decisions 0056, 0061). Only names VIDEO_FILE takes
+ * come here; a video Lomda does not know goes on to Express (its 404 page).
  */
 export function acceleratedVideos(services: AppServices, bundledDir: string = MEDIA_DIR) {
   const prefix = services.config.MEDIA_ACCEL_REDIRECT;
-  if (!prefix) throw new Error("acceleratedVideos needs MEDIA_ACCEL_REDIRECT");
+  if (!prefix && !services.config.secureLink)
+    throw new Error("acceleratedVideos needs MEDIA_ACCEL_REDIRECT or MEDIA_SECURE_LINK_SECRET");
   const access = videoAccess(services, bundledDir);
   const EMPTY = Buffer.alloc(0);
   return {
@@ -253,6 +286,8 @@ export function acceleratedVideos(services: AppServices, bundledDir: string = ME
           ],
           body: EMPTY,
         };
+      // (With signed URLs every grant is a redirect: nothing is left for X-Accel.)
+      if (!prefix) return undefined;
       return { status: 200, headers: accelHeaders(prefix, decision, file), body: EMPTY };
     },
   };

@@ -185,6 +185,51 @@ describe("configuration", () => {
     }
   });
 
+  it("MEDIA_SECURE_LINK_*: a long secret nginx can hold, its location and lifetime; never with MEDIA_ACCEL_REDIRECT", () => {
+    const secret = "Zm9vYmFyYmF6cXV4MDEyMzQ1Njc4OWFiY2RlZg+/=_.-";
+    expect(loadConfig({}).secureLink).toBeNull();
+    expect(loadConfig({ MEDIA_SECURE_LINK_SECRET: "" }).secureLink).toBeNull();
+    expect(loadConfig({ MEDIA_SECURE_LINK_SECRET: secret }).secureLink).toEqual({
+      secret,
+      prefix: "/signed-media/",
+      seconds: 3600,
+    });
+    expect(
+      loadConfig({
+        MEDIA_SECURE_LINK_SECRET: secret,
+        MEDIA_SECURE_LINK_PREFIX: "/lesson-bytes/",
+        MEDIA_SECURE_LINK_SECONDS: "7200",
+      }).secureLink,
+    ).toEqual({ secret, prefix: "/lesson-bytes/", seconds: 7200 });
+    // Short, or with what nginx would read as a variable, the string's end or a separator.
+    for (const bad of ["a".repeat(31), `${secret}$x`, `${secret}"`, `${secret} x`, `${secret};`, `${secret}\\`])
+      expect(problemsOf({ MEDIA_SECURE_LINK_SECRET: bad })[0], bad).toMatch(
+        /^MEDIA_SECURE_LINK_SECRET: must be at least 32 characters/,
+      );
+    for (const bad of ["/signed-media", "signed/", "/", "/a b/"])
+      expect(problemsOf({ MEDIA_SECURE_LINK_SECRET: secret, MEDIA_SECURE_LINK_PREFIX: bad })[0], bad).toMatch(
+        /^MEDIA_SECURE_LINK_PREFIX: must be the path of nginx's secure_link location/,
+      );
+    // Under one of Lomda's own paths, nginx's location would take their requests.
+    for (const taken of ["/video/", "/media/signed/", "/assets/x/"])
+      expect(problemsOf({ MEDIA_SECURE_LINK_SECRET: secret, MEDIA_SECURE_LINK_PREFIX: taken })[0], taken).toMatch(
+        /^MEDIA_SECURE_LINK_PREFIX: must not be under \/\w+\/, one of Lomda's own paths/,
+      );
+    for (const seconds of ["59", "86401", "1.5", "soon"])
+      expect(problemsOf({ MEDIA_SECURE_LINK_SECRET: secret, MEDIA_SECURE_LINK_SECONDS: seconds })[0], seconds).toMatch(
+        /^MEDIA_SECURE_LINK_SECONDS:/,
+      );
+    // Two ways to hand videos to nginx: one of them.
+    expect(problemsOf({ MEDIA_SECURE_LINK_SECRET: secret, MEDIA_ACCEL_REDIRECT: "/internal-media/" })).toEqual([
+      "MEDIA_SECURE_LINK_SECRET: and MEDIA_ACCEL_REDIRECT are two ways to hand videos to nginx (signed URLs, or a check on every range): set one of them",
+    ]);
+    // Its location or lifetime without the secret: the secret was forgotten.
+    for (const key of ["MEDIA_SECURE_LINK_PREFIX", "MEDIA_SECURE_LINK_SECONDS"])
+      expect(problemsOf({ [key]: key.endsWith("PREFIX") ? "/signed-media/" : "600" })).toEqual([
+        `${key}: is only used with MEDIA_SECURE_LINK_SECRET, which is unset`,
+      ]);
+  });
+
   it("MEDIA_S3_*: a bucket's URL and both keys, or none of them", () => {
     expect(loadConfig({}).mediaS3).toBeNull();
     const s3 = {

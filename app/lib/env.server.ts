@@ -18,6 +18,23 @@ const optionalUrl = z.preprocess(
 
 const MIB = 1024 * 1024;
 
+/** MEDIA_SECURE_LINK_PREFIX's default: the location deploy/nginx/lomda.conf has. */
+export const DEFAULT_SECURE_LINK_PREFIX = "/signed-media/";
+/** First path segments Lomda serves itself: a signed location there would take their requests. */
+const LOMDA_FILE_PATHS = [
+  "video",
+  "media",
+  "assets",
+  "images",
+  "thumb",
+  "captions",
+  "lesson-files",
+  "api",
+  "idp",
+  "auth",
+  "admin",
+];
+
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 
 const schema = z
@@ -60,9 +77,43 @@ const schema = z
         .optional(),
     ),
     /**
+     * Lesson videos from nginx through URLs Lomda signs (decision 0061): after the access check,
+     * `/video/<file>` redirects to `<MEDIA_SECURE_LINK_PREFIX>videos/<file>?md5=…&expires=…`, which
+     * nginx's secure_link checks itself on every range (deploy/nginx/lomda.conf). The secret is also
+     * in nginx's /etc/nginx/lomda-media-secret.conf, inside a quoted string there: so only characters
+     * nginx takes literally (base64's, hex's), and long enough that it cannot be guessed.
+     */
+    MEDIA_SECURE_LINK_SECRET: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^[A-Za-z0-9+/=_.-]{32,200}$/, {
+          error:
+            "must be at least 32 characters of letters, digits and + / = _ . - (openssl rand -base64 48), the same as in nginx's lomda-media-secret.conf",
+        })
+        .optional(),
+    ),
+    /** The path of nginx's secure_link location (default /signed-media/); only with the secret. */
+    MEDIA_SECURE_LINK_PREFIX: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^\/(?:[A-Za-z0-9_-]+\/)+$/, {
+          error:
+            'must be the path of nginx\'s secure_link location, starting and ending with "/", like "/signed-media/"',
+        })
+        .optional(),
+    ),
+    /**
+     * How long a signed video URL works (default an hour; rounded up by at most a tenth, so that a
+     * viewer's repeated requests get the same URL). The browser reads the rest of the video from the
+     * URL it was redirected to: this is the longest a lesson plays from one page load.
+     */
+    MEDIA_SECURE_LINK_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(60).max(86_400).optional()),
+    /**
      * Uploaded media in an S3-compatible bucket instead of MEDIA_DIR (decision 0056): the bucket's
      * URL and a key that may read, write and delete its objects. Lesson videos are then read from
-     * the bucket through URLs signed for a minute, after the access check.
+     * the bucket through URLs signed for MEDIA_S3_URL_SECONDS, after the access check.
      */
     MEDIA_S3_URL: optionalUrl,
     MEDIA_S3_REGION: z.preprocess(
@@ -387,6 +438,32 @@ const schema = z
             message: "is required with the other MEDIA_S3_ settings (MEDIA_S3_URL and both keys, or none)",
           });
     }
+    if (env.MEDIA_SECURE_LINK_SECRET !== undefined) {
+      // One way for a video's bytes: a check on every range (X-Accel) or one per signed URL. Both set,
+      // one of them would silently never be used.
+      if (env.MEDIA_ACCEL_REDIRECT !== undefined)
+        ctx.addIssue({
+          code: "custom",
+          path: ["MEDIA_SECURE_LINK_SECRET"],
+          message:
+            "and MEDIA_ACCEL_REDIRECT are two ways to hand videos to nginx (signed URLs, or a check on every range): set one of them",
+        });
+      const first = (env.MEDIA_SECURE_LINK_PREFIX ?? DEFAULT_SECURE_LINK_PREFIX).split("/")[1]!;
+      if (LOMDA_FILE_PATHS.includes(first))
+        ctx.addIssue({
+          code: "custom",
+          path: ["MEDIA_SECURE_LINK_PREFIX"],
+          message: `must not be under /${first}/, one of Lomda's own paths (nginx would take its requests)`,
+        });
+    } else {
+      for (const key of ["MEDIA_SECURE_LINK_PREFIX", "MEDIA_SECURE_LINK_SECONDS"] as const)
+        if (env[key] !== undefined)
+          ctx.addIssue({
+            code: "custom",
+            path: [key],
+            message: "is only used with MEDIA_SECURE_LINK_SECRET, which is unset",
+          });
+    }
     if (env.BACKUP_S3_BUCKET !== undefined) {
       // Requests are signed with these keys (aws4fetch): no instance role or other credential chain.
       for (const key of ["BACKUP_S3_ACCESS_KEY_ID", "BACKUP_S3_SECRET_ACCESS_KEY"] as const)
@@ -430,6 +507,8 @@ export interface Config extends RawEnv {
     secretAccessKey: string;
     urlSeconds: number;
   } | null;
+  /** MEDIA_SECURE_LINK_*: lesson videos through URLs signed for nginx's secure_link; null: not so. */
+  secureLink: { secret: string; prefix: string; seconds: number } | null;
   /** BACKUP_DIR, or DATA_DIR/backups (where the backup before a migration goes). */
   backupDir: string;
   /** The upload limits in bytes. */
@@ -513,6 +592,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
             urlSeconds: env.MEDIA_S3_URL_SECONDS,
           }
         : null,
+    secureLink: env.MEDIA_SECURE_LINK_SECRET
+      ? {
+          secret: env.MEDIA_SECURE_LINK_SECRET,
+          prefix: env.MEDIA_SECURE_LINK_PREFIX ?? DEFAULT_SECURE_LINK_PREFIX,
+          seconds: env.MEDIA_SECURE_LINK_SECONDS ?? 3600,
+        }
+      : null,
     backupDir: env.BACKUP_DIR ?? join(env.DATA_DIR, "backups"),
     maxVideoBytes: env.MEDIA_MAX_VIDEO_MB * MIB,
     maxImageBytes: env.MEDIA_MAX_IMAGE_MB * MIB,

@@ -1,5 +1,5 @@
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { Agent, request } from "node:https";
 import { createServer, request as httpRequest } from "node:http";
@@ -25,6 +25,8 @@ import { spawnServer } from "./harness.ts";
 const ROOT = resolve(import.meta.dirname, "../..");
 const NGINX = process.env.LOMDA_NGINX_TEST_PATH ?? "/usr/sbin/nginx";
 const PASSWORD = "deploy-test owner password";
+/** MEDIA_SECURE_LINK_SECRET, and nginx's copy of it (docs/deploy.md: /etc/nginx/lomda-media-secret.conf). */
+const MEDIA_SECRET = randomBytes(36).toString("base64");
 
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -40,6 +42,7 @@ function siteConfig(
   cert: string,
   key: string,
   mediaDir: string,
+  secretFile: string,
 ) {
   let site = readFileSync(join(ROOT, "deploy/nginx/lomda.conf"), "utf8");
   const replace = (from: string | RegExp, to: string) => {
@@ -55,8 +58,14 @@ function siteConfig(
   site = site.replaceAll("server_name lomda.example.com;", "server_name 127.0.0.1;");
   replace("/etc/letsencrypt/live/lomda.example.com/fullchain.pem", cert);
   replace("/etc/letsencrypt/live/lomda.example.com/privkey.pem", key);
-  replace("alias /var/lib/lomda/media/videos/;", `alias ${mediaDir}/videos/;`);
-  replace("alias /srv/lomda/media/videos/;", `alias ${join(ROOT, "media/videos")}/;`);
+  // (Both locations of each folder: the internal one and the signed one.)
+  const replaceAll = (from: string, to: string, times: number) => {
+    if (site.split(from).length - 1 !== times) throw new Error(`deploy/nginx/lomda.conf changed: ${from}`);
+    site = site.replaceAll(from, to);
+  };
+  replaceAll("alias /var/lib/lomda/media/videos/;", `alias ${mediaDir}/videos/;`, 2);
+  replaceAll("alias /srv/lomda/media/videos/;", `alias ${join(ROOT, "media/videos")}/;`, 2);
+  replace("include /etc/nginx/lomda-media-secret.conf;", `include ${secretFile};`);
   return site;
 }
 
@@ -216,7 +225,10 @@ describe("deployment: nginx (TLS, retries) → two Lomda processes → one datab
     appPorts.push(a, b);
     publicUrl = `https://127.0.0.1:${https}`;
     for (const sub of ["logs", "tmp"]) mkdirSync(join(dir, sub));
-    const site = siteConfig({ http, https, app: [a, b] }, cert, key, join(dir, "media"));
+    // The secret's file as docs/deploy.md has it written.
+    const secretFile = join(dir, "lomda-media-secret.conf");
+    writeFileSync(secretFile, `map "" $lomda_media_secret { default "${MEDIA_SECRET}"; }\n`, { mode: 0o600 });
+    const site = siteConfig({ http, https, app: [a, b] }, cert, key, join(dir, "media"), secretFile);
     writeFileSync(
       join(dir, "nginx.conf"),
       `${process.getuid?.() === 0 ? "user root;\n" : ""}worker_processes 1;
@@ -454,4 +466,128 @@ ${site}
       }
     }
   });
+  it(
+    "with MEDIA_SECURE_LINK_SECRET, redirects a viewer Lomda lets watch to a URL nginx checks on every range itself",
+    { timeout: 60_000 },
+    async () => {
+      if (setupError) throw setupError;
+      // The operator switches from X-Accel to signed URLs: the same nginx, both processes restarted.
+      appEnv = { ...appEnv, MEDIA_ACCEL_REDIRECT: "", MEDIA_SECURE_LINK_SECRET: MEDIA_SECRET };
+      for (const i of [0, 1]) {
+        procs[i]!.child.kill("SIGTERM");
+        expect(await procs[i]!.exited).toBe(0);
+        await start(i);
+      }
+      const jar = await signIn();
+      const uploaded = randomBytes(200_000);
+      mkdirSync(join(dir, "media/videos"), { recursive: true });
+      writeFileSync(join(dir, "media/videos/lesson-sample.mp4"), uploaded);
+      const rangeHeader = { range: "bytes=1000-66535" };
+
+      // The owner: a redirect, never kept, to the upload's signed path on this origin.
+      const granted = await send(jar, "/video/lesson-sample.mp4", { headers: rangeHeader });
+      expect(granted.status, granted.body.slice(0, 300)).toBe(302);
+      expect(granted.headers.get("cache-control")).toBe("no-store");
+      expect(granted.bytes.length).toBe(0);
+      const location = new URL(granted.headers.get("location")!, publicUrl);
+      expect(location.origin).toBe(publicUrl);
+      expect(location.pathname).toBe("/signed-media/videos/lesson-sample.mp4");
+      const expires = Number(location.searchParams.get("expires"));
+      expect(expires - Date.now() / 1000).toBeGreaterThan(3590);
+      // Asked again at once (both processes): the same URL.
+      for (let i = 0; i < 3; i++)
+        expect((await send(jar, "/video/lesson-sample.mp4")).headers.get("location")).toBe(
+          granted.headers.get("location"),
+        );
+
+      // The range, from nginx, with the URL alone (no cookie: the URL is the permission).
+      const signed = location.pathname + location.search;
+      const part = await send(undefined, signed, { headers: rangeHeader });
+      expect(part.status, part.body.slice(0, 300)).toBe(206);
+      expect(part.headers.get("content-range")).toBe(`bytes 1000-66535/${uploaded.length}`);
+      expect(part.bytes.equals(uploaded.subarray(1000, 66_536))).toBe(true);
+      expect(part.headers.get("content-type")).toBe("video/mp4");
+      expect(part.headers.get("cache-control")).toBe("private, max-age=3600");
+      expect(part.headers.get("etag")).toMatch(/^"[0-9a-f]+-[0-9a-f]+"$/);
+      expect(part.headers.get("x-request-id")).toMatch(/^[0-9a-f]{32}$/);
+      // nginx writes the headers Lomda gives a file (Lomda's 302 has them): the same values.
+      for (const name of [
+        "strict-transport-security",
+        "x-content-type-options",
+        "cross-origin-resource-policy",
+        "referrer-policy",
+        "cross-origin-opener-policy",
+        "permissions-policy",
+        "content-security-policy",
+      ]) {
+        expect(granted.headers.get(name), name).toBeTruthy();
+        expect(part.headers.get(name), name).toBe(granted.headers.get(name));
+      }
+      expect((await send(undefined, signed)).bytes.equals(uploaded)).toBe(true);
+      expect((await send(undefined, signed, { headers: { "if-none-match": part.headers.get("etag")! } })).status).toBe(
+        304,
+      );
+
+      // What nginx refuses: a changed signature, expiry, folder or file (403), a URL signed without
+      // the secret (the secret must reach the locations that check), an expired one (410).
+      const md5 = (exp: number, path: string, secret: string) =>
+        createHash("md5").update(`${exp}${path} ${secret}`).digest("base64url");
+      const good = location.searchParams.get("md5")!;
+      const past = Math.floor(Date.now() / 1000) - 10;
+      // (The first character: the last one carries 2 bits of the md5 and 4 that nginx's decoder ignores.)
+      const tampered = `${good.startsWith("A") ? "B" : "A"}${good.slice(1)}`;
+      for (const [path, status] of [
+        [`/signed-media/videos/lesson-sample.mp4?md5=${tampered}&expires=${expires}`, 403],
+        [`/signed-media/videos/lesson-sample.mp4?md5=${good}&expires=${expires + 3600}`, 403],
+        [`/signed-media/bundled-videos/lesson-sample.mp4?md5=${good}&expires=${expires}`, 403],
+        [`/signed-media/videos/about-lomda.mp4?md5=${good}&expires=${expires}`, 403],
+        [`/signed-media/videos/lesson-sample.mp4`, 403],
+        [`/signed-media/videos/lesson-sample.mp4?expires=${expires}`, 403],
+        [
+          `/signed-media/videos/lesson-sample.mp4?md5=${md5(expires, "/signed-media/videos/lesson-sample.mp4", "")}&expires=${expires}`,
+          403,
+        ],
+        [
+          `/signed-media/videos/lesson-sample.mp4?md5=${md5(past, "/signed-media/videos/lesson-sample.mp4", MEDIA_SECRET)}&expires=${past}`,
+          410,
+        ],
+        [`/signed-media/lesson-sample.mp4?md5=${good}&expires=${expires}`, 404],
+        ["/signed-media/", 404],
+      ] as const) {
+        const refused = await send(undefined, path, { headers: rangeHeader });
+        expect(refused.status, path).toBe(status);
+        expect(refused.bytes.includes(uploaded.subarray(1000, 1064)), path).toBe(false);
+        expect(refused.headers.get("x-content-type-options"), path).toBe("nosniff");
+      }
+      // A URL signed as Lomda signs it, for a time already past: 410 (the check is nginx's clock).
+      expect(
+        (
+          await send(
+            undefined,
+            `/signed-media/videos/lesson-sample.mp4?md5=${md5(past, "/signed-media/videos/lesson-sample.mp4", MEDIA_SECRET)}&expires=${past}`,
+          )
+        ).status,
+      ).toBe(410);
+
+      // A visitor gets Lomda's refusal and no URL; the public bundled video is signed for anyone.
+      for (const headers of [{}, rangeHeader]) {
+        const refused = await send(undefined, "/video/lesson-sample.mp4", { headers });
+        expect(refused.status).toBe(401);
+        expect(refused.headers.get("location")).toBeNull();
+        expect(refused.body).not.toContain("md5");
+      }
+      const about = readFileSync(join(ROOT, "media/videos/about-lomda.mp4"));
+      const open = await send(undefined, "/video/about-lomda.mp4");
+      expect(open.status).toBe(302);
+      const bundledAt = new URL(open.headers.get("location")!, publicUrl);
+      expect(bundledAt.pathname).toBe("/signed-media/bundled-videos/about-lomda.mp4");
+      const bundled = await send(undefined, bundledAt.pathname + bundledAt.search, {
+        headers: { range: "bytes=0-4095" },
+      });
+      expect(bundled.status).toBe(206);
+      expect(bundled.bytes.equals(about.subarray(0, 4096))).toBe(true);
+      // The internal location stays internal.
+      expect((await send(jar, "/internal-media/videos/lesson-sample.mp4")).status).toBe(404);
+    },
+  );
 });
