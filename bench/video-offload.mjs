@@ -3,7 +3,9 @@
 // sends the bytes after Lomda's access check (X-Accel-Redirect, MEDIA_ACCEL_REDIRECT), against nginx
 // serving the same file by itself. Beside them, for the record, what the request costs without the
 // setting: nginx proxying to Lomda, which streams the bytes (the documented deployment before), and
-// Lomda reached directly. Goal: X-Accel ÷ nginx alone ≤ 2.
+// Lomda reached directly. Goal: ≤ 2× nginx alone. And the path of decision 0061
+// (MEDIA_SECURE_LINK_SECRET): a range of the URL Lomda signed, which nginx checks itself
+// (secure_link), and the one redirect a player's load costs (nginx → Lomda → 302).
 //
 // One nginx (one worker) with a server per path, two Lomda processes of the production build (one
 // with the setting, one without), each load measured from outside: user + system time of each
@@ -14,7 +16,7 @@
 // run, never absolute figures (this machine is shared and noisy). A benchmark, never a test.
 //
 // Usage: npm run build && node bench/video-offload.mjs [--seconds=5] [--rounds=3] [--connections=20] [--port=3630]
-// (it listens on --port … --port+7)
+// (it listens on --port … --port+8)
 import { execFileSync } from "node:child_process";
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -43,10 +45,13 @@ const PORTS = {
   nginxFileTls: FIRST_PORT + 5,
   nginxAccelTls: FIRST_PORT + 6,
   nginxProxyTls: FIRST_PORT + 7,
+  lomdaSigned: FIRST_PORT + 8,
 };
 const VIDEO = "lesson-sample.mp4";
 const RANGE = "bytes=0-65535";
 const ACCEL_PREFIX = "/internal-media/";
+const SIGNED_PREFIX = "/signed-media/";
+const SECRET = "bench-secret-0123456789abcdefghijklmnopqrstuvwxyz";
 
 const work = mkdtempSync(join(tmpdir(), "lomda-video-offload-"));
 chmodSync(work, 0o755); // nginx's worker may run as another user
@@ -94,6 +99,7 @@ async function lomda(name, port, extra) {
 }
 const accel = await lomda("accel", PORTS.lomdaAccel, { MEDIA_ACCEL_REDIRECT: ACCEL_PREFIX });
 const plain = await lomda("plain", PORTS.lomdaPlain, {});
+const signedLomda = await lomda("signed", PORTS.lomdaSigned, { MEDIA_SECURE_LINK_SECRET: SECRET });
 
 /* ---------- nginx: the file alone; X-Accel in front of one Lomda; a plain proxy in front of the other ---------- */
 // The deployment's internal location, as deploy/nginx/lomda.conf has it.
@@ -110,6 +116,13 @@ const internal = blockOf("/internal-media/")
   .replace("alias /srv/lomda/media/videos/;", `alias ${join(root, "media/videos")}/;`);
 if (internal.includes("/var/lib/lomda") || internal.includes("/srv/lomda"))
   throw new Error("the internal location's folders changed in deploy/nginx/lomda.conf");
+// The deployment's signed location (decision 0061), in the same server as the internal one (as
+// deployed); the secret as docs/deploy.md's include file has it.
+const signedLocation = blockOf(SIGNED_PREFIX)
+  .replace("alias /var/lib/lomda/media/videos/;", `alias ${signedLomda.mediaDir}/videos/;`)
+  .replace("alias /srv/lomda/media/videos/;", `alias ${join(root, "media/videos")}/;`);
+if (signedLocation.includes("/var/lib/lomda") || signedLocation.includes("/srv/lomda"))
+  throw new Error("the signed location's folders changed in deploy/nginx/lomda.conf");
 const fileRoot = join(work, "file-root");
 mkdirSync(join(fileRoot, "video"), { recursive: true });
 writeFileSync(join(fileRoot, "video", VIDEO), readFileSync(join(root, "media/videos", VIDEO)));
@@ -149,6 +162,8 @@ http {
   types { video/mp4 mp4; video/webm webm; }
   upstream lomda { server 127.0.0.1:${PORTS.lomdaAccel}; keepalive 16; }
   upstream lomda_plain { server 127.0.0.1:${PORTS.lomdaPlain}; keepalive 16; }
+  upstream lomda_signed { server 127.0.0.1:${PORTS.lomdaSigned}; keepalive 16; }
+  map "" $lomda_media_secret { default "${SECRET}"; }
   server {
     listen 127.0.0.1:${PORTS.nginxFile};
     listen 127.0.0.1:${PORTS.nginxFileTls} ssl;
@@ -164,6 +179,9 @@ http {
 ${proxying}
     location / { proxy_pass http://lomda; }
 ${internal}
+    # The Lomda with MEDIA_SECURE_LINK_SECRET, under another path (no more ports): its /video/.
+    location /signed-video/ { proxy_pass http://lomda_signed/video/; }
+${signedLocation}
   }
   server {
     listen 127.0.0.1:${PORTS.nginxProxy};
@@ -230,36 +248,87 @@ const loads = {
     pids: [plain.pid],
   },
 };
+// The URL a player is sent to (the same for an hour and more: decision 0061), and the redirect.
+const redirect = await fetch(url(PORTS.nginxAccel, `/signed-video/${VIDEO}`), {
+  headers: { cookie: signedLomda.cookie },
+  redirect: "manual",
+});
+const signedPath = redirect.headers.get("location") ?? "";
+if (redirect.status !== 302 || !signedPath.startsWith(`${SIGNED_PREFIX}bundled-videos/${VIDEO}?md5=`))
+  throw new Error(`the signed path's redirect: ${redirect.status} ${signedPath}`);
+Object.assign(loads, {
+  signed: {
+    label: "nginx alone, the URL Lomda signed (secure_link)",
+    port: PORTS.nginxAccel,
+    path: signedPath,
+    headers: {},
+    pids: [nginxPid, signedLomda.pid],
+  },
+  signedTls: {
+    label: "nginx alone, the URL Lomda signed (secure_link), TLS",
+    port: PORTS.nginxAccelTls,
+    scheme: "https",
+    path: signedPath,
+    headers: {},
+    pids: [nginxPid, signedLomda.pid],
+  },
+  redirect: {
+    label: "the redirect, once per player load: nginx → Lomda → 302",
+    port: PORTS.nginxAccel,
+    path: `/signed-video/${VIDEO}`,
+    status: 302,
+    headers: { cookie: signedLomda.cookie },
+    pids: [nginxPid, signedLomda.pid],
+  },
+  redirectTls: {
+    label: "the redirect, once per player load: nginx → Lomda → 302, TLS",
+    port: PORTS.nginxAccelTls,
+    scheme: "https",
+    path: `/signed-video/${VIDEO}`,
+    status: 302,
+    headers: { cookie: signedLomda.cookie },
+    pids: [nginxPid, signedLomda.pid],
+  },
+});
 const expected = readFileSync(join(root, "media/videos", VIDEO)).subarray(0, 65_536);
 for (const [name, load] of Object.entries(loads)) {
-  if (name === "decision" || load.scheme === "https") continue; // (the same servers, checked over HTTP)
-  const res = await fetch(url(load.port, `/video/${VIDEO}`), { headers: { ...load.headers, range: RANGE } });
+  if (name === "decision" || load.scheme === "https" || load.status) continue; // (the same servers, checked over HTTP)
+  const res = await fetch(url(load.port, load.path ?? `/video/${VIDEO}`), {
+    headers: { ...load.headers, range: RANGE },
+  });
   const body = Buffer.from(await res.arrayBuffer());
   if (res.status !== 206 || !body.equals(expected)) throw new Error(`${name}: ${res.status}, not the range's bytes`);
   // The X-Accel path must be nginx's answer (its strong ETag), not Lomda's streamed one.
   const etag = res.headers.get("etag") ?? "";
-  if ((name === "accel" || name === "file") !== !etag.startsWith("W/"))
+  if ((name === "accel" || name === "file" || name === "signed") !== !etag.startsWith("W/"))
     throw new Error(`${name}: ETag ${etag} is not the expected server's`);
 }
 // Without the subscriber's session, the X-Accel path gives no bytes.
 {
   const res = await fetch(url(PORTS.nginxAccel, `/video/${VIDEO}`), { headers: { range: RANGE } });
   if (res.status !== 401) throw new Error(`a visitor got ${res.status} from the X-Accel path`);
+  const visitor = await fetch(url(PORTS.nginxAccel, `/signed-video/lesson-sample.mp4`), { redirect: "manual" });
+  if (visitor.status !== 401) throw new Error(`a visitor got ${visitor.status} from the signed path's redirect`);
+  const tampered = await fetch(url(PORTS.nginxAccel, signedPath.replace("md5=", "md5=A")), {
+    headers: { range: RANGE },
+  });
+  if (tampered.status !== 403) throw new Error(`a tampered signed URL got ${tampered.status}`);
 }
 
 /** Requests per second, and the CPU per request (ms) of every process the path involves. */
 async function measure(load) {
   const before = load.pids.map(cpuTicks);
   const result = await autocannon({
-    url: url(load.port, `/video/${VIDEO}`, load.scheme),
+    url: url(load.port, load.path ?? `/video/${VIDEO}`, load.scheme),
     connections: CONNECTIONS,
     duration: SECONDS,
     headers: { ...load.headers, range: RANGE },
   });
   const each = load.pids.map((pid, i) => cpuTicks(pid) - before[i]);
   const ticks = each.reduce((sum, t) => sum + t, 0);
-  if (result.non2xx > 0 || result.errors > 0)
-    throw new Error(`${load.label}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+  const unexpected = load.status === 302 ? result.requests.total - result["3xx"] : result.non2xx;
+  if (unexpected > 0 || result.errors > 0)
+    throw new Error(`${load.label}: ${unexpected} unexpected answers, ${result.errors} errors`);
   if (load === loads.decision && result.requests.total > 0 && result.throughput.total > result.requests.total * 2048)
     throw new Error("Lomda's X-Accel answer carried the bytes");
   return {
@@ -327,7 +396,14 @@ const table = [
     row("fileTls"),
     row("accelTls", 2),
     row("proxyTls"),
+    row("signed", 2),
+    row("signedTls", 2),
+    row("redirect"),
+    row("redirectTls"),
   ].map((r) => `| ${r.join(" | ")} |`),
+  "",
+  // What a player's load adds: one redirect, in ranges' worth of the signed path.
+  `The redirect costs ${(median(runs.redirect.map((r) => r.cpuMs)) / median(runs.signed.map((r) => r.cpuMs))).toFixed(1)} ranges of the signed path (TLS ${(median(runs.redirectTls.map((r) => r.cpuMs)) / median(runs.signedTls.map((r) => r.cpuMs))).toFixed(1)}), once per player load; the rest of the video is ranges nginx answers alone (Lomda's share in the signed rows is its own background work during the load: it answers none of those requests).`,
 ].join("\n");
 console.log(table);
 const out = join(root, "bench/results");
