@@ -46,7 +46,7 @@ export const OUTSIDE_ROUTER = {
   video: {
     path: "/video/:file",
     methods: "GET, HEAD",
-    why: "media: HTTP Range and conditional GET, streamed from a file handle; with MEDIA_ACCEL_REDIRECT only the access check, in the fast lane, and nginx sends the bytes (decision 0056)",
+    why: "media: HTTP Range and conditional GET, streamed from a file handle; with MEDIA_ACCEL_REDIRECT or MEDIA_SECURE_LINK_SECRET only the access check, in the fast lane, and nginx sends the bytes (decisions 0056, 0061)",
   },
   covers: {
     path: "/media/covers/:file",
