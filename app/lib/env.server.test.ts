@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "./env.server";
 
@@ -228,6 +230,23 @@ describe("configuration", () => {
       expect(problemsOf({ [key]: key.endsWith("PREFIX") ? "/signed-media/" : "600" })).toEqual([
         `${key}: is only used with MEDIA_SECURE_LINK_SECRET, which is unset`,
       ]);
+  });
+
+  it("deploy/lomda.env.example is a configuration Lomda starts with: signed video URLs, not X-Accel too", () => {
+    const example = readFileSync(resolve(import.meta.dirname, "../../deploy/lomda.env.example"), "utf8");
+    const env = Object.fromEntries(
+      example
+        .split("\n")
+        .filter((line) => /^[A-Z_]+=/.test(line))
+        .map((line) => [line.slice(0, line.indexOf("=")), line.slice(line.indexOf("=") + 1)]),
+    );
+    const config = loadConfig(env);
+    expect(config.secureLink).toMatchObject({ prefix: "/signed-media/", seconds: 3600 });
+    expect(config.MEDIA_ACCEL_REDIRECT).toBeUndefined();
+    // Its commented alternative, uncommented beside it, is refused.
+    expect(problemsOf({ ...env, MEDIA_ACCEL_REDIRECT: "/internal-media/" })[0]).toMatch(
+      /^MEDIA_SECURE_LINK_SECRET: and MEDIA_ACCEL_REDIRECT/,
+    );
   });
 
   it("MEDIA_S3_*: a bucket's URL and both keys, or none of them", () => {
