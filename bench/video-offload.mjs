@@ -157,6 +157,10 @@ error_log ${tmp("error.log")} warn;
 events { worker_connections 1024; }
 http {
   access_log off;
+  # nginx closes a client's connection after 1000 requests (its default), while the load tool has
+  # already sent the next one there: an ECONNRESET, at the redirect's pace (thousands a second)
+  # within a round. A browser makes far fewer requests on one connection.
+  keepalive_requests 100000;
   client_body_temp_path ${tmp("body")}; proxy_temp_path ${tmp("proxy")}; fastcgi_temp_path ${tmp("fastcgi")};
   uwsgi_temp_path ${tmp("uwsgi")}; scgi_temp_path ${tmp("scgi")};
   types { video/mp4 mp4; video/webm webm; }
