@@ -39,6 +39,7 @@ import { createServices, type Runtime } from "./services.ts";
 import { viewerOf } from "./viewer.ts";
 import { runAccountsCommand, readPassword } from "./accounts-cli.ts";
 import { runSubscriptionsCommand } from "./subscriptions-cli.ts";
+import { runMediaToBucketCommand } from "./media-cli.ts";
 import { runBackupCommand, runRestoreCommand } from "./backup-cli.ts";
 import { backupBeforeMigrating } from "./backup.ts";
 
@@ -371,6 +372,11 @@ export async function main(args: string[], appOptions: AppOptions = {}): Promise
         ? await runBackupCommand(config, argv.slice(1), out, log)
         : await runRestoreCommand(config, argv.slice(1), out);
     process.exit(code);
+  }
+
+  // Moving uploads to a bucket (decision 0056) needs no database.
+  if (argv[0] === "media-to-bucket") {
+    process.exit(await runMediaToBucketCommand(config, argv.slice(1), (line) => process.stdout.write(`${line}\n`)));
   }
 
   const database = openDatabase(config.DATABASE_URL);

@@ -346,7 +346,10 @@ describe("the archive's rules", () => {
     });
     expect(failed).toMatchObject({ ok: false, reason: "scheduled" });
     expect(readdirSync(dir).sort()).toEqual(before);
-    expect(await lastBackupResult(dir)).toMatchObject({ ok: false, error: expect.stringContaining("") });
+    expect(await lastBackupResult(dir)).toMatchObject({
+      ok: false,
+      error: expect.stringContaining("The database could not be copied"),
+    });
     expect(logs.some((line) => line.includes('"msg":"backup failed"'))).toBe(true);
   });
 

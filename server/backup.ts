@@ -22,7 +22,9 @@ import {
 import { dirname, join, resolve, sep } from "node:path";
 import { Readable, Transform, Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import { createRequire } from "node:module";
 import { promisify } from "node:util";
+import { Worker } from "node:worker_threads";
 import { sql } from "kysely";
 import pg from "pg";
 import * as tar from "tar";
@@ -250,16 +252,8 @@ function insertionOrder(tables: string[], references: { table: string; reference
 /** SQLite's online backup API (a consistent copy while others write), then every table from that copy. */
 async function snapshotSqlite(path: string, staging: string): Promise<Snapshot> {
   if (path === ":memory:") throw new BackupError("An in-memory SQLite database cannot be backed up.");
-  const source = new SQLite(resolve(path), { readonly: true, fileMustExist: true, timeout: 5000 });
   const copyPath = join(staging, "database", "sqlite.db");
-  try {
-    // Every page in one step: a step holds a read transaction, so the copy is one moment of the
-    // database (WAL lets writers go on). In small steps, each write by another connection would
-    // restart the copy, and a busy site's might never end.
-    await source.backup(copyPath, { progress: () => 0x7fffffff });
-  } finally {
-    source.close();
-  }
+  await copySqliteOffThread(resolve(path), copyPath);
   const copy = new SQLite(copyPath, { readonly: true });
   try {
     const names = (copy.prepare("select name from sqlite_master where type = 'table'").all() as { name: string }[])
@@ -293,6 +287,56 @@ async function snapshotSqlite(path: string, staging: string): Promise<Snapshot> 
     copy.close();
   }
 }
+
+/**
+ * SQLite's online backup of `source` into `target`, every page in one step, in a worker thread.
+ *
+ * One step: a step holds a read transaction, so the copy is one moment of the database (WAL lets
+ * writers go on). In small steps, each write by another connection would restart the copy, and a
+ * busy site's might never end. A worker: the step copies every page before it returns, and in the
+ * server's own thread it stopped the event loop, and every request, that long (0.25–0.5 s per
+ * 100 MB on an idle machine; `bench/backup-stall.mjs`). The worker opens its own connection.
+ */
+function copySqliteOffThread(source: string, target: string): Promise<void> {
+  return new Promise((ok, fail) => {
+    const worker = new Worker(SQLITE_COPY_WORKER, {
+      eval: true,
+      workerData: { module: requireHere.resolve("better-sqlite3"), source, target },
+    });
+    let answered = false;
+    worker.once("message", (message: { error?: string }) => {
+      answered = true;
+      if (message.error) fail(new BackupError(`The database could not be copied: ${message.error}`));
+      else ok();
+    });
+    worker.once("error", (error) => {
+      answered = true;
+      fail(error);
+    });
+    worker.once("exit", (code) => {
+      if (!answered) fail(new BackupError(`The database copy stopped (worker exit ${code}).`));
+    });
+  });
+}
+
+const requireHere = createRequire(import.meta.url);
+
+/** The worker's script (CommonJS, evaluated: no file to ship beside the server's). */
+const SQLITE_COPY_WORKER = `
+const { parentPort, workerData } = require("node:worker_threads");
+const SQLite = require(workerData.module);
+(async () => {
+  const source = new SQLite(workerData.source, { readonly: true, fileMustExist: true, timeout: 5000 });
+  try {
+    await source.backup(workerData.target, { progress: () => 0x7fffffff });
+  } finally {
+    source.close();
+  }
+})().then(
+  () => parentPort.postMessage({}),
+  (error) => parentPort.postMessage({ error: error && error.message ? error.message : String(error) }),
+);
+`;
 
 function rowLine(table: string, row: unknown[]): string {
   for (const value of row) {

@@ -10,6 +10,7 @@ import {
   formatPercent,
   formatPrice,
   formatShortDate,
+  plainDecimal,
 } from "./format";
 
 /** Intl puts direction marks and narrow spaces in some outputs; compare what a reader sees. */
@@ -23,6 +24,45 @@ describe("format", () => {
     expect(formatNumber(5, "en")).toBe("5");
     expect(formatHours(9.5, "en")).toBe("9.50");
     expect(formatHours(12, "he")).toBe("12.00");
+  });
+
+  it("writes plain numbers exactly as Intl does, in both languages, without building an Intl formatter", () => {
+    // formatNumber writes non-negative numbers itself (building the first Intl.NumberFormat in a tab
+    // costs tens of milliseconds); it must never differ from Intl's answer.
+    const spy = vi.spyOn(Intl, "NumberFormat");
+    const ties = [0.5, 1.5, 2.5, 0.125, 0.375, 1.005, 2.675, 9.995, 99.95, 999.9995, 0.0005, 1.00049, 4.45, 4.55];
+    const random = Array.from({ length: 3000 }, (_, i) =>
+      i % 3 === 0 ? Math.floor(Math.random() * 1e9) : Number((Math.random() * 10 ** (i % 9)).toFixed(i % 7)),
+    );
+    const values = [0, 1, 7, 10, 999, 1000, 1001, 12345, 1234567.5, 2 ** 53, 0.1 + 0.2, 1 / 3, ...ties, ...random];
+    const optionSets = [
+      {},
+      { minimumFractionDigits: 1, maximumFractionDigits: 1 },
+      { minimumFractionDigits: 2, maximumFractionDigits: 2 },
+      { minimumFractionDigits: 0, maximumFractionDigits: 0 },
+      { minimumFractionDigits: 1 },
+      { maximumFractionDigits: 4 },
+    ];
+    const ours = values.flatMap((value) =>
+      optionSets.flatMap((options) => (["en", "he"] as const).map((locale) => formatNumber(value, locale, options))),
+    );
+    expect(spy).not.toHaveBeenCalled();
+    spy.mockRestore();
+    const intl = values.flatMap((value) =>
+      optionSets.flatMap((options) =>
+        ["en-US", "he-IL"].map((tag) => new Intl.NumberFormat(tag, options).format(value)),
+      ),
+    );
+    expect(ours).toEqual(intl);
+  });
+
+  it("leaves to Intl the numbers it does not write itself", () => {
+    for (const value of [-5, -0, -1234.5, 1e21, 1e-7, Number.POSITIVE_INFINITY, Number.NaN])
+      expect(plainDecimal(value, 0, 3)).toBeUndefined();
+    expect(plain(formatNumber(-1234.5, "he"))).toBe("-1,234.5");
+    expect(formatNumber(-0, "en")).toBe(new Intl.NumberFormat("en-US").format(-0));
+    expect(formatNumber(1e21, "en")).toBe("1,000,000,000,000,000,000,000");
+    expect(formatNumber(1e-7, "he", { minimumFractionDigits: 1, maximumFractionDigits: 1 })).toBe("0.0");
   });
 
   it("shows money in the item's currency, laid out per language", () => {
@@ -111,7 +151,8 @@ describe("format", () => {
       construct: (target, args) => (built++, Reflect.construct(target, args)),
     });
     try {
-      for (let i = 0; i < 50; i++) formatNumber(i, "he", { maximumFractionDigits: 1 });
+      // Negative numbers are Intl's to write (the others are written without it).
+      for (let i = 1; i <= 50; i++) formatNumber(-i, "he", { maximumFractionDigits: 1 });
     } finally {
       globalThis.Intl.NumberFormat = spy;
     }
@@ -130,7 +171,7 @@ describe("format", () => {
       expect(formatPrice(123.46, "en")).toBe("$123.46");
       expect(plain(formatPrice(123.45, "he"))).toBe("123.45 $");
       expect(formatMoney(123.45, "USD", "en")).toBe("$123.45");
-      expect(formatNumber(123.45, "en")).toBe("123.45");
+      expect(formatNumber(-123.45, "en")).toBe("-123.45");
       expect(format.mock.calls.length).toBe(calls + 4);
     } finally {
       format.mockRestore();

@@ -122,16 +122,56 @@ export function asLocale(lng: string | undefined): Locale {
   return isLocale(lng) ? lng : "en";
 }
 
-/** A plain number with the locale's grouping: 1024 → "1,024" (both languages group the same way). */
+/** Intl's default: no fraction digits required, at most three (or as many as required, if more). */
+const DEFAULT_MAX_FRACTION_DIGITS = 3;
+
+/**
+ * A plain number with the locale's grouping: 1024 → "1,024" (both languages group the same way).
+ *
+ * Written out here rather than by Intl.NumberFormat for the numbers pages show (counts, ratings,
+ * hours: zero or more, not huge): the first number formatter a browser tab builds loads ICU's
+ * number data, 40–240 ms of the main thread on this project's test machine, and it happened inside
+ * hydration, the largest task Lighthouse counted on `/` (issue 35). English and Hebrew write such
+ * numbers alike (Latin digits, "," every three digits, "." before the fraction), and the rounding is
+ * Intl's: half away from zero on the number's shortest decimal form (1.005 → "1.01"). A unit test
+ * holds this to Intl's own answers in both languages. Anything else (negative, -0, exponent forms,
+ * more digits than the test covers) is still Intl's.
+ */
 export function formatNumber(
   value: number,
   locale: Locale,
   options: Pick<Intl.NumberFormatOptions, "minimumFractionDigits" | "maximumFractionDigits"> = {},
 ): string {
   const { minimumFractionDigits: min, maximumFractionDigits: max } = options;
-  return numberFormat(locale, `number|${min}|${max}`, { minimumFractionDigits: min, maximumFractionDigits: max }).of(
-    value,
+  return (
+    plainDecimal(value, min ?? 0, max ?? Math.max(min ?? 0, DEFAULT_MAX_FRACTION_DIGITS)) ??
+    numberFormat(locale, `number|${min}|${max}`, { minimumFractionDigits: min, maximumFractionDigits: max }).of(value)
   );
+}
+
+/** At most this many fraction digits are written out by hand; more go to Intl. */
+const MAX_PLAIN_FRACTION_DIGITS = 6;
+
+/** `value` with `min`–`max` fraction digits, as Intl writes it in en-US and he-IL; undefined when not simple. */
+export function plainDecimal(value: number, min: number, max: number): string | undefined {
+  if (!(value >= 0) || Object.is(value, -0) || min > max || max > MAX_PLAIN_FRACTION_DIGITS) return undefined;
+  const shortest = String(value);
+  if (!/^\d+(\.\d+)?$/.test(shortest)) return undefined; // 1e+21, 1e-7, Infinity
+  let [whole, fraction = ""] = shortest.split(".") as [string, string?];
+  if (fraction.length > max) {
+    const roundsUp = fraction[max]! >= "5";
+    fraction = fraction.slice(0, max);
+    if (roundsUp) {
+      // One more in the last digit kept, carried leftwards (0.995 → 1.00).
+      const digits = `${whole}${fraction}`;
+      const carried = (BigInt(digits) + 1n).toString().padStart(digits.length, "0");
+      whole = carried.slice(0, carried.length - fraction.length);
+      fraction = carried.slice(carried.length - fraction.length);
+    }
+  }
+  fraction = fraction.replace(/0+$/, "").padEnd(min, "0");
+  const grouped = whole.replace(/\B(?=(\d{3})+$)/g, ",");
+  return fraction ? `${grouped}.${fraction}` : grouped;
 }
 
 /** A star rating with one decimal, as the stars show it: 4.7 → "4.7", 5 → "5.0". */

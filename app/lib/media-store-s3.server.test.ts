@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Readable } from "node:stream";
@@ -6,7 +6,7 @@ import { buffer } from "node:stream/consumers";
 import { S3RVER_KEYS, startBucket, type TestBucket } from "../../tests/support/s3-bucket.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bundledMp4, tinyPng, tinyWebm } from "../../tests/support/media-fixtures.ts";
-import { S3MediaStore } from "./media-store-s3.server";
+import { S3MediaStore, type CopiedFile } from "./media-store-s3.server";
 
 /**
  * The bucket store against s3rver (an S3-compatible server from npm, on a temporary folder): the
@@ -121,5 +121,64 @@ describe("S3MediaStore", () => {
     const res = await fetch(url, { headers: { range: "bytes=0-9" } });
     expect(res.status).toBe(206);
     expect(Buffer.from(await res.arrayBuffer()).equals(webm.subarray(0, 10))).toBe(true);
+  });
+
+  it("copies a media folder into the bucket once: again, only what changed; temporary and foreign files never", async () => {
+    const mediaDir = join(root, "media-to-copy");
+    const video = "0123456789abcdef0123456789abcdef.mp4";
+    const cover = "fedcba9876543210fedcba9876543210.png";
+    const resource = "00112233445566778899aabbccddeeff.pdf";
+    mkdirSync(join(mediaDir, "videos"), { recursive: true });
+    mkdirSync(join(mediaDir, "covers"), { recursive: true });
+    mkdirSync(join(mediaDir, "resources"), { recursive: true });
+    writeFileSync(join(mediaDir, "videos", video), bundledMp4("lesson"));
+    writeFileSync(join(mediaDir, "covers", cover), tinyPng());
+    writeFileSync(join(mediaDir, "resources", resource), "%PDF-1.4 notes");
+    // An unfinished upload, a file put there by hand, and a cover with a video's extension.
+    writeFileSync(join(mediaDir, "videos", ".upload-1234.tmp"), "half");
+    writeFileSync(join(mediaDir, "videos", "notes.txt"), "mine");
+    writeFileSync(join(mediaDir, "covers", "0123456789abcdef0123456789abcdef.mp4"), "not a cover");
+    const heard: string[] = [];
+    const first = await store.copyFolder(mediaDir, (file) => heard.push(`${file.key} ${file.outcome}`));
+    expect(first).toEqual({ copied: 3, present: 0, failed: 0 });
+    expect(heard).toEqual([`videos/${video} copied`, `covers/${cover} copied`, `resources/${resource} copied`]);
+    const read = async (kind: "video" | "cover" | "resource", file: string) =>
+      buffer((await store.createReadStream(kind, file))!);
+    expect((await read("video", video)).equals(bundledMp4("lesson"))).toBe(true);
+    expect((await read("cover", cover)).equals(tinyPng())).toBe(true);
+    expect((await read("resource", resource)).toString()).toBe("%PDF-1.4 notes");
+    expect(await store.stat("cover", cover)).toMatchObject({ contentType: "image/png" });
+    expect((await keys()).filter((k) => k.includes(".upload-") || k.includes("notes.txt"))).toEqual([]);
+    expect(await keys()).not.toContain("covers/0123456789abcdef0123456789abcdef.mp4");
+
+    // Run again: nothing to send. Then one file changed (another size): only it is sent.
+    expect(await store.copyFolder(mediaDir)).toEqual({ copied: 0, present: 3, failed: 0 });
+    writeFileSync(join(mediaDir, "resources", resource), "%PDF-1.4 notes, longer now");
+    expect(await store.copyFolder(mediaDir)).toEqual({ copied: 1, present: 2, failed: 0 });
+    expect((await read("resource", resource)).toString()).toBe("%PDF-1.4 notes, longer now");
+    // The local files are all still there.
+    expect(readdirSync(join(mediaDir, "videos")).sort()).toEqual([".upload-1234.tmp", video, "notes.txt"].sort());
+    // A folder that does not exist is nothing to copy.
+    expect(await store.copyFolder(join(root, "no-media"))).toEqual({ copied: 0, present: 0, failed: 0 });
+  });
+
+  it("counts a file the bucket refused as failed, and goes on with the others", async () => {
+    const mediaDir = join(root, "media-refused");
+    mkdirSync(join(mediaDir, "covers"), { recursive: true });
+    writeFileSync(join(mediaDir, "covers", "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.png"), tinyPng());
+    const nowhere = new S3MediaStore({
+      bucketUrl: `${s3.url.replace(/\/[^/]*$/, "")}/no-such-bucket`,
+      region: "us-east-1",
+      ...S3RVER_KEYS,
+      spoolDir: spoolDir(),
+    });
+    const heard: CopiedFile[] = [];
+    expect(await nowhere.copyFolder(mediaDir, (file) => heard.push(file))).toEqual({
+      copied: 0,
+      present: 0,
+      failed: 1,
+    });
+    expect(heard[0]).toMatchObject({ key: "covers/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.png", outcome: "failed" });
+    expect(heard[0]!.error).toMatch(/NoSuchBucket|404/);
   });
 });

@@ -1,5 +1,5 @@
 import { createReadStream } from "node:fs";
-import { mkdir, rm } from "node:fs/promises";
+import { mkdir, readdir, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { Readable } from "node:stream";
 import {
@@ -34,6 +34,14 @@ export interface S3MediaOptions {
   spoolDir: string;
   /** How long a signed URL works (signedUrl): MEDIA_S3_URL_SECONDS, an hour by default. */
   urlSeconds?: number;
+}
+
+/** One file of `copyFolder`: sent, already in the bucket with its size, or not sent (and why). */
+export interface CopiedFile {
+  key: string;
+  bytes: number;
+  outcome: "copied" | "present" | "failed";
+  error?: string;
 }
 
 const PREFIX: Record<MediaKind, string> = { video: "videos/", cover: "covers/", resource: "resources/" };
@@ -73,16 +81,61 @@ export class S3MediaStore implements MediaStore {
     if (!saved.ok) return saved;
     const path = join(mediaFolders(this.spoolDir)[kind], saved.file);
     try {
-      const response = await this.send("PUT", this.keyOf(kind, saved.file)!, {
-        body: () => Readable.toWeb(createReadStream(path)) as ReadableStream<Uint8Array>,
-        headers: { "Content-Type": saved.contentType, "Content-Length": String(saved.size) },
-      });
-      if (!response.ok) throw new Error(`object storage refused the upload (${response.status})`);
-      await response.body?.cancel();
+      await this.putFile(kind, saved.file, path, saved.size);
       return saved;
     } finally {
       await rm(path, { force: true });
     }
+  }
+
+  /** Sends the file at `path` (already checked, `size` bytes) as `file` of `kind`. */
+  private async putFile(kind: MediaKind, file: string, path: string, size: number): Promise<void> {
+    const response = await this.send("PUT", this.keyOf(kind, file)!, {
+      body: () => Readable.toWeb(createReadStream(path)) as ReadableStream<Uint8Array>,
+      headers: { "Content-Type": mediaTypeOfFile(kind, file)!.contentType, "Content-Length": String(size) },
+    });
+    if (!response.ok) throw new Error(`object storage refused the upload (${response.status})`);
+    await response.body?.cancel();
+  }
+
+  /**
+   * Copies a local media folder's files (MEDIA_DIR: videos/, covers/, resources/) into the bucket,
+   * for a site that moves its media there: each file the bucket lacks, or holds with another size,
+   * is sent; the others are left. Names the store would never have made (an unfinished upload's
+   * temporary file, anything put there by hand) are skipped, and nothing is deleted on either side,
+   * so it can be run again after a failure, or before and after the switch. `onFile` hears of each.
+   */
+  async copyFolder(
+    mediaDir: string,
+    onFile: (file: CopiedFile) => void = () => {},
+  ): Promise<{ copied: number; present: number; failed: number }> {
+    const counts = { copied: 0, present: 0, failed: 0 };
+    for (const [kind, folder] of Object.entries(mediaFolders(mediaDir)) as [MediaKind, string][]) {
+      const names = await readdir(folder).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === "ENOENT") return [];
+        throw error;
+      });
+      for (const file of names.sort()) {
+        if (!isMediaFileName(kind, file)) continue;
+        const key = this.keyOf(kind, file)!;
+        try {
+          const local = await stat(join(folder, file));
+          if (!local.isFile()) continue;
+          if ((await this.stat(kind, file))?.size === local.size) {
+            counts.present++;
+            onFile({ key, bytes: local.size, outcome: "present" });
+            continue;
+          }
+          await this.putFile(kind, file, join(folder, file), local.size);
+          counts.copied++;
+          onFile({ key, bytes: local.size, outcome: "copied" });
+        } catch (error) {
+          counts.failed++;
+          onFile({ key, bytes: 0, outcome: "failed", error: error instanceof Error ? error.message : String(error) });
+        }
+      }
+    }
+    return counts;
   }
 
   async stat(kind: MediaKind, file: string): Promise<MediaStat | undefined> {

@@ -17,6 +17,29 @@ export interface S3BucketOptions {
   secretAccessKey: string;
   /** Tries per request when S3 answers 5xx or 429 or the connection fails (S3 asks clients to retry those). */
   attempts?: number;
+  /** How long an attempt may wait for S3's answer to begin (see `answerDeadlineMs`); tests shorten it. */
+  answerWaitMs?: number;
+}
+
+/**
+ * An attempt that has no answer (its status and headers) after this long is given up and tried
+ * again: a storage endpoint that accepts the connection and never answers would otherwise hold an
+ * upload, a backup's copy or a cover's request for ever (nothing else times it out). S3 begins its
+ * answer within a second or two; 30 s leaves room for a slow link and a busy server.
+ */
+export const S3_ANSWER_WAIT_MS = 30_000;
+
+/**
+ * A body is sent before the answer begins, so a request with one gets longer: time to send its
+ * Content-Length at this slowest rate we accept (256 kB/s: a 1 GB video 68 minutes, a 64 MB backup
+ * part 4 minutes).
+ */
+const SLOWEST_UPLOAD_BYTES_PER_MS = 256;
+
+/** How long an attempt may wait for its answer: the base wait, plus the time to send its body. */
+export function answerDeadlineMs(baseMs: number, headers: Record<string, string> = {}): number {
+  const length = Number(Object.entries(headers).find(([name]) => name.toLowerCase() === "content-length")?.[1] ?? 0);
+  return baseMs + (Number.isFinite(length) && length > 0 ? Math.ceil(length / SLOWEST_UPLOAD_BYTES_PER_MS) : 0);
 }
 
 export interface S3RequestInit {
@@ -30,10 +53,12 @@ export class S3Bucket {
   readonly url: string;
   private readonly client: AwsClient;
   private readonly attempts: number;
+  private readonly answerWaitMs: number;
 
   constructor(options: S3BucketOptions) {
     this.url = options.bucketUrl.replace(/\/+$/, "");
     this.attempts = options.attempts ?? 3;
+    this.answerWaitMs = options.answerWaitMs ?? S3_ANSWER_WAIT_MS;
     this.client = new AwsClient({
       accessKeyId: options.accessKeyId,
       secretAccessKey: options.secretAccessKey,
@@ -50,21 +75,34 @@ export class S3Bucket {
     return `${this.url}${path}${search ? `?${search}` : ""}`;
   }
 
-  /** One signed request, retried on 5xx, 429 and network errors; any other answer is returned as it is. */
+  /**
+   * One signed request, retried on 5xx, 429, network errors and an answer that does not begin in
+   * time (`answerDeadlineMs`); any other answer is returned as it is. The deadline covers the wait
+   * for the answer to begin, not the reading of its body (a video range read by a slow viewer).
+   */
   async send(method: string, key: string, init: S3RequestInit = {}): Promise<Response> {
     const url = this.urlOf(key, init.query);
+    const deadlineMs = answerDeadlineMs(this.answerWaitMs, init.headers);
     for (let attempt = 1; ; attempt++) {
       let response: Response | undefined;
+      const abort = new AbortController();
+      const timer = setTimeout(
+        () => abort.abort(new Error(`object storage did not answer ${method} within ${deadlineMs} ms`)),
+        deadlineMs,
+      );
       try {
         const request = await this.client.sign(url, {
           method,
           headers: init.headers,
+          signal: abort.signal,
           ...(init.body ? { body: init.body(), duplex: "half" } : {}),
         } as RequestInit);
         response = await fetch(request);
         if ((response.status < 500 && response.status !== 429) || attempt >= this.attempts) return response;
       } catch (error) {
-        if (attempt >= this.attempts) throw error;
+        if (attempt >= this.attempts) throw abort.signal.aborted ? abort.signal.reason : error;
+      } finally {
+        clearTimeout(timer);
       }
       await response?.body?.cancel();
       // Exponential back-off with jitter, as S3's documentation asks: about 0.1 s, 0.2 s, 0.4 s…
