@@ -51,10 +51,19 @@ try {
       page.on("worker", (worker) => scripts.set(`worker:${new URL(worker.url()).pathname}`, 0));
       const separator = path.includes("?") ? "&" : "?";
       await page.goto(`${BASE}${path}${separator}lng=${lng}`, { waitUntil: "networkidle" });
+      // The page's modules start after its first paint, or 3 s after "load" when no paint is reported
+      // (app/lib/deferred-modules.server.ts): on a busy machine that is after the 500 ms of quiet
+      // Playwright calls "network idle", and the page was counted as loading no script at all. Wait
+      // until the starter has put the module script in.
+      await page.waitForFunction(
+        () => !document.getElementById("lomda-modules") || document.querySelector('script[type="module"]:not([src])'),
+        null,
+        { timeout: 20_000 },
+      );
+      lastScript = Math.max(lastScript, Date.now());
       // A part the server rendered in place but the browser loads as a chunk of its own
-      // (lazyRenderedOnServer) is imported while the page hydrates, which on a busy machine can start
-      // after the 500 ms of quiet that Playwright calls "network idle": count until no script has
-      // come for SETTLE_MS, so that such a chunk is never left out.
+      // (lazyRenderedOnServer) is imported while the page hydrates, which can also come after that
+      // quiet: count until no script has been asked for in SETTLE_MS, so that none is left out.
       while (Date.now() - lastScript < SETTLE_MS) await page.waitForTimeout(100);
       await Promise.all(pending);
       const bytes = [...scripts.values()].reduce((a, b) => a + b, 0);
