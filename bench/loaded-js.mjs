@@ -18,6 +18,7 @@ const args = Object.fromEntries(
 );
 const BASE = (args.url ?? "http://127.0.0.1:3470").replace(/\/$/, "");
 const GOAL_KB = 125;
+const SETTLE_MS = 2000;
 
 const browser = await chromium.launch({ executablePath: args.chromium ?? "/usr/bin/chromium" });
 const rows = [];
@@ -29,10 +30,12 @@ try {
       const page = await context.newPage();
       const scripts = new Map();
       const pending = [];
+      let lastScript = Date.now();
       const count = (response) => {
         const type = response.request().resourceType();
         const url = response.url();
         if (!url.startsWith(BASE) || !(type === "script" || /\.m?js(\?|$)/.test(new URL(url).pathname))) return;
+        lastScript = Date.now();
         pending.push(
           response
             .body()
@@ -41,10 +44,27 @@ try {
         );
       };
       page.on("response", count);
+      page.on("request", (request) => {
+        if (request.resourceType() === "script") lastScript = Date.now();
+      });
       context.on("serviceworker", () => {});
       page.on("worker", (worker) => scripts.set(`worker:${new URL(worker.url()).pathname}`, 0));
       const separator = path.includes("?") ? "&" : "?";
       await page.goto(`${BASE}${path}${separator}lng=${lng}`, { waitUntil: "networkidle" });
+      // The page's modules start after its first paint, or 3 s after "load" when no paint is reported
+      // (app/lib/deferred-modules.server.ts): on a busy machine that is after the 500 ms of quiet
+      // Playwright calls "network idle", and the page was counted as loading no script at all. Wait
+      // until the starter has put the module script in.
+      await page.waitForFunction(
+        () => !document.getElementById("lomda-modules") || document.querySelector('script[type="module"]:not([src])'),
+        null,
+        { timeout: 20_000 },
+      );
+      lastScript = Math.max(lastScript, Date.now());
+      // A part the server rendered in place but the browser loads as a chunk of its own
+      // (lazyRenderedOnServer) is imported while the page hydrates, which can also come after that
+      // quiet: count until no script has been asked for in SETTLE_MS, so that none is left out.
+      while (Date.now() - lastScript < SETTLE_MS) await page.waitForTimeout(100);
       await Promise.all(pending);
       const bytes = [...scripts.values()].reduce((a, b) => a + b, 0);
       rows.push({ path, lng, kb: Math.round(bytes / 102.4) / 10, files: scripts.size });

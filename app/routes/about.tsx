@@ -1,7 +1,8 @@
 import { useTranslation } from "~/i18n/use-translation";
 import { AboutBlock } from "~/components/course/about-block";
 import { TestimonialsCarousel } from "~/components/course/testimonials-carousel";
-import { AccessNotice, VideoList, VideoPlayerOrLock } from "~/components/course/video-list";
+import { AccessNotice, VideoList } from "~/components/course/video-list";
+import { VideoPlayerOrLock } from "~/components/course/video-player";
 import { PageHeader } from "~/components/layout/page-header";
 import { SectionHeading } from "~/components/ui/section-heading";
 import { formatDate } from "~/i18n/format";

@@ -1,7 +1,6 @@
+import type { ComponentProps } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { data, Link, redirect } from "react-router";
-import { CourseCard } from "~/components/course/course-card";
-import { AccessNotice, VideoList } from "~/components/course/video-list";
 import { LessonCount } from "~/components/course/lesson-count";
 import { PageHeader } from "~/components/layout/page-header";
 import { formatDate } from "~/i18n/format";
@@ -23,6 +22,22 @@ import { markFromForm, sameLanguage } from "./lesson-mark.server";
 import { CertificateNote } from "~/components/course/certificate-note";
 import { lazyRenderedOnServer } from "~/components/ui/lazy-on-server";
 
+/**
+ * One route draws two kinds of page: a list's videos, or a catalogue's course cards. Each part is in
+ * a chunk of its own, so that a page loads only its own kind (issue 35's budget of the JavaScript a
+ * page loads); the server renders it in place, as before.
+ */
+type VideoListModule = typeof import("~/components/course/video-list");
+type CourseCardModule = typeof import("~/components/course/course-card");
+const VideoList = lazyRenderedOnServer<ComponentProps<VideoListModule["VideoList"]>>(() =>
+  import("~/components/course/video-list").then((module) => ({ default: module.VideoList })),
+);
+const AccessNotice = lazyRenderedOnServer<ComponentProps<VideoListModule["AccessNotice"]>>(() =>
+  import("~/components/course/video-list").then((module) => ({ default: module.AccessNotice })),
+);
+const CourseCard = lazyRenderedOnServer<ComponentProps<CourseCardModule["CourseCard"]>>(() =>
+  import("~/components/course/course-card").then((module) => ({ default: module.CourseCard })),
+);
 /** Only a signed-in learner's page shows a tally: a visitor's does not load it. */
 const ProgressTally = lazyRenderedOnServer(() => import("~/components/course/progress-tally"));
 /** Only an admin's preview of a draft shows it: no other page loads it. */

@@ -1,18 +1,20 @@
-import { use, useState, type ComponentProps } from "react";
+import { lazy, Suspense, use, useState, type ComponentProps } from "react";
 import { data, Link, redirect, useRevalidator } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import { PageHeader } from "~/components/layout/page-header";
 import { JsonLd } from "~/components/ui/json-ld";
 import { useEnglishFallback } from "~/components/ui/english-fallback";
 import { useSignInHref } from "~/components/auth/use-sign-in-href";
-import { Duration, LessonMark, VideoPlayerOrLock } from "~/components/course/video-list";
+import { Duration, LessonMark, VideoPlayerOrLock } from "~/components/course/video-player";
 import { LessonResources } from "~/components/course/lesson-resources";
 import { LessonCurriculum } from "~/components/course/lesson-curriculum";
-import { LessonNav, NextLessonOffer } from "~/components/course/lesson-nav";
+import { LessonNav } from "~/components/course/lesson-nav";
 import { lazyRenderedOnServer } from "~/components/ui/lazy-on-server";
 
 /** Only an admin's preview of a draft shows it: no other page loads it. */
 const DraftPreviewNote = lazyRenderedOnServer(() => import("~/components/course/draft-preview-note"));
+/** Shown only once the video has played to its end (never in the server's HTML): loaded then. */
+const NextLessonOffer = lazy(() => import("~/components/course/next-lesson-offer"));
 import { getCatalogue, getViewer, pageContext, servicesOf } from "~/context.server";
 import { pageMeta } from "~/lib/meta";
 import { passHeaders } from "~/lib/http";
@@ -191,7 +193,11 @@ function Lesson({
                 />
               </div>
             )}
-            {ended ? <NextLessonOffer next={view.next} list={view.list} onStay={() => setEnded(false)} /> : null}
+            {ended ? (
+              <Suspense fallback={null}>
+                <NextLessonOffer next={view.next} list={view.list} onStay={() => setEnded(false)} />
+              </Suspense>
+            ) : null}
             {locked ? <LockedNotice signedIn={signedIn} /> : null}
             {soon ? <p className="mt-4 text-ink-700">{t("lesson.soonText")}</p> : null}
             {/* An exercise is completed by passing it, not by a bookmark (decision 0053). */}

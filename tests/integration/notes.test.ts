@@ -45,7 +45,7 @@ describe.each(DIALECTS)("lesson notes over HTTP on %s", (dialect) => {
 
   it("puts the notes in the page's own HTML, not in a part streamed out of place that only a script shows", async () => {
     // The notes' module is a chunk of its own (visitors never load it); their forms work without
-    // JavaScript, so the server renders them in place (video-list.tsx: no Suspense boundary, which
+    // JavaScript, so the server renders them in place (video-player.tsx: no Suspense boundary, which
     // React would stream out of place once the page is long). They are on the lesson's own page,
     // not in the list's cards.
     const html = await (await get("/lesson/dsa/dsa-01-intro", owner.cookie)).text();
