@@ -82,6 +82,10 @@ export default function SelfHostedPlayer({
       stop?.();
     };
   }, [lesson]);
+  useEffect(() => {
+    const media = ref.current;
+    return media ? reloadWhenTheLinkExpires(media) : undefined;
+  }, []);
   const playFrom = (seconds: number) => {
     const media = ref.current;
     if (!media) return;
@@ -166,6 +170,52 @@ export default function SelfHostedPlayer({
 
 /** The speeds the player offers (issue 32: 0.5–2×). */
 const PLAYBACK_SPEEDS = [0.5, 0.75, 1, 1.25, 1.5, 1.75, 2];
+
+/** At most one reload in this long: a video the viewer may no longer watch fails again, and stays failed. */
+const RELOAD_AT_MOST_EVERY_MS = 30_000;
+
+/**
+ * The bytes of a lesson video may come from a URL signed for a while (decisions 0056 and 0061): the
+ * browser reads every later range from the URL it was redirected to, so after a long pause that URL
+ * has expired and the next seek fails with a network error. The player then asks `/video/<file>`
+ * again (`load()` starts from the <source>), which checks access anew and signs a fresh URL, and
+ * goes back to where the learner was, playing if it was. Returns the clean-up.
+ */
+function reloadWhenTheLinkExpires(media: HTMLVideoElement): () => void {
+  let lastReload = Number.NEGATIVE_INFINITY;
+  // Whether the learner has it playing: Chromium marks the element paused when the network fails,
+  // without a "pause" event, so `paused` no longer says it when the error comes.
+  let playing = !media.paused;
+  const onPlay = () => (playing = true);
+  const onPause = () => (playing = false);
+  const onError = () => {
+    if (media.error?.code !== MediaError.MEDIA_ERR_NETWORK) return;
+    const now = performance.now();
+    if (now - lastReload < RELOAD_AT_MOST_EVERY_MS) return;
+    lastReload = now;
+    const at = media.currentTime;
+    const wasPlaying = playing;
+    media.addEventListener(
+      "loadedmetadata",
+      () => {
+        media.currentTime = at;
+        if (wasPlaying) void media.play().catch(() => undefined);
+      },
+      { once: true },
+    );
+    media.load();
+  };
+  media.addEventListener("play", onPlay);
+  media.addEventListener("pause", onPause);
+  media.addEventListener("ended", onPause);
+  media.addEventListener("error", onError);
+  return () => {
+    media.removeEventListener("play", onPlay);
+    media.removeEventListener("pause", onPause);
+    media.removeEventListener("ended", onPause);
+    media.removeEventListener("error", onError);
+  };
+}
 
 function setPlaybackRate(media: HTMLVideoElement, rate: number) {
   media.playbackRate = rate;
