@@ -88,6 +88,8 @@ test("a learner goes from the list to a lesson's page, plays it to the end, is o
   // Back, and on by the keyboard.
   await page.getByTestId("previous-lesson").click();
   await expect(page).toHaveURL(new RegExp(`/lesson/${slug}/first$`));
+  // The first lesson's page is drawn (the address changes a moment before it is): its own link next.
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Variables");
   await page.getByTestId("next-lesson").focus();
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(new RegExp(`/lesson/${slug}/second$`));
