@@ -145,3 +145,41 @@ for (const lng of ["en", "he"] as const) {
     await subscriber.close();
   });
 }
+
+/** Whether the current lesson's row is inside the curriculum's scrolling list, in view. */
+async function currentRowInView(page: import("@playwright/test").Page): Promise<boolean> {
+  return page.getByTestId("lesson-curriculum").evaluate((curriculum) => {
+    const list = curriculum.querySelector("ol")!;
+    const row = list.querySelector("[data-current]")!;
+    const box = list.getBoundingClientRect();
+    const rect = row.getBoundingClientRect();
+    return box.height > 0 && rect.top >= box.top && rect.bottom <= box.bottom;
+  });
+}
+
+test("a long list opens at the current lesson, beside the player and on a phone when unfolded", async ({ page }) => {
+  const slug = `e2e-long-${randomUUID().slice(0, 8)}`;
+  await withE2eDatabase(async (db) => {
+    const listId = await createVideoList(db, { slug, titleEn: "A long list", titleHe: "רשימה ארוכה", allFree: "on" });
+    for (let n = 1; n <= 24; n++)
+      await createLesson(db, listId, { slug: `part-${n}`, titleEn: `Part ${n}`, youtube: "e2eLessons1" });
+  });
+  await expect
+    .poll(async () => (await page.request.get(`/lesson/${slug}/part-20`)).status(), { timeout: 5000 })
+    .toBe(200);
+
+  await page.setViewportSize({ width: 1366, height: 800 });
+  await page.goto(`/lesson/${slug}/part-20?lng=en`);
+  await waitForHydration(page);
+  await expect.poll(() => currentRowInView(page)).toBe(true);
+  // The page itself stays at its top.
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+
+  // On a phone the list is folded under the lesson: unfolded, it is at the current lesson too.
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto(`/lesson/${slug}/part-20?lng=he`);
+  await waitForHydration(page);
+  await page.getByTestId("lesson-curriculum-toggle").click();
+  await expect(page.getByTestId("lesson-curriculum").getByRole("list")).toBeVisible();
+  await expect.poll(() => currentRowInView(page)).toBe(true);
+});

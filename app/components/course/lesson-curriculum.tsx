@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useCallback, useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { useTranslation } from "~/i18n/use-translation";
 import type { LessonPageRow } from "~/models/lesson-page.types";
@@ -112,16 +112,27 @@ export function LessonCurriculum({
   const { t } = useTranslation();
   const fallback = useEnglishFallback();
   const scroller = useRef<HTMLOListElement>(null);
-  // A long list opens at the current lesson, not at its top (without moving the page).
-  useEffect(() => {
+  // A long list opens at the current lesson, not at its top (without moving the page): beside the
+  // player when the page loads, and on a phone when the folded list is opened (folded, it has no
+  // layout to scroll). Read in the next frame, where the browser lays the page out anyway: read in
+  // hydration's effects, it forced a layout of its own inside hydration's task (issue 35).
+  const showCurrent = useCallback(() => {
     const box = scroller.current;
     const current = box?.querySelector<HTMLElement>("[data-current]");
-    if (box && current) box.scrollTop = current.offsetTop - box.offsetTop - box.clientHeight / 3;
+    if (!box || !current || box.clientHeight === 0) return;
+    box.scrollTop += current.getBoundingClientRect().top - box.getBoundingClientRect().top - box.clientHeight / 3;
   }, []);
+  useEffect(() => {
+    const frame = requestAnimationFrame(showCurrent);
+    return () => cancelAnimationFrame(frame);
+  }, [showCurrent]);
   return (
     <details
       className="lesson-curriculum rounded-[var(--radius-card)] bg-white shadow-[var(--shadow-card)]"
       data-testid="lesson-curriculum"
+      onToggle={(event) => {
+        if (event.currentTarget.open) showCurrent();
+      }}
     >
       <summary className="cursor-pointer p-4 font-bold text-ink-900" data-testid="lesson-curriculum-toggle">
         {tally
