@@ -174,6 +174,14 @@ test("a long list opens at the current lesson, beside the player and on a phone 
   await expect.poll(() => currentRowInView(page)).toBe(true);
   // The page itself stays at its top.
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  // Another lesson chosen in the list, scrolled back to its top: the list (it stays on the page)
+  // goes to the new current lesson. Clicked by script, so that the click itself scrolls nothing.
+  const curriculum = page.getByTestId("lesson-curriculum");
+  await curriculum.locator("ol").evaluate((list) => list.scrollTo({ top: 0 }));
+  await curriculum.getByRole("link", { name: /Part 23\b/ }).evaluate((link: HTMLElement) => link.click());
+  await expect(page).toHaveURL(new RegExp(`/lesson/${slug}/part-23\\b`));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Part 23");
+  await expect.poll(() => currentRowInView(page)).toBe(true);
 
   // On a phone the list is folded under the lesson: unfolded, it is at the current lesson too.
   await page.setViewportSize({ width: 360, height: 740 });
