@@ -69,3 +69,22 @@ test("pictures further down still load lazily", async ({ page }) => {
   await page.goto("/testimonial");
   await expect(page.getByTestId("carousel-track").locator("img").last()).toHaveAttribute("loading", "lazy");
 });
+
+// Issue 35, decision 0065: a browser builds a document of its own for each SVG picture, on the
+// page's main thread (with the poster, 35–37 ms of a cold load). The gallery every page shows
+// is WebP, decoded off the main thread.
+test("the footer's gallery pictures are not SVG documents", async ({ page }) => {
+  await page.setViewportSize(SCREENS.phone);
+  for (const path of ["/", "/lesson/javascript/js-01-intro?lng=he"]) {
+    await page.goto(path);
+    await page.locator("#footer-gallery").scrollIntoViewIfNeeded();
+    const gallery = page.locator("footer img");
+    await expect(gallery).toHaveCount(6);
+    for (const img of await gallery.all()) {
+      await expect(img).toHaveJSProperty("complete", true);
+      expect(
+        await img.evaluate((el: HTMLImageElement) => [el.naturalWidth > 0, new URL(el.currentSrc).pathname]),
+      ).toEqual([true, expect.stringMatching(/^\/images\/gallery-\d\.webp$/)]);
+    }
+  }
+});

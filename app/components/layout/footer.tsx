@@ -88,7 +88,7 @@ export function Footer() {
               {GALLERY.map((n) => (
                 <li key={n}>
                   <img
-                    src={`/images/gallery-${n}.svg`}
+                    src={`/images/gallery-${n}.webp`}
                     alt={t("footer.galleryImage", { n })}
                     width={80}
                     height={80}
