@@ -28,8 +28,8 @@ export const DEFERRED_MODULES_ID = "lomda-modules";
  * own (the preloads; the module script in the task after it). A browser that does not report paints
  * gets one animation frame (run just before the first frame is drawn, never while the stylesheet
  * still blocks rendering) and the task after it. A page that is not being shown (a background tab
- * draws nothing) starts at once, preloads and module script together. And should no paint ever be reported, three seconds after the page
- * has loaded.
+ * draws nothing) starts at once, preloads and module script together. And should no paint ever be
+ * reported, three seconds after the page has loaded.
  */
 export const MODULE_STARTER = [
   "(()=>{",
