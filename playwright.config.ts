@@ -1,6 +1,6 @@
-import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
 import { ensureCurrentBuild } from "./scripts/build-inputs.ts";
+import { CHROMIUM_PATH } from "./scripts/chromium-path.ts";
 
 // The servers below run the production build: bring it up to date first (a hash of the sources when
 // it is current). Here, not in globalSetup: Playwright starts the web servers before globalSetup. The
@@ -17,13 +17,6 @@ export const BOOKS_UPSTREAM_PORT = E2E_PORT + 20;
 export const STRIPE_STANDIN_PORT = E2E_PORT + 40;
 const STRIPE_WEBHOOK_SECRET = "whsec_e2e_lomda_payments";
 const reportDir = process.env.CI_REPORT_DIR;
-/**
- * Debian's headless shell (package chromium-headless-shell), the build Playwright itself runs headless
- * tests in: the same Blink and V8 as Debian's chromium without the desktop browser around them, about
- * a third of the CPU per test (docs/decisions/0019). The full browser when only it is installed.
- */
-const HEADLESS_SHELL = "/usr/lib/chromium/chromium-headless-shell";
-const browserPath = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : "/usr/bin/chromium");
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -38,7 +31,7 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
     trace: "off",
     launchOptions: {
-      executablePath: browserPath,
+      executablePath: CHROMIUM_PATH,
       args: [
         "--headless",
         "--no-sandbox",

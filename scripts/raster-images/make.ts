@@ -4,9 +4,10 @@
 // cold load of a lesson's page here, the six and the poster took 35–37 ms; 10 ms with the six as
 // WebP), while a WebP is decoded off it (decision 0065). Writes the .webp into public/images/ (the
 // same bytes each time); run it again after editing a source.
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { chromium } from "@playwright/test";
+import { CHROMIUM_PATH } from "../chromium-path.ts";
 
 const SOURCES = import.meta.dirname;
 const IMAGES = resolve(import.meta.dirname, "../../public/images");
@@ -14,12 +15,8 @@ const IMAGES = resolve(import.meta.dirname, "../../public/images");
  * every byte of them shares a phone's line with the first screen's picture (decision 0065). */
 const PICTURES = [1, 2, 3, 4, 5, 6].map((n) => ({ name: `gallery-${n}`, width: 160, height: 160, quality: 0.8 }));
 
-// Debian's Chromium, or the headless shell the browser tests run in (CI has only that one).
-const executablePath =
-  process.env.CHROMIUM_PATH ||
-  ["/usr/bin/chromium", "/usr/lib/chromium/chromium-headless-shell"].find(existsSync) ||
-  "/usr/bin/chromium";
-const browser = await chromium.launch({ executablePath });
+// The browser tests' Chromium (either build draws the same bytes).
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH });
 const page = await browser.newPage();
 for (const { name, width, height, quality } of PICTURES) {
   const svg = readFileSync(join(SOURCES, `${name}.svg`), "utf8");

@@ -1,7 +1,7 @@
-import { existsSync } from "node:fs";
 import { chromium, type Browser } from "@playwright/test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RateLimiter } from "../../app/lib/rate-limit.server.ts";
+import { CHROMIUM_PATH } from "../../scripts/chromium-path.ts";
 import { DIALECTS } from "../setup/databases.ts";
 import { startApp } from "./harness.ts";
 
@@ -23,9 +23,8 @@ describe.each(DIALECTS)("a quiz start refused for too many starts on %s", (diale
       await starts.consume("127.0.0.1");
       await starts.consume("127.0.0.1", Date.now() + 60_000);
     }
-    const headless = "/usr/lib/chromium/chromium-headless-shell";
     browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? (existsSync(headless) ? headless : "/usr/bin/chromium"),
+      executablePath: CHROMIUM_PATH,
       args: ["--headless", "--no-sandbox", "--disable-gpu"],
     });
   });
