@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Locator } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { createLesson, createVideoList, setLessonVideo } from "../support/factories.ts";
 import { withE2eDatabase } from "./catalogue-db.ts";
 import { DEMO_EMAILS, expect, expectAccessible, startSession, test, waitForHydration } from "./fixtures.ts";
@@ -147,7 +147,7 @@ for (const lng of ["en", "he"] as const) {
 }
 
 /** Whether the current lesson's row is inside the curriculum's scrolling list, in view. */
-async function currentRowInView(page: import("@playwright/test").Page): Promise<boolean> {
+async function currentRowInView(page: Page): Promise<boolean> {
   return page.getByTestId("lesson-curriculum").evaluate((curriculum) => {
     const list = curriculum.querySelector("ol")!;
     const row = list.querySelector("[data-current]")!;
